@@ -1,0 +1,108 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/ui/card";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
+
+export const metadata: Metadata = { title: "API reference" };
+
+const METHOD_STYLES: Record<string, string> = {
+  get: "bg-sky-100 text-sky-800",
+  post: "bg-emerald-100 text-emerald-800",
+  put: "bg-amber-100 text-amber-800",
+  patch: "bg-amber-100 text-amber-800",
+  delete: "bg-red-100 text-red-800",
+};
+
+interface DocOperation {
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: Record<string, unknown>[];
+  parameters: { name: string; in: string; required: boolean; description?: string }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+}
+
+export default function ApiReferencePage() {
+  const document = buildOpenApiDocument();
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, ...(operation as DocOperation) })),
+  );
+  const tags = [...new Set(operations.map((operation) => operation.tags[0]))];
+  return (
+    <div>
+      <PageHeader
+        title="API reference"
+        description={
+          <>
+            Base path <code>/api/v1</code>. Authenticate with <code>Authorization: Bearer pmt_…</code> (create a token in your account or with{" "}
+            <code>POST /api/v1/auth/token</code>). Errors are <code>application/problem+json</code>. Lists use <code>?limit=</code> and{" "}
+            <code>?cursor=</code>. Versioned resources return an <code>ETag</code>; send it back in <code>If-Match</code>. The machine-readable
+            document is at <a className="text-indigo-600 underline" href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
+          </>
+        }
+      />
+      <nav aria-label="Sections" className="mb-8 flex flex-wrap gap-2">
+        {tags.map((tag) => (
+          <a key={tag} href={`#${tag}`} className="rounded-full bg-white px-3 py-1 text-sm ring-1 ring-slate-200 hover:ring-indigo-300">
+            {tag}
+          </a>
+        ))}
+      </nav>
+      {tags.map((tag) => (
+        <section key={tag} id={tag} className="mb-10">
+          <h2 className="mb-4 text-lg font-semibold">{tag}</h2>
+          <div className="space-y-3">
+            {operations
+              .filter((operation) => operation.tags[0] === tag)
+              .map((operation) => (
+                <details key={`${operation.method} ${operation.path}`} className="group rounded-lg bg-white ring-1 ring-slate-200">
+                  <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
+                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLES[operation.method]}`}>{operation.method}</span>
+                    <code className="font-mono text-sm">{operation.path}</code>
+                    <span className="text-sm text-slate-600">{operation.summary}</span>
+                  </summary>
+                  <div className="space-y-4 border-t border-slate-200 px-4 py-4 text-sm">
+                    {operation.description && <p>{operation.description}</p>}
+                    <p className="text-slate-600">
+                      {operation.security.length === 0 ? "No authentication." : operation.security.some((entry) => Object.keys(entry).length === 0) ? "Authentication optional." : "Authentication required."}
+                    </p>
+                    {operation.parameters.length > 0 && (
+                      <div>
+                        <h3 className="font-semibold">Parameters</h3>
+                        <ul className="mt-1 list-inside list-disc">
+                          {operation.parameters.map((parameter) => (
+                            <li key={`${parameter.in}-${parameter.name}`}>
+                              <code>{parameter.name}</code> ({parameter.in}
+                              {parameter.required ? ", required" : ""}){parameter.description ? `: ${parameter.description}` : ""}
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    )}
+                    {operation.requestBody && (
+                      <div>
+                        <h3 className="font-semibold">Request body</h3>
+                        <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+                          {JSON.stringify(operation.requestBody.content["application/json"].schema, null, 2)}
+                        </pre>
+                      </div>
+                    )}
+                    <div>
+                      <h3 className="font-semibold">Responses</h3>
+                      <ul className="mt-1 space-y-1">
+                        {Object.entries(operation.responses).map(([status, response]) => (
+                          <li key={status}>
+                            <code className="font-semibold">{status}</code> {response.description}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </div>
+                </details>
+              ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { handle } from "@/lib/http/route";
+import { checkHealth } from "@/lib/system/health";
+import { healthOperation } from "@/lib/system/operations";
+
+export const GET = handle(healthOperation, async () => ({ body: await checkHealth() }));

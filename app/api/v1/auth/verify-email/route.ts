@@ -1,0 +1,8 @@
+import { handle } from "@/lib/http/route";
+import { verifyEmailOperation } from "@/lib/users/operations";
+import { verifyEmail } from "@/lib/users/service";
+
+export const POST = handle(verifyEmailOperation, async ({ body, meta }) => {
+  await verifyEmail(body.token, meta);
+  return { status: 204 };
+});

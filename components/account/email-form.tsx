@@ -1,0 +1,51 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { changeEmailAction } from "@/app/account/actions";
+import { applyFieldErrors } from "@/components/auth/apply-field-errors";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { emailChangeFormSchema, type EmailChangeFormValues } from "@/lib/users/schemas";
+
+export function EmailForm({ email, version }: { email: string; version: number }) {
+  const form = useForm<EmailChangeFormValues>({
+    resolver: zodResolver(emailChangeFormSchema, undefined, { raw: true }),
+    defaultValues: { email, currentPassword: "", version },
+  });
+  const [pending, startTransition] = useTransition();
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) =>
+    startTransition(async () => {
+      setNotice(null);
+      const result = await changeEmailAction(values);
+      if (result.ok) {
+        form.reset({ email: values.email, currentPassword: "", version: result.data!.version });
+        setNotice({ tone: "success", text: result.message });
+      } else {
+        applyFieldErrors(form.setError, result.fieldErrors);
+        setNotice({ tone: "error", text: result.message });
+      }
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="E-mail address">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="New e-mail address" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
+      </div>
+      <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" pending={pending}>
+          {pending ? "Sending link…" : "Change e-mail address"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { updateProfileAction } from "@/app/account/actions";
+import { applyFieldErrors } from "@/components/auth/apply-field-errors";
+import { Button } from "@/components/ui/button";
+import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { LANGUAGES, profileFormSchema, type ProfileFormValues } from "@/lib/users/schemas";
+
+const LANGUAGE_OPTIONS = Object.entries(LANGUAGES).map(([value, label]) => ({ value, label }));
+const THEME_OPTIONS = [
+  { value: "system", label: "Same as my device" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+];
+
+export function ProfileForm({ initial }: { initial: ProfileFormValues }) {
+  const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema, undefined, { raw: true }), defaultValues: initial });
+  const [pending, startTransition] = useTransition();
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) =>
+    startTransition(async () => {
+      setNotice(null);
+      const result = await updateProfileAction(values);
+      if (result.ok) {
+        form.reset({ ...values, version: result.data!.version });
+        setNotice({ tone: "success", text: result.message });
+      } else {
+        applyFieldErrors(form.setError, result.fieldErrors);
+        setNotice({ tone: "error", text: result.message });
+      }
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Profile">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Display name" error={errors.displayName?.message} {...form.register("displayName")} />
+        <TextField label="Username" error={errors.username?.message} {...form.register("username")} />
+        <TextField label="Date of birth" type="date" error={errors.dateOfBirth?.message} hint="Only staff see it unless you choose to show it." {...form.register("dateOfBirth")} />
+        <SelectField label="Language" options={LANGUAGE_OPTIONS} error={errors.language?.message} {...form.register("language")} />
+      </div>
+      <TextField label="Avatar image address" type="url" placeholder="https://…" error={errors.avatarUrl?.message} {...form.register("avatarUrl")} />
+      <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Account settings</legend>
+        <SelectField label="Theme" options={THEME_OPTIONS} {...form.register("settings.theme")} />
+        <CheckboxField label="E-mail notifications" hint="News about your projects and applications." {...form.register("settings.emailNotifications")} />
+        <CheckboxField label="Show my date of birth on my public profile" {...form.register("settings.showDateOfBirth")} />
+      </fieldset>
+      <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
+      <div className="flex justify-end">
+        <Button type="submit" pending={pending}>
+          {pending ? "Saving…" : "Save profile"}
+        </Button>
+      </div>
+    </form>
+  );
+}

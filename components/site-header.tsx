@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { signOutAction } from "@/app/auth-actions";
+import { getPortalActor } from "@/lib/auth/portal";
+import { navigationFor } from "@/lib/portal/navigation";
+
+export async function SiteHeader() {
+  const actor = await getPortalActor();
+  const items = navigationFor(actor);
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Link href="/" className="flex items-center gap-2 text-base font-bold text-slate-900">
+          <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs text-white">GP</span>
+          Game Platform
+        </Link>
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1 text-sm">
+          {items.map((item) => (
+            <Link key={item.href} href={item.href} className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
+              {item.label}
+            </Link>
+          ))}
+          {actor ? (
+            <form action={signOutAction} className="flex items-center gap-2">
+              <span className="hidden px-2 text-slate-500 sm:inline" data-testid="signed-in-as">
+                {actor.displayName}
+              </span>
+              <button type="submit" className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100">
+                Sign out
+              </button>
+            </form>
+          ) : (
+            <>
+              <Link href="/sign-in" className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100">
+                Sign in
+              </Link>
+              <Link href="/sign-up" className="rounded-md bg-indigo-600 px-3 py-2 font-semibold text-white hover:bg-indigo-500">
+                Sign up
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+
+export function Card({ title, description, children }: { title?: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      {(title || description) && (
+        <header className="border-b border-slate-200 px-6 py-4">
+          {title && <h2 className="text-base font-semibold text-slate-900">{title}</h2>}
+          {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+        </header>
+      )}
+      <div className="px-6 py-5">{children}</div>
+    </section>
+  );
+}
+
+export function PageHeader({ title, description }: { title: string; description?: ReactNode }) {
+  return (
+    <div className="mb-8">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+      {description && <p className="mt-2 text-sm text-slate-600">{description}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Prisma } from "../db/client";
+import type { Tx } from "../db/client";
+
+/** Who caused a change, as the audit log records it. */
+export interface AuditContext {
+  actorId: string | null;
+  via: "SESSION" | "TOKEN" | "SYSTEM";
+  ip?: string | null;
+  requestId?: string | null;
+  /** The Project lead acted inside a project without being a member. */
+  override?: boolean;
+}
+
+export const SYSTEM: AuditContext = { actorId: null, via: "SYSTEM" };
+
+export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
+
+/** The changed fields of `after` compared with `before`, as {field: {before, after}}. */
+export function changedFields<T extends Record<string, unknown>>(before: Partial<T>, after: Partial<T>): FieldChanges {
+  const changes: FieldChanges = {};
+  for (const key of Object.keys(after)) {
+    const was = before[key];
+    const now = after[key];
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes[key] = { before: was ?? null, after: now ?? null };
+  }
+  return changes;
+}
+
+/** Writes one audit entry inside the caller's transaction, so the change and its record commit together. */
+export async function recordAudit(
+  tx: Tx,
+  context: AuditContext,
+  entry: { action: string; targetType: string; targetId: string; projectId?: string | null; changes?: FieldChanges },
+) {
+  await tx.auditEntry.create({
+    data: {
+      actorId: context.actorId,
+      actorVia: context.override ? `${context.via}:OVERRIDE` : context.via,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      projectId: entry.projectId ?? null,
+      changes: redact(entry.changes ?? {}) as Prisma.InputJsonValue,
+      ip: context.ip ?? null,
+      requestId: context.requestId ?? null,
+    },
+  });
+}
+
+const SECRET_FIELDS = new Set(["passwordHash", "totpSecret", "tokenHash"]);
+
+function redact(changes: FieldChanges): FieldChanges {
+  const safe: FieldChanges = {};
+  for (const [field, change] of Object.entries(changes)) {
+    safe[field] = SECRET_FIELDS.has(field) ? { before: "[redacted]", after: "[redacted]" } : change;
+  }
+  return safe;
+}

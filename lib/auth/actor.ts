@@ -1,0 +1,34 @@
+import type { AuditContext } from "../audit/record";
+import type { PartnerStatus, PlatformRole, PlatformSubject } from "../permissions";
+
+export const TOKEN_SCOPES = {
+  read: "Read what the owner can read",
+  write: "Change what the owner can change",
+  admin: "Use the owner's staff permissions (user administration, reviews, warnings, audit)",
+} as const;
+export type TokenScope = keyof typeof TOKEN_SCOPES;
+
+/** The signed-in caller of a request: a portal session or a personal access token. */
+export interface Actor extends PlatformSubject {
+  userId: string;
+  username: string;
+  displayName: string;
+  platformRoles: PlatformRole[];
+  partnerStatus: PartnerStatus;
+  via: "SESSION" | "TOKEN";
+  sessionId: string | null;
+  tokenId: string | null;
+  /** null for sessions: a session may do everything its user may. */
+  scopes: TokenScope[] | null;
+}
+
+/** Where a request came from; passed to services for the audit log and login history. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+}
+
+export function auditContext(actor: Actor | null, meta: RequestMeta): AuditContext {
+  return { actorId: actor?.userId ?? null, via: actor?.via ?? "SYSTEM", ip: meta.ip, requestId: meta.requestId };
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { TOKEN_SCOPES, type TokenScope } from "./actor";
+import { PASSWORD_MAX } from "./password-policy";
+
+/** Sign-in and token schemas, shared by the portal's forms (browser) and the server. */
+
+export const credentialsSchema = z.strictObject({
+  login: z.string().trim().min(1, "Enter your e-mail or username.").max(254),
+  password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX),
+  otp: z.string().regex(/^\d{6}$/, "Enter the 6-digit code.").optional(),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** The portal's sign-in form. */
+export const signInFormSchema = credentialsSchema.omit({ otp: true });
+
+export const tokenScopeSchema = z.enum(Object.keys(TOKEN_SCOPES) as [TokenScope, ...TokenScope[]]);
+
+export const createTokenSchema = z.strictObject({
+  name: z.string().trim().min(1, "Name the token.").max(100).default("API token"),
+  scopes: z.array(tokenScopeSchema).min(1, "Choose at least one scope.").max(3).default(["read", "write"]),
+  expiresInDays: z.int("Enter a whole number of days.").min(1).max(365).default(30),
+});
+export type CreateTokenInput = z.infer<typeof createTokenSchema>;
+
+export const tokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(tokenScopeSchema),
+  expiresAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});

@@ -1,0 +1,81 @@
+import { db, type Tx } from "../db/client";
+import type { RequestMeta } from "./actor";
+import { sha256 } from "./secrets";
+
+/**
+ * Portal sessions. next-auth's cookie carries only the session id; the row decides on every
+ * request, so sign-out, revocation, password change and suspension take effect at once on
+ * every instance. Limits follow OWASP ASVS level 2 and can be tuned by environment.
+ */
+export const SESSION_ABSOLUTE_SECONDS = Number(process.env.SESSION_ABSOLUTE_HOURS ?? 12) * 3600;
+export const SESSION_IDLE_SECONDS = Number(process.env.SESSION_IDLE_MINUTES ?? 30) * 60;
+// Writing lastSeenAt on every request would double the work of a read; a minute is precise enough for the idle limit.
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+const sessionUser = {
+  select: {
+    id: true,
+    username: true,
+    displayName: true,
+    platformRoles: true,
+    partnerStatus: true,
+    suspendedAt: true,
+    sessionVersion: true,
+  },
+} as const;
+
+export async function createSession(
+  tx: Tx,
+  user: { id: string; sessionVersion: number },
+  meta: RequestMeta,
+  deviceKey: string | null,
+) {
+  const deviceId = deviceKey ? await touchDevice(tx, user.id, deviceKey, meta.userAgent) : null;
+  const now = Date.now();
+  return tx.userSession.create({
+    data: {
+      userId: user.id,
+      deviceId,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      sessionVersion: user.sessionVersion,
+      expiresAt: new Date(now + SESSION_ABSOLUTE_SECONDS * 1000),
+    },
+  });
+}
+
+async function touchDevice(tx: Tx, userId: string, deviceKey: string, userAgent: string | null) {
+  const keyHash = sha256(deviceKey);
+  const device = await tx.device.upsert({
+    where: { userId_keyHash: { userId, keyHash } },
+    create: { userId, keyHash, name: describeUserAgent(userAgent), userAgent },
+    update: { lastSeenAt: new Date(), userAgent, removedAt: null },
+  });
+  return device.id;
+}
+
+/** "Chrome on Linux" and the like: a starting name the user can change. */
+export function describeUserAgent(userAgent: string | null): string {
+  if (!userAgent) return "Unknown device";
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
+  const system = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "an unknown system";
+  return `${browser} on ${system}`;
+}
+
+/** The live session with its user, or null when it is revoked, expired, idle too long or its user suspended. */
+export async function resolveSession(sessionId: string) {
+  const session = await db.userSession.findUnique({ where: { id: sessionId }, include: { user: sessionUser } });
+  if (!session || session.revokedAt) return null;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now) return null;
+  if (now - session.lastSeenAt.getTime() > SESSION_IDLE_SECONDS * 1000) return null;
+  if (session.user.suspendedAt || session.user.sessionVersion !== session.sessionVersion) return null;
+  if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.userSession.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
+  }
+  return session;
+}
+
+export async function revokeSession(sessionId: string, reason: string) {
+  await db.userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason } });
+}

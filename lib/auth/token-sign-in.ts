@@ -1,0 +1,13 @@
+import { db } from "../db/client";
+import type { RequestMeta } from "./actor";
+import type { CreateTokenInput, Credentials } from "./schemas";
+import { verifyCredentials } from "./sign-in";
+import { issueToken } from "./tokens";
+
+/** POST /auth/token: the same checks as the portal's sign-in, then a new personal access token. */
+export async function createTokenWithPassword(input: Credentials & CreateTokenInput, meta: RequestMeta) {
+  const user = await verifyCredentials(input, meta, "TOKEN");
+  return db.$transaction((tx) =>
+    issueToken(tx, user.id, input, { actorId: user.id, via: "TOKEN", ip: meta.ip, requestId: meta.requestId }),
+  );
+}

@@ -1,0 +1,74 @@
+import type { z } from "zod";
+import { recordAudit, type AuditContext } from "../audit/record";
+import { db, type Tx } from "../db/client";
+import { NotFound } from "../errors";
+import type { TokenScope } from "./actor";
+import type { CreateTokenInput, tokenSchema } from "./schemas";
+import { newSecret, sha256 } from "./secrets";
+
+/** Personal access tokens: `pmt_` + 256 random bits, stored as sha256, shown once. */
+export const TOKEN_PREFIX = "pmt_";
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+
+type TokenRow = Awaited<ReturnType<typeof db.apiToken.findFirstOrThrow>>;
+
+export function presentToken(token: TokenRow): z.infer<typeof tokenSchema> {
+  return {
+    id: token.id,
+    name: token.name,
+    prefix: token.prefix,
+    scopes: token.scopes as TokenScope[],
+    expiresAt: token.expiresAt.toISOString(),
+    lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
+    createdAt: token.createdAt.toISOString(),
+  };
+}
+
+export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext) {
+  const token = newSecret(TOKEN_PREFIX);
+  const row = await tx.apiToken.create({
+    data: {
+      userId,
+      name: input.name,
+      tokenHash: sha256(token),
+      prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+      scopes: [...new Set(input.scopes)],
+      expiresAt: new Date(Date.now() + input.expiresInDays * 86_400_000),
+    },
+  });
+  await recordAudit(tx, audit, {
+    action: "token.create",
+    targetType: "token",
+    targetId: row.id,
+    changes: { name: { before: null, after: row.name }, scopes: { before: null, after: row.scopes } },
+  });
+  return { ...presentToken(row), token };
+}
+
+export async function listTokens(userId: string) {
+  const rows = await db.apiToken.findMany({ where: { userId, revokedAt: null, expiresAt: { gt: new Date() } }, orderBy: { createdAt: "desc" } });
+  return rows.map(presentToken);
+}
+
+export async function revokeToken(userId: string, tokenId: string, audit: AuditContext) {
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (count === 0) throw new NotFound("token");
+    await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: tokenId });
+  });
+}
+
+/** The live token with its user, or null when unknown, revoked, expired or its user suspended. */
+export async function resolveToken(raw: string, ip: string | null) {
+  if (!raw.startsWith(TOKEN_PREFIX)) return null;
+  const token = await db.apiToken.findUnique({
+    where: { tokenHash: sha256(raw) },
+    include: { user: { select: { id: true, username: true, displayName: true, platformRoles: true, partnerStatus: true, suspendedAt: true } } },
+  });
+  if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now() || token.user.suspendedAt) return null;
+  if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date(), lastUsedIp: ip } });
+  }
+  return token;
+}

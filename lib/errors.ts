@@ -1,0 +1,99 @@
+/**
+ * The typed errors every service throws. They carry what the caller may be told;
+ * lib/http/problem.ts maps them to RFC 9457 problem+json in one place.
+ */
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    detail?: string,
+    /** Extra members of the problem document (e.g. `errors`, `allowed`). */
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail ?? title);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(detail: string, code = "bad_request") {
+    super(400, code, "Bad request", detail);
+  }
+}
+
+export class ValidationFailed extends AppError {
+  constructor(readonly errors: FieldError[], detail = "The request has invalid fields.") {
+    super(400, "validation_failed", "Validation failed", detail, { errors });
+  }
+}
+
+export class Unauthorized extends AppError {
+  constructor(detail = "Sign in or send a valid access token.") {
+    super(401, "unauthorized", "Not signed in", detail, {}, { "WWW-Authenticate": 'Bearer realm="api"' });
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(detail = "You are not allowed to do this.", code = "forbidden") {
+    super(403, code, "Forbidden", detail);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(what = "resource") {
+    super(404, "not_found", "Not found", `The ${what} does not exist or is not visible to you.`);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(detail: string, code = "conflict", extra: Record<string, unknown> = {}) {
+    super(409, code, "Conflict", detail, extra);
+  }
+}
+
+export class PreconditionFailed extends AppError {
+  constructor() {
+    super(412, "stale_version", "Precondition failed", "The resource changed since you read it. Read it again and retry.");
+  }
+}
+
+export class PreconditionRequired extends AppError {
+  constructor() {
+    super(428, "if_match_required", "Precondition required", "Send the ETag you read in an If-Match header.");
+  }
+}
+
+export class PayloadTooLarge extends AppError {
+  constructor(limitBytes: number) {
+    super(413, "payload_too_large", "Payload too large", `The body may be at most ${limitBytes} bytes.`);
+  }
+}
+
+export class UnsupportedMediaType extends AppError {
+  constructor(expected: string) {
+    super(415, "unsupported_media_type", "Unsupported media type", `Send the body as ${expected}.`);
+  }
+}
+
+/** A well-formed request that breaks a rule of the domain (illegal transition, last owner, ...). */
+export class RuleViolation extends AppError {
+  constructor(detail: string, code = "rule_violation", extra: Record<string, unknown> = {}) {
+    super(422, code, "Rule violated", detail, extra);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited", "Too many requests", `Try again in ${retryAfterSeconds} seconds.`, {}, {
+      "Retry-After": String(retryAfterSeconds),
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import type { z } from "zod";
+import type { TokenScope } from "../auth/actor";
+import type { RateLimitRule } from "../rate-limit";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The contract of one endpoint. The route wrapper enforces it, the OpenAPI document is
+ * generated from it, and tests check that every route handler has one.
+ */
+export interface Operation<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  Auth extends "none" | "optional" | "required" = "none" | "optional" | "required",
+> {
+  method: HttpMethod;
+  /** OpenAPI form: /api/v1/users/{id} */
+  path: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  auth: Auth;
+  /** Token scope the call needs; by default `read` for GET and `write` otherwise. */
+  scope?: TokenScope;
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** Reads answer with an ETag; PUT, PATCH and DELETE need If-Match. */
+  versioned?: boolean;
+  /** Accepts an Idempotency-Key header (signed-in callers). */
+  idempotent?: boolean;
+  /** An extra limit counted per client IP before anything else happens. */
+  rateLimit?: RateLimitRule;
+  maxBodyBytes?: number;
+}
+
+export function defineOperation<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  Auth extends "none" | "optional" | "required" = "none" | "optional" | "required",
+>(operation: Operation<P, Q, B, Auth>): Operation<P, Q, B, Auth> {
+  return operation;
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { Actor, RequestMeta } from "../auth/actor";
+import { SESSION_COOKIE } from "../auth/config";
+import { resolveActor } from "../auth/resolve";
+import { BadRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType } from "../errors";
+import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
+import { clientIp } from "./client-ip";
+import { withIdempotency } from "./idempotency";
+import type { Operation } from "./operation";
+import { problemResponse } from "./problem";
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface HandlerContext<P, Q, B, A> {
+  actor: A;
+  params: P;
+  query: Q;
+  body: B;
+  /** The version named by If-Match (versioned writes only). */
+  expectedVersion: number;
+  meta: RequestMeta;
+  request: Request;
+}
+
+/** What a handler returns: a body (200 unless `status`), an optional ETag and headers. */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  etag?: string;
+  headers?: Record<string, string>;
+}
+
+type ActorFor<Auth> = Auth extends "required" ? Actor : Actor | null;
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/**
+ * The one wrapper every API route handler goes through: identifies the caller, checks token
+ * scope, origin and rate limits, parses path, query and body with the operation's strict
+ * schemas, handles If-Match / ETag and Idempotency-Key, and turns every error into
+ * problem+json with the request id.
+ */
+export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, Auth extends "none" | "optional" | "required">(
+  operation: Operation<P, Q, B, Auth>,
+  handler: (context: HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>) => Promise<Reply>,
+) {
+  return async function routeHandler(request: Request, context: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
+    const requestId = requestIdOf(request);
+    let limitState: RateLimitState | undefined;
+    try {
+      const meta: RequestMeta = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent"), requestId };
+      if (operation.rateLimit) await enforce(operation.rateLimit, meta.ip ?? "unknown");
+
+      const cookie = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+      const authorization = request.headers.get("authorization");
+      const actor = operation.auth === "none" && !authorization ? null : await resolveActor(authorization, cookie, meta.ip);
+      if (operation.auth === "required" && !actor) throw new Unauthorized();
+      if (actor?.via === "SESSION" && UNSAFE_METHODS.has(request.method)) assertSameOrigin(request);
+      const scope = operation.scope ?? (request.method === "GET" ? "read" : "write");
+      if (actor?.scopes && !actor.scopes.includes(scope)) {
+        throw new Forbidden(`This token lacks the "${scope}" scope.`, "insufficient_scope");
+      }
+      limitState = await enforce(RATE_LIMITS.apiPerCaller, actor ? `user:${actor.userId}` : `ip:${meta.ip ?? "unknown"}`);
+
+      const params = parseParams(operation, await context.params);
+      const query = parseQuery(operation, new URL(request.url).searchParams);
+      const rawBody = operation.body ? await readBody(request, operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
+      const body = operation.body ? parseJsonBody(operation.body, rawBody) : undefined;
+      const expectedVersion = operation.versioned && UNSAFE_METHODS.has(request.method) ? parseIfMatch(request.headers.get("if-match")) : 0;
+
+      const run = async () => {
+        const reply = await handler({ actor: actor as ActorFor<Auth>, params, query, body, expectedVersion, meta, request } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>);
+        const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+        if (reply.etag) headers.ETag = reply.etag;
+        return { status: reply.status ?? 200, body: reply.body, headers };
+      };
+      const idempotencyKey = request.headers.get("idempotency-key");
+      const result =
+        operation.idempotent && idempotencyKey && actor
+          ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: new URL(request.url).pathname, body: rawBody }, run)
+          : { ...(await run()), replayed: false };
+
+      const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers, ...rateLimitHeaders(limitState) });
+      if (result.replayed) headers.set("Idempotent-Replayed", "true");
+      if (request.method === "GET" && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
+        return new Response(null, { status: 304, headers });
+      }
+      if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+      headers.set("Content-Type", "application/json; charset=utf-8");
+      return new Response(JSON.stringify(result.body), { status: result.status, headers });
+    } catch (error) {
+      const response = problemResponse(error, requestId);
+      if (limitState) for (const [name, value] of Object.entries(rateLimitHeaders(limitState))) response.headers.set(name, value);
+      return response;
+    }
+  };
+}
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+/** Cookie-authenticated changes must come from our own pages (CSRF defence beside SameSite=Lax). */
+function assertSameOrigin(request: Request) {
+  const origin = request.headers.get("origin");
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
+    throw new Forbidden("Cross-site requests with a session cookie are refused.", "cross_origin");
+  }
+  if (origin) {
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    if (!host || new URL(origin).host !== host) throw new Forbidden("Cross-site requests with a session cookie are refused.", "cross_origin");
+  }
+}
+
+function parseParams<P extends z.ZodType>(operation: Operation<P>, raw: Record<string, string | string[]>) {
+  if (!operation.params) return raw;
+  const parsed = operation.params.safeParse(raw);
+  // Ids are opaque: a malformed one names nothing that exists.
+  if (!parsed.success) throw new NotFound();
+  return parsed.data;
+}
+
+function parseQuery<Q extends z.ZodType>(operation: Operation<z.ZodType, Q>, search: URLSearchParams) {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of search) {
+    if (key in raw) throw new BadRequest(`The query parameter "${key}" is given more than once.`);
+    raw[key] = value;
+  }
+  if (!operation.query) {
+    if (Object.keys(raw).length) throw new BadRequest("This endpoint takes no query parameters.");
+    return undefined;
+  }
+  return operation.query.parse(raw);
+}
+
+async function readBody(request: Request, limit: number): Promise<string> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) throw new UnsupportedMediaType("application/json");
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limit) throw new PayloadTooLarge(limit);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new PayloadTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parseJsonBody<B extends z.ZodType>(schema: B, raw: string): z.output<B> {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new BadRequest("The body is not valid JSON.", "malformed_json");
+  }
+  return schema.parse(json);
+}
+
+/** If-Match carries the ETag `"v<version>"` that the client read. */
+function parseIfMatch(header: string | null): number {
+  if (!header) throw new PreconditionRequired();
+  const match = /^(?:W\/)?"v(\d+)"$/.exec(header.trim());
+  if (!match) throw new PreconditionFailed();
+  return Number(match[1]);
+}

@@ -1,0 +1,68 @@
+import { PLATFORM_PERMISSIONS, PLATFORM_ROLE_INFO, PLATFORM_ROLES, platformPermissions, type PlatformPermission } from "./platform";
+import { DEFAULT_PROJECT_ROLES, DEFAULT_ROLE_KEYS, PROJECT_PERMISSIONS, type ProjectPermission } from "./project";
+
+/** docs/permissions.md, generated from the permission library (npm run docs:permissions). */
+export function renderPermissionsDoc(): string {
+  const platformHeader = `| permission | ${PLATFORM_ROLES.map((role) => PLATFORM_ROLE_INFO[role].label).join(" | ")} |`;
+  const platformRows = (Object.keys(PLATFORM_PERMISSIONS) as PlatformPermission[]).map((permission) => {
+    const cells = PLATFORM_ROLES.map((role) => {
+      const active = platformPermissions({ platformRoles: [role], partnerStatus: "ACTIVE" }).has(permission);
+      const none = platformPermissions({ platformRoles: [role], partnerStatus: "NONE" }).has(permission);
+      return active && !none ? "yes, with ACTIVE partner status" : active ? "yes" : "";
+    });
+    return `| \`${permission}\`: ${PLATFORM_PERMISSIONS[permission]} | ${cells.join(" | ")} |`;
+  });
+  const projectHeader = `| permission | ${DEFAULT_ROLE_KEYS.map((key) => `${DEFAULT_PROJECT_ROLES[key].name} (${DEFAULT_PROJECT_ROLES[key].rank})`).join(" | ")} |`;
+  const projectRows = (Object.keys(PROJECT_PERMISSIONS) as ProjectPermission[]).map((permission) => {
+    const cells = DEFAULT_ROLE_KEYS.map((key) => (DEFAULT_PROJECT_ROLES[key].permissions.includes(permission) ? "yes" : ""));
+    return `| \`${permission}\`: ${PROJECT_PERMISSIONS[permission]} | ${cells.join(" | ")} |`;
+  });
+  const separator = (columns: number) => `|${" --- |".repeat(columns)}`;
+  return [
+    "# Permissions",
+    "",
+    "Generated from `lib/permissions` by `npm run docs:permissions`; a test fails when this file is stale.",
+    "Every access decision of the API and the portal goes through those functions, on the server.",
+    "",
+    "## Platform permissions per platform role",
+    "",
+    "A user holds the union of the permissions of all their platform roles.",
+    "",
+    platformHeader,
+    separator(PLATFORM_ROLES.length + 1),
+    ...platformRows,
+    "",
+    "Granting platform roles: a Project lead may grant and revoke every role; a Team lead only roles that rank",
+    "below Team lead and carry no permission the Team lead lacks, and only for users who rank below them.",
+    "The last Project lead cannot lose the role.",
+    "",
+    "## Project permissions of the default project roles",
+    "",
+    "Ranks are in brackets. Custom roles take a rank between 1 and 99 and any subset of these permissions.",
+    "",
+    projectHeader,
+    separator(DEFAULT_ROLE_KEYS.length + 1),
+    ...projectRows,
+    "",
+    "## Rules",
+    "",
+    "- Nobody grants a permission they lack, assigns a role of their own rank or above, or manages a member of equal or higher rank.",
+    "- Only accounts with ACTIVE partner status can be Owner; ownership moves only by transfer; the last Owner cannot leave.",
+    "- An Owner whose partner status is not ACTIVE keeps only the Member permissions until it is ACTIVE again.",
+    "- A Project lead who is not a member acts with every project permission; each such act is audited as an override.",
+    "- Staff with `projects.readAny` see every project (read only) without being members.",
+    "",
+    "## Visibility",
+    "",
+    "| visibility | listed | readable by non-members | releases, downloads, pages |",
+    "| --- | --- | --- | --- |",
+    "| PUBLIC | yes | everyone | everyone |",
+    "| APPLICATION_ONLY | yes | everyone (signed-in users can apply) | members only |",
+    "| LAUNCHER | no (launcher API only) | by direct address | everyone who can read it |",
+    "| PRIVATE | no | nobody | members only |",
+    "",
+    "Visibility applies to PUBLISHED and ARCHIVED projects. A project in any other status is seen only by its",
+    "members and by staff with `projects.readAny`. Whoever cannot see a project gets 404, never 403.",
+    "",
+  ].join("\n");
+}

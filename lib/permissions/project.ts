@@ -1,0 +1,152 @@
+/**
+ * Project permissions, the default project roles and the no-escalation rules
+ * (DESIGN.md section 4). Pure data and functions: no I/O.
+ */
+import { hasPlatformPermission, type PlatformSubject } from "./platform";
+
+export const PROJECT_PERMISSIONS = {
+  "project.view": "See the project, including what only members see",
+  "project.edit": "Edit the presentation (name, description, images, links)",
+  "project.settings": "Change settings, visibility and modules",
+  "project.delete": "Delete the project",
+  "project.submit": "Submit for review, withdraw, archive, reopen",
+  "members.view": "See the team",
+  "members.manage": "Add, change and remove members of lower rank",
+  "roles.manage": "Create, edit and delete custom roles",
+  "applications.view": "Read applications",
+  "applications.decide": "Accept or reject applications",
+  "releases.manage": "Create and publish releases",
+  "releases.viewPrerelease": "See draft, beta and alpha releases",
+  "downloads.manage": "Upload and remove downloads",
+  "launcher.manage": "Configure the launcher integration",
+  "messages.manage": "Post announcements",
+  "pages.manage": "Edit project pages",
+} as const;
+export type ProjectPermission = keyof typeof PROJECT_PERMISSIONS;
+export const ALL_PROJECT_PERMISSIONS = Object.keys(PROJECT_PERMISSIONS) as ProjectPermission[];
+
+export const DEFAULT_ROLE_KEYS = ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"] as const;
+export type DefaultRoleKey = (typeof DEFAULT_ROLE_KEYS)[number];
+
+export const OWNER_RANK = 100;
+/** Custom roles rank strictly between Member and Owner. */
+export const CUSTOM_ROLE_RANK = { min: 1, max: OWNER_RANK - 1 } as const;
+
+export const DEFAULT_PROJECT_ROLES: Record<DefaultRoleKey, { name: string; rank: number; permissions: readonly ProjectPermission[] }> = {
+  OWNER: { name: "Owner", rank: OWNER_RANK, permissions: ALL_PROJECT_PERMISSIONS },
+  MANAGER: {
+    name: "Manager",
+    rank: 80,
+    permissions: ALL_PROJECT_PERMISSIONS.filter((permission) => permission !== "project.delete"),
+  },
+  DEVELOPER: {
+    name: "Developer",
+    rank: 60,
+    permissions: ["project.view", "members.view", "releases.manage", "releases.viewPrerelease", "downloads.manage", "launcher.manage"],
+  },
+  MODERATOR: {
+    name: "Moderator",
+    rank: 50,
+    permissions: ["project.view", "members.view", "applications.view", "applications.decide", "messages.manage", "pages.manage"],
+  },
+  TESTER: { name: "Tester", rank: 20, permissions: ["project.view", "members.view", "releases.viewPrerelease"] },
+  MEMBER: { name: "Member", rank: 10, permissions: ["project.view", "members.view"] },
+};
+
+export interface RoleGrant {
+  key: string | null;
+  rank: number;
+  permissions: readonly string[];
+}
+
+export interface ProjectContext {
+  status: ProjectStatus;
+  visibility: ProjectVisibility;
+}
+
+export const PROJECT_STATUSES = ["DRAFT", "IN_REVIEW", "PUBLISHED", "REJECTED", "ARCHIVED"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export const PROJECT_VISIBILITIES = ["PUBLIC", "PRIVATE", "APPLICATION_ONLY", "LAUNCHER"] as const;
+export type ProjectVisibility = (typeof PROJECT_VISIBILITIES)[number];
+
+/** Visibility rules apply once a project has been through review; before that only members and staff see it. */
+const RELEASED_STATUSES: readonly ProjectStatus[] = ["PUBLISHED", "ARCHIVED"];
+
+/** Shown in public lists and the directory. */
+export function isListed(project: ProjectContext): boolean {
+  return RELEASED_STATUSES.includes(project.status) && (project.visibility === "PUBLIC" || project.visibility === "APPLICATION_ONLY");
+}
+
+/** Readable by someone with no relation to the project (LAUNCHER projects by direct address only). */
+export function isPubliclyReadable(project: ProjectContext): boolean {
+  return RELEASED_STATUSES.includes(project.status) && project.visibility !== "PRIVATE";
+}
+
+/** Where members-only content (releases, downloads, pages) is open to everyone who can read the project. */
+export function isContentPublic(project: ProjectContext): boolean {
+  return isPubliclyReadable(project) && project.visibility !== "APPLICATION_ONLY";
+}
+
+export interface ProjectAccess {
+  /** Effective project permissions. */
+  permissions: Set<ProjectPermission>;
+  /** False means: answer 404, the project does not exist for this caller. */
+  visible: boolean;
+  /** The permissions come from the Project lead override, not from membership: audit as such. */
+  override: boolean;
+  rank: number;
+}
+
+/**
+ * The caller's access to one project. `viewer` is null for anonymous callers,
+ * `membership` null when the viewer is not on the team.
+ */
+export function projectAccess(
+  viewer: PlatformSubject | null,
+  membership: RoleGrant | null,
+  project: ProjectContext,
+): ProjectAccess {
+  if (membership) {
+    const suspendedOwner = membership.key === "OWNER" && viewer?.partnerStatus !== "ACTIVE";
+    const permissions = suspendedOwner ? DEFAULT_PROJECT_ROLES.MEMBER.permissions : membership.permissions;
+    return { permissions: new Set(permissions as ProjectPermission[]), visible: true, override: false, rank: membership.rank };
+  }
+  if (hasPlatformPermission(viewer, "projects.override")) {
+    return { permissions: new Set(ALL_PROJECT_PERMISSIONS), visible: true, override: true, rank: OWNER_RANK + 1 };
+  }
+  if (hasPlatformPermission(viewer, "projects.readAny")) {
+    return { permissions: new Set(["project.view", "members.view"]), visible: true, override: false, rank: 0 };
+  }
+  const visible = isPubliclyReadable(project);
+  return { permissions: new Set(), visible, override: false, rank: 0 };
+}
+
+/** Nobody hands out a permission they do not hold themselves. */
+export function canGrantPermissions(actor: ProjectAccess, permissions: readonly string[]): boolean {
+  return permissions.every((permission) => actor.permissions.has(permission as ProjectPermission));
+}
+
+/** Managing a member (change role, remove) needs `members.manage` and a strictly higher rank. */
+export function canManageMember(actor: ProjectAccess, target: RoleGrant): boolean {
+  return actor.permissions.has("members.manage") && target.rank < actor.rank;
+}
+
+/** Giving someone a role: below one's own rank, no permission one lacks, never Owner (that moves by transfer). */
+export function canAssignRole(actor: ProjectAccess, role: RoleGrant): boolean {
+  return (
+    actor.permissions.has("members.manage") &&
+    role.key !== "OWNER" &&
+    role.rank < actor.rank &&
+    canGrantPermissions(actor, role.permissions)
+  );
+}
+
+/** Creating or editing a custom role: `roles.manage`, a rank below one's own, no permission one lacks. */
+export function canDefineRole(actor: ProjectAccess, role: { rank: number; permissions: readonly string[] }): boolean {
+  return actor.permissions.has("roles.manage") && role.rank < actor.rank && canGrantPermissions(actor, role.permissions);
+}
+
+/** Only accounts with ACTIVE partner status can be a project's Owner. */
+export function canBeOwner(subject: PlatformSubject): boolean {
+  return subject.partnerStatus === "ACTIVE";
+}

@@ -1,0 +1,24 @@
+import { AppError, ValidationFailed, type FieldError } from "../errors";
+import { problemFor, zodFieldErrors } from "../http/problem";
+import { z } from "zod";
+
+/** What every server action answers; forms show `fieldErrors` at their fields and `message` above. */
+export type FormResult<T = undefined> =
+  | { ok: true; message: string; data?: T }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/** Turns a thrown error into a FormResult with the same words the API would use. */
+export function formFailure(error: unknown): FormResult<never> {
+  if (error instanceof z.ZodError) return formFailure(new ValidationFailed(zodFieldErrors(error)));
+  if (error instanceof AppError) {
+    const fieldErrors = fieldErrorsOf(error.extra.errors);
+    return { ok: false, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) };
+  }
+  const { body } = problemFor(error, "portal");
+  return { ok: false, message: String(body.detail) };
+}
+
+function fieldErrorsOf(errors: unknown): Record<string, string> | undefined {
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  return Object.fromEntries((errors as FieldError[]).map((error) => [error.path, error.message]));
+}

@@ -1,0 +1,20 @@
+import type { Actor } from "../auth/actor";
+import { hasPlatformPermission, type PlatformPermission } from "../permissions";
+
+interface NavItem {
+  label: string;
+  href: string;
+  /** Shown only to users holding this platform permission. */
+  permission?: PlatformPermission;
+  signedIn?: boolean;
+}
+
+const ITEMS: NavItem[] = [
+  { label: "API reference", href: "/api-docs" },
+  { label: "Account", href: "/account", signedIn: true },
+];
+
+/** The navigation of the portal header for this user (menus follow the permission library). */
+export function navigationFor(actor: Actor | null) {
+  return ITEMS.filter((item) => (!item.signedIn || actor) && (!item.permission || hasPlatformPermission(actor, item.permission)));
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { defineOperation } from "../http/operation";
+
+export const healthOperation = defineOperation({
+  method: "GET",
+  path: "/api/health",
+  tag: "System",
+  summary: "Liveness and database check",
+  auth: "none",
+  responses: {
+    200: { description: "Up", schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
+    503: { description: "The database does not answer" },
+  },
+});
+
+export const openApiOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/openapi.json",
+  tag: "System",
+  summary: "This OpenAPI 3.1 document",
+  auth: "none",
+  responses: { 200: { description: "The document" } },
+});

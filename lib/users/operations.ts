@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
+import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { defineOperation } from "../http/operation";
+import { RATE_LIMITS } from "../rate-limit";
+import {
+  fullUserSchema,
+  ownAccountSchema,
+  publicProfileSchema,
+  registerSchema,
+  staffUpdateUserSchema,
+  updateOwnAccountSchema,
+  userSearchQuerySchema,
+} from "./schemas";
+
+const idParams = z.strictObject({ id: z.string().min(1).max(64) });
+const problem = (description: string) => ({ description });
+
+export const registerOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/register",
+  tag: "Authentication",
+  summary: "Create an account",
+  description: "Creates a user with the User role and sends a verification link to the e-mail address.",
+  auth: "none",
+  body: registerSchema,
+  rateLimit: RATE_LIMITS.registerPerIp,
+  responses: {
+    201: { description: "The new account", schema: ownAccountSchema },
+    400: problem("Invalid fields"),
+    409: problem("Username or e-mail address taken"),
+    429: problem("Too many registrations from this address"),
+  },
+});
+
+export const verifyEmailOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/verify-email",
+  tag: "Authentication",
+  summary: "Confirm an e-mail address with the token from the verification mail",
+  auth: "none",
+  body: z.strictObject({ token: z.string().min(1).max(200) }),
+  rateLimit: RATE_LIMITS.registerPerIp,
+  responses: { 204: { description: "Confirmed" }, 422: problem("Invalid or expired token") },
+});
+
+export const createTokenWithPasswordOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/token",
+  tag: "Authentication",
+  summary: "Sign in with login and password and receive a personal access token",
+  description: "`login` is the e-mail address or the username. Send the token as `Authorization: Bearer pmt_...`.",
+  auth: "none",
+  body: credentialsSchema.extend(createTokenSchema.shape),
+  responses: {
+    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }) },
+    401: problem("Wrong login or password (the same answer for every reason)"),
+    429: problem("Too many attempts"),
+  },
+});
+
+export const getMeOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/me",
+  tag: "Users",
+  summary: "Read the own account",
+  auth: "required",
+  versioned: true,
+  responses: { 200: { description: "The own account, with an ETag", schema: ownAccountSchema }, 401: problem("Not signed in") },
+});
+
+export const updateMeOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/users/me",
+  tag: "Users",
+  summary: "Update the own account",
+  description:
+    "Changes the fields sent. A new e-mail address needs `currentPassword` and takes effect when the link sent to it is opened.",
+  auth: "required",
+  versioned: true,
+  body: updateOwnAccountSchema,
+  responses: {
+    200: { description: "The updated account", schema: ownAccountSchema },
+    400: problem("Invalid fields"),
+    409: problem("Username or e-mail address taken"),
+    412: problem("Stale If-Match"),
+    428: problem("If-Match missing"),
+  },
+});
+
+export const listUsersOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users",
+  tag: "Users",
+  summary: "Search users (staff)",
+  auth: "required",
+  scope: "admin",
+  query: userSearchQuerySchema.extend(paginationQuerySchema.shape),
+  responses: { 200: { description: "A page of users", schema: pageSchema(fullUserSchema) }, 403: problem("Needs users.readAny") },
+});
+
+export const getUserOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/{id}",
+  tag: "Users",
+  summary: "Read a user",
+  description: "The public profile for everyone; the full record for callers with users.readAny (tokens need the admin scope).",
+  auth: "optional",
+  versioned: true,
+  params: idParams,
+  responses: {
+    200: { description: "Public profile or full record", schema: z.union([fullUserSchema, publicProfileSchema]) },
+    404: problem("No such user"),
+  },
+});
+
+export const updateUserOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/users/{id}",
+  tag: "Users",
+  summary: "Change a user (staff)",
+  description:
+    "Profile fields need users.manage, platformRoles need users.roles (no escalation; the last Project lead stays), partnerStatus needs users.partner, suspended needs users.suspend.",
+  auth: "required",
+  scope: "admin",
+  versioned: true,
+  params: idParams,
+  body: staffUpdateUserSchema,
+  responses: {
+    200: { description: "The full record", schema: fullUserSchema },
+    403: problem("A field needs a permission the caller lacks"),
+    404: problem("No such user"),
+    412: problem("Stale If-Match"),
+    422: problem("A rule forbids the change (last Project lead, own account)"),
+    428: problem("If-Match missing"),
+  },
+});
+
+export const listTokensOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/me/tokens",
+  tag: "Tokens",
+  summary: "List the own personal access tokens",
+  auth: "required",
+  responses: { 200: { description: "Active tokens", schema: z.object({ data: z.array(tokenSchema) }) } },
+});
+
+export const createTokenOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/me/tokens",
+  tag: "Tokens",
+  summary: "Create a personal access token",
+  description: "A token created with a token can have no scope its creator lacks.",
+  auth: "required",
+  idempotent: true,
+  body: createTokenSchema,
+  responses: { 201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }) } },
+});
+
+export const deleteTokenOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/users/me/tokens/{tokenId}",
+  tag: "Tokens",
+  summary: "Revoke a personal access token",
+  auth: "required",
+  params: z.strictObject({ tokenId: z.string().min(1).max(64) }),
+  responses: { 204: { description: "Revoked" }, 404: problem("No such token of yours") },
+});

@@ -1,0 +1,39 @@
+import type { z } from "zod";
+import type { User } from "../db/generated/client";
+import { accountSettingsSchema, DEFAULT_SETTINGS, type fullUserSchema, type ownAccountSchema, type publicProfileSchema } from "./schemas";
+
+export function presentPublicProfile(user: User): z.infer<typeof publicProfileSchema> {
+  return { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl };
+}
+
+export function presentOwnAccount(user: User, pendingEmail: string | null = null): z.infer<typeof ownAccountSchema> {
+  const settings = accountSettingsSchema.safeParse(user.settings);
+  return {
+    ...presentPublicProfile(user),
+    email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
+    pendingEmail,
+    dateOfBirth: user.dateOfBirth?.toISOString().slice(0, 10) ?? null,
+    language: user.language as z.infer<typeof ownAccountSchema>["language"],
+    settings: settings.success ? settings.data : DEFAULT_SETTINGS,
+    platformRoles: user.platformRoles,
+    partnerStatus: user.partnerStatus,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function presentFullUser(user: User): z.infer<typeof fullUserSchema> {
+  return {
+    ...presentOwnAccount(user),
+    suspended: user.suspendedAt !== null,
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    suspensionReason: user.suspendedReason,
+    lockedUntil: user.lockedUntil && user.lockedUntil > new Date() ? user.lockedUntil.toISOString() : null,
+    twoFactorEnabled: user.totpEnabledAt !== null,
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export function userEtag(user: { version: number }): string {
+  return `"v${user.version}"`;
+}

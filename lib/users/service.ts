@@ -1,0 +1,279 @@
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { newSecret, sha256 } from "../auth/secrets";
+import { changedFields, recordAudit } from "../audit/record";
+import { db, type Tx } from "../db/client";
+import type { Prisma, User } from "../db/generated/client";
+import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
+import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
+import { publicBaseUrl, queueMail } from "../mail/outbox";
+import { canGrantPlatformRole, canManageRolesOf, hasPlatformPermission, type PlatformRole } from "../permissions";
+import { presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
+import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
+
+const VERIFICATION_TTL_MS = 24 * 3600_000;
+
+export async function registerUser(input: RegisterInput, meta: RequestMeta) {
+  const passwordHash = await hashPassword(input.password);
+  return db.$transaction(async (tx) => {
+    await assertFree(tx, { username: input.username, email: input.email });
+    const user = await tx.user.create({
+      data: {
+        username: input.username,
+        usernameKey: input.username.toLowerCase(),
+        email: input.email,
+        displayName: input.displayName,
+        passwordHash,
+      },
+    });
+    await recordAudit(tx, { actorId: user.id, via: "SYSTEM", ip: meta.ip, requestId: meta.requestId }, {
+      action: "user.register",
+      targetType: "user",
+      targetId: user.id,
+      changes: changedFields({}, { username: user.username, email: user.email, displayName: user.displayName }),
+    });
+    await sendVerification(tx, user, user.email);
+    return user;
+  });
+}
+
+/** 409 with the field that is taken; callers inside a transaction so the check and the write stay together. */
+async function assertFree(tx: Tx, fields: { username?: string; email?: string }, exceptUserId?: string) {
+  const errors = [];
+  if (fields.username) {
+    const taken = await tx.user.findUnique({ where: { usernameKey: fields.username.toLowerCase() }, select: { id: true } });
+    if (taken && taken.id !== exceptUserId) errors.push({ path: "username", message: "This username is taken." });
+  }
+  if (fields.email) {
+    const taken = await tx.user.findUnique({ where: { email: fields.email }, select: { id: true } });
+    if (taken && taken.id !== exceptUserId) errors.push({ path: "email", message: "An account with this e-mail address exists." });
+  }
+  if (errors.length) throw new Conflict(errors.map((error) => error.message).join(" "), "taken", { errors });
+}
+
+async function sendVerification(tx: Tx, user: User, email: string) {
+  const token = newSecret("pmv_");
+  await tx.emailVerificationToken.create({
+    data: { userId: user.id, email, tokenHash: sha256(token), expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS) },
+  });
+  await queueMail(tx, {
+    to: email,
+    subject: "Confirm your e-mail address",
+    body: `Hello ${user.displayName},\n\nopen this link to confirm ${email}:\n${publicBaseUrl()}/verify-email?token=${token}\n\nThe link works for 24 hours.`,
+  });
+}
+
+export async function verifyEmail(token: string, meta: RequestMeta) {
+  await db.$transaction(async (tx) => {
+    const row = await tx.emailVerificationToken.findUnique({ where: { tokenHash: sha256(token) } });
+    if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) {
+      throw new RuleViolation("This link is invalid or has expired. Request a new one.", "invalid_token");
+    }
+    const user = await tx.user.findUniqueOrThrow({ where: { id: row.userId } });
+    await assertFree(tx, { email: row.email }, user.id);
+    await tx.emailVerificationToken.update({ where: { id: row.id }, data: { usedAt: new Date() } });
+    await tx.user.update({
+      where: { id: user.id },
+      data: { email: row.email, emailVerifiedAt: new Date(), version: { increment: 1 } },
+    });
+    await recordAudit(tx, { actorId: user.id, via: "SYSTEM", ip: meta.ip, requestId: meta.requestId }, {
+      action: "user.email_verified",
+      targetType: "user",
+      targetId: user.id,
+      changes: changedFields({ email: user.email }, { email: row.email }),
+    });
+  });
+}
+
+async function pendingEmailOf(userId: string, email: string) {
+  const pending = await db.emailVerificationToken.findFirst({
+    where: { userId, usedAt: null, expiresAt: { gt: new Date() }, NOT: { email } },
+    orderBy: { createdAt: "desc" },
+    select: { email: true },
+  });
+  return pending?.email ?? null;
+}
+
+export async function getOwnAccount(actor: Actor) {
+  const user = await db.user.findUnique({ where: { id: actor.userId } });
+  if (!user) throw new NotFound("account");
+  return { user, account: presentOwnAccount(user, await pendingEmailOf(user.id, user.email)) };
+}
+
+export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInput, expectedVersion: number, meta: RequestMeta) {
+  const current = await db.user.findUnique({ where: { id: actor.userId } });
+  if (!current) throw new NotFound("account");
+  const emailChange = input.email !== undefined && input.email !== current.email;
+  if (emailChange && !(await verifyPassword(current.passwordHash, input.currentPassword ?? ""))) {
+    throw new ValidationFailed([{ path: "currentPassword", message: "The password is wrong." }]);
+  }
+  const data: Prisma.UserUpdateInput = {};
+  if (input.username !== undefined) Object.assign(data, { username: input.username, usernameKey: input.username.toLowerCase() });
+  if (input.displayName !== undefined) data.displayName = input.displayName;
+  if (input.dateOfBirth !== undefined) data.dateOfBirth = input.dateOfBirth ? new Date(`${input.dateOfBirth}T00:00:00Z`) : null;
+  if (input.avatarUrl !== undefined) data.avatarUrl = input.avatarUrl;
+  if (input.language !== undefined) data.language = input.language;
+  if (input.settings !== undefined) data.settings = { ...presentOwnAccount(current).settings, ...input.settings };
+
+  const user = await db.$transaction(async (tx) => {
+    if (input.username !== undefined) await assertFree(tx, { username: input.username }, current.id);
+    if (emailChange) await assertFree(tx, { email: input.email }, current.id);
+    const updated = await versionedUpdate(tx, current.id, expectedVersion, data);
+    await recordAudit(tx, auditContext(actor, meta), {
+      action: "user.update_own",
+      targetType: "user",
+      targetId: current.id,
+      changes: changedFields(comparable(current), comparable(updated)),
+    });
+    if (emailChange) await sendVerification(tx, updated, input.email!);
+    return updated;
+  });
+  return { user, account: presentOwnAccount(user, await pendingEmailOf(user.id, user.email)) };
+}
+
+/** Applies `data` only if the row still has `expectedVersion`, raising the version; 412 otherwise. */
+async function versionedUpdate(tx: Tx, id: string, expectedVersion: number, data: Prisma.UserUpdateInput) {
+  const { count } = await tx.user.updateMany({ where: { id, version: expectedVersion }, data: { ...(data as Prisma.UserUpdateManyMutationInput), version: { increment: 1 } } });
+  if (count === 0) throw new PreconditionFailed();
+  return tx.user.findUniqueOrThrow({ where: { id } });
+}
+
+/** The fields of a user that the audit log compares. */
+function comparable(user: User) {
+  return {
+    username: user.username,
+    displayName: user.displayName,
+    email: user.email,
+    dateOfBirth: user.dateOfBirth?.toISOString().slice(0, 10) ?? null,
+    avatarUrl: user.avatarUrl,
+    language: user.language,
+    settings: user.settings,
+    platformRoles: user.platformRoles,
+    partnerStatus: user.partnerStatus,
+    suspended: user.suspendedAt !== null,
+  };
+}
+
+/** Public profile for everyone; the full record for users.readAny (token callers also need the admin scope). */
+export async function getUser(viewer: Actor | null, id: string) {
+  const user = await db.user.findUnique({ where: { id } });
+  if (!user) throw new NotFound("user");
+  const full = canReadFullRecords(viewer);
+  return { user, body: full ? presentFullUser(user) : presentPublicProfile(user) };
+}
+
+export function canReadFullRecords(viewer: Actor | null): boolean {
+  return hasPlatformPermission(viewer, "users.readAny") && (viewer!.scopes === null || viewer!.scopes.includes("admin"));
+}
+
+export async function searchUsers(viewer: Actor, query: { q?: string; role?: PlatformRole; partnerStatus?: User["partnerStatus"]; suspended?: boolean; limit: number; cursor?: string }) {
+  if (!canReadFullRecords(viewer)) throw new Forbidden("Searching users needs the users.readAny permission.");
+  const where: Prisma.UserWhereInput = {
+    AND: [
+      query.q
+        ? { OR: [{ usernameKey: { contains: query.q.toLowerCase() } }, { displayName: { contains: query.q, mode: "insensitive" } }, { email: { contains: query.q.toLowerCase() } }] }
+        : {},
+      query.role ? { platformRoles: { has: query.role } } : {},
+      query.partnerStatus ? { partnerStatus: query.partnerStatus } : {},
+      query.suspended === undefined ? {} : query.suspended ? { suspendedAt: { not: null } } : { suspendedAt: null },
+      afterPosition(decodeCursor(query.cursor)),
+    ],
+  };
+  const rows = await db.user.findMany({ where, orderBy: NEWEST_FIRST, take: query.limit + 1 });
+  return toPage(rows, query.limit, presentFullUser);
+}
+
+/**
+ * Staff changes to another account. Each field needs its own permission; role changes follow
+ * the no-escalation rules; the last Project lead keeps the role; suspension ends every session
+ * and token of the account at once.
+ */
+export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUpdateUserInput, expectedVersion: number, meta: RequestMeta) {
+  if (actor.scopes !== null && !actor.scopes.includes("admin")) throw new Forbidden("This token lacks the admin scope.", "insufficient_scope");
+  const target = await db.user.findUnique({ where: { id } });
+  if (!target) throw new NotFound("user");
+  const audit = auditContext(actor, meta);
+  const data: Prisma.UserUpdateInput = {};
+
+  const profileChange = input.username !== undefined || input.displayName !== undefined || input.avatarUrl !== undefined;
+  if (profileChange) {
+    requirePermission(actor, "users.manage", "Editing other users' profiles needs the users.manage permission.");
+    if (input.username !== undefined) Object.assign(data, { username: input.username, usernameKey: input.username.toLowerCase() });
+    if (input.displayName !== undefined) data.displayName = input.displayName;
+    if (input.avatarUrl !== undefined) data.avatarUrl = input.avatarUrl;
+  }
+  if (input.platformRoles !== undefined) {
+    const roles = [...new Set(input.platformRoles)];
+    assertMayChangeRoles(actor, target, roles);
+    data.platformRoles = roles;
+  }
+  const partnerChange = input.partnerStatus !== undefined && input.partnerStatus !== target.partnerStatus;
+  if (input.partnerStatus !== undefined || input.partnerNote !== undefined) {
+    requirePermission(actor, "users.partner", "Setting partner status needs the users.partner permission.");
+    if (partnerChange) data.partnerStatus = input.partnerStatus;
+  }
+  const suspensionChange = input.suspended !== undefined && input.suspended !== (target.suspendedAt !== null);
+  if (input.suspended !== undefined) {
+    requirePermission(actor, "users.suspend", "Suspending accounts needs the users.suspend permission.");
+    if (suspensionChange) assertMaySuspend(actor, target);
+    if (input.suspended && suspensionChange) {
+      Object.assign(data, { suspendedAt: new Date(), suspendedReason: input.suspensionReason ?? null, sessionVersion: { increment: 1 } });
+    } else if (!input.suspended && suspensionChange) {
+      Object.assign(data, { suspendedAt: null, suspendedReason: null });
+    }
+  }
+
+  const user = await db.$transaction(async (tx) => {
+    if (input.username !== undefined) await assertFree(tx, { username: input.username }, target.id);
+    if (input.platformRoles !== undefined && target.platformRoles.includes("PROJECT_LEAD") && !input.platformRoles.includes("PROJECT_LEAD")) {
+      await assertAnotherProjectLead(tx, target.id);
+    }
+    const updated = await versionedUpdate(tx, target.id, expectedVersion, data);
+    if (partnerChange) {
+      await tx.partnerStatusChange.create({
+        data: { userId: target.id, from: target.partnerStatus, to: input.partnerStatus!, actorId: actor.userId, note: input.partnerNote ?? null },
+      });
+    }
+    if (input.suspended && suspensionChange) {
+      await tx.apiToken.updateMany({ where: { userId: target.id, revokedAt: null }, data: { revokedAt: new Date() } });
+      await tx.userSession.updateMany({ where: { userId: target.id, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: "suspended" } });
+    }
+    await recordAudit(tx, audit, {
+      action: "user.update_by_staff",
+      targetType: "user",
+      targetId: target.id,
+      changes: changedFields(comparable(target), comparable(updated)),
+    });
+    return updated;
+  });
+  return { user, body: presentFullUser(user) };
+}
+
+function requirePermission(actor: Actor, permission: Parameters<typeof hasPlatformPermission>[1], message: string) {
+  if (!hasPlatformPermission(actor, permission)) throw new Forbidden(message);
+}
+
+function assertMayChangeRoles(actor: Actor, target: User, roles: PlatformRole[]) {
+  requirePermission(actor, "users.roles", "Changing platform roles needs the users.roles permission.");
+  if (!canManageRolesOf(actor, target)) throw new Forbidden("You can only change the roles of users who rank below you.");
+  const added = roles.filter((role) => !target.platformRoles.includes(role));
+  const removed = target.platformRoles.filter((role) => !roles.includes(role));
+  const refused = [...added, ...removed].filter((role) => !canGrantPlatformRole(actor, role));
+  if (refused.length) throw new Forbidden(`You cannot grant or revoke: ${refused.join(", ")}.`, "role_escalation");
+  if (actor.userId === target.id && removed.length) {
+    throw new RuleViolation("You cannot remove your own platform roles. Ask another member of the platform team.", "self_demotion");
+  }
+}
+
+function assertMaySuspend(actor: Actor, target: User) {
+  if (actor.userId === target.id) throw new RuleViolation("You cannot suspend your own account.", "self_suspension");
+  if (!canManageRolesOf(actor, target) && !actor.platformRoles.includes("PROJECT_LEAD")) {
+    throw new Forbidden("You can only suspend users who rank below you.");
+  }
+}
+
+async function assertAnotherProjectLead(tx: Tx, exceptUserId: string) {
+  const others = await tx.user.count({ where: { platformRoles: { has: "PROJECT_LEAD" }, suspendedAt: null, NOT: { id: exceptUserId } } });
+  if (others === 0) throw new RuleViolation("The last Project lead cannot lose the role.", "last_project_lead");
+}
+

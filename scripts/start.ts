@@ -1,0 +1,112 @@
+// npm start: everything a fresh clone needs. Builds if needed, starts the embedded database
+// (unless DATABASE_URL names PostgreSQL), applies migrations, creates the first Project lead,
+// and serves the portal and API on http://127.0.0.1:3000 (HOST and PORT configurable).
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { dataDirectory, DataDirInUseError, lockDataDirectory, openEmbeddedDatabase, serveEmbeddedDatabase } from "../lib/db/embedded";
+import { applyMigrations, readMigrations } from "../lib/db/migrations/apply";
+import { pgliteRunner } from "../lib/db/migrations/create";
+import { describeResult, migratePostgres } from "../lib/db/migrations/run";
+
+const root = path.join(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const dataDir = dataDirectory();
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+function authSecret(): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = path.join(dataDir, "auth-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The newest modification time under the folders the build depends on. */
+async function newestSource(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "generated") continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? await newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+async function buildIfNeeded() {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const sources = await Promise.all(["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "package.json"].map(async (name) => {
+    const full = path.join(root, name);
+    if (!existsSync(full)) return 0;
+    return statSync(full).isDirectory() ? newestSource(full) : statSync(full).mtimeMs;
+  }));
+  if (existsSync(buildId) && statSync(buildId).mtimeMs > Math.max(...sources)) return;
+  console.log("Building the app (about a minute on a fresh clone)…");
+  const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+async function main() {
+  let release: (() => void) | undefined;
+  let stopDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl = process.env.DATABASE_URL;
+
+  if (databaseUrl) {
+    console.log(describeResult(await migratePostgres(databaseUrl)));
+  } else {
+    try {
+      release = lockDataDirectory(dataDir);
+    } catch (error) {
+      if (error instanceof DataDirInUseError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    const pglite = await openEmbeddedDatabase(dataDir);
+    console.log(describeResult(await applyMigrations(pgliteRunner(pglite), await readMigrations())));
+    const served = await serveEmbeddedDatabase(pglite, Number(process.env.EMBEDDED_DB_PORT ?? 0));
+    databaseUrl = served.url;
+    stopDatabase = async () => {
+      await served.stop();
+      await pglite.close();
+    };
+    process.env.DATABASE_POOL_SIZE ??= "6";
+    console.log(`Embedded database (PGlite) in ${dataDir}`);
+  }
+
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.AUTH_SECRET = authSecret();
+  const { ensureInitialProjectLead } = await import("../lib/users/bootstrap");
+  const { disconnectDatabase } = await import("../lib/db/client");
+  const created = await ensureInitialProjectLead(dataDir);
+  if (created) console.log(created);
+  await disconnectDatabase();
+
+  if (!dev) await buildIfNeeded();
+  const server = fork(path.join(root, "scripts/serve.mjs"), dev ? ["--dev"] : [], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: dev ? "development" : "production" },
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.kill(signal);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  server.on("exit", async (code) => {
+    await stopDatabase?.();
+    release?.();
+    process.exit(code ?? 0);
+  });
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
