@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { db } from "../db/client";
+import { createUser, tokenFor, unique } from "../testing/factories";
+import { call } from "../testing/http";
+import { defineOperation } from "./operation";
+import { handle } from "./route";
+
+const echoOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/test/echo",
+  tag: "Test",
+  summary: "echo",
+  auth: "required",
+  idempotent: true,
+  versioned: false,
+  body: z.strictObject({ name: z.string().min(1) }),
+  maxBodyBytes: 200,
+  responses: { 201: { description: "ok" } },
+});
+
+let calls = 0;
+const echo = handle(echoOperation, async ({ body, actor }) => {
+  calls++;
+  if (body.name === "explode") throw new Error("secret database text: relation users does not exist");
+  return { status: 201, body: { name: body.name, by: actor.userId, call: calls } };
+});
+
+const versionedOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/test/versioned",
+  tag: "Test",
+  summary: "versioned",
+  auth: "required",
+  versioned: true,
+  query: z.strictObject({ flag: z.enum(["on", "off"]).optional() }),
+  body: z.strictObject({}),
+  responses: { 200: { description: "ok" } },
+});
+const versioned = handle(versionedOperation, async ({ expectedVersion }) => ({ body: { expectedVersion } }));
+
+describe("the route wrapper", async () => {
+  const user = await createUser();
+  const token = await tokenFor(user.id);
+
+  it("answers 401 problem+json without a caller, with a request id", async () => {
+    const response = await call(echo, "POST", "/api/v1/test/echo", { body: { name: "x" } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.json).toMatchObject({ status: 401, code: "unauthorized", title: "Not signed in" });
+    expect(response.headers.get("x-request-id")).toBe(response.json!.requestId);
+  });
+
+  it.each([
+    ["unknown fields (no mass assignment)", { body: { name: "x", isAdmin: true } }, 400, "validation_failed"],
+    ["malformed JSON", { rawBody: "{", headers: { "content-type": "application/json" } }, 400, "malformed_json"],
+    ["a body that is not JSON", { rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415, "unsupported_media_type"],
+    ["a body over the limit", { body: { name: "x".repeat(500) } }, 413, "payload_too_large"],
+  ])("refuses %s", async (_label, options, status, code) => {
+    const response = await call(echo, "POST", "/api/v1/test/echo", { token, ...options });
+    expect(response.status).toBe(status);
+    expect(response.json).toMatchObject({ code });
+  });
+
+  it("names the offending field of a validation error", async () => {
+    const response = await call(echo, "POST", "/api/v1/test/echo", { token, body: { name: "", role: "x" } });
+    expect(response.json!.errors).toEqual([
+      { path: "name", message: expect.any(String) },
+      { path: "role", message: "Unknown field." },
+    ]);
+  });
+
+  it("never shows a stack trace or database text", async () => {
+    const response = await call(echo, "POST", "/api/v1/test/echo", { token, body: { name: "explode" } });
+    expect(response.status).toBe(500);
+    expect(response.text).not.toMatch(/relation|secret|at .*\.ts/);
+  });
+
+  it("refuses unknown and repeated query parameters", async () => {
+    const headers = { "if-match": '"v1"' };
+    expect((await call(versioned, "PUT", "/api/v1/test/versioned?flag=maybe", { token, body: {}, headers })).status).toBe(400);
+    expect((await call(versioned, "PUT", "/api/v1/test/versioned?other=1", { token, body: {}, headers })).status).toBe(400);
+    expect((await call(versioned, "PUT", "/api/v1/test/versioned?flag=on&flag=off", { token, body: {}, headers })).status).toBe(400);
+  });
+
+  it("needs If-Match on versioned writes (428) and refuses a malformed one (412)", async () => {
+    expect((await call(versioned, "PUT", "/api/v1/test/versioned", { token, body: {} })).status).toBe(428);
+    expect((await call(versioned, "PUT", "/api/v1/test/versioned", { token, body: {}, headers: { "if-match": "*" } })).status).toBe(412);
+    const ok = await call(versioned, "PUT", "/api/v1/test/versioned", { token, body: {}, headers: { "if-match": '"v7"' } });
+    expect(ok.json).toEqual({ expectedVersion: 7 });
+  });
+
+  it("replays an Idempotency-Key repeat without running the create again", async () => {
+    const key = unique("key-");
+    const first = await call(echo, "POST", "/api/v1/test/echo", { token, body: { name: "once" }, headers: { "idempotency-key": key } });
+    const second = await call(echo, "POST", "/api/v1/test/echo", { token, body: { name: "once" }, headers: { "idempotency-key": key } });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.json).toEqual(first.json);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    const reused = await call(echo, "POST", "/api/v1/test/echo", { token, body: { name: "other" }, headers: { "idempotency-key": key } });
+    expect(reused.status).toBe(422);
+    expect(reused.json).toMatchObject({ code: "idempotency_key_reused" });
+  });
+
+  it("refuses cookie-authenticated changes from another site", async () => {
+    const { createSession } = await import("../auth/sessions");
+    const { encode } = await import("next-auth/jwt");
+    const { SESSION_COOKIE } = await import("../auth/config");
+    const session = await db.$transaction((tx) => createSession(tx, user, { ip: null, userAgent: null, requestId: "t" }, null));
+    const cookie = await encode({ token: { sid: session.id }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
+    const headers = { cookie: `${SESSION_COOKIE}=${cookie}` };
+    const crossSite = await call(echo, "POST", "/api/v1/test/echo", { body: { name: "x" }, headers: { ...headers, origin: "https://evil.example", host: "127.0.0.1:3000" } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json).toMatchObject({ code: "cross_origin" });
+    const sameSite = await call(echo, "POST", "/api/v1/test/echo", { body: { name: "x" }, headers: { ...headers, origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" } });
+    expect(sameSite.status).toBe(201);
+  });
+});
