@@ -1,15 +1,12 @@
 // npm start: everything a fresh clone needs. Builds if needed, starts the embedded database
 // (unless DATABASE_URL names PostgreSQL), applies migrations, creates the first Project lead,
 // and serves the portal and API on http://127.0.0.1:3000 (HOST and PORT configurable).
-import { fork } from "node:child_process";
+import { fork, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
-import { dataDirectory, DataDirInUseError, lockDataDirectory, openEmbeddedDatabase, serveEmbeddedDatabase } from "../lib/db/embedded";
-import { applyMigrations, readMigrations } from "../lib/db/migrations/apply";
-import { pgliteRunner } from "../lib/db/migrations/create";
+import { dataDirectory, DataDirInUseError, startEmbeddedDatabase } from "../lib/db/embedded";
 import { describeResult, migratePostgres } from "../lib/db/migrations/run";
 
 const root = path.join(import.meta.dirname, "..");
@@ -19,6 +16,7 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 function authSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "auth-secret");
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
   return readFileSync(file, "utf8").trim();
@@ -49,30 +47,15 @@ async function buildIfNeeded() {
 }
 
 async function main() {
-  let release: (() => void) | undefined;
   let stopDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = process.env.DATABASE_URL;
 
   if (databaseUrl) {
     console.log(describeResult(await migratePostgres(databaseUrl)));
   } else {
-    try {
-      release = lockDataDirectory(dataDir);
-    } catch (error) {
-      if (error instanceof DataDirInUseError) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
-    const pglite = await openEmbeddedDatabase(dataDir);
-    console.log(describeResult(await applyMigrations(pgliteRunner(pglite), await readMigrations())));
-    const served = await serveEmbeddedDatabase(pglite, Number(process.env.EMBEDDED_DB_PORT ?? 0));
+    const served = await startEmbeddedDatabase(dataDir, { port: Number(process.env.EMBEDDED_DB_PORT ?? 0), log: console.log });
     databaseUrl = served.url;
-    stopDatabase = async () => {
-      await served.stop();
-      await pglite.close();
-    };
+    stopDatabase = served.stop;
     process.env.DATABASE_POOL_SIZE ??= "6";
     console.log(`Embedded database (PGlite) in ${dataDir}`);
   }
@@ -101,12 +84,12 @@ async function main() {
   process.on("SIGINT", () => stop("SIGINT"));
   server.on("exit", async (code) => {
     await stopDatabase?.();
-    release?.();
     process.exit(code ?? 0);
   });
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A data folder in use is an expected situation: say so plainly, without a stack trace.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

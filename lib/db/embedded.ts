@@ -72,3 +72,30 @@ export async function serveEmbeddedDatabase(db: PGlite, port = 0, maxConnections
     stop: () => server.stop(),
   };
 }
+
+/**
+ * Takes the data folder, opens the embedded database, applies pending migrations and serves it
+ * on loopback. `stop()` closes everything and releases the folder.
+ */
+export async function startEmbeddedDatabase(dataDir: string, options: { port?: number; log?: (line: string) => void } = {}): Promise<ServedDatabase> {
+  const { applyMigrations, readMigrations } = await import("./migrations/apply");
+  const { describeResult } = await import("./migrations/run");
+  const release = lockDataDirectory(dataDir);
+  try {
+    const db = await openEmbeddedDatabase(dataDir);
+    const result = await applyMigrations({ query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) }, await readMigrations());
+    options.log?.(describeResult(result));
+    const served = await serveEmbeddedDatabase(db, options.port ?? 0);
+    return {
+      url: served.url,
+      async stop() {
+        await served.stop();
+        await db.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -2,5 +2,16 @@ import * as system from "../system/operations";
 import * as users from "../users/operations";
 import type { Operation } from "./operation";
 
-/** Every operation of the API, in the order the reference shows them. Add a domain's module here. */
-export const OPERATIONS: Operation[] = [system, users].flatMap((module) => Object.values(module) as Operation[]);
+/** Sections of the API reference, in reading order. */
+const TAGS = ["System", "Authentication", "Users", "Tokens"];
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** Every operation of the API. Add a domain's operations module here. */
+export const OPERATIONS: Operation[] = [system, users]
+  .flatMap((module) => Object.values(module) as Operation[])
+  .sort(
+    (a, b) =>
+      TAGS.indexOf(a.tag) - TAGS.indexOf(b.tag) ||
+      a.path.localeCompare(b.path) ||
+      METHODS.indexOf(a.method) - METHODS.indexOf(b.method),
+  );

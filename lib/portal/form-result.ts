@@ -12,7 +12,8 @@ export function formFailure(error: unknown): FormResult<never> {
   if (error instanceof z.ZodError) return formFailure(new ValidationFailed(zodFieldErrors(error)));
   if (error instanceof AppError) {
     const fieldErrors = fieldErrorsOf(error.extra.errors);
-    return { ok: false, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) };
+    if (fieldErrors) return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };
+    return { ok: false, message: error.message };
   }
   const { body } = problemFor(error, "portal");
   return { ok: false, message: String(body.detail) };

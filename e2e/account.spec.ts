@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+
+function uniqueName() {
+  return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+test("a new user signs up, edits the profile, signs out and signs in again", async ({ page }) => {
+  const username = uniqueName();
+  const password = "a long e2e passphrase";
+
+  await page.goto("/");
+  await page.getByRole("link", { name: "Sign up" }).first().click();
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+
+  // The schema checks the form in the browser before anything is sent.
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Display name").fill("E2E Tester");
+  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/account/);
+  await expect(page.getByText("Welcome aboard!")).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toHaveText("E2E Tester");
+
+  // Edit the profile with the keyboard only.
+  const profile = page.getByRole("form", { name: "Profile" });
+  await profile.getByLabel("Display name").fill("Renamed Tester");
+  await profile.getByLabel("Language").selectOption("de");
+  await profile.getByLabel("Date of birth", { exact: true }).fill("2000-05-17");
+  await profile.getByLabel("Avatar image address").fill("http://insecure.example/a.png");
+  await profile.getByLabel("Avatar image address").press("Enter");
+  await expect(profile.getByText("Enter an https:// address.")).toBeVisible();
+  await profile.getByLabel("Avatar image address").fill("");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(profile.getByText("Your profile is saved.")).toBeVisible();
+
+  // A field error from the server lands at its field: the admin's username is taken.
+  await profile.getByLabel("Username").fill("ADMIN");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(profile.getByText("Please correct the highlighted fields.")).toBeVisible();
+  await expect(profile.getByLabel("Username")).toHaveAccessibleDescription("This username is taken.");
+  await profile.getByLabel("Username").fill(username);
+
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Display name")).toHaveValue("Renamed Tester");
+  await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Language")).toHaveValue("de");
+  await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Date of birth", { exact: true })).toHaveValue("2000-05-17");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount/);
+
+  await page.getByLabel("E-mail or username").fill(username);
+  await page.getByLabel("Password").fill("wrong passphrase");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("The e-mail, username or password is wrong.")).toBeVisible();
+
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account/);
+  await expect(page.getByTestId("signed-in-as")).toHaveText("Renamed Tester");
+});
+
+test("pages carry a nonce-based Content-Security-Policy and security headers", async ({ page }) => {
+  const response = await page.goto("/sign-in");
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  await page.reload();
+  await page.getByLabel("E-mail or username").fill("x");
+  expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+});

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config";
+
+test("a token made in the portal calls the API until it is revoked", async ({ page, request }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail or username").fill(E2E_ADMIN.login);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account/);
+
+  const form = page.getByRole("form", { name: "New token" });
+  await form.getByLabel("Token name").fill("Playwright");
+  await form.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByText("Token created. Copy it now")).toBeVisible();
+  const token = (await page.getByTestId("new-token").textContent())!.trim();
+  expect(token).toMatch(/^pmt_/);
+
+  const me = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ username: E2E_ADMIN.login, platformRoles: expect.arrayContaining(["PROJECT_LEAD"]) });
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("listitem").filter({ hasText: "Playwright" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("Token revoked.")).toBeVisible();
+
+  const after = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
+  expect(after.headers()["content-type"]).toContain("application/problem+json");
+});
+
+test("an external client gets a token with login and password", async ({ request }) => {
+  const username = `api${Date.now().toString(36)}`;
+  const registered = await request.post("/api/v1/auth/register", {
+    data: { username, email: `${username}@example.test`, password: "api client passphrase", displayName: "API Client" },
+  });
+  expect(registered.status()).toBe(201);
+  const issued = await request.post("/api/v1/auth/token", { data: { login: username, password: "api client passphrase", scopes: ["read"] } });
+  expect(issued.status()).toBe(201);
+  const { token } = await issued.json();
+  const me = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } });
+  expect((await me.json()).username).toBe(username);
+  const write = await request.put("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}`, "If-Match": me.headers()["etag"] }, data: { displayName: "x" } });
+  expect(write.status()).toBe(403);
+});

@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_ADMIN = { login: "admin", password: "e2e admin passphrase" };
+
+/**
+ * Browser tests run against the real thing: `npm start` on a fresh embedded database, in
+ * Debian's Chromium (Playwright cannot download its own browsers here).
+ */
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-domain-reliability",
+        "--no-pings",
+        "--disable-features=AutofillServerCommunication,OptimizationHints,Translate,MediaRouter",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf data/e2e && DATA_DIR=data/e2e PORT=${PORT} ADMIN_PASSWORD="${E2E_ADMIN.password}" npm start`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});

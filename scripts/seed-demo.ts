@@ -1,0 +1,24 @@
+// npm run seed:demo: demo users, partners and projects for trying the portal and the API.
+// Uses DATABASE_URL, or the embedded database in ./data (stop `npm start` first: it has one owner).
+// Running it again changes nothing that exists.
+import { dataDirectory, DataDirInUseError, startEmbeddedDatabase, type ServedDatabase } from "../lib/db/embedded";
+import { describeResult, migratePostgres } from "../lib/db/migrations/run";
+
+let embedded: ServedDatabase | undefined;
+try {
+  if (process.env.DATABASE_URL) {
+    console.log(describeResult(await migratePostgres(process.env.DATABASE_URL)));
+  } else {
+    embedded = await startEmbeddedDatabase(dataDirectory(), { log: console.log });
+    process.env.DATABASE_URL = embedded.url;
+  }
+  const { seedDemo } = await import("../lib/demo/seed");
+  const { disconnectDatabase } = await import("../lib/db/client");
+  for (const line of await seedDemo()) console.log(line);
+  await disconnectDatabase();
+} catch (error) {
+  console.error(error instanceof DataDirInUseError ? `${error.message} (npm start is probably running: stop it, seed, start again)` : error);
+  process.exitCode = 1;
+} finally {
+  await embedded?.stop();
+}
