@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db } from "../db/client";
 import { createUser, tokenFor, unique } from "../testing/factories";
@@ -70,10 +70,13 @@ describe("the route wrapper", async () => {
     ]);
   });
 
-  it("never shows a stack trace or database text", async () => {
+  it("never shows a stack trace or database text, but logs it with the request id", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await call(echo, "POST", "/api/v1/test/echo", { token, body: { name: "explode" } });
     expect(response.status).toBe(500);
     expect(response.text).not.toMatch(/relation|secret|at .*\.ts/);
+    expect(log).toHaveBeenCalledWith(`[${response.json!.requestId}] unhandled error`, expect.any(Error));
+    log.mockRestore();
   });
 
   it("refuses unknown and repeated query parameters", async () => {
