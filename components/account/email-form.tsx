@@ -1,10 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { changeEmailAction } from "@/app/account/actions";
-import { applyFieldErrors } from "@/components/auth/apply-field-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -15,26 +14,11 @@ export function EmailForm({ email, version }: { email: string; version: number }
     resolver: zodResolver(emailChangeFormSchema, undefined, { raw: true }),
     defaultValues: { email, currentPassword: "", version },
   });
-  const [pending, startTransition] = useTransition();
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { submit, pending, notice } = useActionForm(form, changeEmailAction, (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }));
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setNotice(null);
-      const result = await changeEmailAction(values);
-      if (result.ok) {
-        form.reset({ email: values.email, currentPassword: "", version: result.data!.version });
-        setNotice({ tone: "success", text: result.message });
-      } else {
-        applyFieldErrors(form.setError, result.fieldErrors);
-        setNotice({ tone: "error", text: result.message });
-      }
-    }),
-  );
-
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="E-mail address">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="E-mail address">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="New e-mail address" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />

@@ -1,10 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { updateProfileAction } from "@/app/account/actions";
-import { applyFieldErrors } from "@/components/auth/apply-field-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -19,26 +18,11 @@ const THEME_OPTIONS = [
 
 export function ProfileForm({ initial }: { initial: ProfileFormValues }) {
   const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema, undefined, { raw: true }), defaultValues: initial });
-  const [pending, startTransition] = useTransition();
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { submit, pending, notice } = useActionForm(form, updateProfileAction, (data, values) => form.reset({ ...values, version: data!.version }));
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setNotice(null);
-      const result = await updateProfileAction(values);
-      if (result.ok) {
-        form.reset({ ...values, version: result.data!.version });
-        setNotice({ tone: "success", text: result.message });
-      } else {
-        applyFieldErrors(form.setError, result.fieldErrors);
-        setNotice({ tone: "error", text: result.message });
-      }
-    }),
-  );
-
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Profile">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Profile">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Display name" error={errors.displayName?.message} {...form.register("displayName")} />

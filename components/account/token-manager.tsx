@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createTokenAction, revokeTokenAction } from "@/app/account/actions";
-import { applyFieldErrors } from "@/components/auth/apply-field-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -19,35 +19,23 @@ export function TokenManager({ tokens }: { tokens: Token[] }) {
     resolver: zodResolver(createTokenSchema, undefined, { raw: true }),
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
   });
-  const [pending, startTransition] = useTransition();
-  const [revoking, setRevoking] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [created, setCreated] = useState<string | null>(null);
+  const { submit, pending, notice, setNotice } = useActionForm(form, createTokenAction, (data) => {
+    setCreated(data!.token);
+    form.reset();
+  });
+  const [revoking, startRevoke] = useTransition();
+  const [revokingId, setRevokingId] = useState<string | null>(null);
   const errors = form.formState.errors;
 
-  const onCreate = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setNotice(null);
-      const result = await createTokenAction(values);
-      if (result.ok) {
-        setCreated(result.data!.token);
-        form.reset();
-        setNotice({ tone: "success", text: result.message });
-      } else {
-        applyFieldErrors(form.setError, result.fieldErrors);
-        setNotice({ tone: "error", text: result.message });
-      }
-    }),
-  );
-
-  const onRevoke = (token: Token) =>
-    startTransition(async () => {
-      if (!window.confirm(`Revoke "${token.name}"? Clients using it stop working at once.`)) return;
-      setRevoking(token.id);
+  const onRevoke = (token: Token) => {
+    if (!window.confirm(`Revoke "${token.name}"? Clients using it stop working at once.`)) return;
+    setRevokingId(token.id);
+    startRevoke(async () => {
       const result = await revokeTokenAction(token.id);
-      setRevoking(null);
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });
     });
+  };
 
   return (
     <div className="space-y-6">
@@ -75,14 +63,14 @@ export function TokenManager({ tokens }: { tokens: Token[] }) {
                   {token.lastUsedAt ? ` · last used ${token.lastUsedAt.slice(0, 10)}` : " · never used"}
                 </p>
               </div>
-              <Button type="button" variant="ghost" pending={revoking === token.id} onClick={() => onRevoke(token)}>
+              <Button type="button" variant="ghost" pending={revoking && revokingId === token.id} onClick={() => onRevoke(token)}>
                 Revoke
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={onCreate} noValidate className="space-y-4 rounded-md border border-slate-200 p-4" aria-label="New token">
+      <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4" aria-label="New token">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Token name" placeholder="e.g. Release script" error={errors.name?.message} {...form.register("name")} />
           <TextField label="Valid for (days)" type="number" min={1} max={365} error={errors.expiresInDays?.message} {...form.register("expiresInDays", { valueAsNumber: true })} />
@@ -95,7 +83,7 @@ export function TokenManager({ tokens }: { tokens: Token[] }) {
           {errors.scopes && <p className="text-sm text-red-600">{errors.scopes.message}</p>}
         </fieldset>
         <div className="flex justify-end">
-          <Button type="submit" variant="secondary" pending={pending && !revoking}>
+          <Button type="submit" variant="secondary" pending={pending}>
             Create token
           </Button>
         </div>

@@ -2,7 +2,6 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
-import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { signUpAction } from "@/app/auth-actions";
@@ -10,31 +9,19 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { registerSchema } from "@/lib/users/schemas";
-import { applyFieldErrors } from "./apply-field-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 
 export function SignUpForm() {
   const form = useForm<z.input<typeof registerSchema>>({
     resolver: zodResolver(registerSchema),
     defaultValues: { username: "", email: "", password: "", displayName: "" },
   });
-  const [pending, startTransition] = useTransition();
-  const [message, setMessage] = useState<string | null>(null);
+  const { submit, pending, notice } = useActionForm(form, (values) => signUpAction(values));
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit((values) =>
-    startTransition(async () => {
-      setMessage(null);
-      const result = await signUpAction(values);
-      if (result && !result.ok) {
-        applyFieldErrors(form.setError, result.fieldErrors);
-        setMessage(result.message);
-      }
-    }),
-  );
-
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {message && <Notice tone="error">{message}</Notice>}
+    <form onSubmit={submit} noValidate className="space-y-5">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <TextField label="Username" autoComplete="username" autoFocus hint="3-32 characters; letters, digits, '.', '_' and '-'." error={errors.username?.message} {...form.register("username")} />
       <TextField label="Display name" autoComplete="nickname" error={errors.displayName?.message} {...form.register("displayName")} />
       <TextField label="E-mail address" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
