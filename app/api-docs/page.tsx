@@ -83,7 +83,9 @@ export default function ApiReferencePage() {
                       <div>
                         <h3 className="font-semibold">Request body</h3>
                         <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
-                          {JSON.stringify(operation.requestBody.content["application/json"].schema, null, 2)}
+                          {operation.requestBody.content["application/json"]
+                            ? JSON.stringify(operation.requestBody.content["application/json"].schema, null, 2)
+                            : `The file itself, as ${Object.keys(operation.requestBody.content).join(", ")}`}
                         </pre>
                       </div>
                     )}

@@ -65,6 +65,9 @@ function describe(operation: Operation) {
     security: operation.auth === "required" ? [{ bearer: [] }, { session: [] }] : operation.auth === "optional" ? [{}, { bearer: [] }, { session: [] }] : [],
     parameters: parameters(operation),
     ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body, "input") } } } } : {}),
+    ...(operation.fileBody
+      ? { requestBody: { required: true, content: Object.fromEntries(operation.fileBody.contentTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])) } }
+      : {}),
     responses,
   };
 }

@@ -34,6 +34,8 @@ export interface Operation<
   /** An extra limit counted per client IP before anything else happens. */
   rateLimit?: RateLimitRule;
   maxBodyBytes?: number;
+  /** The body is a file of one of these types instead of JSON (handed to the handler as bytes). */
+  fileBody?: { contentTypes: readonly string[] };
 }
 
 export function defineOperation<

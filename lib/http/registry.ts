@@ -1,13 +1,14 @@
+import * as projects from "../projects/operations";
 import * as system from "../system/operations";
 import * as users from "../users/operations";
 import type { Operation } from "./operation";
 
 /** Sections of the API reference, in reading order. */
-const TAGS = ["System", "Authentication", "Users", "Tokens"];
+const TAGS = ["System", "Authentication", "Users", "Tokens", "Projects", "Team", "Launcher"];
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Every operation of the API. Add a domain's operations module here. */
-export const OPERATIONS: Operation[] = [system, users]
+export const OPERATIONS: Operation[] = [system, users, projects]
   .flatMap((module) => Object.values(module) as Operation[])
   .sort(
     (a, b) =>

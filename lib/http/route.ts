@@ -6,7 +6,7 @@ import { resolveActor } from "../auth/resolve";
 import { BadRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType } from "../errors";
 import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "./client-ip";
-import { withIdempotency } from "./idempotency";
+import { withIdempotency, type StoredReply } from "./idempotency";
 import type { Operation } from "./operation";
 import { problemResponse } from "./problem";
 
@@ -20,14 +20,17 @@ export interface HandlerContext<P, Q, B, A> {
   body: B;
   /** The version named by If-Match (versioned writes only). */
   expectedVersion: number;
+  /** The uploaded file of operations with `fileBody`. */
+  file: { bytes: Buffer; contentType: string } | null;
   meta: RequestMeta;
   request: Request;
 }
 
-/** What a handler returns: a body (200 unless `status`), an optional ETag and headers. */
+/** What a handler returns: a JSON body (200 unless `status`) or a file, an optional ETag and headers. */
 export interface Reply {
   status?: number;
   body?: unknown;
+  file?: { bytes: Uint8Array; contentType: string };
   etag?: string;
   headers?: Record<string, string>;
 }
@@ -65,18 +68,20 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
 
       const params = parseParams(operation, await context.params);
       const query = parseQuery(operation, new URL(request.url).searchParams);
-      const rawBody = operation.body ? await readBody(request, operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
+      const limit = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      const rawBody = operation.body ? (await readBody(request, limit, JSON_TYPE, "application/json")).toString("utf8") : "";
       const body = operation.body ? parseJsonBody(operation.body, rawBody) : undefined;
+      const file = operation.fileBody ? await readFile(request, limit, operation.fileBody.contentTypes) : null;
       const expectedVersion = operation.versioned && UNSAFE_METHODS.has(request.method) ? parseIfMatch(request.headers.get("if-match")) : 0;
 
-      const run = async () => {
-        const reply = await handler({ actor: actor as ActorFor<Auth>, params, query, body, expectedVersion, meta, request } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>);
+      const run = async (): Promise<StoredReply & { file?: Reply["file"] }> => {
+        const reply = await handler({ actor: actor as ActorFor<Auth>, params, query, body, expectedVersion, file, meta, request } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>);
         const headers: Record<string, string> = { ...(reply.headers ?? {}) };
         if (reply.etag) headers.ETag = reply.etag;
-        return { status: reply.status ?? 200, body: reply.body, headers };
+        return { status: reply.status ?? 200, body: reply.body, file: reply.file, headers };
       };
       const idempotencyKey = request.headers.get("idempotency-key");
-      const result =
+      const result: StoredReply & { replayed: boolean; file?: Reply["file"] } =
         operation.idempotent && idempotencyKey && actor
           ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: new URL(request.url).pathname, body: rawBody }, run)
           : { ...(await run()), replayed: false };
@@ -85,6 +90,10 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       if (result.replayed) headers.set("Idempotent-Replayed", "true");
       if (request.method === "GET" && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
         return new Response(null, { status: 304, headers });
+      }
+      if (result.file) {
+        headers.set("Content-Type", result.file.contentType);
+        return new Response(Buffer.from(result.file.bytes), { status: result.status, headers });
       }
       if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
       headers.set("Content-Type", "application/json; charset=utf-8");
@@ -145,12 +154,21 @@ function parseQuery<Q extends z.ZodType>(operation: Operation<z.ZodType, Q>, sea
   return operation.query.parse(raw);
 }
 
-async function readBody(request: Request, limit: number): Promise<string> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) throw new UnsupportedMediaType("application/json");
+const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
+
+async function readFile(request: Request, limit: number, contentTypes: readonly string[]) {
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const accepted = new RegExp(`^(${contentTypes.map((type) => type.replace(/[.+/]/g, "\\$&")).join("|")})$`);
+  const bytes = await readBody(request, limit, accepted, contentTypes.join(", "));
+  return { bytes, contentType };
+}
+
+async function readBody(request: Request, limit: number, accepted: RegExp, expected: string): Promise<Buffer> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim();
+  if (!accepted.test(type)) throw new UnsupportedMediaType(expected);
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) throw new PayloadTooLarge(limit);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -164,7 +182,7 @@ async function readBody(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function parseJsonBody<B extends z.ZodType>(schema: B, raw: string): z.output<B> {

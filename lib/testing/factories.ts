@@ -3,7 +3,8 @@ import type { Actor, RequestMeta, TokenScope } from "../auth/actor";
 import { hashPassword } from "../auth/passwords";
 import { issueToken } from "../auth/tokens";
 import { db } from "../db/client";
-import type { PartnerStatus, PlatformRole } from "../permissions";
+import type { PartnerStatus, PlatformRole, ProjectStatus, ProjectVisibility } from "../permissions";
+import type { ProjectModuleName } from "../projects/schemas";
 
 /** Real rows in the real test database; names are unique so test files can run side by side. */
 
@@ -58,4 +59,29 @@ export async function tokenFor(userId: string, scopes: TokenScope[] = ["read", "
     issueToken(tx, userId, { name: "test", scopes, expiresInDays: 1 }, { actorId: userId, via: "SYSTEM" }),
   );
   return created.token;
+}
+
+/** A project created through the service (owner = an ACTIVE partner), then moved to the given state. */
+export async function createProjectFor(
+  owner: { id: string; username: string; displayName: string; platformRoles: PlatformRole[]; partnerStatus: PartnerStatus },
+  state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[]; name?: string } = {},
+) {
+  const { createProject } = await import("../projects/service");
+  const project = await createProject(
+    actorOf(owner),
+    { name: state.name ?? `Project ${unique("")}`, description: "", game: "Test game", category: "Test", bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null, visibility: state.visibility ?? "PUBLIC", modules: state.modules ?? [] },
+    testMeta(),
+  );
+  if (state.status && state.status !== "DRAFT") await db.project.update({ where: { id: project.id }, data: { status: state.status } });
+  return db.project.findUniqueOrThrow({ where: { id: project.id }, include: { roles: true } });
+}
+
+export async function createPartner() {
+  return createUser({ roles: ["USER", "PARTNER"], partnerStatus: "ACTIVE" });
+}
+
+/** Adds `user` to the project with the default role `key` (or a role id). */
+export async function addMemberWith(projectId: string, userId: string, roleKeyOrId: string) {
+  const role = await db.projectRole.findFirstOrThrow({ where: { projectId, OR: [{ key: roleKeyOrId }, { id: roleKeyOrId }] } });
+  return db.projectMember.create({ data: { projectId, userId, roleId: role.id } });
 }

@@ -33,7 +33,3 @@ export function presentFullUser(user: User): z.infer<typeof fullUserSchema> {
     updatedAt: user.updatedAt.toISOString(),
   };
 }
-
-export function userEtag(user: { version: number }): string {
-  return `"v${user.version}"`;
-}

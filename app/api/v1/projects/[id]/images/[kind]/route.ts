@@ -1,0 +1,15 @@
+import { versionEtag } from "@/lib/http/etag";
+import { handle } from "@/lib/http/route";
+import { readProjectImage, uploadProjectImage } from "@/lib/projects/images";
+import { getProjectImageOperation, uploadProjectImageOperation } from "@/lib/projects/operations";
+
+export const GET = handle(getProjectImageOperation, async ({ actor, params }) => {
+  const image = await readProjectImage(actor, params.id, params.kind);
+  // The address changes with every upload (?v=), but visibility can change: browsers revalidate.
+  return { file: { bytes: image.bytes, contentType: image.contentType }, etag: image.etag, headers: { "Cache-Control": "private, no-cache" } };
+});
+
+export const PUT = handle(uploadProjectImageOperation, async ({ actor, params, file, expectedVersion, meta }) => {
+  const updated = await uploadProjectImage(actor, params.id, params.kind, file!, expectedVersion, meta);
+  return { body: updated.body, etag: versionEtag(updated.project) };
+});

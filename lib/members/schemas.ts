@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { ALL_PROJECT_PERMISSIONS, CUSTOM_ROLE_RANK, type ProjectPermission } from "../permissions";
+
+const idSchema = z.string().min(1).max(64);
+
+/** Add a member by user id or by username, with a role of the project. */
+export const addMemberSchema = z
+  .strictObject({ userId: idSchema.optional(), username: z.string().trim().min(1).max(32).optional(), roleId: idSchema })
+  .refine((input) => Boolean(input.userId) !== Boolean(input.username), { path: ["username"], message: "Name the user by userId or by username (one of them)." });
+export type AddMemberInput = z.infer<typeof addMemberSchema>;
+
+export const changeMemberSchema = z.strictObject({ roleId: idSchema });
+export const transferOwnershipSchema = z.strictObject({ userId: idSchema });
+
+export const roleDefinitionSchema = z.strictObject({
+  name: z.string().trim().min(2, "Use at least 2 characters.").max(40, "Use at most 40 characters."),
+  permissions: z.array(z.enum(ALL_PROJECT_PERMISSIONS as [ProjectPermission, ...ProjectPermission[]], "Unknown permission.")).max(ALL_PROJECT_PERMISSIONS.length),
+  rank: z.int("Enter a whole number.").min(CUSTOM_ROLE_RANK.min, `Use ${CUSTOM_ROLE_RANK.min} or more.`).max(CUSTOM_ROLE_RANK.max, `Use ${CUSTOM_ROLE_RANK.max} or less: Owner ranks above every other role.`),
+});
+export type RoleDefinition = z.infer<typeof roleDefinitionSchema>;
+
+export const deleteRoleQuerySchema = z.strictObject({
+  /** What happens to members who hold the role: refuse (409, default) or move them to Member. */
+  members: z.enum(["refuse", "moveToMember"]).default("refuse"),
+});
+
+export const roleSchema = z.object({
+  id: z.string(),
+  key: z.string().nullable(),
+  name: z.string(),
+  rank: z.int(),
+  permissions: z.array(z.string()),
+  custom: z.boolean(),
+  memberCount: z.int(),
+});
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string(), rank: z.int() }),
+  joinedAt: z.iso.datetime(),
+});

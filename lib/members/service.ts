@@ -1,0 +1,266 @@
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { recordAudit, type AuditContext } from "../audit/record";
+import { db, type Tx } from "../db/client";
+import type { ProjectMember, ProjectRole, User } from "../db/generated/client";
+import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
+import { canAssignRole, canBeOwner, canDefineRole, canManageMember, hasPlatformPermission, OWNER_RANK } from "../permissions";
+import { authorizeProject, loadProject, type ProjectContext } from "../projects/access";
+import type { AddMemberInput, RoleDefinition } from "./schemas";
+
+type MemberRow = ProjectMember & { role: ProjectRole; user: Pick<User, "id" | "username" | "displayName" | "avatarUrl"> };
+
+function presentMember(member: MemberRow) {
+  return {
+    userId: member.user.id,
+    username: member.user.username,
+    displayName: member.user.displayName,
+    avatarUrl: member.user.avatarUrl,
+    role: { id: member.role.id, key: member.role.key, name: member.role.name, rank: member.role.rank },
+    joinedAt: member.createdAt.toISOString(),
+  };
+}
+
+const MEMBER_INCLUDE = { role: true, user: { select: { id: true, username: true, displayName: true, avatarUrl: true } } } as const;
+
+function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
+  return { ...auditContext(actor, meta), override: context.access.override };
+}
+
+export async function listMembers(actor: Actor | null, projectId: string) {
+  await authorizeProject(actor, projectId, "members.view");
+  const members = await db.projectMember.findMany({ where: { projectId }, include: MEMBER_INCLUDE, orderBy: [{ role: { rank: "desc" } }, { createdAt: "asc" }] });
+  return members.map(presentMember);
+}
+
+async function roleOf(tx: Tx, projectId: string, roleId: string): Promise<ProjectRole> {
+  const role = await tx.projectRole.findFirst({ where: { id: roleId, projectId } });
+  if (!role) throw new ValidationFailed([{ path: "roleId", message: "This role does not exist in the project." }]);
+  return role;
+}
+
+function assertMayAssign(context: ProjectContext, role: ProjectRole) {
+  if (role.key === "OWNER") throw new RuleViolation("Ownership moves only by transfer.", "owner_by_transfer");
+  if (!canAssignRole(context.access, role)) {
+    throw new Forbidden("You can only give roles that rank below yours and hold no permission you lack.", "role_escalation");
+  }
+}
+
+export async function addMember(actor: Actor, projectId: string, input: AddMemberInput, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "members.manage", tx);
+    const role = await roleOf(tx, projectId, input.roleId);
+    assertMayAssign(context, role);
+    const user = await tx.user.findFirst({ where: input.userId ? { id: input.userId } : { usernameKey: input.username!.toLowerCase() } });
+    if (!user || user.suspendedAt) throw new ValidationFailed([{ path: input.userId ? "userId" : "username", message: "There is no active account with this name." }]);
+    if (await tx.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: user.id } } })) {
+      throw new Conflict("This user is already on the team.", "already_member");
+    }
+    const member = await tx.projectMember.create({ data: { projectId, userId: user.id, roleId: role.id }, include: MEMBER_INCLUDE });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "member.add",
+      targetType: "member",
+      targetId: user.id,
+      projectId,
+      changes: { role: { before: null, after: role.name } },
+    });
+    return presentMember(member);
+  });
+}
+
+async function memberOf(tx: Tx, projectId: string, userId: string) {
+  const member = await tx.projectMember.findUnique({ where: { projectId_userId: { projectId, userId } }, include: MEMBER_INCLUDE });
+  if (!member) throw new NotFound("member");
+  return member;
+}
+
+export async function changeMemberRole(actor: Actor, projectId: string, userId: string, roleId: string, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "members.manage", tx);
+    const member = await memberOf(tx, projectId, userId);
+    if (!canManageMember(context.access, member.role)) throw new Forbidden("You can only manage members who rank below you.");
+    const role = await roleOf(tx, projectId, roleId);
+    assertMayAssign(context, role);
+    const updated = await tx.projectMember.update({ where: { id: member.id }, data: { roleId: role.id }, include: MEMBER_INCLUDE });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "member.change_role",
+      targetType: "member",
+      targetId: userId,
+      projectId,
+      changes: { role: { before: member.role.name, after: role.name } },
+    });
+    return presentMember(updated);
+  });
+}
+
+/** Removes a member, or lets members leave. The last Owner cannot leave. */
+export async function removeMember(actor: Actor, projectId: string, userId: string, meta: RequestMeta) {
+  await db.$transaction(async (tx) => {
+    const context = await loadProject(actor, projectId, tx);
+    const member = await memberOf(tx, projectId, userId);
+    const leaving = userId === actor.userId;
+    if (!leaving) {
+      if (!context.access.permissions.has("members.manage")) throw new Forbidden("Removing members needs the members.manage permission.");
+      if (!canManageMember(context.access, member.role)) throw new Forbidden("You can only remove members who rank below you.");
+    }
+    if (member.role.key === "OWNER") {
+      const owners = await tx.projectMember.count({ where: { projectId, role: { key: "OWNER" } } });
+      if (owners <= 1) throw new RuleViolation("The last Owner cannot leave. Transfer ownership first.", "last_owner");
+    }
+    await tx.projectMember.delete({ where: { id: member.id } });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: leaving ? "member.leave" : "member.remove",
+      targetType: "member",
+      targetId: userId,
+      projectId,
+      changes: { role: { before: member.role.name, after: null } },
+    });
+  });
+}
+
+/**
+ * Makes `userId` (an ACTIVE partner) the Owner; the previous Owners become Managers. Done by an
+ * Owner, or by the platform team (projects.moderate) to assign a partner to a project.
+ */
+export async function transferOwnership(actor: Actor, projectId: string, userId: string, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await loadProject(actor, projectId, tx);
+    const isOwner = context.membership?.role.key === "OWNER" && context.access.permissions.has("project.delete");
+    const staff = hasPlatformPermission(actor, "projects.moderate");
+    if (!isOwner && !staff && !context.access.override) throw new Forbidden("Only the Owner or the platform team can transfer ownership.");
+    const target = await tx.user.findUnique({ where: { id: userId } });
+    if (!target || target.suspendedAt || !canBeOwner(target)) {
+      throw new RuleViolation("The new Owner must be an account with ACTIVE partner status.", "owner_not_partner");
+    }
+    const roles = await tx.projectRole.findMany({ where: { projectId, key: { in: ["OWNER", "MANAGER"] } } });
+    const ownerRole = roles.find((role) => role.key === "OWNER")!;
+    const managerRole = roles.find((role) => role.key === "MANAGER")!;
+    const previousOwners = await tx.projectMember.findMany({ where: { projectId, roleId: ownerRole.id, NOT: { userId } } });
+    await tx.projectMember.updateMany({ where: { id: { in: previousOwners.map((member) => member.id) } }, data: { roleId: managerRole.id } });
+    await tx.projectMember.upsert({
+      where: { projectId_userId: { projectId, userId } },
+      create: { projectId, userId, roleId: ownerRole.id },
+      update: { roleId: ownerRole.id },
+    });
+    await recordAudit(tx, { ...auditFor(actor, meta, context), override: !isOwner }, {
+      action: "project.transfer_ownership",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+      changes: { owners: { before: previousOwners.map((member) => member.userId), after: [userId] } },
+    });
+    return listMembersIn(tx, projectId);
+  });
+}
+
+async function listMembersIn(tx: Tx, projectId: string) {
+  const members = await tx.projectMember.findMany({ where: { projectId }, include: MEMBER_INCLUDE, orderBy: [{ role: { rank: "desc" } }, { createdAt: "asc" }] });
+  return members.map(presentMember);
+}
+
+// Project roles
+
+function presentRole(role: ProjectRole & { _count: { members: number } }) {
+  return { id: role.id, key: role.key, name: role.name, rank: role.rank, permissions: role.permissions, custom: role.key === null, memberCount: role._count.members };
+}
+
+export async function listRoles(actor: Actor | null, projectId: string) {
+  await authorizeProject(actor, projectId, "members.view");
+  const roles = await db.projectRole.findMany({ where: { projectId }, include: { _count: { select: { members: true } } }, orderBy: [{ rank: "desc" }, { name: "asc" }] });
+  return roles.map(presentRole);
+}
+
+async function assertNameFree(tx: Tx, projectId: string, name: string, exceptRoleId?: string) {
+  const taken = await tx.projectRole.findFirst({ where: { projectId, name: { equals: name, mode: "insensitive" }, NOT: exceptRoleId ? { id: exceptRoleId } : undefined } });
+  if (taken) throw new Conflict("A role with this name exists.", "role_name_taken", { errors: [{ path: "name", message: "A role with this name exists." }] });
+}
+
+function assertMayDefine(context: ProjectContext, role: { rank: number; permissions: readonly string[] }) {
+  if (!canDefineRole(context.access, role)) {
+    throw new Forbidden("A role you define must rank below yours and hold only permissions you have.", "role_escalation");
+  }
+}
+
+export async function createRole(actor: Actor, projectId: string, input: RoleDefinition, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "roles.manage", tx);
+    assertMayDefine(context, input);
+    await assertNameFree(tx, projectId, input.name);
+    const role = await tx.projectRole.create({
+      data: { projectId, name: input.name, rank: input.rank, permissions: [...new Set(input.permissions)] },
+      include: { _count: { select: { members: true } } },
+    });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "role.create",
+      targetType: "role",
+      targetId: role.id,
+      projectId,
+      changes: { name: { before: null, after: role.name }, rank: { before: null, after: role.rank }, permissions: { before: null, after: role.permissions } },
+    });
+    return presentRole(role);
+  });
+}
+
+async function projectRole(tx: Tx, projectId: string, roleId: string) {
+  const role = await tx.projectRole.findFirst({ where: { id: roleId, projectId }, include: { _count: { select: { members: true } } } });
+  if (!role) throw new NotFound("role");
+  return role;
+}
+
+/** Edits a role. Owner cannot be edited; default roles keep their names. */
+export async function updateRole(actor: Actor, projectId: string, roleId: string, input: RoleDefinition, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "roles.manage", tx);
+    const role = await projectRole(tx, projectId, roleId);
+    if (role.key === "OWNER") throw new RuleViolation("The Owner role holds every permission and cannot be edited.", "owner_role_fixed");
+    if (role.key !== null && input.name !== role.name) {
+      throw new ValidationFailed([{ path: "name", message: "Default roles keep their names." }]);
+    }
+    assertMayDefine(context, role);
+    assertMayDefine(context, input);
+    await assertNameFree(tx, projectId, input.name, role.id);
+    const updated = await tx.projectRole.update({
+      where: { id: role.id },
+      data: { name: input.name, rank: Math.min(input.rank, OWNER_RANK - 1), permissions: [...new Set(input.permissions)] },
+      include: { _count: { select: { members: true } } },
+    });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "role.update",
+      targetType: "role",
+      targetId: role.id,
+      projectId,
+      changes: {
+        name: { before: role.name, after: updated.name },
+        rank: { before: role.rank, after: updated.rank },
+        permissions: { before: role.permissions, after: updated.permissions },
+      },
+    });
+    return presentRole(updated);
+  });
+}
+
+/** Deletes a custom role. Members holding it: refused with 409, or moved to Member when asked. */
+export async function deleteRole(actor: Actor, projectId: string, roleId: string, members: "refuse" | "moveToMember", meta: RequestMeta) {
+  await db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "roles.manage", tx);
+    const role = await projectRole(tx, projectId, roleId);
+    if (role.key !== null) throw new RuleViolation("Default roles cannot be deleted.", "default_role");
+    assertMayDefine(context, role);
+    if (role._count.members > 0) {
+      if (members === "refuse") {
+        throw new Conflict(`${role._count.members} member(s) hold this role. Give them another role, or delete with ?members=moveToMember.`, "role_in_use", {
+          memberCount: role._count.members,
+        });
+      }
+      const member = await tx.projectRole.findFirstOrThrow({ where: { projectId, key: "MEMBER" } });
+      await tx.projectMember.updateMany({ where: { roleId: role.id }, data: { roleId: member.id } });
+    }
+    await tx.projectRole.delete({ where: { id: role.id } });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "role.delete",
+      targetType: "role",
+      targetId: role.id,
+      projectId,
+      changes: { name: { before: role.name, after: null }, movedMembers: { before: null, after: role._count.members } },
+    });
+  });
+}

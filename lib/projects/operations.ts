@@ -1,0 +1,319 @@
+import { z } from "zod";
+import { launcherSettingsSchema } from "../launcher/schemas";
+import { addMemberSchema, changeMemberSchema, deleteRoleQuerySchema, memberSchema, roleDefinitionSchema, roleSchema, transferOwnershipSchema } from "../members/schemas";
+import { IMAGE_TYPES } from "../files/store";
+import { defineOperation } from "../http/operation";
+import { pageSchema } from "../http/pagination";
+import { IMAGE_KINDS, MAX_IMAGE_BYTES } from "./images";
+import {
+  createProjectSchema,
+  listProjectsQuerySchema,
+  modulesViewSchema,
+  patchPresentationSchema,
+  projectSchema,
+  projectSettingsViewSchema,
+  replacePresentationSchema,
+  updateModulesSchema,
+  updateSettingsSchema,
+} from "./schemas";
+
+const id = z.string().min(1).max(64);
+const projectParams = z.strictObject({ id });
+const problem = (description: string) => ({ description });
+const NOT_VISIBLE = problem("No such project, or not visible to you");
+
+export const listProjectsOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects",
+  tag: "Projects",
+  summary: "List the projects you may see",
+  description:
+    "Anonymous callers see published and archived PUBLIC and APPLICATION_ONLY projects; members also their own projects in any status; staff with projects.readAny every project. `member=me` lists only your projects.",
+  auth: "optional",
+  query: listProjectsQuerySchema,
+  responses: { 200: { description: "A page of projects", schema: pageSchema(projectSchema) }, 400: problem("Invalid filter or cursor") },
+});
+
+export const createProjectOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects",
+  tag: "Projects",
+  summary: "Create a project (as a DRAFT)",
+  description: "Needs projects.create (partners: ACTIVE partner status). The creating partner becomes Owner; staff name the owning partner in `ownerId`.",
+  auth: "required",
+  idempotent: true,
+  body: createProjectSchema,
+  responses: {
+    201: { description: "The new project", schema: projectSchema },
+    400: problem("Invalid fields"),
+    403: problem("Not allowed to create projects"),
+    422: problem("A module that is not available yet"),
+  },
+});
+
+export const listDeletedProjectsOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/deleted",
+  tag: "Projects",
+  summary: "Deleted projects that can still be restored (Project lead)",
+  auth: "required",
+  scope: "admin",
+  responses: { 200: { description: "Deleted projects", schema: z.object({ data: z.array(projectSchema.extend({ deletedAt: z.iso.datetime() })) }) } },
+});
+
+export const getProjectOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}",
+  tag: "Projects",
+  summary: "Read a project",
+  auth: "optional",
+  versioned: true,
+  params: projectParams,
+  responses: { 200: { description: "The project, with an ETag", schema: projectSchema }, 404: NOT_VISIBLE },
+});
+
+export const replaceProjectOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}",
+  tag: "Projects",
+  summary: "Replace the presentation of a project",
+  description: "Fields left out are emptied. Status moves through the status endpoint, visibility through settings.",
+  auth: "required",
+  versioned: true,
+  params: projectParams,
+  body: replacePresentationSchema,
+  responses: { 200: { description: "The project", schema: projectSchema }, 403: problem("Needs project.edit"), 404: NOT_VISIBLE, 412: problem("Stale If-Match"), 428: problem("If-Match missing") },
+});
+
+export const patchProjectOperation = defineOperation({
+  method: "PATCH",
+  path: "/api/v1/projects/{id}",
+  tag: "Projects",
+  summary: "Change some presentation fields of a project",
+  auth: "required",
+  versioned: true,
+  params: projectParams,
+  body: patchPresentationSchema,
+  responses: { 200: { description: "The project", schema: projectSchema }, 403: problem("Needs project.edit"), 404: NOT_VISIBLE, 412: problem("Stale If-Match"), 428: problem("If-Match missing") },
+});
+
+export const deleteProjectOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/projects/{id}",
+  tag: "Projects",
+  summary: "Delete a project",
+  description: "By its Owner (project.delete) or the platform team, when the project is DRAFT, REJECTED or ARCHIVED. A Project lead can restore it for 30 days.",
+  auth: "required",
+  versioned: true,
+  params: projectParams,
+  responses: { 204: { description: "Deleted" }, 403: problem("Not allowed"), 404: NOT_VISIBLE, 412: problem("Stale If-Match"), 422: problem("Not deletable in this status") },
+});
+
+export const restoreProjectOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects/{id}/restore",
+  tag: "Projects",
+  summary: "Restore a deleted project (Project lead, within 30 days)",
+  auth: "required",
+  scope: "admin",
+  params: projectParams,
+  responses: { 200: { description: "The restored project", schema: projectSchema }, 404: problem("No such deleted project"), 422: problem("Restore window passed") },
+});
+
+export const getProjectImageOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/images/{kind}",
+  tag: "Projects",
+  summary: "The uploaded banner or logo",
+  auth: "optional",
+  params: z.strictObject({ id, kind: z.enum(IMAGE_KINDS) }),
+  query: z.strictObject({ v: z.string().max(64).optional() }),
+  responses: { 200: { description: "The image" }, 404: problem("No uploaded image, or the project is not visible") },
+});
+
+export const uploadProjectImageOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/images/{kind}",
+  tag: "Projects",
+  summary: "Upload the banner or logo",
+  description: `Send the image itself as the body (${IMAGE_TYPES.join(", ")}, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB). The project's bannerUrl or logoUrl then points at it.`,
+  auth: "required",
+  versioned: true,
+  params: z.strictObject({ id, kind: z.enum(IMAGE_KINDS) }),
+  fileBody: { contentTypes: IMAGE_TYPES },
+  maxBodyBytes: MAX_IMAGE_BYTES,
+  responses: { 200: { description: "The project", schema: projectSchema }, 413: problem("Too large"), 415: problem("Not an image of an accepted type") },
+});
+
+export const getSettingsOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/settings",
+  tag: "Projects",
+  summary: "Read visibility and settings",
+  auth: "required",
+  versioned: true,
+  params: projectParams,
+  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, 403: problem("Needs project.settings"), 404: NOT_VISIBLE },
+});
+
+export const updateSettingsOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/settings",
+  tag: "Projects",
+  summary: "Change visibility and settings",
+  auth: "required",
+  versioned: true,
+  params: projectParams,
+  body: updateSettingsSchema,
+  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, 403: problem("Needs project.settings"), 404: NOT_VISIBLE, 412: problem("Stale If-Match") },
+});
+
+export const getModulesOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/modules",
+  tag: "Projects",
+  summary: "The enabled modules and every module there is",
+  auth: "required",
+  versioned: true,
+  params: projectParams,
+  responses: { 200: { description: "Modules", schema: modulesViewSchema }, 404: NOT_VISIBLE },
+});
+
+export const updateModulesOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/modules",
+  tag: "Projects",
+  summary: "Set the enabled modules",
+  description: "Disabling a module hides it and keeps its data. HOSTING is listed but cannot be enabled yet (422).",
+  auth: "required",
+  versioned: true,
+  params: projectParams,
+  body: updateModulesSchema,
+  responses: { 200: { description: "Modules", schema: modulesViewSchema }, 403: problem("Needs project.settings"), 404: NOT_VISIBLE, 422: problem("Module not available yet") },
+});
+
+export const listMembersOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/members",
+  tag: "Team",
+  summary: "The team",
+  auth: "required",
+  params: projectParams,
+  responses: { 200: { description: "Members, highest rank first", schema: z.object({ data: z.array(memberSchema) }) }, 403: problem("Needs members.view"), 404: NOT_VISIBLE },
+});
+
+export const addMemberOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects/{id}/members",
+  tag: "Team",
+  summary: "Add a member",
+  description: "By `userId` or `username`, with a role that ranks below yours and holds no permission you lack.",
+  auth: "required",
+  idempotent: true,
+  params: projectParams,
+  body: addMemberSchema,
+  responses: { 201: { description: "The member", schema: memberSchema }, 403: problem("Needs members.manage, or the role is too high"), 409: problem("Already a member") },
+});
+
+const memberParams = z.strictObject({ id, userId: id });
+
+export const changeMemberOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/members/{userId}",
+  tag: "Team",
+  summary: "Change a member's role",
+  auth: "required",
+  params: memberParams,
+  body: changeMemberSchema,
+  responses: { 200: { description: "The member", schema: memberSchema }, 403: problem("Member ranks too high, or role too high"), 404: problem("No such member") },
+});
+
+export const removeMemberOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/projects/{id}/members/{userId}",
+  tag: "Team",
+  summary: "Remove a member, or leave (your own user id)",
+  auth: "required",
+  params: memberParams,
+  responses: { 204: { description: "Removed" }, 403: problem("Member ranks too high"), 404: problem("No such member"), 422: problem("The last Owner cannot leave") },
+});
+
+export const transferOwnershipOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects/{id}/transfer-ownership",
+  tag: "Team",
+  summary: "Make another ACTIVE partner the Owner",
+  description: "By the Owner (who becomes Manager) or by the platform team (projects.moderate), which assigns a partner to a project.",
+  auth: "required",
+  params: projectParams,
+  body: transferOwnershipSchema,
+  responses: { 200: { description: "The team afterwards", schema: z.object({ data: z.array(memberSchema) }) }, 403: problem("Not the Owner"), 422: problem("Target is not an ACTIVE partner") },
+});
+
+export const listRolesOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/roles",
+  tag: "Team",
+  summary: "The project's roles",
+  auth: "required",
+  params: projectParams,
+  responses: { 200: { description: "Roles, highest rank first", schema: z.object({ data: z.array(roleSchema) }) }, 404: NOT_VISIBLE },
+});
+
+export const createRoleOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects/{id}/roles",
+  tag: "Team",
+  summary: "Create a custom role",
+  auth: "required",
+  idempotent: true,
+  params: projectParams,
+  body: roleDefinitionSchema,
+  responses: { 201: { description: "The role", schema: roleSchema }, 403: problem("Needs roles.manage, or the role would outrank you"), 409: problem("Name taken") },
+});
+
+const roleParams = z.strictObject({ id, roleId: id });
+
+export const updateRoleOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/roles/{roleId}",
+  tag: "Team",
+  summary: "Edit a role (Owner cannot be edited)",
+  auth: "required",
+  params: roleParams,
+  body: roleDefinitionSchema,
+  responses: { 200: { description: "The role", schema: roleSchema }, 403: problem("The role outranks you"), 422: problem("Owner role") },
+});
+
+export const deleteRoleOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/projects/{id}/roles/{roleId}",
+  tag: "Team",
+  summary: "Delete a custom role",
+  description: "If members hold it: 409, or with `?members=moveToMember` they get the Member role.",
+  auth: "required",
+  params: roleParams,
+  query: deleteRoleQuerySchema,
+  responses: { 204: { description: "Deleted" }, 409: problem("Role in use"), 422: problem("Default roles cannot be deleted") },
+});
+
+export const getLauncherOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/launcher",
+  tag: "Launcher",
+  summary: "The project's launcher integration (LAUNCHER module)",
+  auth: "required",
+  params: projectParams,
+  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 404: problem("Not visible, or the LAUNCHER module is off") },
+});
+
+export const updateLauncherOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/launcher",
+  tag: "Launcher",
+  summary: "Configure the launcher integration",
+  auth: "required",
+  params: projectParams,
+  body: launcherSettingsSchema,
+  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, or the LAUNCHER module is off") },
+});

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "../permissions";
+import { httpsUrlSchema } from "../users/schemas";
+
+/** Project fields, shared by the API, the portal's forms and the OpenAPI document. */
+
+export const PROJECT_MODULES = {
+  APPLICATIONS: { label: "Applications", description: "Users apply to join the team; members with the right role decide.", available: true },
+  LAUNCHER: { label: "Launcher integration", description: "Install, update, repair and start the game from the platform launcher.", available: true },
+  DOWNLOADS: { label: "Downloads", description: "Offer launcher files, modpacks, software and updates.", available: true },
+  HOSTING: { label: "Hosting", description: "Server hosting by the platform. Coming later: it cannot be enabled yet.", available: false },
+  CREATOR_SUPPORT: { label: "Creator support", description: "Support and donation links on the project page.", available: true },
+  PROJECT_PAGES: { label: "Project pages", description: "Extra pages written in Markdown.", available: true },
+  MESSAGES: { label: "Messages", description: "Announcements to the project's audience.", available: true },
+} as const;
+export type ProjectModuleName = keyof typeof PROJECT_MODULES;
+export const MODULE_NAMES = Object.keys(PROJECT_MODULES) as [ProjectModuleName, ...ProjectModuleName[]];
+
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+
+export const projectNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80, "Use at most 80 characters.");
+
+/** An image is an https address or the address of a file uploaded for this project. */
+export const imageUrlSchema = z.union([httpsUrlSchema, z.string().regex(/^\/api\/v1\/projects\/[\w-]+\/images\/(banner|logo)\?v=[\w-]+$/)], {
+  error: "Enter an https:// address or upload an image.",
+});
+
+/** The presentation fields a team edits (status and visibility move elsewhere). */
+export const presentationSchema = z.strictObject({
+  name: projectNameSchema,
+  description: text(5000),
+  game: text(80),
+  category: text(80),
+  bannerUrl: imageUrlSchema.nullable(),
+  logoUrl: imageUrlSchema.nullable(),
+  websiteUrl: httpsUrlSchema.nullable(),
+  chatUrl: httpsUrlSchema.nullable(),
+  trailerUrl: httpsUrlSchema.nullable(),
+});
+export type PresentationInput = z.infer<typeof presentationSchema>;
+
+/** PUT replaces the presentation: fields left out are emptied. */
+export const replacePresentationSchema = presentationSchema.extend({
+  description: presentationSchema.shape.description.default(""),
+  game: presentationSchema.shape.game.default(""),
+  category: presentationSchema.shape.category.default(""),
+  bannerUrl: presentationSchema.shape.bannerUrl.default(null),
+  logoUrl: presentationSchema.shape.logoUrl.default(null),
+  websiteUrl: presentationSchema.shape.websiteUrl.default(null),
+  chatUrl: presentationSchema.shape.chatUrl.default(null),
+  trailerUrl: presentationSchema.shape.trailerUrl.default(null),
+});
+
+/** PATCH merges: only the fields sent change. */
+export const patchPresentationSchema = presentationSchema.partial();
+
+export const createProjectSchema = replacePresentationSchema.extend({
+  visibility: z.enum(PROJECT_VISIBILITIES).default("PUBLIC"),
+  modules: z.array(z.enum(MODULE_NAMES)).max(MODULE_NAMES.length).default([]),
+  /** Staff who are not ACTIVE partners name the partner who will own the project. */
+  ownerId: z.string().min(1).max(64).optional(),
+});
+export type CreateProjectInput = z.infer<typeof createProjectSchema>;
+
+export const projectSettingsSchema = z.strictObject({
+  applicationsOpen: z.boolean().default(true),
+  applicationPrompt: text(1000).default(""),
+  supportLinks: z
+    .array(z.strictObject({ label: z.string().trim().min(1, "Name the link.").max(40), url: httpsUrlSchema }))
+    .max(5, "Add at most 5 links.")
+    .default([]),
+  contactEmail: z.union([z.literal(""), z.email("Enter a valid e-mail address.").max(254)]).default(""),
+});
+export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = projectSettingsSchema.parse({});
+
+export const updateSettingsSchema = z.strictObject({
+  visibility: z.enum(PROJECT_VISIBILITIES),
+  settings: projectSettingsSchema,
+});
+
+export const updateModulesSchema = z.strictObject({
+  modules: z.array(z.enum(MODULE_NAMES, "Unknown module.")).max(MODULE_NAMES.length),
+});
+
+export const PROJECT_SORTS = ["newest", "oldest", "name"] as const;
+
+export const listProjectsQuerySchema = z.strictObject({
+  status: z.enum(PROJECT_STATUSES).optional(),
+  visibility: z.enum(PROJECT_VISIBILITIES).optional(),
+  game: z.string().trim().min(1).max(80).optional(),
+  category: z.string().trim().min(1).max(80).optional(),
+  q: z.string().trim().min(1).max(100).optional(),
+  member: z.literal("me").optional(),
+  sort: z.enum(PROJECT_SORTS).default("newest"),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(300).optional(),
+});
+export type ListProjectsQuery = z.infer<typeof listProjectsQuerySchema>;
+
+export const projectSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  game: z.string(),
+  category: z.string(),
+  bannerUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  chatUrl: z.string().nullable(),
+  trailerUrl: z.string().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  visibility: z.enum(PROJECT_VISIBILITIES),
+  modules: z.array(z.enum(MODULE_NAMES)),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** What the caller may do here; only for members and staff. */
+  access: z
+    .object({ role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string() }).nullable(), permissions: z.array(z.string()), override: z.boolean() })
+    .optional(),
+});
+export type ProjectView = z.infer<typeof projectSchema>;
+
+export const projectSettingsViewSchema = z.object({ visibility: z.enum(PROJECT_VISIBILITIES), settings: projectSettingsSchema });
+export const modulesViewSchema = z.object({
+  modules: z.array(z.enum(MODULE_NAMES)),
+  available: z.array(z.object({ module: z.enum(MODULE_NAMES), label: z.string(), description: z.string(), enabled: z.boolean(), available: z.boolean() })),
+});

@@ -1,0 +1,328 @@
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { changedFields, recordAudit, type AuditContext } from "../audit/record";
+import { db, type Tx } from "../db/client";
+import type { Prisma, Project } from "../db/generated/client";
+import { BadRequest, Forbidden, NotFound, PreconditionFailed, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
+import {
+  canBeOwner,
+  DEFAULT_PROJECT_ROLES,
+  DEFAULT_ROLE_KEYS,
+  hasPlatformPermission,
+  type ProjectStatus,
+} from "../permissions";
+import { authorizeProject, loadProject, type ProjectContext } from "./access";
+import { presentProject } from "./present";
+import {
+  DEFAULT_PROJECT_SETTINGS,
+  MODULE_NAMES,
+  PROJECT_MODULES,
+  projectSettingsSchema,
+  type CreateProjectInput,
+  type ListProjectsQuery,
+  type PresentationInput,
+  type ProjectModuleName,
+  type ProjectSettings,
+} from "./schemas";
+import { slugify, withSuffix } from "./slug";
+
+/** Deleted projects can be restored by a Project lead for this long. */
+export const RESTORE_WINDOW_DAYS = 30;
+/** A project can be deleted in these states; a published one is archived first, one in review withdrawn. */
+export const DELETABLE_STATUSES: readonly ProjectStatus[] = ["DRAFT", "REJECTED", "ARCHIVED"];
+
+const LISTED: Prisma.ProjectWhereInput = { status: { in: ["PUBLISHED", "ARCHIVED"] }, visibility: { in: ["PUBLIC", "APPLICATION_ONLY"] } };
+
+/** The projects the caller may see in lists, newest first (or oldest, or by name). */
+export async function listProjects(actor: Actor | null, query: ListProjectsQuery) {
+  if (query.member === "me" && !actor) throw new Unauthorized("Sign in to list your projects.");
+  const mine: Prisma.ProjectWhereInput | null = actor ? { members: { some: { userId: actor.userId } } } : null;
+  const visible: Prisma.ProjectWhereInput =
+    query.member === "me" ? mine! : hasPlatformPermission(actor, "projects.readAny") ? {} : mine ? { OR: [LISTED, mine] } : LISTED;
+  const cursor = decodeProjectCursor(query.cursor, query.sort);
+  const where: Prisma.ProjectWhereInput = {
+    AND: [
+      { deletedAt: null },
+      visible,
+      query.status ? { status: query.status } : {},
+      query.visibility ? { visibility: query.visibility } : {},
+      query.game ? { game: { equals: query.game, mode: "insensitive" } } : {},
+      query.category ? { category: { equals: query.category, mode: "insensitive" } } : {},
+      query.q ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }] } : {},
+      cursor ? afterCursor(query.sort, cursor) : {},
+    ],
+  };
+  const rows = await db.project.findMany({ where, orderBy: ORDER[query.sort], take: query.limit + 1 });
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  return {
+    data: page.map((project) => presentProject(project)),
+    nextCursor: more ? encodeProjectCursor(query.sort, page[page.length - 1]) : null,
+  };
+}
+
+const ORDER: Record<ListProjectsQuery["sort"], Prisma.ProjectOrderByWithRelationInput[]> = {
+  newest: [{ createdAt: "desc" }, { id: "desc" }],
+  oldest: [{ createdAt: "asc" }, { id: "asc" }],
+  name: [{ name: "asc" }, { id: "asc" }],
+};
+
+type Cursor = { value: string; id: string };
+
+function encodeProjectCursor(sort: ListProjectsQuery["sort"], project: Project): string {
+  const value = sort === "name" ? project.name : project.createdAt.toISOString();
+  return Buffer.from(JSON.stringify([sort, value, project.id])).toString("base64url");
+}
+
+function decodeProjectCursor(cursor: string | undefined, sort: ListProjectsQuery["sort"]): Cursor | null {
+  if (!cursor) return null;
+  try {
+    const [cursorSort, value, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (cursorSort !== sort || typeof value !== "string" || typeof id !== "string") throw new Error("mismatch");
+    if (sort !== "name" && Number.isNaN(Date.parse(value))) throw new Error("bad date");
+    return { value, id };
+  } catch {
+    throw new BadRequest("The cursor is not valid for this sort. Start again without it.", "invalid_cursor");
+  }
+}
+
+function afterCursor(sort: ListProjectsQuery["sort"], cursor: Cursor): Prisma.ProjectWhereInput {
+  if (sort === "name") return { OR: [{ name: { gt: cursor.value } }, { name: cursor.value, id: { gt: cursor.id } }] };
+  const at = new Date(cursor.value);
+  return sort === "newest"
+    ? { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: cursor.id } }] }
+    : { OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: cursor.id } }] };
+}
+
+export async function getProject(actor: Actor | null, projectId: string) {
+  const context = await loadProject(actor, projectId);
+  return { context, body: presentProject(context.project, context) };
+}
+
+/** A project by its slug, for the portal's addresses. */
+export async function findProjectIdBySlug(slug: string): Promise<string> {
+  const project = await db.project.findUnique({ where: { slug }, select: { id: true } });
+  if (!project) throw new NotFound("project");
+  return project.id;
+}
+
+/**
+ * Creates a DRAFT project with the six default roles. An ACTIVE partner becomes its Owner;
+ * staff with projects.create who are not ACTIVE partners name the partner who will own it.
+ */
+export async function createProject(actor: Actor, input: CreateProjectInput, meta: RequestMeta) {
+  if (!hasPlatformPermission(actor, "projects.create")) {
+    throw new Forbidden(
+      actor.platformRoles.includes("PARTNER") ? "Your partner status must be ACTIVE to create projects." : "Creating projects needs the projects.create permission.",
+    );
+  }
+  assertModulesAvailable(input.modules);
+  const ownerId = await resolveOwner(actor, input.ownerId);
+  const { ownerId: _ownerId, visibility, modules, ...presentation } = input;
+  return db.$transaction(async (tx) => {
+    const slug = await freeSlug(tx, slugify(presentation.name));
+    const project = await tx.project.create({
+      data: { ...presentation, slug, visibility, modules: [...new Set(modules)], settings: DEFAULT_PROJECT_SETTINGS, createdById: actor.userId },
+    });
+    const roles = new Map<string, string>();
+    for (const key of DEFAULT_ROLE_KEYS) {
+      const role = await tx.projectRole.create({
+        data: { projectId: project.id, key, name: DEFAULT_PROJECT_ROLES[key].name, rank: DEFAULT_PROJECT_ROLES[key].rank, permissions: [...DEFAULT_PROJECT_ROLES[key].permissions] },
+      });
+      roles.set(key, role.id);
+    }
+    await tx.projectMember.create({ data: { projectId: project.id, userId: ownerId, roleId: roles.get("OWNER")! } });
+    await recordAudit(tx, auditContext(actor, meta), {
+      action: "project.create",
+      targetType: "project",
+      targetId: project.id,
+      projectId: project.id,
+      changes: changedFields({}, { ...presentation, slug, visibility, modules, ownerId }),
+    });
+    return project;
+  });
+}
+
+async function resolveOwner(actor: Actor, requestedOwnerId: string | undefined): Promise<string> {
+  if (!requestedOwnerId || requestedOwnerId === actor.userId) {
+    if (!canBeOwner(actor)) {
+      throw new ValidationFailed([{ path: "ownerId", message: "Name the ACTIVE partner who will own the project: only partners can be Owner." }]);
+    }
+    return actor.userId;
+  }
+  if (!hasPlatformPermission(actor, "projects.moderate")) {
+    throw new Forbidden("Only the platform team can create a project for another partner.");
+  }
+  const owner = await db.user.findUnique({ where: { id: requestedOwnerId } });
+  if (!owner || owner.suspendedAt || !canBeOwner(owner)) {
+    throw new ValidationFailed([{ path: "ownerId", message: "The owner must be an account with ACTIVE partner status." }]);
+  }
+  return owner.id;
+}
+
+async function freeSlug(tx: Tx, base: string): Promise<string> {
+  let candidate = base;
+  while (await tx.project.findUnique({ where: { slug: candidate }, select: { id: true } })) candidate = withSuffix(base);
+  return candidate;
+}
+
+function assertModulesAvailable(modules: readonly ProjectModuleName[]) {
+  const unavailable = modules.filter((module) => !PROJECT_MODULES[module].available);
+  if (unavailable.length) {
+    throw new RuleViolation(`Not available yet: ${unavailable.join(", ")}.`, "module_unavailable", { modules: unavailable });
+  }
+}
+
+/** Applies `data` when the project still has `expectedVersion`, raising the version; 412 otherwise. */
+async function versionedUpdate(tx: Tx, projectId: string, expectedVersion: number, data: Prisma.ProjectUpdateManyMutationInput) {
+  const { count } = await tx.project.updateMany({ where: { id: projectId, version: expectedVersion, deletedAt: null }, data: { ...data, version: { increment: 1 } } });
+  if (count === 0) throw new PreconditionFailed();
+  return tx.project.findUniqueOrThrow({ where: { id: projectId } });
+}
+
+function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
+  return { ...auditContext(actor, meta), override: context.access.override };
+}
+
+/** PUT (replace) and PATCH (merge) of the presentation fields. */
+export async function updatePresentation(actor: Actor, projectId: string, input: Partial<PresentationInput>, expectedVersion: number, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "project.edit", tx);
+    const { project } = context;
+    for (const field of ["bannerUrl", "logoUrl"] as const) {
+      const value = input[field];
+      if (value && value.startsWith("/") && value !== project[field]) {
+        throw new ValidationFailed([{ path: field, message: "Upload the image, or enter an https:// address." }]);
+      }
+    }
+    const updated = await versionedUpdate(tx, project.id, expectedVersion, input);
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "project.update",
+      targetType: "project",
+      targetId: project.id,
+      projectId: project.id,
+      changes: changedFields(project, updated as Partial<Project>),
+    });
+    return { project: updated, body: presentProject(updated, context) };
+  });
+}
+
+/**
+ * Deletes (hides) a project that is a draft, rejected or archived. It stays restorable by a
+ * Project lead for RESTORE_WINDOW_DAYS; its data is kept until then.
+ */
+export async function deleteProject(actor: Actor, projectId: string, expectedVersion: number, meta: RequestMeta) {
+  await db.$transaction(async (tx) => {
+    const context = await loadProject(actor, projectId, tx);
+    const staff = hasPlatformPermission(actor, "projects.moderate");
+    if (!context.access.permissions.has("project.delete") && !staff) {
+      throw new Forbidden("Deleting a project needs the project.delete permission (its Owner) or the platform team.");
+    }
+    if (!DELETABLE_STATUSES.includes(context.project.status)) {
+      throw new RuleViolation(
+        context.project.status === "PUBLISHED" ? "Archive the project before deleting it." : "Withdraw the project from review before deleting it.",
+        "not_deletable",
+        { allowedStatuses: DELETABLE_STATUSES },
+      );
+    }
+    await versionedUpdate(tx, projectId, expectedVersion, { deletedAt: new Date() });
+    await recordAudit(tx, auditFor(actor, meta, context), { action: "project.delete", targetType: "project", targetId: projectId, projectId });
+  });
+}
+
+export async function restoreProject(actor: Actor, projectId: string, meta: RequestMeta) {
+  if (!hasPlatformPermission(actor, "projects.override")) throw new NotFound("project");
+  return db.$transaction(async (tx) => {
+    const project = await tx.project.findUnique({ where: { id: projectId } });
+    if (!project || !project.deletedAt) throw new NotFound("deleted project");
+    if (Date.now() - project.deletedAt.getTime() > RESTORE_WINDOW_DAYS * 86_400_000) {
+      throw new RuleViolation(`Projects can be restored for ${RESTORE_WINDOW_DAYS} days after deletion.`, "restore_window_passed");
+    }
+    const restored = await tx.project.update({ where: { id: projectId }, data: { deletedAt: null, version: { increment: 1 } } });
+    await recordAudit(tx, auditContext(actor, meta), { action: "project.restore", targetType: "project", targetId: projectId, projectId });
+    return restored;
+  });
+}
+
+/** Deleted projects a Project lead can still restore. */
+export async function listDeletedProjects(actor: Actor) {
+  if (!hasPlatformPermission(actor, "projects.override")) throw new Forbidden("Only a Project lead can restore deleted projects.");
+  const since = new Date(Date.now() - RESTORE_WINDOW_DAYS * 86_400_000);
+  const rows = await db.project.findMany({ where: { deletedAt: { gte: since } }, orderBy: { deletedAt: "desc" }, take: 100 });
+  return rows.map((project) => ({ ...presentProject(project), deletedAt: project.deletedAt!.toISOString() }));
+}
+
+/** Removes projects deleted longer ago than the restore window (run at start-up). */
+export async function purgeDeletedProjects(): Promise<number> {
+  const { count } = await db.project.deleteMany({ where: { deletedAt: { lt: new Date(Date.now() - RESTORE_WINDOW_DAYS * 86_400_000) } } });
+  return count;
+}
+
+export function settingsOf(project: Project): ProjectSettings {
+  const parsed = projectSettingsSchema.safeParse(project.settings);
+  return parsed.success ? parsed.data : DEFAULT_PROJECT_SETTINGS;
+}
+
+export async function getSettings(actor: Actor | null, projectId: string) {
+  const context = await authorizeProject(actor, projectId, "project.settings");
+  return { project: context.project, body: { visibility: context.project.visibility, settings: settingsOf(context.project) } };
+}
+
+export async function updateSettings(
+  actor: Actor,
+  projectId: string,
+  input: { visibility: Project["visibility"]; settings: ProjectSettings },
+  expectedVersion: number,
+  meta: RequestMeta,
+) {
+  return db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "project.settings", tx);
+    const updated = await versionedUpdate(tx, projectId, expectedVersion, { visibility: input.visibility, settings: input.settings });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "project.settings",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+      changes: changedFields(
+        { visibility: context.project.visibility, settings: settingsOf(context.project) },
+        { visibility: updated.visibility, settings: input.settings },
+      ),
+    });
+    return { project: updated, body: { visibility: updated.visibility, settings: settingsOf(updated) } };
+  });
+}
+
+export function modulesView(project: Project) {
+  return {
+    modules: project.modules,
+    available: MODULE_NAMES.map((module) => ({
+      module,
+      label: PROJECT_MODULES[module].label,
+      description: PROJECT_MODULES[module].description,
+      enabled: project.modules.includes(module),
+      available: PROJECT_MODULES[module].available,
+    })),
+  };
+}
+
+export async function getModules(actor: Actor | null, projectId: string) {
+  const context = await authorizeProject(actor, projectId, "project.view");
+  return { project: context.project, body: modulesView(context.project) };
+}
+
+/** Sets the enabled modules. Disabling keeps the module's data; HOSTING cannot be enabled yet. */
+export async function updateModules(actor: Actor, projectId: string, modules: ProjectModuleName[], expectedVersion: number, meta: RequestMeta) {
+  const wanted = MODULE_NAMES.filter((module) => modules.includes(module));
+  return db.$transaction(async (tx) => {
+    const context = await authorizeProject(actor, projectId, "project.settings", tx);
+    assertModulesAvailable(wanted.filter((module) => !context.project.modules.includes(module)));
+    const updated = await versionedUpdate(tx, projectId, expectedVersion, { modules: wanted });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "project.modules",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+      changes: changedFields({ modules: context.project.modules }, { modules: wanted }),
+    });
+    return { project: updated, body: modulesView(updated) };
+  });
+}
