@@ -19,6 +19,13 @@ const nextConfig = {
   poweredByHeader: false,
   turbopack: { root },
   outputFileTracingRoot: root,
+  experimental: {
+    // Image uploads go through server actions (2 MiB images plus form overhead).
+    serverActions: {
+      bodySizeLimit: "3mb",
+      ...(process.env.PUBLIC_URL ? { allowedOrigins: [new URL(process.env.PUBLIC_URL).host] } : {}),
+    },
+  },
   serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "ioredis"],
   async headers() {
     return [

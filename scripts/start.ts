@@ -66,6 +66,9 @@ async function main() {
   const { disconnectDatabase } = await import("../lib/db/client");
   const created = await ensureInitialProjectLead(dataDir);
   if (created) console.log(created);
+  const { purgeDeletedProjects } = await import("../lib/projects/service");
+  const purged = await purgeDeletedProjects();
+  if (purged) console.log(`Removed ${purged} project(s) deleted more than 30 days ago.`);
   await disconnectDatabase();
 
   if (!dev) await buildIfNeeded();

@@ -195,9 +195,9 @@ describe("project roles (no escalation)", () => {
   });
 
   it("manages only members of lower rank", () => {
-    expect(canManageMember(manager, { key: "MEMBER", ...DEFAULT_PROJECT_ROLES.MEMBER })).toBe(true);
-    expect(canManageMember(manager, { key: "MANAGER", ...DEFAULT_PROJECT_ROLES.MANAGER })).toBe(false);
-    expect(canManageMember(moderator, { key: "MEMBER", ...DEFAULT_PROJECT_ROLES.MEMBER })).toBe(false);
+    expect(canManageMember(manager, DEFAULT_PROJECT_ROLES.MEMBER)).toBe(true);
+    expect(canManageMember(manager, DEFAULT_PROJECT_ROLES.MANAGER)).toBe(false);
+    expect(canManageMember(moderator, DEFAULT_PROJECT_ROLES.MEMBER)).toBe(false);
   });
 
   it("defines custom roles only below one's rank and within one's permissions", () => {

@@ -127,7 +127,7 @@ export function canGrantPermissions(actor: ProjectAccess, permissions: readonly 
 }
 
 /** Managing a member (change role, remove) needs `members.manage` and a strictly higher rank. */
-export function canManageMember(actor: ProjectAccess, target: RoleGrant): boolean {
+export function canManageMember(actor: ProjectAccess, target: Pick<RoleGrant, "rank">): boolean {
   return actor.permissions.has("members.manage") && target.rank < actor.rank;
 }
 

@@ -7,8 +7,10 @@ export type FormResult<T = undefined> =
   | { ok: true; message: string; data?: T }
   | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
+export type FormFailure = Extract<FormResult, { ok: false }>;
+
 /** Turns a thrown error into a FormResult with the same words the API would use. */
-export function formFailure(error: unknown): FormResult<never> {
+export function formFailure(error: unknown): FormFailure {
   if (error instanceof z.ZodError) return formFailure(new ValidationFailed(zodFieldErrors(error)));
   if (error instanceof AppError) {
     const fieldErrors = fieldErrorsOf(error.extra.errors);

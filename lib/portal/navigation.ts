@@ -10,6 +10,8 @@ interface NavItem {
 }
 
 const ITEMS: NavItem[] = [
+  { label: "Projects", href: "/projects" },
+  { label: "My projects", href: "/my-projects", signedIn: true },
   { label: "API reference", href: "/api-docs" },
   { label: "Account", href: "/account", signedIn: true },
 ];

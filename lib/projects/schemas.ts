@@ -127,3 +127,46 @@ export const modulesViewSchema = z.object({
   modules: z.array(z.enum(MODULE_NAMES)),
   available: z.array(z.object({ module: z.enum(MODULE_NAMES), label: z.string(), description: z.string(), enabled: z.boolean(), available: z.boolean() })),
 });
+
+/** The portal's create form: the essentials; images and links come on the presentation page. */
+export const createProjectFormSchema = z.strictObject({
+  name: projectNameSchema,
+  description: text(5000),
+  game: text(80),
+  category: text(80),
+  visibility: z.enum(PROJECT_VISIBILITIES),
+  modules: z.array(z.enum(MODULE_NAMES)).max(MODULE_NAMES.length),
+  /** Staff who are not partners name the owning partner. */
+  ownerUsername: z.string().trim().max(32),
+});
+export type CreateProjectFormValues = z.input<typeof createProjectFormSchema>;
+
+/** The portal's presentation form: empty text means "none". */
+export const presentationFormSchema = z.strictObject({
+  name: projectNameSchema,
+  description: text(5000),
+  game: text(80),
+  category: text(80),
+  bannerUrl: z.union([z.literal(""), imageUrlSchema]),
+  logoUrl: z.union([z.literal(""), imageUrlSchema]),
+  websiteUrl: z.union([z.literal(""), httpsUrlSchema]),
+  chatUrl: z.union([z.literal(""), httpsUrlSchema]),
+  trailerUrl: z.union([z.literal(""), httpsUrlSchema]),
+  version: z.int().min(1),
+});
+export type PresentationFormValues = z.input<typeof presentationFormSchema>;
+
+export function presentationFormToInput(values: z.output<typeof presentationFormSchema>): PresentationInput {
+  const orNull = (value: string) => value || null;
+  return {
+    name: values.name,
+    description: values.description,
+    game: values.game,
+    category: values.category,
+    bannerUrl: orNull(values.bannerUrl),
+    logoUrl: orNull(values.logoUrl),
+    websiteUrl: orNull(values.websiteUrl),
+    chatUrl: orNull(values.chatUrl),
+    trailerUrl: orNull(values.trailerUrl),
+  };
+}

@@ -326,3 +326,14 @@ export async function updateModules(actor: Actor, projectId: string, modules: Pr
     return { project: updated, body: modulesView(updated) };
   });
 }
+
+/** The caller's projects with their role in each, for "My projects". */
+export async function listMyProjects(actor: Actor) {
+  const memberships = await db.projectMember.findMany({
+    where: { userId: actor.userId, project: { deletedAt: null } },
+    include: { project: true, role: { select: { name: true } } },
+    orderBy: { project: { updatedAt: "desc" } },
+    take: 200,
+  });
+  return memberships.map((membership) => ({ project: presentProject(membership.project), role: membership.role.name }));
+}

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 
-/** "Skyforge: Survival!" → "skyforge-survival". Never empty. */
+/** Slugs the portal uses as its own addresses (/projects/new). */
+const RESERVED = new Set(["new", "deleted"]);
+
+/** "Skyforge: Survival!" → "skyforge-survival". Never empty, never reserved. */
 export function slugify(name: string): string {
   const slug = name
     .normalize("NFKD")
@@ -10,7 +13,8 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, 48)
     .replace(/-+$/, "");
-  return slug || "project";
+  if (!slug) return "project";
+  return RESERVED.has(slug) ? `${slug}-project` : slug;
 }
 
 /** The next candidate when a slug is taken: a short random suffix keeps it unique without scanning. */

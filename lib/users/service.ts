@@ -277,3 +277,9 @@ async function assertAnotherProjectLead(tx: Tx, exceptUserId: string) {
   if (others === 0) throw new RuleViolation("The last Project lead cannot lose the role.", "last_project_lead");
 }
 
+
+/** The id of an active account, by username (any case), or null. */
+export async function findActiveUserId(username: string): Promise<string | null> {
+  const user = await db.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: { id: true, suspendedAt: true } });
+  return user && !user.suspendedAt ? user.id : null;
+}

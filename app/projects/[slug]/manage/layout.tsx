@@ -1,0 +1,40 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { StatusBadge } from "@/components/projects/badges";
+import { ManageTabs } from "@/components/projects/manage/manage-tabs";
+import { NoAccess } from "@/components/projects/manage/no-access";
+import { requirePortalActor } from "@/lib/auth/portal";
+import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
+import { moduleEnabled } from "@/lib/projects/access";
+
+export default async function ManageLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  await requirePortalActor(`/projects/${slug}/manage`);
+  const { project, access } = await loadProjectPage(slug);
+  const tabs = MANAGE_TABS.filter((tab) => access.permissions.has(tab.permission) && (!("module" in tab) || moduleEnabled(project, tab.module)));
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm text-slate-500">
+            <Link href={`/projects/${project.slug}`} className="hover:text-slate-700">
+              ← {project.name}
+            </Link>
+          </p>
+          <h1 className="mt-1 flex items-center gap-3 text-2xl font-bold tracking-tight">
+            Manage project <StatusBadge status={project.status} />
+          </h1>
+        </div>
+        {access.override && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">Project lead override: every change is audited.</p>}
+      </div>
+      {tabs.length === 0 ? (
+        <NoAccess what="manage it" />
+      ) : (
+        <>
+          <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, label }) => ({ href, label }))} />
+          {children}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { DeleteProject } from "@/components/projects/manage/delete-project";
+import { NoAccess } from "@/components/projects/manage/no-access";
+import { SettingsForm } from "@/components/projects/manage/settings-form";
+import { Card } from "@/components/ui/card";
+import { hasPlatformPermission } from "@/lib/permissions";
+import { loadProjectPage } from "@/lib/portal/project-page";
+import { moduleEnabled } from "@/lib/projects/access";
+import { DELETABLE_STATUSES, settingsOf } from "@/lib/projects/service";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { actor, project, access } = await loadProjectPage((await params).slug);
+  if (!access.permissions.has("project.settings")) return <NoAccess what="change its settings" />;
+  const target = { projectId: project.id, slug: project.slug };
+  const mayDelete = access.permissions.has("project.delete") || hasPlatformPermission(actor, "projects.moderate");
+  const blockedReason = DELETABLE_STATUSES.includes(project.status)
+    ? null
+    : project.status === "PUBLISHED"
+      ? "A published project is archived before it can be deleted."
+      : "Withdraw the project from review before deleting it.";
+  return (
+    <div className="space-y-6">
+      <Card title="Settings">
+        <SettingsForm key={project.version} target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
+      </Card>
+      {mayDelete && (
+        <Card title="Delete project">
+          <DeleteProject target={target} name={project.name} version={project.version} blockedReason={blockedReason} />
+        </Card>
+      )}
+    </div>
+  );
+}

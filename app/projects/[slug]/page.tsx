@@ -1,0 +1,85 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
+import { ProjectLogo } from "@/components/projects/project-card";
+import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
+import { moduleEnabled } from "@/lib/projects/access";
+import { presentProject } from "@/lib/projects/present";
+import { settingsOf } from "@/lib/projects/service";
+
+export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
+  const { project } = await loadProjectPage((await params).slug);
+  return { title: project.name };
+}
+
+export default async function ProjectPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { project: row, membership, access } = await loadProjectPage((await params).slug);
+  const project = presentProject(row);
+  const settings = settingsOf(row);
+  const canManage = MANAGE_TABS.some((tab) => access.permissions.has(tab.permission));
+  const links = [
+    ["Website", project.websiteUrl],
+    ["Community chat", project.chatUrl],
+    ["Trailer", project.trailerUrl],
+  ].filter((link): link is [string, string] => Boolean(link[1]));
+  return (
+    <article className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {project.bannerUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
+        <img src={project.bannerUrl} alt="" className="h-48 w-full object-cover" />
+      ) : (
+        <div aria-hidden className="h-32 bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500" />
+      )}
+      <div className="space-y-6 p-6">
+        <header className="flex flex-wrap items-start gap-4">
+          <ProjectLogo project={project} size="lg" />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{project.name}</h1>
+            <p className="text-sm text-slate-600">{[project.game, project.category].filter(Boolean).join(" · ")}</p>
+            {(membership || access.permissions.size > 0) && (
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <StatusBadge status={project.status} />
+                <VisibilityBadge visibility={project.visibility} />
+                {membership && <span className="text-xs text-slate-500">You are {membership.role.name}</span>}
+                {access.override && <span className="text-xs font-medium text-amber-700">Project lead override: your actions here are audited</span>}
+              </div>
+            )}
+          </div>
+          {canManage && (
+            <Link href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
+              Manage project
+            </Link>
+          )}
+        </header>
+        {project.description ? <p className="whitespace-pre-line text-slate-700">{project.description}</p> : <p className="text-slate-500">No description yet.</p>}
+        {links.length > 0 && (
+          <ul className="flex flex-wrap gap-3" aria-label="Links">
+            {links.map(([label, href]) => (
+              <li key={label}>
+                <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="rounded-md px-3 py-1.5 text-sm font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50">
+                  {label} ↗
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {moduleEnabled(row, "CREATOR_SUPPORT") && settings.supportLinks.length > 0 && (
+          <section aria-labelledby="support" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
+            <h2 id="support" className="font-semibold text-amber-900">
+              Support the creators
+            </h2>
+            <ul className="mt-2 flex flex-wrap gap-3">
+              {settings.supportLinks.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} rel="noopener noreferrer nofollow" target="_blank" className="text-sm font-medium text-amber-900 underline">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { uploadImageAction } from "@/app/projects/[slug]/manage/actions";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import type { ProjectTarget } from "./presentation-form";
+
+export function ImageUpload({ target, kind, current, version }: { target: ProjectTarget; kind: "logo" | "banner"; current: string | null; version: number }) {
+  const id = useId();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const label = kind === "logo" ? "Logo" : "Banner";
+  return (
+    <form
+      aria-label={`${label} upload`}
+      className="space-y-3 rounded-md p-4 ring-1 ring-slate-200"
+      action={(formData) =>
+        startTransition(async () => {
+          setNotice(null);
+          formData.set("kind", kind);
+          formData.set("version", String(version));
+          const result = await uploadImageAction(target, formData);
+          setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+          if (result.ok) router.refresh();
+        })
+      }
+    >
+      <div className="flex items-center gap-4">
+        {current ? (
+          // eslint-disable-next-line @next/next/no-img-element -- the project's own image
+          <img src={current} alt={`Current ${kind}`} className={kind === "logo" ? "size-16 rounded-lg object-cover" : "h-16 w-40 rounded-md object-cover"} />
+        ) : (
+          <span className="text-sm text-slate-500">No {kind} yet.</span>
+        )}
+        <div className="flex-1 space-y-1">
+          <label htmlFor={id} className="block text-sm font-medium">
+            Upload a {kind}
+          </label>
+          <input id={id} name="file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" required className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium" />
+          <p className="text-xs text-slate-500">PNG, JPEG, GIF or WebP, at most 2 MiB.</p>
+        </div>
+        <Button type="submit" variant="secondary" pending={pending}>
+          Upload
+        </Button>
+      </div>
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+    </form>
+  );
+}

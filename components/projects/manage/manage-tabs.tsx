@@ -1,0 +1,26 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string; label: string }[] }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Project management" className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
+      {tabs.map((tab) => {
+        const href = `${base}${tab.href}`;
+        const current = pathname === href;
+        return (
+          <Link
+            key={tab.href}
+            href={href}
+            aria-current={current ? "page" : undefined}
+            className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${current ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { useForm } from "react-hook-form";
+import { saveModulesAction } from "@/app/projects/[slug]/manage/actions";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import type { ProjectModuleName } from "@/lib/projects/schemas";
+import type { ProjectTarget } from "./presentation-form";
+
+interface ModuleRow {
+  module: ProjectModuleName;
+  label: string;
+  description: string;
+  available: boolean;
+}
+
+export function ModulesForm({ target, modules, enabled, version }: { target: ProjectTarget; modules: ModuleRow[]; enabled: ProjectModuleName[]; version: number }) {
+  const form = useForm<{ modules: ProjectModuleName[]; version: number }>({ defaultValues: { modules: enabled, version } });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    (values) => saveModulesAction(target, { modules: values.modules }, values.version),
+    (data, values) => form.reset({ ...values, version: data!.version }),
+  );
+  return (
+    <form onSubmit={submit} noValidate aria-label="Modules" className="space-y-4">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
+        {modules.map((row) => (
+          <li key={row.module} className="flex items-start gap-3 p-4">
+            <input id={`module-${row.module}`} type="checkbox" value={row.module} disabled={!row.available} className="mt-1 size-4" {...form.register("modules")} />
+            <label htmlFor={`module-${row.module}`} className="flex-1">
+              <span className="block text-sm font-medium">
+                {row.label} {!row.available && <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Coming later</span>}
+              </span>
+              <span className="block text-sm text-slate-500">{row.description}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500">Turning a module off hides it everywhere and keeps its data, so turning it on again brings everything back.</p>
+      <div className="flex justify-end">
+        <Button type="submit" pending={pending}>
+          {pending ? "Saving…" : "Save modules"}
+        </Button>
+      </div>
+    </form>
+  );
+}

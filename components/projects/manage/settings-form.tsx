@@ -1,0 +1,76 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useFieldArray, useForm } from "react-hook-form";
+import { z } from "zod";
+import { saveSettingsAction } from "@/app/projects/[slug]/manage/actions";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { CheckboxField, TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { TextAreaField } from "@/components/ui/textarea";
+import { PROJECT_VISIBILITIES } from "@/lib/permissions";
+import { updateSettingsSchema } from "@/lib/projects/schemas";
+import { VISIBILITY_LABELS } from "../badges";
+import type { ProjectTarget } from "./presentation-form";
+
+type Values = z.input<typeof updateSettingsSchema>;
+const formSchema = updateSettingsSchema.extend({ version: z.int().min(1) });
+
+export function SettingsForm({ target, initial, version, supportLinksEnabled }: { target: ProjectTarget; initial: Values; version: number; supportLinksEnabled: boolean }) {
+  const form = useForm<Values & { version: number }>({ resolver: zodResolver(formSchema, undefined, { raw: true }), defaultValues: { ...initial, version } });
+  const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    ({ version: current, ...values }) => saveSettingsAction(target, values, current),
+    (data, values) => form.reset({ ...values, version: data!.version }),
+  );
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Settings" className="space-y-6">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Visibility</legend>
+        <p className="text-xs text-slate-500">Applies once the project is published. Before that only the team and the platform team see it.</p>
+        {PROJECT_VISIBILITIES.map((visibility) => (
+          <label key={visibility} className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500">
+            <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
+            <span>
+              <span className="block text-sm font-medium">{VISIBILITY_LABELS[visibility].label}</span>
+              <span className="block text-xs text-slate-500">{VISIBILITY_LABELS[visibility].description}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-sm font-medium">Applications</legend>
+        <CheckboxField label="Accept applications" hint="Used when the Applications module is on." {...form.register("settings.applicationsOpen")} />
+        <TextAreaField label="What applicants should tell you" rows={3} error={errors.settings?.applicationPrompt?.message} {...form.register("settings.applicationPrompt")} />
+      </fieldset>
+      <TextField label="Contact e-mail of the team" type="email" error={errors.settings?.contactEmail?.message} {...form.register("settings.contactEmail")} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Support links</legend>
+        <p className="text-xs text-slate-500">{supportLinksEnabled ? "Shown on the project page (Creator support module)." : "Shown only while the Creator support module is on."}</p>
+        {links.fields.map((field, index) => (
+          <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+            <TextField label={`Link ${index + 1} label`} error={errors.settings?.supportLinks?.[index]?.label?.message} {...form.register(`settings.supportLinks.${index}.label`)} />
+            <TextField label={`Link ${index + 1} address`} type="url" error={errors.settings?.supportLinks?.[index]?.url?.message} {...form.register(`settings.supportLinks.${index}.url`)} />
+            <Button type="button" variant="ghost" onClick={() => links.remove(index)}>
+              Remove
+            </Button>
+          </div>
+        ))}
+        {links.fields.length < 5 && (
+          <Button type="button" variant="secondary" onClick={() => links.append({ label: "", url: "" })}>
+            Add a link
+          </Button>
+        )}
+      </fieldset>
+      <div className="flex justify-end">
+        <Button type="submit" pending={pending}>
+          {pending ? "Saving…" : "Save settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}

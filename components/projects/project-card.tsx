@@ -1,0 +1,48 @@
+import Link from "next/link";
+import type { ProjectView } from "@/lib/projects/schemas";
+import { StatusBadge, VisibilityBadge } from "./badges";
+
+export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectView, "name" | "logoUrl">; size?: "md" | "lg" }) {
+  const classes = size === "lg" ? "size-20 text-2xl" : "size-12 text-base";
+  return project.logoUrl ? (
+    // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
+    <img src={project.logoUrl} alt="" className={`${classes} shrink-0 rounded-lg object-cover ring-1 ring-slate-200`} />
+  ) : (
+    <span aria-hidden className={`${classes} grid shrink-0 place-items-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 font-bold text-white`}>
+      {project.name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export function ProjectCard({ project, role, showState = false }: { project: ProjectView; role?: string; showState?: boolean }) {
+  return (
+    <li className="relative flex gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-500 hover:ring-indigo-300">
+      <ProjectLogo project={project} />
+      <div className="min-w-0 flex-1">
+        <h3 className="truncate font-semibold text-slate-900">
+          <Link href={`/projects/${project.slug}`} className="after:absolute after:inset-0 focus:outline-none">
+            {project.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || "No game or category yet"}</p>
+        {project.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p>}
+        {(showState || role) && (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            {showState && <StatusBadge status={project.status} />}
+            {showState && <VisibilityBadge visibility={project.visibility} />}
+            {role && <span className="text-xs text-slate-500">Your role: {role}</span>}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="font-semibold text-slate-900">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
+    </div>
+  );
+}

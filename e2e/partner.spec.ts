@@ -1,0 +1,107 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+
+async function signUp(page: Page, username: string) {
+  await page.goto("/sign-up");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Display name").fill(username);
+  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
+  await page.getByLabel("Password").fill("e2e partner passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/account/);
+}
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail or username").fill(login);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account/);
+}
+
+/** The platform team makes a user an ACTIVE partner through the API (the console comes with the review issue). */
+async function makePartner(page: Page, username: string) {
+  const adminToken = await (await page.request.post("/api/v1/auth/token", { data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] } })).json();
+  const headers = { Authorization: `Bearer ${adminToken.token}` };
+  const found = await (await page.request.get(`/api/v1/users?q=${username}`, { headers })).json();
+  const user = found.data[0];
+  const read = await page.request.get(`/api/v1/users/${user.id}`, { headers });
+  const updated = await page.request.put(`/api/v1/users/${user.id}`, { headers: { ...headers, "If-Match": read.headers()["etag"] }, data: { platformRoles: ["USER", "PARTNER"], partnerStatus: "ACTIVE", partnerNote: "e2e" } });
+  expect(updated.status()).toBe(200);
+}
+
+test("a partner creates a project, uploads a logo, adds a member, creates a role and toggles a module; outsiders get 404", async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const [partnerName, memberName, outsiderName] = [`partner${stamp}`, `member${stamp}`, `outsider${stamp}`];
+  const partner = await (await browser.newContext()).newPage();
+  const member = await (await browser.newContext()).newPage();
+  const outsider = await (await browser.newContext()).newPage();
+  await signUp(member, memberName);
+  await signUp(outsider, outsiderName);
+  await signUp(partner, partnerName);
+  await makePartner(partner, partnerName);
+
+  // Create the project.
+  await partner.goto("/my-projects");
+  await expect(partner.getByText("You are not on any project team yet")).toBeVisible();
+  await partner.getByRole("link", { name: "Create project" }).click();
+  await partner.getByLabel("Project name", { exact: true }).fill(`Skyforge ${stamp}`);
+  await partner.getByLabel("Game", { exact: true }).fill("Minecraft");
+  await partner.getByLabel("Category", { exact: true }).fill("Server");
+  await partner.getByRole("button", { name: "Create project" }).click();
+  await expect(partner.getByText("Your project is created as a draft.")).toBeVisible();
+  const manageUrl = new URL(partner.url()).pathname;
+  const projectUrl = manageUrl.replace(/\/manage$/, "");
+
+  // Upload a logo.
+  const logo = partner.getByRole("form", { name: "Logo upload" });
+  await logo.getByLabel("Upload a logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await logo.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(logo.getByText("The logo is uploaded.")).toBeVisible();
+  await expect(logo.getByRole("img", { name: "Current logo" })).toBeVisible();
+
+  // Add a member.
+  await partner.getByRole("link", { name: "Team" }).click();
+  const add = partner.getByRole("form", { name: "Add member" });
+  await add.getByLabel("Username").fill(memberName);
+  await add.getByLabel("Role").selectOption({ label: "Tester" });
+  await add.getByRole("button", { name: "Add member" }).click();
+  await expect(partner.getByText(`${memberName} is on the team.`)).toBeVisible();
+  await expect(partner.getByRole("cell", { name: new RegExp(`@${memberName}`) })).toBeVisible();
+
+  // Create a custom role.
+  await partner.getByRole("link", { name: "Roles" }).click();
+  const newRole = partner.getByRole("form", { name: "New role" });
+  await newRole.getByLabel("Name", { exact: true }).fill("Map builder");
+  await newRole.getByLabel("Rank (1-99)").fill("25");
+  await newRole.getByLabel(/pages\.manage/).check();
+  await newRole.getByRole("button", { name: "Create role" }).click();
+  await expect(partner.getByText("The role Map builder is created.")).toBeVisible();
+  await expect(partner.getByRole("form", { name: "Map builder" })).toBeVisible();
+
+  // Toggle a module: the launcher tab appears with it.
+  await partner.getByRole("link", { name: "Modules" }).click();
+  await partner.getByLabel(/Launcher integration/).check();
+  await expect(partner.getByLabel(/Hosting/)).toBeDisabled();
+  await partner.getByRole("button", { name: "Save modules" }).click();
+  await expect(partner.getByText("Modules are saved.")).toBeVisible();
+  await partner.reload();
+  await expect(partner.getByRole("link", { name: "Launcher" })).toBeVisible();
+  await expect(partner.getByLabel(/Launcher integration/)).toBeChecked();
+
+  // The member sees the draft; an outsider gets 404, in the portal and the API.
+  await member.goto(projectUrl);
+  await expect(member.getByRole("heading", { name: `Skyforge ${stamp}` })).toBeVisible();
+  await expect(member.getByText("You are Tester")).toBeVisible();
+  await member.goto("/my-projects");
+  await expect(member.getByRole("link", { name: `Skyforge ${stamp}` })).toBeVisible();
+
+  const outsiderPage = await outsider.goto(projectUrl);
+  expect(outsiderPage!.status()).toBe(404);
+  await expect(outsider.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  expect((await outsider.goto(`${projectUrl}/manage`))!.status()).toBe(404);
+  await outsider.goto("/projects");
+  await expect(outsider.getByText(`Skyforge ${stamp}`)).toHaveCount(0);
+});

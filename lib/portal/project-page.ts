@@ -1,0 +1,31 @@
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getPortalActor } from "../auth/portal";
+import { NotFound } from "../errors";
+import { loadProject } from "../projects/access";
+import { findProjectIdBySlug } from "../projects/service";
+
+/**
+ * The project of a portal page, as the signed-in user may see it; invisible or absent projects
+ * render the 404 page, exactly like the API answers 404.
+ */
+export const loadProjectPage = cache(async (slug: string) => {
+  const actor = await getPortalActor();
+  try {
+    const context = await loadProject(actor, await findProjectIdBySlug(slug));
+    return { actor, ...context };
+  } catch (error) {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  }
+});
+
+/** The management tabs, each shown only with the permission it needs. */
+export const MANAGE_TABS = [
+  { href: "", label: "Presentation", permission: "project.edit" },
+  { href: "/team", label: "Team", permission: "members.view" },
+  { href: "/roles", label: "Roles", permission: "members.view" },
+  { href: "/modules", label: "Modules", permission: "project.settings" },
+  { href: "/settings", label: "Settings", permission: "project.settings" },
+  { href: "/launcher", label: "Launcher", permission: "launcher.manage", module: "LAUNCHER" },
+] as const;
