@@ -35,7 +35,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf data/e2e && DATA_DIR=data/e2e PORT=${PORT} ADMIN_PASSWORD="${E2E_ADMIN.password}" npm start`,
+    // A fresh embedded database with the demo data (and the admin), then the service as a newcomer starts it.
+    command: `rm -rf data/e2e && export DATA_DIR=data/e2e PORT=${PORT} ADMIN_PASSWORD="${E2E_ADMIN.password}" && npm run seed:demo && npm start`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

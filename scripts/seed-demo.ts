@@ -13,7 +13,11 @@ try {
     process.env.DATABASE_URL = embedded.url;
   }
   const { seedDemo } = await import("../lib/demo/seed");
+  const { ensureInitialProjectLead } = await import("../lib/users/bootstrap");
   const { disconnectDatabase } = await import("../lib/db/client");
+  // A seeded database gets the same first Project lead that `npm start` would create.
+  const admin = await ensureInitialProjectLead(dataDirectory());
+  if (admin) console.log(admin);
   for (const line of await seedDemo()) console.log(line);
   await disconnectDatabase();
 } catch (error) {

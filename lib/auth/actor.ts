@@ -32,3 +32,21 @@ export interface RequestMeta {
 export function auditContext(actor: Actor | null, meta: RequestMeta): AuditContext {
   return { actorId: actor?.userId ?? null, via: actor?.via ?? "SYSTEM", ip: meta.ip, requestId: meta.requestId };
 }
+
+/** An actor for work done on a user's behalf outside a request (seeding, scripts, tests). */
+export function actorFromUser(
+  user: { id: string; username: string; displayName: string; platformRoles: PlatformRole[]; partnerStatus: PartnerStatus },
+  scopes: TokenScope[] | null = null,
+): Actor {
+  return {
+    userId: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    platformRoles: user.platformRoles,
+    partnerStatus: user.partnerStatus,
+    via: scopes ? "TOKEN" : "SESSION",
+    sessionId: null,
+    tokenId: null,
+    scopes,
+  };
+}

@@ -13,5 +13,5 @@ it("fills the database with demo accounts and projects whose sign-ins work, once
   const project = await db.project.findUniqueOrThrow({ where: { slug: "skyforge-survival" }, include: { roles: true, members: { include: { role: true } } } });
   expect(project.roles.map((role) => role.key).sort()).toEqual(["DEVELOPER", "MANAGER", "MEMBER", "MODERATOR", "OWNER", "TESTER"]);
   expect(project.members.find((member) => member.userId === partner.id)?.role.key).toBe("OWNER");
-  expect(await db.project.count({ where: { slug: { in: ["skyforge-survival", "nebula-racing", "orbit-modpack", "ironclad-tactics"] } } })).toBe(4);
+  expect(await db.project.count({ where: { slug: { in: ["skyforge-survival", "nebula-racing-league", "orbit-modpack", "ironclad-tactics"] } } })).toBe(4);
 });

@@ -1,8 +1,11 @@
 import { hashPassword } from "../auth/passwords";
 import { recordAudit, SYSTEM } from "../audit/record";
 import { db } from "../db/client";
-import type { PartnerStatus, PlatformRole, ProjectStatus, ProjectVisibility } from "../permissions";
-import { DEFAULT_PROJECT_ROLES, DEFAULT_ROLE_KEYS } from "../permissions";
+import { actorFromUser } from "../auth/actor";
+import { addMember } from "../members/service";
+import type { DefaultRoleKey, PartnerStatus, PlatformRole, ProjectStatus, ProjectVisibility } from "../permissions";
+import { createProject } from "../projects/service";
+import { slugify } from "../projects/slug";
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = "demo passphrase";
@@ -20,7 +23,6 @@ const USERS: { username: string; displayName: string; roles: PlatformRole[]; par
 ];
 
 const PROJECTS: {
-  slug: string;
   name: string;
   game: string;
   category: string;
@@ -28,12 +30,12 @@ const PROJECTS: {
   status: ProjectStatus;
   visibility: ProjectVisibility;
   owner: string;
-  members: [string, (typeof DEFAULT_ROLE_KEYS)[number]][];
+  members: [string, DefaultRoleKey][];
 }[] = [
-  { slug: "skyforge-survival", name: "Skyforge Survival", game: "Minecraft", category: "Server", description: "A survival server with floating islands and a player-run economy.", status: "PUBLISHED", visibility: "PUBLIC", owner: "pia.partner", members: [["max.member", "MODERATOR"]] },
-  { slug: "nebula-racing", name: "Nebula Racing League", game: "Trackmania", category: "Community", description: "Weekly races and a season ladder.", status: "DRAFT", visibility: "PUBLIC", owner: "pia.partner", members: [["max.member", "TESTER"]] },
-  { slug: "orbit-modpack", name: "Orbit Modpack", game: "Minecraft", category: "Modpack", description: "A space-themed modpack for tech players.", status: "IN_REVIEW", visibility: "APPLICATION_ONLY", owner: "paul.partner", members: [] },
-  { slug: "ironclad-tactics", name: "Ironclad Tactics", game: "Arma 3", category: "Mod", description: "Realistic naval warfare mod, invite only.", status: "PUBLISHED", visibility: "PRIVATE", owner: "paul.partner", members: [] },
+  { name: "Skyforge Survival", game: "Minecraft", category: "Server", description: "A survival server with floating islands and a player-run economy.", status: "PUBLISHED", visibility: "PUBLIC", owner: "pia.partner", members: [["max.member", "MODERATOR"]] },
+  { name: "Nebula Racing League", game: "Trackmania", category: "Community", description: "Weekly races and a season ladder.", status: "DRAFT", visibility: "PUBLIC", owner: "pia.partner", members: [["max.member", "TESTER"]] },
+  { name: "Orbit Modpack", game: "Minecraft", category: "Modpack", description: "A space-themed modpack for tech players.", status: "IN_REVIEW", visibility: "APPLICATION_ONLY", owner: "paul.partner", members: [] },
+  { name: "Ironclad Tactics", game: "Arma 3", category: "Mod", description: "Realistic naval warfare mod, invite only.", status: "PUBLISHED", visibility: "PRIVATE", owner: "paul.partner", members: [] },
 ];
 
 export async function seedDemo(): Promise<string[]> {
@@ -59,41 +61,34 @@ export async function seedDemo(): Promise<string[]> {
   }
   lines.push(`${USERS.length} demo accounts; each signs in with its username and "${DEMO_PASSWORD}".`);
 
+  const staff = await db.user.findUniqueOrThrow({ where: { usernameKey: "tom.teamlead" } });
   for (const project of PROJECTS) {
-    if (await db.project.findUnique({ where: { slug: project.slug } })) continue;
-    await db.$transaction(async (tx) => {
-      const created = await tx.project.create({
-        data: {
-          slug: project.slug,
-          name: project.name,
-          game: project.game,
-          category: project.category,
-          description: project.description,
-          status: project.status,
-          visibility: project.visibility,
-          modules: ["APPLICATIONS", "DOWNLOADS"],
-          createdById: ids.get(project.owner),
-          submittedAt: project.status === "DRAFT" ? null : new Date(),
-          publishedAt: project.status === "PUBLISHED" ? new Date() : null,
-        },
+    if (await db.project.findUnique({ where: { slug: slugify(project.name) } })) continue;
+    const owner = await db.user.findUniqueOrThrow({ where: { usernameKey: project.owner } });
+    const meta = { ip: null, userAgent: "seed:demo", requestId: `seed-${slugify(project.name)}` };
+    const created = await createProject(
+      actorFromUser(owner),
+      { name: project.name, description: project.description, game: project.game, category: project.category, visibility: project.visibility, modules: ["APPLICATIONS", "DOWNLOADS"], bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null },
+      meta,
+    );
+    const roles = await db.projectRole.findMany({ where: { projectId: created.id } });
+    for (const [username, key] of project.members) {
+      await addMember(actorFromUser(owner), created.id, { userId: ids.get(username)!, roleId: roles.find((role) => role.key === key)!.id }, meta);
+    }
+    // Until the review workflow exists, demo projects are put in their status directly, with the history it would write.
+    if (project.status !== "DRAFT") {
+      await db.$transaction(async (tx) => {
+        await tx.project.update({
+          where: { id: created.id },
+          data: { status: project.status, submittedAt: new Date(), publishedAt: project.status === "PUBLISHED" ? new Date() : null },
+        });
+        await tx.statusTransition.create({ data: { projectId: created.id, from: "DRAFT", to: "IN_REVIEW", actorId: owner.id } });
+        if (project.status === "PUBLISHED") {
+          await tx.statusTransition.create({ data: { projectId: created.id, from: "IN_REVIEW", to: "PUBLISHED", actorId: staff.id, reason: "Demo data" } });
+        }
+        await recordAudit(tx, SYSTEM, { action: "project.seed_status", targetType: "project", targetId: created.id, projectId: created.id, changes: { status: { before: "DRAFT", after: project.status } } });
       });
-      const roles = new Map<string, string>();
-      for (const key of DEFAULT_ROLE_KEYS) {
-        const role = await tx.projectRole.create({ data: { projectId: created.id, key, ...DEFAULT_PROJECT_ROLES[key], permissions: [...DEFAULT_PROJECT_ROLES[key].permissions] } });
-        roles.set(key, role.id);
-      }
-      await tx.projectMember.create({ data: { projectId: created.id, userId: ids.get(project.owner)!, roleId: roles.get("OWNER")! } });
-      for (const [username, key] of project.members) {
-        await tx.projectMember.create({ data: { projectId: created.id, userId: ids.get(username)!, roleId: roles.get(key)! } });
-      }
-      if (project.status !== "DRAFT") {
-        await tx.statusTransition.create({ data: { projectId: created.id, from: "DRAFT", to: "IN_REVIEW", actorId: ids.get(project.owner) } });
-      }
-      if (project.status === "PUBLISHED") {
-        await tx.statusTransition.create({ data: { projectId: created.id, from: "IN_REVIEW", to: "PUBLISHED", actorId: ids.get("tom.teamlead"), reason: "Demo data" } });
-      }
-      await recordAudit(tx, SYSTEM, { action: "project.seed_demo", targetType: "project", targetId: created.id, projectId: created.id });
-    });
+    }
   }
   lines.push(`${PROJECTS.length} demo projects: ${PROJECTS.map((project) => `${project.name} (${project.status}, ${project.visibility})`).join(", ")}.`);
   return lines;

@@ -45,7 +45,8 @@ export class LocalFileStore implements FileStore {
 let store: FileStore | undefined;
 
 export function fileStore(): FileStore {
-  store ??= new LocalFileStore(path.join(path.resolve(process.env.DATA_DIR ?? "data"), "files"));
+  // A runtime folder, not a source path: keep the bundler from tracing it.
+  store ??= new LocalFileStore(path.join(path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? "data"), "files"));
   return store;
 }
 

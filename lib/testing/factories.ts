@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Actor, RequestMeta, TokenScope } from "../auth/actor";
+import { actorFromUser, type RequestMeta, type TokenScope } from "../auth/actor";
 import { hashPassword } from "../auth/passwords";
 import { issueToken } from "../auth/tokens";
 import { db } from "../db/client";
@@ -32,22 +32,8 @@ export async function createUser(options: { roles?: PlatformRole[]; partnerStatu
   });
 }
 
-export function actorOf(
-  user: { id: string; username: string; displayName: string; platformRoles: PlatformRole[]; partnerStatus: PartnerStatus },
-  scopes: TokenScope[] | null = null,
-): Actor {
-  return {
-    userId: user.id,
-    username: user.username,
-    displayName: user.displayName,
-    platformRoles: user.platformRoles,
-    partnerStatus: user.partnerStatus,
-    via: scopes ? "TOKEN" : "SESSION",
-    sessionId: null,
-    tokenId: null,
-    scopes,
-  };
-}
+/** The actor of a test user (a session unless scopes are given). */
+export const actorOf = actorFromUser;
 
 export function testMeta(ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`): RequestMeta {
   return { ip, userAgent: "vitest", requestId: randomUUID() };

@@ -2,7 +2,6 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/projects/badges";
 import { ManageTabs } from "@/components/projects/manage/manage-tabs";
-import { NoAccess } from "@/components/projects/manage/no-access";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
@@ -27,14 +26,9 @@ export default async function ManageLayout({ children, params }: { children: Rea
         </div>
         {access.override && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">Project lead override: every change is audited.</p>}
       </div>
-      {tabs.length === 0 ? (
-        <NoAccess what="manage it" />
-      ) : (
-        <>
-          <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, label }) => ({ href, label }))} />
-          {children}
-        </>
-      )}
+      {/* Each page checks its own permission (and module), so a disabled module stays a 404 for everyone. */}
+      {tabs.length > 0 && <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, label }) => ({ href, label }))} />}
+      {children}
     </div>
   );
 }

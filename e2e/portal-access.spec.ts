@@ -1,0 +1,97 @@
+/**
+ * The cross-tenant table for the portal's project pages: each kind of user against demo
+ * projects in different states, with the outcome the permission rules give.
+ */
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+
+const DEMO_PASSWORD = "demo passphrase";
+// From npm run seed:demo: Pia owns Skyforge (published, public) and Nebula (draft); Max is a
+// Moderator in Skyforge and Tester in Nebula; Paul owns Ironclad (published, private).
+const PROJECTS = {
+  skyforge: { slug: "skyforge-survival", released: true, private: false, listed: true },
+  nebula: { slug: "nebula-racing-league", released: false, private: false, listed: false },
+  ironclad: { slug: "ironclad-tactics", released: true, private: true, listed: false },
+} as const;
+type ProjectName = keyof typeof PROJECTS;
+
+const ACTORS = {
+  anonymous: { login: null, role: {} },
+  outsider: { login: "ulla.user", role: {} },
+  otherPartner: { login: "paul.partner", role: { ironclad: "OWNER" } },
+  member: { login: "max.member", role: { skyforge: "MODERATOR", nebula: "TESTER" } },
+  owner: { login: "pia.partner", role: { skyforge: "OWNER", nebula: "OWNER" } },
+  support: { login: "sam.support", role: {}, staff: "readAny" },
+  projectLead: { login: "lena.lead", role: {}, staff: "override" },
+} as const;
+type ActorName = keyof typeof ACTORS;
+
+// Which default roles hold the permission each page needs (DESIGN section 4).
+const PAGES = [
+  { path: "", marker: "Support the creators|No description yet|Manage project|Skyforge|Nebula|Ironclad", roles: null },
+  { path: "/manage", marker: 'aria-label="Presentation"', roles: ["OWNER", "MANAGER"] },
+  { path: "/manage/team", marker: "Team members", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
+  { path: "/manage/roles", marker: "Each role is a set of project permissions", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
+  { path: "/manage/modules", marker: 'aria-label="Modules"', roles: ["OWNER", "MANAGER"] },
+  { path: "/manage/settings", marker: 'aria-label="Settings"', roles: ["OWNER", "MANAGER"] },
+  { path: "/manage/launcher", marker: "never: the LAUNCHER module is off in the demo projects", roles: [] },
+] as const;
+
+function expected(actorName: ActorName, projectName: ProjectName, page: (typeof PAGES)[number]): "ok" | "404" | "sign-in" | "denied" {
+  const actor = ACTORS[actorName];
+  const project = PROJECTS[projectName];
+  const role = (actor.role as Partial<Record<ProjectName, string>>)[projectName];
+  const staff = "staff" in actor ? actor.staff : undefined;
+  const visible = Boolean(role) || Boolean(staff) || (project.released && !project.private);
+  if (page.path === "") return visible ? "ok" : "404";
+  if (!actor.login) return "sign-in";
+  if (!visible) return "404";
+  if (page.path === "/manage/launcher") return "404";
+  if (staff === "override") return "ok";
+  if (role && (page.roles as readonly string[]).includes(role)) return "ok";
+  if (staff === "readAny" && "staffReads" in page) return "ok";
+  return "denied";
+}
+
+async function signedInRequest(browser: Browser, login: string | null): Promise<APIRequestContext> {
+  const context = await browser.newContext();
+  if (login) {
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await page.getByLabel("E-mail or username").fill(login);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/account/);
+  }
+  return context.request;
+}
+
+for (const actorName of Object.keys(ACTORS) as ActorName[]) {
+  test(`project pages answer ${actorName} as the rules say`, async ({ browser }) => {
+    const request = await signedInRequest(browser, ACTORS[actorName].login);
+    const outcomes: string[] = [];
+    const wanted: string[] = [];
+    for (const projectName of Object.keys(PROJECTS) as ProjectName[]) {
+      for (const page of PAGES) {
+        const response = await request.get(`/projects/${PROJECTS[projectName].slug}${page.path}`, { maxRedirects: 0 });
+        const html = response.status() === 200 ? await response.text() : "";
+        const outcome =
+          response.status() === 404 ? "404"
+          : response.status() >= 300 && response.status() < 400 && (response.headers()["location"] ?? "").includes("/sign-in") ? "sign-in"
+          : html.includes("does not allow you to") ? "denied"
+          : new RegExp(page.marker).test(html) ? "ok"
+          : `unexpected ${response.status()}`;
+        outcomes.push(`${projectName}${page.path || "/"}: ${outcome}`);
+        wanted.push(`${projectName}${page.path || "/"}: ${expected(actorName, projectName, page)}`);
+      }
+    }
+    expect(outcomes).toEqual(wanted);
+
+    const directory = await (await request.get("/projects?limit=100")).text();
+    // The directory lists what GET /projects lists: released public projects, plus one's own, plus everything for staff.
+    for (const [projectName, project] of Object.entries(PROJECTS) as [ProjectName, (typeof PROJECTS)[ProjectName]][]) {
+      const actor = ACTORS[actorName];
+      const mine = Boolean((actor.role as Partial<Record<ProjectName, string>>)[projectName]) || "staff" in actor;
+      expect(directory.includes(`/projects/${project.slug}"`), `${projectName} listed for ${actorName}`).toBe(project.listed || mine);
+    }
+  });
+}
