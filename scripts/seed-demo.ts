@@ -11,6 +11,7 @@ try {
   } else {
     embedded = await startEmbeddedDatabase(dataDirectory(), { log: console.log });
     process.env.DATABASE_URL = embedded.url;
+    process.env.DATABASE_NAMED_STATEMENTS = "false";
   }
   const { seedDemo } = await import("../lib/demo/seed");
   const { ensureInitialProjectLead } = await import("../lib/users/bootstrap");

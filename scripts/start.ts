@@ -1,13 +1,13 @@
 // npm start: everything a fresh clone needs. Builds if needed, starts the embedded database
 // (unless DATABASE_URL names PostgreSQL), applies migrations, creates the first Project lead,
 // and serves the portal and API on http://127.0.0.1:3000 (HOST and PORT configurable).
-import { fork, spawnSync } from "node:child_process";
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDirectory, DataDirInUseError, startEmbeddedDatabase } from "../lib/db/embedded";
 import { describeResult, migratePostgres } from "../lib/db/migrations/run";
+import { buildIfNeeded } from "./build-if-needed";
 
 const root = path.join(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -22,30 +22,6 @@ function authSecret(): string {
   return readFileSync(file, "utf8").trim();
 }
 
-/** The newest modification time under the folders the build depends on. */
-async function newestSource(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "generated") continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? await newestSource(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-async function buildIfNeeded() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = await Promise.all(["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "package.json"].map(async (name) => {
-    const full = path.join(root, name);
-    if (!existsSync(full)) return 0;
-    return statSync(full).isDirectory() ? newestSource(full) : statSync(full).mtimeMs;
-  }));
-  if (existsSync(buildId) && statSync(buildId).mtimeMs > Math.max(...sources)) return;
-  console.log("Building the app (about a minute on a fresh clone)…");
-  const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error("next build failed");
-}
-
 async function main() {
   let stopDatabase: (() => Promise<void>) | undefined;
   let databaseUrl = process.env.DATABASE_URL;
@@ -57,6 +33,8 @@ async function main() {
     databaseUrl = served.url;
     stopDatabase = served.stop;
     process.env.DATABASE_POOL_SIZE ??= "6";
+    // PGlite serves every connection from one session, where statement names would collide.
+    process.env.DATABASE_NAMED_STATEMENTS = "false";
     console.log(`Embedded database (PGlite) in ${dataDir}`);
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client";
 
@@ -10,11 +11,28 @@ export type { Prisma } from "./generated/client";
 function createClient() {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set. Start the service with `npm start`.");
-  const adapter = new PrismaPg({
-    connectionString,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  });
+  const adapter = new PrismaPg(
+    { connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) },
+    // Named statements let PostgreSQL parse and plan each distinct query once per connection.
+    // Poolers in transaction mode (PgBouncer) and the embedded PGlite cannot keep them: DATABASE_NAMED_STATEMENTS=false.
+    process.env.DATABASE_NAMED_STATEMENTS === "false" ? {} : { statementNameGenerator: ({ sql }) => statementName(sql) },
+  );
   return new PrismaClient({ adapter });
+}
+
+const statementNames = new Map<string, string>();
+
+// Query texts are few (values are parameters); the cap only guards against an unexpected flood.
+const MAX_STATEMENT_NAMES = 5_000;
+
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    if (statementNames.size >= MAX_STATEMENT_NAMES) statementNames.clear();
+    name = `pums_${createHash("sha1").update(sql).digest("hex")}`;
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };

@@ -21,7 +21,7 @@ async function implementedOperations() {
     const openApiPath = route.replace(/\[\.\.\.(\w+)\]/g, "{$1}").replace(/\[(\w+)\]/g, "{$1}");
     if (NOT_REST.includes(openApiPath)) continue;
     const source = await readFile(file, "utf8");
-    for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${match[1]} ${openApiPath}`);
+    for (const match of source.matchAll(/export (?:const|function|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${match[1]} ${openApiPath}`);
   }
   return found.sort();
 }

@@ -21,3 +21,13 @@ export const openApiOperation = defineOperation({
   auth: "none",
   responses: { 200: { description: "The document" } },
 });
+
+export const pingOperation = defineOperation({
+  method: "GET",
+  path: "/api/ping",
+  tag: "System",
+  summary: "Liveness without dependencies",
+  description: "Answers `ok` without touching the database: for load balancers.",
+  auth: "none",
+  responses: { 200: { description: "Up" } },
+});

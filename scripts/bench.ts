@@ -1,0 +1,180 @@
+// npm run bench: throughput, latency and SQL statements per request of the project reads on
+// PostgreSQL with 1,000 and 100,000 projects (10 memberships each), each measured against the
+// framework's floor (GET /api/ping) in the same run. Writes bench/results/<date>-projects.md.
+// Needs PostgreSQL (BENCH_DATABASE_URL, default the local server); creates pums_bench_* databases.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdir, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { statementsPerRequest } from "../bench/count-statements";
+import { load, type LoadResult } from "../bench/load";
+import { seedBenchData } from "../bench/seed";
+import { migratePostgres } from "../lib/db/migrations/run";
+import { buildIfNeeded } from "./build-if-needed";
+
+const root = path.join(import.meta.dirname, "..");
+const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const SIZES = [1_000, 100_000];
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PORT = 3400;
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+function databaseUrl(name: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function prepareDatabase(size: number): Promise<string> {
+  const name = `pums_bench_${size}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(`The benchmark needs PostgreSQL at ${adminUrl} (set BENCH_DATABASE_URL): ${(error as Error).message}`);
+  }
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = databaseUrl(name);
+  await migratePostgres(url);
+  const started = Date.now();
+  await seedBenchData(url, size);
+  console.log(`${name}: ${size} projects ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return url;
+}
+
+async function benchToken(url: string): Promise<{ token: string; projectId: string }> {
+  process.env.DATABASE_URL = url;
+  const { db, disconnectDatabase } = await import("../lib/db/client");
+  const { issueToken } = await import("../lib/auth/tokens");
+  const created = await db.$transaction((tx) => issueToken(tx, "bench", { name: "bench", scopes: ["read"], expiresInDays: 1 }, { actorId: "bench", via: "SYSTEM" }));
+  const membership = await db.projectMember.findFirstOrThrow({ where: { userId: "bench" } });
+  await disconnectDatabase();
+  return { token: created.token, projectId: membership.projectId };
+}
+
+async function countStatements(url: string, token: string, projectId: string) {
+  process.env.DATABASE_URL = url;
+  process.env.AUTH_SECRET = SECRET;
+  const one = await import("../app/api/v1/projects/[id]/route");
+  const list = await import("../app/api/v1/projects/route");
+  const { disconnectDatabase } = await import("../lib/db/client");
+  const headers = { authorization: `Bearer ${token}`, "x-forwarded-for": "127.0.0.1" };
+  const read = await statementsPerRequest(() => one.GET(new Request(`http://127.0.0.1/api/v1/projects/${projectId}`, { headers }), { params: Promise.resolve({ id: projectId }) }));
+  const listed = await statementsPerRequest(() => list.GET(new Request("http://127.0.0.1/api/v1/projects?limit=20&member=me", { headers }), { params: Promise.resolve({}) }));
+  await disconnectDatabase();
+  return { read, listed };
+}
+
+async function startServer(url: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url, AUTH_SECRET: SECRET, API_RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_SIZE: "10" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on("data", (chunk) => String(chunk).includes("Listening") && resolve());
+    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return server;
+}
+
+async function stopServer(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.on("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+interface SizeResult {
+  size: number;
+  floor: LoadResult;
+  read: LoadResult;
+  list: LoadResult;
+  statements: { read: number; listed: number };
+}
+
+async function measure(size: number): Promise<SizeResult> {
+  const url = await prepareDatabase(size);
+  const { token, projectId } = await benchToken(url);
+  const statements = await countStatements(url, token, projectId);
+  const server = await startServer(url);
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    const headers = { authorization: `Bearer ${token}` };
+    const run = (target: string, seconds = SECONDS) => load(base + target, { connections: CONNECTIONS, seconds, headers });
+    await run("/api/ping", 2);
+    await run(`/api/v1/projects/${projectId}`, 2);
+    await run("/api/v1/projects?limit=20&member=me", 2);
+    const floor = await run("/api/ping");
+    const read = await run(`/api/v1/projects/${projectId}`);
+    const list = await run("/api/v1/projects?limit=20&member=me");
+    console.log(`${size}: floor ${floor.rps.toFixed(0)} req/s, read ${read.rps.toFixed(0)} req/s, list ${list.rps.toFixed(0)} req/s`);
+    return { size, floor, read, list, statements };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+function row(label: string, result: LoadResult, floor: LoadResult) {
+  return `| ${label} | ${result.rps.toFixed(0)} | ${(result.rps / floor.rps).toFixed(2)} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.requests} | ${result.errors} |`;
+}
+
+function verdict(ok: boolean) {
+  return ok ? "met" : "**not met**";
+}
+
+function report(results: SizeResult[]) {
+  const [small, large] = results;
+  const lines = [
+    `# Project reads: benchmark of ${new Date().toISOString().slice(0, 10)}`,
+    "",
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. PostgreSQL at ${new URL(adminUrl).host}.`,
+    `Load: ${CONNECTIONS} keep-alive connections, ${SECONDS} s per measurement after a 2 s warm-up, generated on the same machine (it competes for the same cores, so absolute numbers are low; the ratios are what counts).`,
+    "All requests carry a personal access token (`read` scope) of a user who is on 20 teams. Ratios are to the floor measured in the same run:",
+    "`GET /api/ping`, a route handler that does nothing, on the same server.",
+    "",
+  ];
+  for (const result of results) {
+    lines.push(
+      `## ${result.size.toLocaleString("en")} projects, ${(result.size * 10 + 20).toLocaleString("en")} memberships`,
+      "",
+      "| request | req/s | × floor | p50 ms | p99 ms | requests | errors |",
+      "| --- | --- | --- | --- | --- | --- | --- |",
+      row("floor: `GET /api/ping`", result.floor, result.floor),
+      row("`GET /api/v1/projects/{id}`", result.read, result.floor),
+      row("`GET /api/v1/projects?limit=20&member=me`", result.list, result.floor),
+      "",
+      `SQL statements per request: read ${result.statements.read.toFixed(2)}, list ${result.statements.listed.toFixed(2)} (token check included; counted in-process over 20 requests).`,
+      "",
+    );
+  }
+  const readRatio = large.read.rps / large.floor.rps;
+  const listRatio = large.list.rps / large.floor.rps;
+  const growth = large.list.p50 / small.list.p50;
+  lines.push(
+    "## Targets",
+    "",
+    "| target | measured | verdict |",
+    "| --- | --- | --- |",
+    `| read ≥ 0.7 × floor (100,000 projects) | ${readRatio.toFixed(2)} | ${verdict(readRatio >= 0.7)} |`,
+    `| list ≥ 0.7 × floor (100,000 projects) | ${listRatio.toFixed(2)} | ${verdict(listRatio >= 0.7)} |`,
+    `| list p50 at 100,000 ≤ 1.5 × at 1,000 | ${growth.toFixed(2)} × | ${verdict(growth <= 1.5)} |`,
+    `| ≤ 3 SQL statements per read | read ${large.statements.read.toFixed(2)}, list ${large.statements.listed.toFixed(2)} | ${verdict(large.statements.read <= 3 && large.statements.listed <= 3)} |`,
+    "",
+  );
+  return lines.join("\n");
+}
+
+await buildIfNeeded();
+const results = [];
+for (const size of SIZES) results.push(await measure(size));
+const dir = path.join(root, "bench/results");
+await mkdir(dir, { recursive: true });
+const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-projects.md`);
+await writeFile(file, report(results));
+console.log(`Wrote ${path.relative(root, file)}`);
+console.log(report(results).split("## Targets")[1]);
+process.exit(0);
