@@ -66,9 +66,26 @@ export async function resolveToken(raw: string, ip: string | null) {
     where: { tokenHash: sha256(raw) },
     include: { user: { select: { id: true, username: true, displayName: true, platformRoles: true, partnerStatus: true, suspendedAt: true } } },
   });
+  if (token?.revokedAt) await warnRevokedTokenUse(token, ip);
   if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now() || token.user.suspendedAt) return null;
   if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date(), lastUsedIp: ip } });
   }
   return token;
+}
+
+/**
+ * A revoked token still in use may have leaked: the system writes a security warning about its
+ * owner (once a day per token), visible to the platform team only.
+ */
+async function warnRevokedTokenUse(token: { id: string; userId: string; prefix: string }, ip: string | null) {
+  const marker = `token ${token.id}`;
+  const recent = await db.warning.count({ where: { userId: token.userId, kind: "SECURITY_EVENT", reason: { contains: marker }, createdAt: { gte: new Date(Date.now() - 86_400_000) } } });
+  if (recent) return;
+  await db.$transaction(async (tx) => {
+    const warning = await tx.warning.create({
+      data: { userId: token.userId, kind: "SECURITY_EVENT", severity: "MEDIUM", reason: `A revoked access token (${token.prefix}…, ${marker}) was used.`, internalNote: `From ${ip ?? "an unknown address"}.` },
+    });
+    await recordAudit(tx, { actorId: null, via: "SYSTEM", ip }, { action: "warning.create", targetType: "warning", targetId: warning.id });
+  });
 }

@@ -1,2 +1,3 @@
 export * from "./platform";
 export * from "./project";
+export * from "./status";

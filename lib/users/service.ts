@@ -283,3 +283,12 @@ export async function findActiveUserId(username: string): Promise<string | null>
   const user = await db.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: { id: true, suspendedAt: true } });
   return user && !user.suspendedAt ? user.id : null;
 }
+
+/** Who changed a user's partner status, when and why. */
+export async function partnerHistory(viewer: Actor, userId: string) {
+  if (!canReadFullRecords(viewer)) throw new Forbidden("The partner history needs the users.readAny permission.");
+  const changes = await db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
+  const people = await db.user.findMany({ where: { id: { in: changes.map((change) => change.actorId).filter((id): id is string => Boolean(id)) } }, select: { id: true, displayName: true } });
+  const names = new Map(people.map((person) => [person.id, person]));
+  return changes.map((change) => ({ at: change.createdAt.toISOString(), from: change.from, to: change.to, note: change.note, by: change.actorId ? (names.get(change.actorId) ?? null) : null }));
+}

@@ -1,0 +1,5 @@
+import { listAudit } from "@/lib/audit/service";
+import { handle } from "@/lib/http/route";
+import { auditOperation } from "@/lib/reviews/operations";
+
+export const GET = handle(auditOperation, async ({ actor, query }) => ({ body: await listAudit(actor, query) }));

@@ -1,0 +1,5 @@
+import { handle } from "@/lib/http/route";
+import { listNotifications } from "@/lib/notifications/service";
+import { notificationsOperation } from "@/lib/reviews/operations";
+
+export const GET = handle(notificationsOperation, async ({ actor, query }) => ({ body: { data: await listNotifications(actor, query.unread ?? false) } }));

@@ -1,0 +1,8 @@
+import { handle } from "@/lib/http/route";
+import { revokeWarningOperation } from "@/lib/reviews/operations";
+import { revokeWarning } from "@/lib/warnings/service";
+
+export const DELETE = handle(revokeWarningOperation, async ({ actor, params, meta }) => {
+  await revokeWarning(actor, params.warningId, meta);
+  return { status: 204 };
+});

@@ -1,0 +1,55 @@
+import type { Actor } from "../auth/actor";
+import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { Forbidden } from "../errors";
+import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
+import { hasPlatformPermission } from "../permissions";
+import { authorizeProject } from "../projects/access";
+import type { AuditQuery } from "./schemas";
+
+async function page(where: Prisma.AuditEntryWhereInput, query: AuditQuery) {
+  const rows = await db.auditEntry.findMany({
+    where: {
+      AND: [
+        where,
+        query.actorId ? { actorId: query.actorId } : {},
+        query.action ? { action: { startsWith: query.action } } : {},
+        query.targetType ? { targetType: query.targetType } : {},
+        query.targetId ? { targetId: query.targetId } : {},
+        query.from ? { createdAt: { gte: new Date(query.from) } } : {},
+        query.to ? { createdAt: { lte: new Date(query.to) } } : {},
+        afterPosition(decodeCursor(query.cursor)),
+      ],
+    },
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
+  });
+  const people = await db.user.findMany({ where: { id: { in: rows.map((row) => row.actorId).filter((id): id is string => Boolean(id)) } }, select: { id: true, displayName: true } });
+  const names = new Map(people.map((person) => [person.id, person]));
+  return toPage(rows, query.limit, (row) => ({
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    actor: row.actorId ? (names.get(row.actorId) ?? { id: row.actorId, displayName: "(deleted user)" }) : null,
+    via: row.actorVia,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    projectId: row.projectId,
+    changes: row.changes as Record<string, { before: unknown; after: unknown }>,
+    ip: row.ip,
+    requestId: row.requestId,
+  }));
+}
+
+/** The platform audit log, for audit.read. */
+export async function listAudit(actor: Actor, query: AuditQuery) {
+  if (!hasPlatformPermission(actor, "audit.read")) throw new Forbidden("The audit log needs the audit.read permission.");
+  if (actor.scopes && !actor.scopes.includes("admin")) throw new Forbidden("This token lacks the admin scope.", "insufficient_scope");
+  return page(query.projectId ? { projectId: query.projectId } : {}, query);
+}
+
+/** A project's own audit entries, for those who manage it (project.settings: Owner and Managers). */
+export async function listProjectAudit(actor: Actor, projectId: string, query: AuditQuery) {
+  await authorizeProject(actor, projectId, "project.settings");
+  return page({ projectId }, { ...query, projectId });
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import type { Actor } from "../auth/actor";
+import { db, type Tx } from "../db/client";
+import { PLATFORM_ROLES, platformPermissions } from "../permissions";
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+
+/** In-portal notifications, written in the transaction of what they announce. */
+export async function notify(tx: Tx, userIds: string[], message: { kind: string; title: string; body?: string; link?: string }) {
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return;
+  await tx.notification.createMany({ data: unique.map((userId) => ({ userId, kind: message.kind, title: message.title, body: message.body ?? "", link: message.link ?? null })) });
+}
+
+/** The project's Owners and Managers, who hear about review outcomes and staff actions. */
+export async function projectLeads(tx: Tx, projectId: string): Promise<string[]> {
+  const members = await tx.projectMember.findMany({ where: { projectId, role: { key: { in: ["OWNER", "MANAGER"] } } }, select: { userId: true } });
+  return members.map((member) => member.userId);
+}
+
+/** Everyone who may review, to hear about new submissions. */
+export async function reviewers(tx: Tx): Promise<string[]> {
+  const roles = PLATFORM_ROLES.filter((role) => platformPermissions({ platformRoles: [role], partnerStatus: "NONE" }).has("projects.review"));
+  const users = await tx.user.findMany({ where: { platformRoles: { hasSome: roles }, suspendedAt: null }, select: { id: true } });
+  return users.map((user) => user.id);
+}
+
+export async function listNotifications(actor: Actor, unreadOnly: boolean) {
+  const rows = await db.notification.findMany({
+    where: { userId: actor.userId, ...(unreadOnly ? { readAt: null } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 100,
+  });
+  return rows.map((row) => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, read: row.readAt !== null, createdAt: row.createdAt.toISOString() }));
+}
+
+export async function unreadCount(actor: Actor): Promise<number> {
+  return db.notification.count({ where: { userId: actor.userId, readAt: null } });
+}
+
+/** Marks the caller's notifications read (all, or the given ones). Only the caller's own. */
+export async function markNotificationsRead(actor: Actor, ids: string[] | undefined) {
+  const { count } = await db.notification.updateMany({
+    where: { userId: actor.userId, readAt: null, ...(ids ? { id: { in: ids } } : {}) },
+    data: { readAt: new Date() },
+  });
+  return count;
+}

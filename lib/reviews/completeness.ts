@@ -1,0 +1,24 @@
+import type { Project } from "../db/generated/client";
+import type { FieldError } from "../errors";
+import { settingsOf } from "../projects/service";
+
+const MIN_DESCRIPTION = 30;
+
+/**
+ * What a project needs before review: the presentation filled in, and every enabled module set
+ * up. Disabled modules are not looked at. Returns what is missing (empty when complete).
+ */
+export function missingForReview(project: Project, extras: { launcherConfigured: boolean }): FieldError[] {
+  const missing: FieldError[] = [];
+  if (project.description.trim().length < MIN_DESCRIPTION) missing.push({ path: "description", message: `Describe the project in at least ${MIN_DESCRIPTION} characters.` });
+  if (!project.game.trim()) missing.push({ path: "game", message: "Name the game the project belongs to." });
+  if (!project.category.trim()) missing.push({ path: "category", message: "Choose a category." });
+  if (!project.logoUrl) missing.push({ path: "logoUrl", message: "Add a logo." });
+  const settings = settingsOf(project);
+  if (project.modules.includes("LAUNCHER") && !extras.launcherConfigured) missing.push({ path: "launcher", message: "Set up the launcher integration (or turn the module off)." });
+  if (project.modules.includes("CREATOR_SUPPORT") && settings.supportLinks.length === 0) missing.push({ path: "settings.supportLinks", message: "Add at least one support link (or turn Creator support off)." });
+  if (project.modules.includes("APPLICATIONS") && settings.applicationsOpen && !settings.applicationPrompt.trim()) {
+    missing.push({ path: "settings.applicationPrompt", message: "Tell applicants what to write (or close applications)." });
+  }
+  return missing;
+}

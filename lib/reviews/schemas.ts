@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { PROJECT_STATUSES } from "../permissions";
+
+export const changeStatusSchema = z.strictObject({
+  status: z.enum(PROJECT_STATUSES),
+  reason: z.string().trim().min(1).max(2000).optional(),
+});
+
+const checkItem = z.strictObject({ passed: z.boolean(), note: z.string().trim().max(2000).default("") });
+
+export const CHECKLIST_ITEMS = {
+  completeness: "Complete: every required field and enabled module is set up",
+  quality: "Quality: presentation and content meet the platform's standard",
+  guidelines: "Guidelines: complies with the platform's rules",
+  security: "Security: links, files and launcher settings are safe",
+} as const;
+
+export const decisionSchema = z
+  .strictObject({
+    decision: z.enum(["APPROVE", "REJECT"]),
+    checklist: z.strictObject({ completeness: checkItem, quality: checkItem, guidelines: checkItem, security: checkItem }),
+    publicReason: z.string().trim().max(2000).optional(),
+    internalNote: z.string().trim().max(5000).optional(),
+  })
+  .refine((input) => input.decision !== "REJECT" || Boolean(input.publicReason), { path: ["publicReason"], message: "Tell the team why the project is rejected." });
+export type DecisionInput = z.infer<typeof decisionSchema>;
+
+export const historyEntrySchema = z.object({
+  at: z.iso.datetime(),
+  from: z.enum(PROJECT_STATUSES),
+  to: z.enum(PROJECT_STATUSES),
+  by: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  reason: z.string().nullable(),
+});
+
+export const reviewOutcomeSchema = z.object({
+  at: z.iso.datetime(),
+  decision: z.enum(["APPROVE", "REJECT"]),
+  publicReason: z.string().nullable(),
+  checklist: z.record(z.string(), z.object({ passed: z.boolean(), note: z.string() })),
+});
+
+export const historySchema = z.object({
+  status: z.enum(PROJECT_STATUSES),
+  queue: z.object({ position: z.int(), submittedAt: z.iso.datetime() }).nullable(),
+  transitions: z.array(historyEntrySchema),
+  reviews: z.array(reviewOutcomeSchema),
+  allowedMoves: z.array(z.object({ to: z.enum(PROJECT_STATUSES), label: z.string(), reasonRequired: z.boolean() })),
+  missing: z.array(z.object({ path: z.string(), message: z.string() })),
+});
+
+export const queueEntrySchema = z.object({
+  position: z.int(),
+  projectId: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  submittedAt: z.iso.datetime(),
+  waitingSeconds: z.int(),
+  claim: z.object({ reviewerId: z.string(), reviewerName: z.string(), expiresAt: z.iso.datetime(), mine: z.boolean() }).nullable(),
+});

@@ -1,0 +1,233 @@
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { recordAudit } from "../audit/record";
+import { db, type Tx } from "../db/client";
+import type { Prisma, Project } from "../db/generated/client";
+import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors";
+import { allowedTransitions, findTransition, hasPlatformPermission, transitionActors, type ProjectStatus } from "../permissions";
+import { notify, projectLeads, reviewers } from "../notifications/service";
+import { loadProject, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { missingForReview } from "./completeness";
+import { CHECKLIST_ITEMS, type DecisionInput } from "./schemas";
+
+/** How long a reviewer's claim on a project holds. */
+export const CLAIM_MINUTES = Number(process.env.REVIEW_CLAIM_MINUTES ?? 30);
+
+async function missingOf(tx: Tx, project: Project) {
+  const launcherConfigured = project.modules.includes("LAUNCHER") ? (await tx.launcherSettings.count({ where: { projectId: project.id } })) > 0 : true;
+  return missingForReview(project, { launcherConfigured });
+}
+
+function movesView(actor: Actor | null, context: ProjectContext) {
+  return allowedTransitions(actor, context.access, context.project.status).map((move) => ({ to: move.to, label: move.label, reasonRequired: Boolean(move.reasonRequired) }));
+}
+
+/**
+ * POST /projects/{id}/status: one step along the transition table, by whom it names. Approving and
+ * rejecting a project in review happen only through a review decision.
+ */
+export async function changeStatus(actor: Actor, projectId: string, input: { status: ProjectStatus; reason?: string }, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await loadProject(actor, projectId, tx);
+    const { project } = context;
+    const actors = transitionActors(actor, context.access);
+    if (!actors.has("team") && !actors.has("moderator")) throw new Forbidden("Changing the status needs project.submit in this project, or the platform team.");
+    const allowed = allowedTransitions(actor, context.access, project.status);
+    const transition = findTransition(project.status, input.status);
+    if (!transition || !allowed.includes(transition)) {
+      const hint = transition?.by.includes("reviewer") ? " Approval and rejection of a project in review are review decisions." : "";
+      throw new RuleViolation(`A ${project.status} project cannot move to ${input.status} by you.${hint}`, "invalid_transition", {
+        allowed: allowed.map((move) => move.to),
+      });
+    }
+    if (transition.reasonRequired && !input.reason) throw new ValidationFailed([{ path: "reason", message: "Give the team a reason." }]);
+    if (transition.checksCompleteness) {
+      const missing = await missingOf(tx, project);
+      if (missing.length) throw new RuleViolation("The project is not complete enough for review.", "incomplete", { missing });
+    }
+    const data: Prisma.ProjectUpdateManyMutationInput = { status: input.status, version: { increment: 1 } };
+    if (input.status === "IN_REVIEW") data.submittedAt = new Date();
+    const { count } = await tx.project.updateMany({ where: { id: projectId, status: project.status, deletedAt: null }, data });
+    if (count === 0) throw new Conflict("The status changed meanwhile. Reload and try again.", "status_changed");
+    if (project.status === "IN_REVIEW") await tx.reviewClaim.deleteMany({ where: { projectId } });
+    await tx.statusTransition.create({ data: { projectId, from: project.status, to: input.status, actorId: actor.userId, reason: input.reason ?? null } });
+    const byStaff = !actors.has("team");
+    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override || byStaff }, {
+      action: "project.status",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+      changes: { status: { before: project.status, after: input.status }, ...(input.reason ? { reason: { before: null, after: input.reason } } : {}) },
+    });
+    if (input.status === "IN_REVIEW") {
+      await notify(tx, await reviewers(tx), { kind: "review.submitted", title: `${project.name} waits for review`, link: `/review/${projectId}` });
+    } else if (byStaff) {
+      const verb = input.status === "ARCHIVED" ? "archived" : "taken down";
+      await notify(tx, await projectLeads(tx, projectId), {
+        kind: `project.${verb.replace(" ", "_")}`,
+        title: `${project.name} was ${verb} by the platform team`,
+        body: input.reason ?? "",
+        link: `/projects/${project.slug}/manage/review`,
+      });
+    }
+    const updated = await tx.project.findUniqueOrThrow({ where: { id: projectId } });
+    return { project: updated, history: await historyIn(tx, { ...context, project: updated }, actor) };
+  });
+}
+
+async function queuePosition(tx: Tx, project: Project) {
+  if (project.status !== "IN_REVIEW" || !project.submittedAt) return null;
+  const ahead = await tx.project.count({
+    where: { status: "IN_REVIEW", deletedAt: null, OR: [{ submittedAt: { lt: project.submittedAt } }, { submittedAt: project.submittedAt, id: { lt: project.id } }] },
+  });
+  return { position: ahead + 1, submittedAt: project.submittedAt.toISOString() };
+}
+
+async function historyIn(tx: Tx, context: ProjectContext, actor: Actor | null) {
+  const { project } = context;
+  const [transitions, reviews] = await Promise.all([
+    tx.statusTransition.findMany({ where: { projectId: project.id }, orderBy: { createdAt: "desc" }, take: 100 }),
+    tx.review.findMany({ where: { projectId: project.id }, orderBy: { createdAt: "desc" }, take: 50 }),
+  ]);
+  const people = await tx.user.findMany({ where: { id: { in: transitions.map((entry) => entry.actorId).filter((id): id is string => Boolean(id)) } }, select: { id: true, displayName: true } });
+  const names = new Map(people.map((person) => [person.id, person]));
+  return {
+    status: project.status,
+    queue: await queuePosition(tx, project),
+    transitions: transitions.map((entry) => ({ at: entry.createdAt.toISOString(), from: entry.from, to: entry.to, by: entry.actorId ? (names.get(entry.actorId) ?? null) : null, reason: entry.reason })),
+    // The reviewer's internal note is never part of what the team sees.
+    reviews: reviews.map((review) => ({ at: review.createdAt.toISOString(), decision: review.decision, publicReason: review.publicReason, checklist: review.checklist as Record<string, { passed: boolean; note: string }> })),
+    allowedMoves: movesView(actor, context),
+    missing: project.status === "DRAFT" || project.status === "REJECTED" ? await missingOf(tx, project) : [],
+  };
+}
+
+/** The project's review history, queue position and next moves, for its members and staff. */
+export async function getHistory(actor: Actor | null, projectId: string) {
+  const context = await loadProject(actor, projectId);
+  requireProjectPermission(context, "project.view", "The review history is for the project's team.");
+  return db.$transaction((tx) => historyIn(tx, context, actor));
+}
+
+function requireReviewer(actor: Actor) {
+  if (!hasPlatformPermission(actor, "projects.review")) throw new Forbidden("Reviewing needs the projects.review permission.");
+  if (actor.scopes && !actor.scopes.includes("admin")) throw new Forbidden("This token lacks the admin scope.", "insufficient_scope");
+}
+
+/** Projects waiting for review, oldest first, with position, waiting time and claim. */
+export async function listQueue(actor: Actor) {
+  requireReviewer(actor);
+  const projects = await db.project.findMany({
+    where: { status: "IN_REVIEW", deletedAt: null },
+    include: { claim: true },
+    orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+    take: 500,
+  });
+  const claimers = await db.user.findMany({ where: { id: { in: projects.flatMap((project) => (project.claim ? [project.claim.reviewerId] : [])) } }, select: { id: true, displayName: true } });
+  const names = new Map(claimers.map((person) => [person.id, person.displayName]));
+  const now = Date.now();
+  return projects.map((project, index) => {
+    const claim = project.claim && project.claim.expiresAt.getTime() > now ? project.claim : null;
+    return {
+      position: index + 1,
+      projectId: project.id,
+      slug: project.slug,
+      name: project.name,
+      submittedAt: (project.submittedAt ?? project.updatedAt).toISOString(),
+      waitingSeconds: Math.floor((now - (project.submittedAt ?? project.updatedAt).getTime()) / 1000),
+      claim: claim ? { reviewerId: claim.reviewerId, reviewerName: names.get(claim.reviewerId) ?? "", expiresAt: claim.expiresAt.toISOString(), mine: claim.reviewerId === actor.userId } : null,
+    };
+  });
+}
+
+async function reviewable(tx: Tx, actor: Actor, projectId: string) {
+  requireReviewer(actor);
+  const context = await loadProject(actor, projectId, tx);
+  if (context.membership) throw new Forbidden("You are on this project's team, so another reviewer decides it.", "own_project");
+  if (context.project.status !== "IN_REVIEW") {
+    // A decision made since the last submission means another reviewer was first.
+    const decided = context.project.submittedAt && (await tx.review.count({ where: { projectId, createdAt: { gte: context.project.submittedAt } } }));
+    if (decided) throw new Conflict("This project was decided meanwhile.", "already_decided");
+    throw new RuleViolation("The project is not waiting for review.", "not_in_review");
+  }
+  return context;
+}
+
+function heldByOther(claim: { reviewerId: string; expiresAt: Date } | null, actor: Actor) {
+  return claim && claim.reviewerId !== actor.userId && claim.expiresAt.getTime() > Date.now() ? claim : null;
+}
+
+/** Claims a project for review: a lock that expires after CLAIM_MINUTES. */
+export async function claimReview(actor: Actor, projectId: string, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    await reviewable(tx, actor, projectId);
+    const other = heldByOther(await tx.reviewClaim.findUnique({ where: { projectId } }), actor);
+    if (other) throw new Conflict(`Another reviewer has claimed this project until ${other.expiresAt.toISOString()}.`, "claimed", { expiresAt: other.expiresAt.toISOString() });
+    const expiresAt = new Date(Date.now() + CLAIM_MINUTES * 60_000);
+    // Conditional write: of two reviewers claiming at once, the second finds the row and fails above on retry.
+    const claim = await tx.reviewClaim.upsert({ where: { projectId }, create: { projectId, reviewerId: actor.userId, expiresAt }, update: { reviewerId: actor.userId, claimedAt: new Date(), expiresAt } });
+    await recordAudit(tx, auditContext(actor, meta), { action: "review.claim", targetType: "project", targetId: projectId, projectId });
+    return { reviewerId: claim.reviewerId, expiresAt: claim.expiresAt.toISOString() };
+  });
+}
+
+export async function releaseClaim(actor: Actor, projectId: string, meta: RequestMeta) {
+  await db.$transaction(async (tx) => {
+    requireReviewer(actor);
+    await loadProject(actor, projectId, tx);
+    const { count } = await tx.reviewClaim.deleteMany({ where: { projectId, reviewerId: actor.userId } });
+    if (count === 0) throw new Conflict("You hold no claim on this project.", "not_claimed");
+    await recordAudit(tx, auditContext(actor, meta), { action: "review.release", targetType: "project", targetId: projectId, projectId });
+  });
+}
+
+/**
+ * Approves (every checklist item passed: publishes) or rejects (public reason) a project in
+ * review. Of two decisions at once exactly one counts: the status changes only if it is still
+ * IN_REVIEW; the other gets 409.
+ */
+export async function decideReview(actor: Actor, projectId: string, input: DecisionInput, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const { project } = await reviewable(tx, actor, projectId);
+    if (heldByOther(await tx.reviewClaim.findUnique({ where: { projectId } }), actor)) {
+      throw new Conflict("Another reviewer has claimed this project.", "claimed");
+    }
+    const failed = (Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[]).filter((item) => !input.checklist[item].passed);
+    if (input.decision === "APPROVE" && failed.length) {
+      throw new RuleViolation(`Approval needs every check passed; failed: ${failed.join(", ")}.`, "checklist_failed", { failed });
+    }
+    const to: ProjectStatus = input.decision === "APPROVE" ? "PUBLISHED" : "REJECTED";
+    const { count } = await tx.project.updateMany({
+      where: { id: projectId, status: "IN_REVIEW", submittedAt: project.submittedAt, deletedAt: null },
+      data: { status: to, version: { increment: 1 }, ...(to === "PUBLISHED" ? { publishedAt: new Date() } : {}) },
+    });
+    if (count === 0) throw new Conflict("This project was decided meanwhile.", "already_decided");
+    const review = await tx.review.create({
+      data: { projectId, reviewerId: actor.userId, decision: input.decision, checklist: input.checklist, publicReason: input.publicReason ?? null, internalNote: input.internalNote ?? null },
+    });
+    await tx.statusTransition.create({ data: { projectId, from: "IN_REVIEW", to, actorId: actor.userId, reason: input.publicReason ?? null } });
+    await tx.reviewClaim.deleteMany({ where: { projectId } });
+    await recordAudit(tx, auditContext(actor, meta), {
+      action: input.decision === "APPROVE" ? "review.approve" : "review.reject",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+      changes: { status: { before: "IN_REVIEW", after: to } },
+    });
+    await notify(tx, await projectLeads(tx, projectId), {
+      kind: input.decision === "APPROVE" ? "review.approved" : "review.rejected",
+      title: input.decision === "APPROVE" ? `${project.name} is approved and published` : `${project.name} was not approved`,
+      body: input.publicReason ?? "",
+      link: `/projects/${project.slug}/manage/review`,
+    });
+    return { id: review.id, decision: review.decision, status: to };
+  });
+}
+
+/** The review page's view for reviewers: the project plus every past review, internal notes included. */
+export async function getReviewRecord(actor: Actor, projectId: string) {
+  requireReviewer(actor);
+  const context = await loadProject(actor, projectId);
+  const reviews = await db.review.findMany({ where: { projectId }, orderBy: { createdAt: "desc" } });
+  const claim = await db.reviewClaim.findUnique({ where: { projectId } });
+  return { context, reviews, claim: claim && claim.expiresAt.getTime() > Date.now() ? claim : null };
+}
