@@ -179,6 +179,10 @@ async function versionedUpdate(tx: Tx, projectId: string, expectedVersion: numbe
   return tx.project.findUniqueOrThrow({ where: { id: projectId } });
 }
 
+function pick(project: Project, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.map((field) => [field, project[field as keyof Project]]));
+}
+
 function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
   return { ...auditContext(actor, meta), override: context.access.override };
 }
@@ -200,7 +204,7 @@ export async function updatePresentation(actor: Actor, projectId: string, input:
       targetType: "project",
       targetId: project.id,
       projectId: project.id,
-      changes: changedFields(project, updated as Partial<Project>),
+      changes: changedFields(pick(project, Object.keys(input)), pick(updated, Object.keys(input))),
     });
     return { project: updated, body: presentProject(updated, context) };
   });

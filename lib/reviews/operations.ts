@@ -116,9 +116,8 @@ export const listWarningsOperation = defineOperation({
   path: "/api/v1/users/{id}/warnings",
   tag: "Administration",
   summary: "A user's warnings (warnings.read)",
-  description: "Without warnings.read this answers 404, for the warned user too.",
+  description: "Without warnings.read (and, for tokens, the admin scope) this answers 404, for the warned user too.",
   auth: "required",
-  scope: "admin",
   params: projectParams,
   responses: { 200: { description: "Warnings", schema: z.object({ data: z.array(warningSchema) }) }, 404: problem("Not found") },
 });
@@ -129,7 +128,6 @@ export const createWarningOperation = defineOperation({
   tag: "Administration",
   summary: "Warn a user (warnings.manage)",
   auth: "required",
-  scope: "admin",
   idempotent: true,
   params: projectParams,
   body: createWarningSchema,
@@ -142,7 +140,6 @@ export const revokeWarningOperation = defineOperation({
   tag: "Administration",
   summary: "Revoke a warning (warnings.manage)",
   auth: "required",
-  scope: "admin",
   params: z.strictObject({ warningId: id }),
   responses: { 204: { description: "Revoked" }, 404: problem("Not found") },
 });

@@ -23,6 +23,6 @@ export async function call(handler: RouteHandler, method: string, url: string, o
     params: Promise.resolve(options.params ?? {}),
   });
   const text = await response.text();
-  const json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  const json = text && /json/.test(response.headers.get("content-type") ?? "") ? (JSON.parse(text) as Record<string, unknown>) : null;
   return { status: response.status, headers: response.headers, json, text };
 }

@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import * as register from "@/app/api/v1/auth/register/route";
+import * as tokenSignIn from "@/app/api/v1/auth/token/route";
+import * as verify from "@/app/api/v1/auth/verify-email/route";
+import * as audit from "@/app/api/v1/audit/route";
+import * as projectAudit from "@/app/api/v1/projects/[id]/audit/route";
+import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
+import * as launcher from "@/app/api/v1/projects/[id]/launcher/route";
+import * as member from "@/app/api/v1/projects/[id]/members/[userId]/route";
+import * as members from "@/app/api/v1/projects/[id]/members/route";
+import * as modules from "@/app/api/v1/projects/[id]/modules/route";
+import * as restore from "@/app/api/v1/projects/[id]/restore/route";
+import * as role from "@/app/api/v1/projects/[id]/roles/[roleId]/route";
+import * as roles from "@/app/api/v1/projects/[id]/roles/route";
+import * as one from "@/app/api/v1/projects/[id]/route";
+import * as settings from "@/app/api/v1/projects/[id]/settings/route";
+import * as status from "@/app/api/v1/projects/[id]/status/route";
+import * as transfer from "@/app/api/v1/projects/[id]/transfer-ownership/route";
+import * as projects from "@/app/api/v1/projects/route";
+import * as claim from "@/app/api/v1/reviews/[projectId]/claim/route";
+import * as decision from "@/app/api/v1/reviews/[projectId]/decision/route";
+import * as tokenById from "@/app/api/v1/users/me/tokens/[tokenId]/route";
+import * as tokens from "@/app/api/v1/users/me/tokens/route";
+import * as me from "@/app/api/v1/users/me/route";
+import * as userById from "@/app/api/v1/users/[id]/route";
+import * as warnings from "@/app/api/v1/users/[id]/warnings/route";
+import * as warning from "@/app/api/v1/warnings/[warningId]/route";
+import { db } from "@/lib/db/client";
+import { OPERATIONS } from "@/lib/http/registry";
+import { createPartner, createProjectFor, createUser, TEST_PASSWORD, tokenFor, unique } from "@/lib/testing/factories";
+import { call } from "@/lib/testing/http";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const passed = { passed: true, note: "" };
+
+/** Changes that are deliberately not audited, and why. */
+const NOT_AUDITED: Record<string, string> = {
+  "POST /api/v1/users/me/notifications/read": "marks the caller's own notifications read; nothing anyone else relies on changes",
+};
+
+async function owned() {
+  const owner = await createPartner();
+  const project = await createProjectFor(owner);
+  const roleId = (key: string) => project.roles.find((candidate) => candidate.key === key)!.id;
+  return { owner, project, token: await tokenFor(owner.id), roleId };
+}
+const staff = async (roles: ("TEAM_LEAD" | "PROJECT_LEAD" | "SUPPORT")[] = ["PROJECT_LEAD"]) => tokenFor((await createUser({ roles })).id);
+async function inReview() {
+  const context = await owned();
+  await db.project.update({ where: { id: context.project.id }, data: { status: "IN_REVIEW", submittedAt: new Date() } });
+  return context;
+}
+
+/** One successful call of each mutating operation. */
+const SCENARIOS: Record<string, () => Promise<{ status: number }>> = {
+  "POST /api/v1/auth/register": () => { const name = unique(); return call(register.POST, "POST", "/", { body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" } }); },
+  "POST /api/v1/auth/verify-email": async () => {
+    const name = unique();
+    await call(register.POST, "POST", "/", { body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" } });
+    const mail = await db.outboxMail.findFirstOrThrow({ where: { to: `${name}@example.test` } });
+    return call(verify.POST, "POST", "/", { body: { token: /token=(\S+)/.exec(mail.body)![1] } });
+  },
+  "POST /api/v1/auth/token": async () => call(tokenSignIn.POST, "POST", "/", { body: { login: (await createUser()).username, password: TEST_PASSWORD } }),
+  "PUT /api/v1/users/me": async () => call(me.PUT, "PUT", "/", { token: await tokenFor((await createUser()).id), headers: { "if-match": '"v1"' }, body: { displayName: "Changed" } }),
+  "PUT /api/v1/users/{id}": async () => call(userById.PUT, "PUT", "/", { token: await staff(), params: { id: (await createUser()).id }, headers: { "if-match": '"v1"' }, body: { partnerStatus: "ACTIVE" } }),
+  "POST /api/v1/users/me/tokens": async () => call(tokens.POST, "POST", "/", { token: await tokenFor((await createUser()).id), body: {} }),
+  "DELETE /api/v1/users/me/tokens/{tokenId}": async () => {
+    const user = await createUser();
+    const token = await tokenFor(user.id);
+    const row = await db.apiToken.findFirstOrThrow({ where: { userId: user.id } });
+    return call(tokenById.DELETE, "DELETE", "/", { token, params: { tokenId: row.id } });
+  },
+  "POST /api/v1/projects": async () => call(projects.POST, "POST", "/", { token: await tokenFor((await createPartner()).id), body: { name: `Audit ${unique()}` } }),
+  "PUT /api/v1/projects/{id}": async () => { const { project, token } = await owned(); return call(one.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { name: "Renamed" } }); },
+  "PATCH /api/v1/projects/{id}": async () => { const { project, token } = await owned(); return call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Other" } }); },
+  "DELETE /api/v1/projects/{id}": async () => { const { project, token } = await owned(); return call(one.DELETE, "DELETE", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' } }); },
+  "POST /api/v1/projects/{id}/restore": async () => {
+    const { project } = await owned();
+    await db.project.update({ where: { id: project.id }, data: { deletedAt: new Date() } });
+    return call(restore.POST, "POST", "/", { token: await staff(), params: { id: project.id } });
+  },
+  "PUT /api/v1/projects/{id}/images/{kind}": async () => {
+    const { project, token } = await owned();
+    return images.PUT(new Request("http://127.0.0.1/x", { method: "PUT", headers: { authorization: `Bearer ${token}`, "if-match": '"v1"', "content-type": "image/png" }, body: PNG }), { params: Promise.resolve({ id: project.id, kind: "logo" }) });
+  },
+  "PUT /api/v1/projects/{id}/settings": async () => { const { project, token } = await owned(); return call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { visibility: "PRIVATE", settings: {} } }); },
+  "PUT /api/v1/projects/{id}/modules": async () => { const { project, token } = await owned(); return call(modules.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { modules: ["LAUNCHER"] } }); },
+  "POST /api/v1/projects/{id}/members": async () => { const { project, token, roleId } = await owned(); return call(members.POST, "POST", "/", { token, params: { id: project.id }, body: { userId: (await createUser()).id, roleId: roleId("MEMBER") } }); },
+  "PUT /api/v1/projects/{id}/members/{userId}": async () => {
+    const { project, token, roleId } = await owned();
+    const user = await createUser();
+    await db.projectMember.create({ data: { projectId: project.id, userId: user.id, roleId: roleId("MEMBER") } });
+    return call(member.PUT, "PUT", "/", { token, params: { id: project.id, userId: user.id }, body: { roleId: roleId("TESTER") } });
+  },
+  "DELETE /api/v1/projects/{id}/members/{userId}": async () => {
+    const { project, token, roleId } = await owned();
+    const user = await createUser();
+    await db.projectMember.create({ data: { projectId: project.id, userId: user.id, roleId: roleId("MEMBER") } });
+    return call(member.DELETE, "DELETE", "/", { token, params: { id: project.id, userId: user.id } });
+  },
+  "POST /api/v1/projects/{id}/transfer-ownership": async () => { const { project, token } = await owned(); return call(transfer.POST, "POST", "/", { token, params: { id: project.id }, body: { userId: (await createPartner()).id } }); },
+  "POST /api/v1/projects/{id}/roles": async () => { const { project, token } = await owned(); return call(roles.POST, "POST", "/", { token, params: { id: project.id }, body: { name: "Crew", permissions: [], rank: 5 } }); },
+  "PUT /api/v1/projects/{id}/roles/{roleId}": async () => { const { project, token, roleId } = await owned(); return call(role.PUT, "PUT", "/", { token, params: { id: project.id, roleId: roleId("TESTER") }, body: { name: "Tester", permissions: ["project.view"], rank: 21 } }); },
+  "DELETE /api/v1/projects/{id}/roles/{roleId}": async () => {
+    const { project, token } = await owned();
+    const spare = await db.projectRole.create({ data: { projectId: project.id, name: "Spare", rank: 3, permissions: [] } });
+    return call(role.DELETE, "DELETE", "/", { token, params: { id: project.id, roleId: spare.id } });
+  },
+  "PUT /api/v1/projects/{id}/launcher": async () => {
+    const { project, token } = await owned();
+    await db.project.update({ where: { id: project.id }, data: { modules: ["LAUNCHER"] } });
+    return call(launcher.PUT, "PUT", "/", { token, params: { id: project.id }, body: { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: {} } });
+  },
+  "POST /api/v1/projects/{id}/status": async () => { const { project, token } = await owned(); await db.project.update({ where: { id: project.id }, data: { status: "ARCHIVED" } }); return call(status.POST, "POST", "/", { token, params: { id: project.id }, body: { status: "DRAFT" } }); },
+  "POST /api/v1/reviews/{projectId}/claim": async () => { const { project } = await inReview(); return call(claim.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id } }); },
+  "DELETE /api/v1/reviews/{projectId}/claim": async () => {
+    const { project } = await inReview();
+    const token = await staff(["TEAM_LEAD"]);
+    await call(claim.POST, "POST", "/", { token, params: { projectId: project.id } });
+    await db.auditEntry.deleteMany({ where: { projectId: project.id, action: "review.claim" } });
+    return call(claim.DELETE, "DELETE", "/", { token, params: { projectId: project.id } });
+  },
+  "POST /api/v1/reviews/{projectId}/decision": async () => {
+    const { project } = await inReview();
+    return call(decision.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id }, body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } } });
+  },
+  "POST /api/v1/users/{id}/warnings": async () => call(warnings.POST, "POST", "/", { token: await staff(["SUPPORT"]), params: { id: (await createUser()).id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" } }),
+  "DELETE /api/v1/warnings/{warningId}": async () => {
+    const token = await staff(["SUPPORT"]);
+    const created = await call(warnings.POST, "POST", "/", { token, params: { id: (await createUser()).id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" } });
+    return call(warning.DELETE, "DELETE", "/", { token, params: { warningId: created.json!.id as string } });
+  },
+};
+
+const MUTATING = OPERATIONS.filter((operation) => operation.method !== "GET").map((operation) => `${operation.method} ${operation.path}`);
+
+describe("every change writes an audit entry", () => {
+  it.each(MUTATING)("%s", async (operation) => {
+    if (NOT_AUDITED[operation]) return;
+    const scenario = SCENARIOS[operation];
+    expect(scenario, `add an audit scenario for ${operation} (or a reason to NOT_AUDITED)`).toBeDefined();
+    const before = await db.auditEntry.count();
+    const started = new Date();
+    const response = await scenario();
+    expect(response.status, operation).toBeLessThan(300);
+    expect(await db.auditEntry.count({ where: { createdAt: { gte: started } } }), operation).toBeGreaterThan(0);
+    expect(await db.auditEntry.count()).toBeGreaterThan(before);
+  });
+});
+
+describe("reading the audit log", () => {
+  it("is for audit.read on the platform and for Owners and Managers on their project", async () => {
+    const { project, token } = await owned();
+    await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Audited" } });
+    const developer = await tokenFor((await createUser({ roles: ["DEVELOPER"] })).id);
+    const all = await call(audit.GET, "GET", `/api/v1/audit?projectId=${project.id}&action=project.update`, { token: developer });
+    expect(all.json!.data).toEqual([expect.objectContaining({ action: "project.update", changes: { game: { before: "Test game", after: "Audited" } }, via: "TOKEN" })]);
+    expect((await call(audit.GET, "GET", "/", { token })).status).toBe(403);
+    const own = await call(projectAudit.GET, "GET", "/", { token, params: { id: project.id } });
+    expect((own.json!.data as { action: string }[]).map((entry) => entry.action)).toEqual(["project.update", "project.create"]);
+    const tester = await createUser();
+    await db.projectMember.create({ data: { projectId: project.id, userId: tester.id, roleId: (await db.projectRole.findFirstOrThrow({ where: { projectId: project.id, key: "TESTER" } })).id } });
+    expect((await call(projectAudit.GET, "GET", "/", { token: await tokenFor(tester.id), params: { id: project.id } })).status).toBe(403);
+  });
+});
