@@ -1,11 +1,13 @@
 import Link from "next/link";
 import { signOutAction } from "@/app/auth-actions";
 import { getPortalActor } from "@/lib/auth/portal";
+import { unreadCount } from "@/lib/notifications/service";
 import { navigationFor } from "@/lib/portal/navigation";
 
 export async function SiteHeader() {
   const actor = await getPortalActor();
   const items = navigationFor(actor);
+  const unread = actor ? await unreadCount(actor) : 0;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
@@ -17,6 +19,11 @@ export async function SiteHeader() {
           {items.map((item) => (
             <Link key={item.href} href={item.href} className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
               {item.label}
+              {item.href === "/notifications" && unread > 0 && (
+                <span className="ml-1 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white" aria-label={`${unread} unread`}>
+                  {unread}
+                </span>
+              )}
             </Link>
           ))}
           {actor ? (

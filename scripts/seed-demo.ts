@@ -12,6 +12,7 @@ try {
     embedded = await startEmbeddedDatabase(dataDirectory(), { log: console.log });
     process.env.DATABASE_URL = embedded.url;
     process.env.DATABASE_NAMED_STATEMENTS = "false";
+    process.env.DATABASE_POOL_SIZE = "1";
   }
   const { seedDemo } = await import("../lib/demo/seed");
   const { ensureInitialProjectLead } = await import("../lib/users/bootstrap");

@@ -32,8 +32,9 @@ async function main() {
     const served = await startEmbeddedDatabase(dataDir, { port: Number(process.env.EMBEDDED_DB_PORT ?? 0), log: console.log });
     databaseUrl = served.url;
     stopDatabase = served.stop;
-    process.env.DATABASE_POOL_SIZE ??= "6";
-    // PGlite serves every connection from one session, where statement names would collide.
+    // PGlite serves every connection from one session: concurrent queries from several connections
+    // would interleave their protocol messages, and statement names would collide. One connection.
+    process.env.DATABASE_POOL_SIZE = "1";
     process.env.DATABASE_NAMED_STATEMENTS = "false";
     console.log(`Embedded database (PGlite) in ${dataDir}`);
   }

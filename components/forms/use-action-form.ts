@@ -22,7 +22,8 @@ export function useActionForm<Values extends FieldValues, Data>(
 ) {
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
-  const submit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit(
+    (values) =>
     startTransition(async () => {
       setNotice(null);
       const result = await action(values);
@@ -34,6 +35,10 @@ export function useActionForm<Values extends FieldValues, Data>(
         setNotice({ tone: "error", text: result.message });
       }
     }),
+    // The browser-side check failed: say so, even if the field with the problem shows no message.
+    () => {
+      setNotice({ tone: "error", text: "Please correct the highlighted fields." });
+    },
   );
   return { submit, pending, notice, setNotice };
 }

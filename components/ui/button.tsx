@@ -1,4 +1,13 @@
-import type { ButtonHTMLAttributes } from "react";
+"use client";
+
+import { useSyncExternalStore, type ButtonHTMLAttributes } from "react";
+
+const noSubscription = () => () => {};
+
+/** False while the server-rendered page waits for React: a click then would submit the form natively. */
+function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
 
 const VARIANTS = {
   primary: "bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-indigo-600",
@@ -15,10 +24,11 @@ export function Button({
   disabled,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS; pending?: boolean }) {
+  const hydrated = useHydrated();
   return (
     <button
       {...props}
-      disabled={disabled || pending}
+      disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
     >

@@ -1,5 +1,6 @@
 import { PLATFORM_PERMISSIONS, PLATFORM_ROLE_INFO, PLATFORM_ROLES, platformPermissions, type PlatformPermission } from "./platform";
 import { DEFAULT_PROJECT_ROLES, DEFAULT_ROLE_KEYS, PROJECT_PERMISSIONS, type ProjectPermission } from "./project";
+import { TRANSITIONS } from "./status";
 
 /** docs/permissions.md, generated from the permission library (npm run docs:permissions). */
 export function renderPermissionsDoc(): string {
@@ -51,6 +52,15 @@ export function renderPermissionsDoc(): string {
     "- An Owner whose partner status is not ACTIVE keeps only the Member permissions until it is ACTIVE again.",
     "- A Project lead who is not a member acts with every project permission; each such act is audited as an override.",
     "- Staff with `projects.readAny` see every project (read only) without being members.",
+    "",
+    "## Status workflow",
+    "",
+    "`team`: a member with `project.submit` (or the Project lead override); `moderator`: `projects.moderate`;",
+    "`reviewer`: `projects.review`, through a review decision only (approval needs every checklist item passed).",
+    "",
+    "| from | to | by | |",
+    "| --- | --- | --- | --- |",
+    ...TRANSITIONS.map((transition) => `| ${transition.from} | ${transition.to} | ${transition.by.join(", ")} | ${[transition.label, transition.checksCompleteness ? "completeness check" : "", transition.reasonRequired ? "public reason required" : ""].filter(Boolean).join("; ")} |`),
     "",
     "## Visibility",
     "",

@@ -12,7 +12,11 @@ interface NavItem {
 const ITEMS: NavItem[] = [
   { label: "Projects", href: "/projects" },
   { label: "My projects", href: "/my-projects", signedIn: true },
+  { label: "Review", href: "/review", permission: "projects.review" },
+  { label: "Users", href: "/admin/users", permission: "users.readAny" },
+  { label: "Audit", href: "/admin/audit", permission: "audit.read" },
   { label: "API reference", href: "/api-docs" },
+  { label: "Notifications", href: "/notifications", signedIn: true },
   { label: "Account", href: "/account", signedIn: true },
 ];
 

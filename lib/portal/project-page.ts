@@ -23,6 +23,7 @@ export const loadProjectPage = cache(async (slug: string) => {
 /** The management tabs, each shown only with the permission it needs. */
 export const MANAGE_TABS = [
   { href: "", label: "Presentation", permission: "project.edit" },
+  { href: "/review", label: "Review", permission: "project.view" },
   { href: "/team", label: "Team", permission: "members.view" },
   { href: "/roles", label: "Roles", permission: "members.view" },
   { href: "/modules", label: "Modules", permission: "project.settings" },

@@ -5,9 +5,11 @@ import { afterAll, inject } from "vitest";
 import { disconnectDatabase } from "../db/client";
 
 process.env.DATABASE_URL = inject("databaseUrl");
-process.env.DATABASE_POOL_SIZE = "4";
-// PGlite serves every connection from one session, where statement names would collide.
-if (inject("databaseKind") === "pglite") process.env.DATABASE_NAMED_STATEMENTS = "false";
+// PGlite serves every connection from one session: concurrent queries from several connections would
+// interleave their protocol messages and statement names would collide, so one connection, unnamed.
+const pglite = inject("databaseKind") === "pglite";
+process.env.DATABASE_POOL_SIZE = pglite ? "1" : "4";
+if (pglite) process.env.DATABASE_NAMED_STATEMENTS = "false";
 process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 process.env.TRUST_PROXY = "true";
 // Uploaded files of a test run go to a throw-away folder.

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
 import { PreconditionFailed, UnsupportedMediaType } from "@/lib/errors";
 import { launcherSettingsSchema } from "@/lib/launcher/schemas";
+import { changeStatusSchema } from "@/lib/reviews/schemas";
 import { updateLauncherSettings } from "@/lib/launcher/service";
 import { addMemberSchema, roleDefinitionSchema } from "@/lib/members/schemas";
 import { addMember, changeMemberRole, createRole, deleteRole, removeMember, transferOwnership, updateRole } from "@/lib/members/service";
@@ -13,6 +14,7 @@ import { formFailure, type FormResult } from "@/lib/portal/form-result";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput, updateModulesSchema, updateSettingsSchema } from "@/lib/projects/schemas";
 import { deleteProject, updateModules, updatePresentation, updateSettings } from "@/lib/projects/service";
+import { changeStatus } from "@/lib/reviews/service";
 import { findActiveUserId } from "@/lib/users/service";
 
 /**
@@ -138,3 +140,17 @@ export async function deleteProjectAction(target: unknown, version: number): Pro
   if (result.ok) redirect("/my-projects?deleted=1");
   return result;
 }
+
+export async function changeStatusAction(target: unknown, status: string, reason: string): Promise<FormResult> {
+  const { projectId, slug, actor, meta } = await context(target);
+  const parsed = changeStatusSchema.safeParse({ status, ...(reason.trim() ? { reason } : {}) });
+  if (!parsed.success) return formFailure(parsed.error);
+  return run(slug, async () => void (await changeStatus(actor, projectId, parsed.data, meta)), STATUS_MESSAGES[parsed.data.status] ?? "The status is changed.");
+}
+
+const STATUS_MESSAGES: Record<string, string> = {
+  IN_REVIEW: "Submitted. The platform team reviews projects in the order they arrive.",
+  DRAFT: "The project is a draft again.",
+  ARCHIVED: "The project is archived.",
+  REJECTED: "The project is taken down.",
+};

@@ -18,7 +18,6 @@ export default async function PresentationPage({ params, searchParams }: { param
       {created && <Notice tone="success">Your project is created as a draft. Complete its presentation, team and modules, then submit it for review.</Notice>}
       <Card title="Presentation" description="What everyone sees once the project is published.">
         <PresentationForm
-          key={project.version}
           target={target}
           initial={{
             name: project.name,

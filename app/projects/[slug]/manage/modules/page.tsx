@@ -13,7 +13,7 @@ export default async function ModulesPage({ params }: { params: Promise<{ slug: 
   const view = modulesView(project);
   return (
     <Card title="Modules" description="A project uses only the platform functions it needs.">
-      <ModulesForm key={project.version} target={{ projectId: project.id, slug: project.slug }} modules={view.available} enabled={view.modules} version={project.version} />
+      <ModulesForm target={{ projectId: project.id, slug: project.slug }} modules={view.available} enabled={view.modules} version={project.version} />
     </Card>
   );
 }

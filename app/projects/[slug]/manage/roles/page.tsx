@@ -20,7 +20,7 @@ export default async function RolesPage({ params }: { params: Promise<{ slug: st
       <Card title="Roles" description="Each role is a set of project permissions with a rank. Roles apply only inside this project.">
         <div className="space-y-4">
           {roles.map((role) => (
-            <RoleEditor key={`${role.id}-${role.rank}-${role.permissions.join()}`} target={target} grantable={grantable} role={{ ...role, editable: manages && role.key !== "OWNER" && canDefineRole(access, role) }} />
+            <RoleEditor key={role.id} target={target} grantable={grantable} role={{ ...role, editable: manages && role.key !== "OWNER" && canDefineRole(access, role) }} />
           ))}
         </div>
       </Card>

@@ -23,7 +23,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   return (
     <div className="space-y-6">
       <Card title="Settings">
-        <SettingsForm key={project.version} target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
+        <SettingsForm target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
       </Card>
       {mayDelete && (
         <Card title="Delete project">

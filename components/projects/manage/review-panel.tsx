@@ -1,0 +1,119 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import type { z } from "zod";
+import { changeStatusAction } from "@/app/projects/[slug]/manage/actions";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import type { historySchema } from "@/lib/reviews/schemas";
+import type { ProjectTarget } from "./presentation-form";
+
+type History = z.infer<typeof historySchema>;
+
+export function ReviewPanel({ target, history }: { target: ProjectTarget; history: History }) {
+  const [pending, startTransition] = useTransition();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string; missing?: { path: string; message: string }[] } | null>(null);
+
+  const move = (to: string, needsReason: boolean) => {
+    if (needsReason && !reason.trim()) {
+      setNotice({ tone: "error", text: "Write the reason first." });
+      return;
+    }
+    setBusy(to);
+    startTransition(async () => {
+      const result = await changeStatusAction(target, to, reason);
+      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+      if (result.ok) setReason("");
+      setBusy(null);
+    });
+  };
+  const needsReason = history.allowedMoves.some((m) => m.reasonRequired);
+
+  return (
+    <div className="space-y-6">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {history.queue && (
+        <Notice tone="info">
+          Waiting for review: position {history.queue.position} in the queue, submitted {new Date(history.queue.submittedAt).toLocaleString("en")}.
+        </Notice>
+      )}
+      {history.missing.length > 0 && (
+        <div className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200">
+          <h3 className="font-semibold text-amber-900">Before you can submit</h3>
+          <ul className="mt-2 list-inside list-disc text-sm text-amber-900" aria-label="Missing for review">
+            {history.missing.map((item) => (
+              <li key={item.path}>{item.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {history.allowedMoves.length > 0 && (
+        <div className="space-y-3">
+          {needsReason && (
+            <label className="block space-y-1">
+              <span className="text-sm font-medium">Reason (shown to the team)</span>
+              <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} className="w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300" />
+            </label>
+          )}
+          <div className="flex flex-wrap gap-2">
+            {history.allowedMoves.map((moveOption) => (
+              <Button
+                key={moveOption.to}
+                type="button"
+                variant={moveOption.to === "IN_REVIEW" ? "primary" : "secondary"}
+                disabled={pending || (moveOption.to === "IN_REVIEW" && history.missing.length > 0)}
+                pending={busy === moveOption.to}
+                onClick={() => move(moveOption.to, moveOption.reasonRequired)}
+              >
+                {moveOption.label}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+      {history.reviews.length > 0 && (
+        <section aria-labelledby="outcomes" className="space-y-3">
+          <h3 id="outcomes" className="font-semibold">
+            Review outcomes
+          </h3>
+          {history.reviews.map((review) => (
+            <article key={review.at} className={`rounded-md p-4 ring-1 ${review.decision === "APPROVE" ? "bg-emerald-50 ring-emerald-200" : "bg-red-50 ring-red-200"}`}>
+              <p className="text-sm font-semibold">
+                {review.decision === "APPROVE" ? "Approved" : "Not approved"} · {new Date(review.at).toLocaleString("en")}
+              </p>
+              {review.publicReason && <p className="mt-1 text-sm" data-testid="public-reason">{review.publicReason}</p>}
+              <ul className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
+                {Object.entries(review.checklist).map(([item, check]) => (
+                  <li key={item}>
+                    {check.passed ? "✓" : "✗"} {item}
+                    {check.note ? `: ${check.note}` : ""}
+                  </li>
+                ))}
+              </ul>
+            </article>
+          ))}
+        </section>
+      )}
+      <section aria-labelledby="history">
+        <h3 id="history" className="font-semibold">
+          History
+        </h3>
+        {history.transitions.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">No status changes yet.</p>
+        ) : (
+          <ol className="mt-2 space-y-1 text-sm">
+            {history.transitions.map((entry) => (
+              <li key={`${entry.at}-${entry.to}`}>
+                <time className="text-slate-500">{new Date(entry.at).toLocaleString("en")}</time> {entry.from} → <strong>{entry.to}</strong>
+                {entry.by ? ` by ${entry.by.displayName}` : ""}
+                {entry.reason ? `: ${entry.reason}` : ""}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

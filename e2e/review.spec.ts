@@ -1,0 +1,99 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config";
+
+const DEMO_PASSWORD = "demo passphrase";
+
+async function signedIn(browser: Browser, login: string, password = DEMO_PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail or username").fill(login);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account/);
+  return page;
+}
+
+async function decide(reviewer: Page, project: string, decision: "Approve and publish" | "Reject", failQuality: boolean, reason?: string, note?: string) {
+  await reviewer.goto("/review");
+  await reviewer.getByRole("link", { name: project }).click();
+  await reviewer.getByRole("button", { name: "Claim for review" }).click();
+  await expect(reviewer.getByText("You have claimed this project.").first()).toBeVisible();
+  const form = reviewer.getByRole("form", { name: "Decision" });
+  for (const item of ["Complete", "Quality", "Guidelines", "Security"]) {
+    if (!(failQuality && item === "Quality")) await form.getByLabel(new RegExp(`^${item}:`)).check();
+  }
+  await form.getByLabel(decision).check();
+  if (reason) await form.getByLabel("Public reason (the team sees it)").fill(reason);
+  if (note) await form.getByLabel("Internal note (platform team only)").fill(note);
+  await form.getByRole("button", { name: "Record decision" }).click();
+}
+
+test("a partner submits, a reviewer rejects with a reason, the partner fixes and resubmits, the reviewer approves, the public sees it", async ({ browser }) => {
+  const secret = `internal-${Date.now().toString(36)}`;
+  const partner = await signedIn(browser, "pia.partner");
+  const reviewer = await signedIn(browser, "tom.teamlead");
+
+  await partner.goto("/projects/nebula-racing-league/manage/review");
+  await expect(partner.getByRole("list", { name: "Missing for review" })).toContainText("Add a logo.");
+  await expect(partner.getByRole("button", { name: "Submit for review" })).toBeDisabled();
+  await partner.getByRole("link", { name: "Presentation" }).click();
+  await partner.getByLabel("Logo address").fill("https://cdn.example/nebula.png");
+  await partner.getByRole("button", { name: "Save presentation" }).click();
+  await expect(partner.getByText("The presentation is saved.")).toBeVisible();
+  await partner.getByRole("link", { name: "Review" }).click();
+  await expect(partner.getByRole("list", { name: "Missing for review" })).not.toContainText("Add a logo.");
+  await expect(partner.getByRole("list", { name: "Missing for review" })).toContainText("Tell applicants what to write");
+  await partner.getByRole("link", { name: "Settings" }).click();
+  await partner.getByLabel("What applicants should tell you").fill("Your racing experience and favourite tracks.");
+  await partner.getByRole("button", { name: "Save settings" }).click();
+  await expect(partner.getByText("Settings are saved.")).toBeVisible();
+  await partner.getByRole("link", { name: "Review" }).click();
+  await partner.getByRole("button", { name: "Submit for review" }).click();
+  await expect(partner.getByText("Submitted.")).toBeVisible();
+  await partner.reload();
+  await expect(partner.getByText(/Waiting for review: position \d+/)).toBeVisible();
+
+  await decide(reviewer, "Nebula Racing League", "Reject", true, "Add screenshots to the description.", secret);
+  await expect(reviewer.getByText("Rejected: the team sees your public reason.")).toBeVisible();
+
+  await partner.reload();
+  await expect(partner.getByTestId("public-reason").first()).toHaveText("Add screenshots to the description.");
+  expect(await partner.content()).not.toContain(secret);
+  await partner.goto("/notifications");
+  await expect(partner.getByText("Nebula Racing League was not approved")).toBeVisible();
+
+  await partner.goto("/projects/nebula-racing-league/manage");
+  await partner.getByLabel("Description").fill("Weekly races and a season ladder. Screenshots: https://cdn.example/shots");
+  await partner.getByRole("button", { name: "Save presentation" }).click();
+  await expect(partner.getByText("The presentation is saved.")).toBeVisible();
+  await partner.getByRole("link", { name: "Review" }).click();
+  await partner.getByRole("button", { name: "Resubmit" }).click();
+  await expect(partner.getByText("Submitted.")).toBeVisible();
+
+  await decide(reviewer, "Nebula Racing League", "Approve and publish", false);
+  await expect(reviewer.getByText("Approved: the project is published.")).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto("/projects?q=Nebula");
+  await expect(visitor.getByRole("link", { name: "Nebula Racing League" })).toBeVisible();
+});
+
+test("a warning never shows on any page the warned user can reach, HTML or RSC payload", async ({ browser, request }) => {
+  const canary = `canary-${Date.now().toString(36)}`;
+  const admin = await (await request.post("/api/v1/auth/token", { data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] } })).json();
+  const headers = { Authorization: `Bearer ${admin.token}` };
+  const ulla = (await (await request.get("/api/v1/users?q=ulla.user", { headers })).json()).data[0];
+  const created = await request.post(`/api/v1/users/${ulla.id}/warnings`, { headers, data: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${canary}`, internalNote: `Note ${canary}` } });
+  expect(created.status()).toBe(201);
+
+  const page = await signedIn(browser, "ulla.user");
+  const paths = ["/", "/account", "/my-projects", "/notifications", "/projects", "/projects/skyforge-survival", "/api-docs", `/admin/users/${ulla.id}`, "/admin/audit", "/review"];
+  for (const path of paths) {
+    for (const rsc of [false, true]) {
+      const response = await page.request.get(path, { headers: rsc ? { RSC: "1" } : {} });
+      expect(await response.text(), `${path}${rsc ? " (RSC)" : ""}`).not.toContain(canary);
+    }
+  }
+  const own = await page.request.get(`/api/v1/users/${ulla.id}/warnings`);
+  expect(own.status()).toBe(404);
+});
