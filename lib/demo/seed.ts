@@ -75,7 +75,8 @@ export async function seedDemo(): Promise<string[]> {
     for (const [username, key] of project.members) {
       await addMember(actorFromUser(owner), created.id, { userId: ids.get(username)!, roleId: roles.find((role) => role.key === key)!.id }, meta);
     }
-    // Until the review workflow exists, demo projects are put in their status directly, with the history it would write.
+    // Demo projects are not complete enough for the submission check, so they are put in their status
+    // directly, with the history the workflow would have written.
     if (project.status !== "DRAFT") {
       await db.$transaction(async (tx) => {
         await tx.project.update({
