@@ -5,6 +5,7 @@ import { Forbidden } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { hasPlatformPermission } from "../permissions";
 import { authorizeProject } from "../projects/access";
+import { displayNames } from "../users/present";
 import type { AuditQuery } from "./schemas";
 
 async function page(where: Prisma.AuditEntryWhereInput, query: AuditQuery) {
@@ -24,8 +25,7 @@ async function page(where: Prisma.AuditEntryWhereInput, query: AuditQuery) {
     orderBy: NEWEST_FIRST,
     take: query.limit + 1,
   });
-  const people = await db.user.findMany({ where: { id: { in: rows.map((row) => row.actorId).filter((id): id is string => Boolean(id)) } }, select: { id: true, displayName: true } });
-  const names = new Map(people.map((person) => [person.id, person]));
+  const names = await displayNames(db, rows.map((row) => row.actorId));
   return toPage(rows, query.limit, (row) => ({
     id: row.id,
     at: row.createdAt.toISOString(),

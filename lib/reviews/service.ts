@@ -6,6 +6,7 @@ import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors"
 import { allowedTransitions, findTransition, hasPlatformPermission, transitionActors, type ProjectStatus } from "../permissions";
 import { notify, projectLeads, reviewers } from "../notifications/service";
 import { loadProject, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { displayNames } from "../users/present";
 import { missingForReview } from "./completeness";
 import { CHECKLIST_ITEMS, type DecisionInput } from "./schemas";
 
@@ -88,8 +89,7 @@ async function historyIn(tx: Tx, context: ProjectContext, actor: Actor | null) {
     tx.statusTransition.findMany({ where: { projectId: project.id }, orderBy: { createdAt: "desc" }, take: 100 }),
     tx.review.findMany({ where: { projectId: project.id }, orderBy: { createdAt: "desc" }, take: 50 }),
   ]);
-  const people = await tx.user.findMany({ where: { id: { in: transitions.map((entry) => entry.actorId).filter((id): id is string => Boolean(id)) } }, select: { id: true, displayName: true } });
-  const names = new Map(people.map((person) => [person.id, person]));
+  const names = await displayNames(tx, transitions.map((entry) => entry.actorId));
   return {
     status: project.status,
     queue: await queuePosition(tx, project),
@@ -122,8 +122,7 @@ export async function listQueue(actor: Actor) {
     orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
     take: 500,
   });
-  const claimers = await db.user.findMany({ where: { id: { in: projects.flatMap((project) => (project.claim ? [project.claim.reviewerId] : [])) } }, select: { id: true, displayName: true } });
-  const names = new Map(claimers.map((person) => [person.id, person.displayName]));
+  const names = await displayNames(db, projects.map((project) => project.claim?.reviewerId));
   const now = Date.now();
   return projects.map((project, index) => {
     const claim = project.claim && project.claim.expiresAt.getTime() > now ? project.claim : null;
@@ -134,7 +133,7 @@ export async function listQueue(actor: Actor) {
       name: project.name,
       submittedAt: (project.submittedAt ?? project.updatedAt).toISOString(),
       waitingSeconds: Math.floor((now - (project.submittedAt ?? project.updatedAt).getTime()) / 1000),
-      claim: claim ? { reviewerId: claim.reviewerId, reviewerName: names.get(claim.reviewerId) ?? "", expiresAt: claim.expiresAt.toISOString(), mine: claim.reviewerId === actor.userId } : null,
+      claim: claim ? { reviewerId: claim.reviewerId, reviewerName: names.get(claim.reviewerId)?.displayName ?? "", expiresAt: claim.expiresAt.toISOString(), mine: claim.reviewerId === actor.userId } : null,
     };
   });
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { db, Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { accountSettingsSchema, DEFAULT_SETTINGS, type fullUserSchema, type ownAccountSchema, type publicProfileSchema } from "./schemas";
 
@@ -32,4 +33,11 @@ export function presentFullUser(user: User): z.infer<typeof fullUserSchema> {
     twoFactorEnabled: user.totpEnabledAt !== null,
     updatedAt: user.updatedAt.toISOString(),
   };
+}
+
+/** id → {id, displayName} of the given users, in one query: for lists that name who did what. */
+export async function displayNames(client: Tx | typeof db, ids: (string | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const people = wanted.length ? await client.user.findMany({ where: { id: { in: wanted } }, select: { id: true, displayName: true } }) : [];
+  return new Map(people.map((person) => [person.id, person]));
 }

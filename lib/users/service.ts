@@ -8,7 +8,7 @@ import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, Valid
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
 import { canGrantPlatformRole, canManageRolesOf, hasPlatformPermission, type PlatformRole } from "../permissions";
-import { presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
+import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
 import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
 
 const VERIFICATION_TTL_MS = 24 * 3600_000;
@@ -288,7 +288,6 @@ export async function findActiveUserId(username: string): Promise<string | null>
 export async function partnerHistory(viewer: Actor, userId: string) {
   if (!canReadFullRecords(viewer)) throw new Forbidden("The partner history needs the users.readAny permission.");
   const changes = await db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
-  const people = await db.user.findMany({ where: { id: { in: changes.map((change) => change.actorId).filter((id): id is string => Boolean(id)) } }, select: { id: true, displayName: true } });
-  const names = new Map(people.map((person) => [person.id, person]));
+  const names = await displayNames(db, changes.map((change) => change.actorId));
   return changes.map((change) => ({ at: change.createdAt.toISOString(), from: change.from, to: change.to, note: change.note, by: change.actorId ? (names.get(change.actorId) ?? null) : null }));
 }

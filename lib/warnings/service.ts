@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import type { Warning } from "../db/generated/client";
 import { NotFound, ValidationFailed } from "../errors";
 import { hasPlatformPermission, type PlatformPermission } from "../permissions";
+import { displayNames } from "../users/present";
 import type { CreateWarningInput } from "./schemas";
 
 /**
@@ -37,8 +38,7 @@ export async function listWarnings(actor: Actor | null, userId: string) {
   requireWarnings(actor, "warnings.read");
   if (!(await db.user.count({ where: { id: userId } }))) throw new NotFound("user");
   const warnings = await db.warning.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 200 });
-  const authors = await db.user.findMany({ where: { id: { in: warnings.map((w) => w.authorId).filter((id): id is string => Boolean(id)) } }, select: { id: true, displayName: true } });
-  const names = new Map(authors.map((author) => [author.id, author]));
+  const names = await displayNames(db, warnings.map((warning) => warning.authorId));
   return warnings.map((warning) => present({ ...warning, author: warning.authorId ? (names.get(warning.authorId) ?? null) : null }));
 }
 
