@@ -15,13 +15,13 @@ const PROJECTS = {
 type ProjectName = keyof typeof PROJECTS;
 
 const ACTORS = {
-  anonymous: { login: null, role: {} },
-  outsider: { login: "ulla.user", role: {} },
-  otherPartner: { login: "paul.partner", role: { ironclad: "OWNER" } },
-  member: { login: "max.member", role: { skyforge: "MODERATOR", nebula: "TESTER" } },
-  owner: { login: "pia.partner", role: { skyforge: "OWNER", nebula: "OWNER" } },
-  support: { login: "sam.support", role: {}, staff: "readAny" },
-  projectLead: { login: "lena.lead", role: {}, staff: "override" },
+  anonymous: { login: null, role: {}, creates: false },
+  outsider: { login: "ulla.user", role: {}, creates: false },
+  otherPartner: { login: "paul.partner", role: { ironclad: "OWNER" }, creates: true },
+  member: { login: "max.member", role: { skyforge: "MODERATOR", nebula: "TESTER" }, creates: false },
+  owner: { login: "pia.partner", role: { skyforge: "OWNER", nebula: "OWNER" }, creates: true },
+  support: { login: "sam.support", role: {}, staff: "readAny", creates: false },
+  projectLead: { login: "lena.lead", role: {}, staff: "override", creates: true },
 } as const;
 type ActorName = keyof typeof ACTORS;
 
@@ -87,6 +87,20 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
     expect(outcomes).toEqual(wanted);
 
     const directory = await (await request.get("/projects?limit=100")).text();
+    // "My projects" shows exactly one's own teams; "Create project" offers the form only with projects.create.
+    const mine = await request.get("/my-projects", { maxRedirects: 0 });
+    const newProject = await request.get("/projects/new", { maxRedirects: 0 });
+    if (!ACTORS[actorName].login) {
+      expect([mine.status(), newProject.status()]).toEqual([307, 307]);
+    } else {
+      const html = await mine.text();
+      for (const [projectName, project] of Object.entries(PROJECTS) as [ProjectName, (typeof PROJECTS)[ProjectName]][]) {
+        const own = Boolean((ACTORS[actorName].role as Partial<Record<ProjectName, string>>)[projectName]);
+        expect(html.includes(`/projects/${project.slug}"`), `${projectName} in my projects of ${actorName}`).toBe(own);
+      }
+      expect((await newProject.text()).includes('aria-label="New project"'), `create form for ${actorName}`).toBe(ACTORS[actorName].creates);
+    }
+
     // The directory lists what GET /projects lists: released public projects, plus one's own, plus everything for staff.
     for (const [projectName, project] of Object.entries(PROJECTS) as [ProjectName, (typeof PROJECTS)[ProjectName]][]) {
       const actor = ACTORS[actorName];
