@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { EmailForm } from "@/components/account/email-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { TokenManager } from "@/components/account/token-manager";
@@ -25,7 +26,15 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           </>
         }
       />
-      {welcome && <Notice tone="success">Welcome aboard! Your account is ready. Check your inbox to confirm your e-mail address.</Notice>}
+      {welcome && (
+        <Notice tone="success">
+          Welcome aboard! Your account is ready. Open your{" "}
+          <Link href="/mailbox" className="underline">
+            mailbox
+          </Link>{" "}
+          to confirm your e-mail address.
+        </Notice>
+      )}
       <Card title="Profile" description="How you appear on the platform.">
         <ProfileForm
           initial={{

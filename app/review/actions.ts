@@ -28,8 +28,9 @@ export async function decideAction(id: string, input: unknown): Promise<FormResu
   const parsed = decisionSchema.safeParse(input);
   if (!parsed.success) return formFailure(parsed.error);
   try {
+    // No revalidation: the page would re-render under the form and drop its outcome. The queue
+    // and history are dynamic pages, fetched fresh on the next visit.
     const result = await decideReview(actor, projectId.parse(id), parsed.data, await portalRequestMeta());
-    revalidatePath("/review", "layout");
     return { ok: true, message: result.status === "PUBLISHED" ? "Approved: the project is published." : "Rejected: the team sees your public reason." };
   } catch (error) {
     return formFailure(error);

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -42,7 +43,7 @@ export function ClaimButton({ projectId, claimedByMe, claimedBy }: { projectId: 
 }
 
 export function DecisionForm({ projectId }: { projectId: string }) {
-  const router = useRouter();
+  const [decided, setDecided] = useState(false);
   const form = useForm<Values>({
     resolver: zodResolver(decisionSchema),
     defaultValues: {
@@ -52,8 +53,19 @@ export function DecisionForm({ projectId }: { projectId: string }) {
       internalNote: "",
     },
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => decideAction(projectId, { ...values, publicReason: values.publicReason || undefined, internalNote: values.internalNote || undefined }), () => router.refresh());
+  // After a decision the form gives way to its outcome; the page is not refreshed under it.
+  const { submit, pending, notice } = useActionForm(form, (values) => decideAction(projectId, { ...values, publicReason: values.publicReason || undefined, internalNote: values.internalNote || undefined }), () => setDecided(true));
   const errors = form.formState.errors;
+  if (decided && notice) {
+    return (
+      <div className="space-y-3">
+        <Notice tone={notice.tone}>{notice.text}</Notice>
+        <Link href="/review" className="text-sm font-semibold text-indigo-600">
+          Back to the review queue
+        </Link>
+      </div>
+    );
+  }
   return (
     <form onSubmit={submit} noValidate aria-label="Decision" className="space-y-5">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}

@@ -17,6 +17,7 @@ const ITEMS: NavItem[] = [
   { label: "Audit", href: "/admin/audit", permission: "audit.read" },
   { label: "API reference", href: "/api-docs" },
   { label: "Notifications", href: "/notifications", signedIn: true },
+  { label: "Mailbox", href: "/mailbox", signedIn: true },
   { label: "Account", href: "/account", signedIn: true },
 ];
 
