@@ -1,9 +1,8 @@
-import type { Actor } from "../auth/actor";
+import { hasStaffPermission, type Actor } from "../auth/actor";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { Forbidden } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
-import { hasPlatformPermission } from "../permissions";
 import { authorizeProject } from "../projects/access";
 import { displayNames } from "../users/present";
 import type { AuditQuery } from "./schemas";
@@ -43,8 +42,7 @@ async function page(where: Prisma.AuditEntryWhereInput, query: AuditQuery) {
 
 /** The platform audit log, for audit.read. */
 export async function listAudit(actor: Actor, query: AuditQuery) {
-  if (!hasPlatformPermission(actor, "audit.read")) throw new Forbidden("The audit log needs the audit.read permission.");
-  if (actor.scopes && !actor.scopes.includes("admin")) throw new Forbidden("This token lacks the admin scope.", "insufficient_scope");
+  if (!hasStaffPermission(actor, "audit.read")) throw new Forbidden("The audit log needs the audit.read permission (tokens: the admin scope).");
   return page(query.projectId ? { projectId: query.projectId } : {}, query);
 }
 

@@ -1,5 +1,5 @@
 import type { AuditContext } from "../audit/record";
-import type { PartnerStatus, PlatformRole, PlatformSubject } from "../permissions";
+import { hasPlatformPermission, type PartnerStatus, type PlatformPermission, type PlatformRole, type PlatformSubject } from "../permissions";
 
 export const TOKEN_SCOPES = {
   read: "Read what the owner can read",
@@ -49,4 +49,9 @@ export function actorFromUser(
     tokenId: null,
     scopes,
   };
+}
+
+/** A staff permission counts for a token only with the `admin` scope; sessions use all their permissions. */
+export function hasStaffPermission(actor: Actor | null, permission: PlatformPermission): boolean {
+  return hasPlatformPermission(actor, permission) && (actor!.scopes === null || actor!.scopes.includes("admin"));
 }

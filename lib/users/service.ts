@@ -1,4 +1,4 @@
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { auditContext, hasStaffPermission, type Actor, type RequestMeta } from "../auth/actor";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { newSecret, sha256 } from "../auth/secrets";
 import { changedFields, recordAudit } from "../audit/record";
@@ -163,7 +163,7 @@ export async function getUser(viewer: Actor | null, id: string) {
 }
 
 export function canReadFullRecords(viewer: Actor | null): boolean {
-  return hasPlatformPermission(viewer, "users.readAny") && (viewer!.scopes === null || viewer!.scopes.includes("admin"));
+  return hasStaffPermission(viewer, "users.readAny");
 }
 
 export async function searchUsers(viewer: Actor, query: { q?: string; role?: PlatformRole; partnerStatus?: User["partnerStatus"]; suspended?: boolean; limit: number; cursor?: string }) {
