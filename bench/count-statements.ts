@@ -11,10 +11,6 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
   return (original as (...values: unknown[]) => unknown).apply(this, args);
 } as typeof original;
 
-export function statementCount(): number {
-  return statements;
-}
-
 /** Average statements per call of `request`, over `times` calls after one warm-up call. */
 export async function statementsPerRequest(request: () => Promise<Response>, times = 20): Promise<number> {
   const first = await request();

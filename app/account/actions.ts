@@ -6,12 +6,10 @@ import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
 import { createOwnToken } from "@/lib/auth/token-management";
 import { createTokenSchema } from "@/lib/auth/schemas";
 import { revokeToken } from "@/lib/auth/tokens";
-import { PreconditionFailed } from "@/lib/errors";
 import { formFailure, type FormResult } from "@/lib/portal/form-result";
 import { emailChangeFormSchema, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
 import { updateOwnAccount } from "@/lib/users/service";
 
-const STALE = "Your account changed in another window or device. Reload the page to see the latest version.";
 
 export async function updateProfileAction(input: unknown): Promise<FormResult<{ version: number }>> {
   const actor = await requirePortalActor("/account");
@@ -22,7 +20,6 @@ export async function updateProfileAction(input: unknown): Promise<FormResult<{ 
     revalidatePath("/", "layout");
     return { ok: true, message: "Your profile is saved.", data: { version: user.version } };
   } catch (error) {
-    if (error instanceof PreconditionFailed) return { ok: false, message: STALE };
     return formFailure(error);
   }
 }
@@ -37,7 +34,6 @@ export async function changeEmailAction(input: unknown): Promise<FormResult<{ ve
     revalidatePath("/account");
     return { ok: true, message: `We sent a confirmation link to ${email}. The new address is used once you open it.`, data: { version: user.version } };
   } catch (error) {
-    if (error instanceof PreconditionFailed) return { ok: false, message: STALE };
     return formFailure(error);
   }
 }

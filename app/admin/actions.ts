@@ -3,7 +3,6 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
-import { PreconditionFailed } from "@/lib/errors";
 import { formFailure, type FormResult } from "@/lib/portal/form-result";
 import { staffUpdateUserSchema } from "@/lib/users/schemas";
 import { updateUserAsStaff } from "@/lib/users/service";
@@ -21,7 +20,6 @@ export async function updateUserAction(userId: string, version: number, input: u
     revalidatePath(`/admin/users/${userId}`);
     return { ok: true, message: "The account is updated." };
   } catch (error) {
-    if (error instanceof PreconditionFailed) return { ok: false, message: "Someone changed this account meanwhile. Reload the page." };
     return formFailure(error);
   }
 }

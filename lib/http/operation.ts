@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { TokenScope } from "../auth/actor";
 import type { RateLimitRule } from "../rate-limit";
 
@@ -36,6 +36,14 @@ export interface Operation<
   maxBodyBytes?: number;
   /** The body is a file of one of these types instead of JSON (handed to the handler as bytes). */
   fileBody?: { contentTypes: readonly string[] };
+}
+
+/** An opaque id in a path. */
+export const idSchema = z.string().min(1).max(64);
+
+/** A documented error answer (its body is always problem+json). */
+export function problem(description: string) {
+  return { description };
 }
 
 export function defineOperation<

@@ -66,8 +66,9 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       }
       limitState = await enforce(RATE_LIMITS.apiPerCaller, actor ? `user:${actor.userId}` : `ip:${meta.ip ?? "unknown"}`);
 
+      const url = new URL(request.url);
       const params = parseParams(operation, await context.params);
-      const query = parseQuery(operation, new URL(request.url).searchParams);
+      const query = parseQuery(operation, url.searchParams);
       const limit = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const rawBody = operation.body ? (await readBody(request, limit, JSON_TYPE, "application/json")).toString("utf8") : "";
       const body = operation.body ? parseJsonBody(operation.body, rawBody) : undefined;
@@ -83,7 +84,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const idempotencyKey = request.headers.get("idempotency-key");
       const result: StoredReply & { replayed: boolean; file?: Reply["file"] } =
         operation.idempotent && idempotencyKey && actor
-          ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: new URL(request.url).pathname, body: rawBody }, run)
+          ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: url.pathname, body: rawBody }, run)
           : { ...(await run()), replayed: false };
 
       const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers, ...rateLimitHeaders(limitState) });

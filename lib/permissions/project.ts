@@ -82,11 +82,6 @@ export function isPubliclyReadable(project: ProjectContext): boolean {
   return RELEASED_STATUSES.includes(project.status) && project.visibility !== "PRIVATE";
 }
 
-/** Where members-only content (releases, downloads, pages) is open to everyone who can read the project. */
-export function isContentPublic(project: ProjectContext): boolean {
-  return isPubliclyReadable(project) && project.visibility !== "APPLICATION_ONLY";
-}
-
 export interface ProjectAccess {
   /** Effective project permissions. */
   permissions: Set<ProjectPermission>;

@@ -55,8 +55,3 @@ export function allowedTransitions(subject: PlatformSubject | null, access: Proj
 export function findTransition(from: ProjectStatus, to: ProjectStatus): Transition | undefined {
   return TRANSITIONS.find((transition) => transition.from === from && transition.to === to);
 }
-
-/** Projects that count as published for the public; only a review decision leads here. */
-export function isPublicationDecision(transition: Transition): boolean {
-  return transition.by.length === 1 && transition.by[0] === "reviewer";
-}

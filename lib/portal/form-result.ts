@@ -1,4 +1,4 @@
-import { AppError, ValidationFailed, type FieldError } from "../errors";
+import { AppError, PreconditionFailed, ValidationFailed, type FieldError } from "../errors";
 import { problemFor, zodFieldErrors } from "../http/problem";
 import { z } from "zod";
 
@@ -12,6 +12,10 @@ export type FormFailure = Extract<FormResult, { ok: false }>;
 /** Turns a thrown error into a FormResult with the same words the API would use. */
 export function formFailure(error: unknown): FormFailure {
   if (error instanceof z.ZodError) return formFailure(new ValidationFailed(zodFieldErrors(error)));
+  // A form holds the version it was shown with; the API's wording ("send If-Match") means nothing here.
+  if (error instanceof PreconditionFailed) {
+    return { ok: false, message: "This changed in another window or by someone else meanwhile. Reload the page to see the latest version." };
+  }
   if (error instanceof AppError) {
     const fieldErrors = fieldErrorsOf(error.extra.errors);
     if (fieldErrors) return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { launcherSettingsSchema } from "../launcher/schemas";
 import { addMemberSchema, changeMemberSchema, deleteRoleQuerySchema, memberSchema, roleDefinitionSchema, roleSchema, transferOwnershipSchema } from "../members/schemas";
 import { IMAGE_TYPES } from "../files/store";
-import { defineOperation } from "../http/operation";
+import { defineOperation, idSchema, problem } from "../http/operation";
 import { pageSchema } from "../http/pagination";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES } from "./images";
 import {
@@ -17,9 +17,8 @@ import {
   updateSettingsSchema,
 } from "./schemas";
 
-const id = z.string().min(1).max(64);
+const id = idSchema;
 const projectParams = z.strictObject({ id });
-const problem = (description: string) => ({ description });
 const NOT_VISIBLE = problem("No such project, or not visible to you");
 
 export const listProjectsOperation = defineOperation({

@@ -1,15 +1,14 @@
 import { z } from "zod";
 import { auditEntrySchema, auditQuerySchema } from "../audit/schemas";
-import { defineOperation } from "../http/operation";
+import { defineOperation, idSchema, problem } from "../http/operation";
 import { pageSchema } from "../http/pagination";
 import { notificationSchema } from "../notifications/service";
 import { createWarningSchema, warningSchema } from "../warnings/schemas";
 import { changeStatusSchema, decisionSchema, historySchema, queueEntrySchema } from "./schemas";
 
-const id = z.string().min(1).max(64);
+const id = idSchema;
 const projectParams = z.strictObject({ id });
 const reviewParams = z.strictObject({ projectId: id });
-const problem = (description: string) => ({ description });
 
 export const changeStatusOperation = defineOperation({
   method: "POST",

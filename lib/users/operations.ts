@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
 import { pageSchema, paginationQuerySchema } from "../http/pagination";
-import { defineOperation } from "../http/operation";
+import { defineOperation, idSchema, problem } from "../http/operation";
 import { RATE_LIMITS } from "../rate-limit";
 import {
   fullUserSchema,
@@ -13,8 +13,7 @@ import {
   userSearchQuerySchema,
 } from "./schemas";
 
-const idParams = z.strictObject({ id: z.string().min(1).max(64) });
-const problem = (description: string) => ({ description });
+const idParams = z.strictObject({ id: idSchema });
 
 export const registerOperation = defineOperation({
   method: "POST",
@@ -163,6 +162,6 @@ export const deleteTokenOperation = defineOperation({
   tag: "Tokens",
   summary: "Revoke a personal access token",
   auth: "required",
-  params: z.strictObject({ tokenId: z.string().min(1).max(64) }),
+  params: z.strictObject({ tokenId: idSchema }),
   responses: { 204: { description: "Revoked" }, 404: problem("No such token of yours") },
 });

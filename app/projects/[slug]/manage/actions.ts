@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
-import { PreconditionFailed, UnsupportedMediaType } from "@/lib/errors";
+import { UnsupportedMediaType } from "@/lib/errors";
 import { launcherSettingsSchema } from "@/lib/launcher/schemas";
 import { changeStatusSchema } from "@/lib/reviews/schemas";
 import { updateLauncherSettings } from "@/lib/launcher/service";
@@ -22,7 +22,6 @@ import { findActiveUserId } from "@/lib/users/service";
  * service as the API, which checks every permission again.
  */
 
-const STALE = "The project changed in another window or by a teammate. Reload the page to see the latest version.";
 const ids = z.object({ projectId: z.string().min(1).max(64), slug: z.string().min(1).max(64) });
 
 async function run<T>(slug: string, work: () => Promise<T>, message: string): Promise<FormResult<T>> {
@@ -31,7 +30,7 @@ async function run<T>(slug: string, work: () => Promise<T>, message: string): Pr
     revalidatePath(`/projects/${slug}`, "layout");
     return { ok: true, message, data };
   } catch (error) {
-    return error instanceof PreconditionFailed ? { ok: false, message: STALE } : formFailure(error);
+    return formFailure(error);
   }
 }
 
