@@ -4,12 +4,12 @@ import { AppError, ValidationFailed, type FieldError } from "../errors";
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
 export function zodFieldErrors(error: z.ZodError, prefix = ""): FieldError[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap((issue) => {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
     if (issue.code === "unrecognized_keys") {
-      return { path: [path, ...issue.keys].filter(Boolean).join("."), message: "Unknown field." };
+      return issue.keys.map((key) => ({ path: [path, key].filter(Boolean).join("."), message: "Unknown field." }));
     }
-    return { path, message: issue.message };
+    return [{ path, message: issue.message }];
   });
 }
 

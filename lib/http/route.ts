@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Actor, RequestMeta } from "../auth/actor";
 import { SESSION_COOKIE } from "../auth/config";
 import { resolveActor } from "../auth/resolve";
-import { BadRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType } from "../errors";
+import { BadRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "./client-ip";
 import { withIdempotency, type StoredReply } from "./idempotency";
@@ -129,12 +129,33 @@ function assertSameOrigin(request: Request) {
     throw new Forbidden("Cross-site requests with a session cookie are refused.", "cross_origin");
   }
   if (origin) {
+    // "null" (sandboxed frames, file: pages) and anything unparsable name no origin of ours.
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-    if (!host || new URL(origin).host !== host) throw new Forbidden("Cross-site requests with a session cookie are refused.", "cross_origin");
+    if (!host || !URL.canParse(origin) || new URL(origin).host !== host) {
+      throw new Forbidden("Cross-site requests with a session cookie are refused.", "cross_origin");
+    }
+  }
+}
+
+/**
+ * PostgreSQL text cannot hold NUL, so a NUL anywhere in client input would fail deep in the
+ * database: refuse it at the door, naming the field.
+ */
+function assertNoNul(value: unknown, path: string[] = []): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw new ValidationFailed([{ path: path.join("."), message: "Text may not contain NUL (control) characters." }]);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => assertNoNul(item, [...path, String(index)]));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      assertNoNul(key, [...path, key]);
+      assertNoNul(item, [...path, key]);
+    }
   }
 }
 
 function parseParams<P extends z.ZodType>(operation: Operation<P>, raw: Record<string, string | string[]>) {
+  assertNoNul(raw);
   if (!operation.params) return raw;
   const parsed = operation.params.safeParse(raw);
   // Ids are opaque: a malformed one names nothing that exists.
@@ -148,6 +169,7 @@ function parseQuery<Q extends z.ZodType>(operation: Operation<z.ZodType, Q>, sea
     if (key in raw) throw new BadRequest(`The query parameter "${key}" is given more than once.`);
     raw[key] = value;
   }
+  assertNoNul(raw);
   if (!operation.query) {
     if (Object.keys(raw).length) throw new BadRequest("This endpoint takes no query parameters.");
     return undefined;
@@ -193,13 +215,19 @@ function parseJsonBody<B extends z.ZodType>(schema: B, raw: string): z.output<B>
   } catch {
     throw new BadRequest("The body is not valid JSON.", "malformed_json");
   }
+  assertNoNul(json);
   return schema.parse(json);
 }
+
+/** Versions are PostgreSQL integers: anything larger was never an ETag of ours. */
+const MAX_VERSION = 2 ** 31 - 1;
 
 /** If-Match carries the ETag `"v<version>"` that the client read. */
 function parseIfMatch(header: string | null): number {
   if (!header) throw new PreconditionRequired();
   const match = /^(?:W\/)?"v(\d+)"$/.exec(header.trim());
   if (!match) throw new PreconditionFailed();
-  return Number(match[1]);
+  const version = Number(match[1]);
+  if (version > MAX_VERSION) throw new BadRequest(`The version in If-Match is out of range (at most ${MAX_VERSION}).`, "invalid_if_match");
+  return version;
 }
