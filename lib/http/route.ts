@@ -35,6 +35,11 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+/** A 201 answer naming the new resource in `Location`, as every create does. */
+export function created(body: unknown, location: string, etag?: string): Reply {
+  return { status: 201, body, etag, headers: { Location: location } };
+}
+
 type ActorFor<Auth> = Auth extends "required" ? Actor : Actor | null;
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -105,6 +110,11 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       return response;
     }
   };
+}
+
+/** The answer for an /api/v1 path that names no endpoint. */
+export async function unknownEndpoint(request: Request): Promise<Response> {
+  return problemResponse(new NotFound("endpoint"), requestIdOf(request));
 }
 
 function requestIdOf(request: Request): string {

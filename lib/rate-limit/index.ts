@@ -112,5 +112,7 @@ export const RATE_LIMITS = {
   signInPerIp: { name: "sign-in:ip", limit: 30, windowSeconds: 15 * 60 },
   signInPerAccount: { name: "sign-in:account", limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { name: "register:ip", limit: 10, windowSeconds: 60 * 60 },
+  /** Opening verification links: generous for people, useless for guessing 256-bit tokens. */
+  verifyEmailPerIp: { name: "verify-email:ip", limit: 30, windowSeconds: 15 * 60 },
   apiPerCaller: { name: "api", limit: Number(process.env.API_RATE_LIMIT_PER_MINUTE ?? 1200), windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -217,7 +217,8 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
       body: input.publicReason ?? "",
       link: `/projects/${project.slug}/manage/review`,
     });
-    return { id: review.id, decision: review.decision, status: to };
+    const { version } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { version: true } });
+    return { id: review.id, decision: review.decision, status: to, projectVersion: version };
   });
 }
 

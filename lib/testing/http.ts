@@ -6,7 +6,7 @@ export interface CallOptions {
   /** Sent as is, instead of JSON-encoding `body`. */
   rawBody?: string;
   headers?: Record<string, string>;
-  params?: Record<string, string>;
+  params?: Record<string, string | string[]>;
   ip?: string;
 }
 

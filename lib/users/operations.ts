@@ -39,7 +39,7 @@ export const verifyEmailOperation = defineOperation({
   summary: "Confirm an e-mail address with the token from the verification mail",
   auth: "none",
   body: z.strictObject({ token: z.string().min(1).max(200) }),
-  rateLimit: RATE_LIMITS.registerPerIp,
+  rateLimit: RATE_LIMITS.verifyEmailPerIp,
   responses: { 204: { description: "Confirmed" }, 422: problem("Invalid or expired token") },
 });
 

@@ -287,6 +287,7 @@ export async function findActiveUserId(username: string): Promise<string | null>
 /** Who changed a user's partner status, when and why. */
 export async function partnerHistory(viewer: Actor, userId: string) {
   if (!canReadFullRecords(viewer)) throw new Forbidden("The partner history needs the users.readAny permission.");
+  if (!(await db.user.count({ where: { id: userId } }))) throw new NotFound("user");
   const changes = await db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
   const names = await displayNames(db, changes.map((change) => change.actorId));
   return changes.map((change) => ({ at: change.createdAt.toISOString(), from: change.from, to: change.to, note: change.note, by: change.actorId ? (names.get(change.actorId) ?? null) : null }));

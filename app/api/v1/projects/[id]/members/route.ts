@@ -1,7 +1,10 @@
-import { handle } from "@/lib/http/route";
+import { created, handle } from "@/lib/http/route";
 import { addMember, listMembers } from "@/lib/members/service";
 import { addMemberOperation, listMembersOperation } from "@/lib/projects/operations";
 
 export const GET = handle(listMembersOperation, async ({ actor, params }) => ({ body: { data: await listMembers(actor, params.id) } }));
 
-export const POST = handle(addMemberOperation, async ({ actor, params, body, meta }) => ({ status: 201, body: await addMember(actor, params.id, body, meta) }));
+export const POST = handle(addMemberOperation, async ({ actor, params, body, meta }) => {
+  const member = await addMember(actor, params.id, body, meta);
+  return created(member, `/api/v1/projects/${params.id}/members/${member.userId}`);
+});

@@ -1,5 +1,9 @@
+import { versionEtag } from "@/lib/http/etag";
 import { handle } from "@/lib/http/route";
 import { decisionOperation } from "@/lib/reviews/operations";
 import { decideReview } from "@/lib/reviews/service";
 
-export const POST = handle(decisionOperation, async ({ actor, params, body, meta }) => ({ body: await decideReview(actor, params.projectId, body, meta) }));
+export const POST = handle(decisionOperation, async ({ actor, params, body, meta }) => {
+  const { projectVersion, ...decision } = await decideReview(actor, params.projectId, body, meta);
+  return { body: decision, etag: versionEtag({ version: projectVersion }) };
+});
