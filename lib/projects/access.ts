@@ -16,6 +16,7 @@ export interface ProjectContext {
  * Deleted projects and projects the caller cannot see are NotFound: 404, never 403.
  */
 export async function loadProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<ProjectContext> {
+  if (client !== db) await lockProject(client, projectId);
   const project = await client.project.findUnique({
     where: { id: projectId },
     include: actor ? { members: { where: { userId: actor.userId }, include: { role: true } } } : undefined,
@@ -26,6 +27,15 @@ export async function loadProject(actor: Actor | null, projectId: string, client
   const access = projectAccess(actor, membership?.role ?? null, row);
   if (!access.visible) throw new NotFound("project");
   return { project: row, membership, access };
+}
+
+/**
+ * Inside a transaction the project's row is locked until it commits, so changes to one project
+ * (team, roles, ownership, status) run one after another and read each other's results: the
+ * last-Owner and single-Owner rules hold under concurrent requests. The id is a bound parameter.
+ */
+async function lockProject(tx: Tx, projectId: string) {
+  await tx.$queryRaw`SELECT 1 FROM "Project" WHERE "id" = ${projectId} FOR UPDATE`;
 }
 
 /** 403 when the caller sees the project but lacks `permission`. */
