@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 
 test("a second npm start on the same data folder refuses with a clear message", () => {
@@ -37,4 +38,56 @@ test("SIGTERM lets an in-flight request finish before the server exits", async (
   expect(answered.status).toBe(400);
   expect(JSON.parse(answered.body)).toMatchObject({ code: "validation_failed" });
   expect(await exited).toBe(0);
+});
+
+/** scripts/serve.mjs on its own (no database needed for these answers), stopped after the test. */
+async function startServer(port: number, env: Record<string, string> = {}) {
+  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production", AUTH_SECRET: "lifecycle-secret-lifecycle-secret-0123", DATABASE_URL: "postgresql://unused@127.0.0.1:1/none", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  await new Promise<void>((resolve) => server.stdout!.on("data", (chunk) => String(chunk).includes("Listening") && resolve()));
+  return server;
+}
+
+function rawRequest(port: number, text: string, waitMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+    let received = "";
+    socket.on("data", (chunk) => (received += chunk));
+    socket.on("close", () => resolve(received));
+    setTimeout(() => {
+      socket.destroy();
+      resolve(received);
+    }, waitMs);
+  });
+}
+
+test("bad percent-encoding in a path answers 400 problem+json, not a framework 500", async () => {
+  const port = 3297;
+  const server = await startServer(port);
+  try {
+    for (const path of ["/api/v1/projects/%ff", "/api/v1/projects/%", "/projects/%E0%A4%A"]) {
+      const answer = await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`, 10_000);
+      expect(answer, path).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer, path).toMatch(/content-type: application\/problem\+json/i);
+      expect(answer, path).toContain('"code":"bad_path"');
+    }
+  } finally {
+    server.kill("SIGTERM");
+  }
+});
+
+test("a client that sends its headers too slowly is cut off", async () => {
+  const port = 3296;
+  const server = await startServer(port, { HEADERS_TIMEOUT_MS: "1500", REQUEST_TIMEOUT_MS: "3000" });
+  try {
+    const started = Date.now();
+    // Never finishes its headers.
+    const answer = await rawRequest(port, "GET /api/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", 20_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 |^$/);
+  } finally {
+    server.kill("SIGTERM");
+  }
 });

@@ -9,6 +9,9 @@ const hostname = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 3000);
 const trustProxy = process.env.TRUST_PROXY === "true";
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+// Slow clients (slowloris) are cut: all headers within 15 s, the whole request within 60 s.
+const HEADERS_TIMEOUT_MS = Number(process.env.HEADERS_TIMEOUT_MS ?? 15_000);
+const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000);
 
 const app = next({ dev, hostname, port, dir: process.cwd() });
 await app.prepare();
@@ -16,12 +19,13 @@ const handle = app.getRequestHandler();
 
 let inFlight = 0;
 let closing = false;
-const server = http.createServer((req, res) => {
+const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
   if (!trustProxy) {
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-real-ip"];
   }
+  if (!decodablePath(req.url)) return refuseBadPath(res);
   inFlight++;
   res.on("close", () => {
     inFlight--;
@@ -31,10 +35,35 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.keepAliveTimeout = 5_000;
+server.headersTimeout = HEADERS_TIMEOUT_MS;
+server.requestTimeout = REQUEST_TIMEOUT_MS;
 server.listen(port, hostname, () => {
   console.log(`Listening on http://${hostname}:${port}`);
   process.send?.({ ready: true });
 });
+
+/** Next.js answers a path with broken percent-encoding (`%ff`, `%`) with a bare 500; it is the client's error. */
+function decodablePath(url = "/") {
+  try {
+    decodeURIComponent(url.split("?")[0]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseBadPath(res) {
+  res.writeHead(400, { "Content-Type": "application/problem+json", "Cache-Control": "no-store", Connection: "close" });
+  res.end(
+    JSON.stringify({
+      type: "https://docs.pums.dev/problems/bad_path",
+      title: "Bad request",
+      status: 400,
+      detail: "The path is not valid percent-encoded UTF-8.",
+      code: "bad_path",
+    }),
+  );
+}
 
 function finish() {
   server.close(() => process.exit(0));
