@@ -90,6 +90,15 @@ export class RuleViolation extends AppError {
   }
 }
 
+/** The database is away for a moment: the client may retry after `retryAfterSeconds`. */
+export class ServiceUnavailable extends AppError {
+  constructor(readonly retryAfterSeconds = 5) {
+    super(503, "database_unavailable", "Service unavailable", "The service cannot reach its database right now. Try again shortly.", {}, {
+      "Retry-After": String(retryAfterSeconds),
+    });
+  }
+}
+
 export class TooManyRequests extends AppError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, "rate_limited", "Too many requests", `Try again in ${retryAfterSeconds} seconds.`, {}, {

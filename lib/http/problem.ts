@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AppError, ValidationFailed, type FieldError } from "../errors";
+import { isDatabaseUnavailable } from "../db/availability";
+import { AppError, ServiceUnavailable, ValidationFailed, type FieldError } from "../errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -30,6 +31,10 @@ export function problemFor(error: unknown, requestId: string): { status: number;
         ...known.extra,
       },
     };
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.warn(`[${requestId}] database unavailable: ${(error as Error).message?.split("\n").at(-1) ?? "unknown"}`);
+    return problemFor(new ServiceUnavailable(), requestId);
   }
   if (isUniqueViolation(error)) {
     return problemFor(new AppError(409, "conflict", "Conflict", "This conflicts with an existing record."), requestId);

@@ -1,11 +1,11 @@
 import { db } from "../db/client";
-import { AppError } from "../errors";
+import { ServiceUnavailable } from "../errors";
 
 export async function checkHealth() {
   try {
     await db.$queryRaw`SELECT 1`;
   } catch {
-    throw new AppError(503, "database_unavailable", "Service unavailable", "The database does not answer.");
+    throw new ServiceUnavailable();
   }
   return { status: "ok" as const, database: "ok" as const };
 }
