@@ -6,10 +6,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
+# The browser tests use Debian's Chromium (Playwright cannot download its own here). On a fresh
+# machine where we are root, install it; otherwise say the one command to run.
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 if [[ ! -x "$chromium" ]]; then
-  echo "Browser tests need Chromium at $chromium. Install it with: sudo apt-get install -y chromium" >&2
-  exit 1
+  if [[ "$(id -u)" == "0" && "$chromium" == "/usr/bin/chromium" ]] && command -v apt-get >/dev/null; then
+    echo "Chromium is missing: installing Debian's package for the browser tests (once)..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+  if [[ ! -x "$chromium" ]]; then
+    echo "Browser tests need Chromium at $chromium. Install it with: sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
 fi
 
 npx vitest run
