@@ -1,100 +1,224 @@
 import { z } from "zod";
 import { TOKEN_SCOPES } from "../auth/actor";
+import { SESSION_COOKIE } from "../auth/config";
 import type { Operation } from "./operation";
-import { OPERATIONS } from "./registry";
+import "./openapi-schemas";
+import { OPERATION_NAMES, OPERATIONS, TAGS } from "./registry";
+
+/**
+ * The OpenAPI 3.1 document, generated from the operations and their zod schemas. What the route
+ * wrapper does for an operation's flags (auth, scope, versioned, idempotent, bodies, rate limits)
+ * is documented from the same flags, so the document cannot promise less than the server does.
+ */
+
+type JsonObject = Record<string, unknown>;
 
 const PROBLEM_SCHEMA = {
   type: "object",
-  description: "RFC 9457 problem details",
+  description: "RFC 9457 problem details. Besides the standard members the server may add the extra members listed here.",
   required: ["type", "title", "status", "code"],
   properties: {
-    type: { type: "string" },
+    type: { type: "string", format: "uri" },
     title: { type: "string" },
     status: { type: "integer" },
     detail: { type: "string" },
-    code: { type: "string" },
-    requestId: { type: "string" },
+    code: { type: "string", description: "Machine-readable reason, e.g. `validation_failed`, `not_found`, `insufficient_scope`, `stale_version`." },
+    requestId: { type: "string", description: "Quote it when you contact support." },
     errors: {
       type: "array",
-      items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
+      description: "Validation errors, one per field.",
+      items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
     },
+    allowed: { type: "array", items: { type: "string" }, description: "The moves that are allowed instead (invalid transitions)." },
+    missing: { type: "array", items: { type: "string" }, description: "What a project lacks for review (completeness check)." },
+    failed: { type: "array", items: { type: "string" }, description: "Checklist items that did not pass." },
+    modules: { type: "array", items: { type: "string" }, description: "Modules that are not available yet." },
+    allowedStatuses: { type: "array", items: { type: "string" }, description: "Statuses in which the action is possible." },
+    memberCount: { type: "integer", description: "Members that hold the role." },
+    expiresAt: { type: "string", format: "date-time", description: "Until when another reviewer's claim holds." },
   },
+  additionalProperties: true,
+  example: { type: "https://docs.pums.dev/problems/not_found", title: "Not found", status: 404, detail: "The project does not exist or is not visible to you.", code: "not_found", requestId: "5b0c2f0e-6f6e-4f3e-9a59-1b7f0f1c2d3e" },
 };
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output") {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
-  return rest;
+const HEADERS = {
+  ETag: { description: 'The version of the resource (`"v<n>"`); send it back in `If-Match` to change it.', schema: { type: "string" } },
+  Location: { description: "Where the created resource lives.", schema: { type: "string" } },
+  "X-Request-Id": { description: "The request's id (echoed when the client sent a valid one).", schema: { type: "string" } },
+  "RateLimit-Limit": { description: "Requests allowed in the current window.", schema: { type: "integer" } },
+  "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
+  "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
+  "Idempotent-Replayed": { description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+};
+const ref = (kind: "headers" | "parameters" | "responses" | "schemas", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const RATE_HEADERS = { "X-Request-Id": ref("headers", "X-Request-Id"), "RateLimit-Limit": ref("headers", "RateLimit-Limit"), "RateLimit-Remaining": ref("headers", "RateLimit-Remaining"), "RateLimit-Reset": ref("headers", "RateLimit-Reset") };
+
+const PARAMETERS = {
+  IfMatch: { name: "If-Match", in: "header", required: true, description: "The ETag you read. Missing: 428; stale: 412.", schema: { type: "string", pattern: '^(W/)?"v\\d+"$' }, example: '"v3"' },
+  IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "The ETag you have: 304 when it is still current.", schema: { type: "string" } },
+  IdempotencyKey: { name: "Idempotency-Key", in: "header", required: false, description: "Repeat a create safely: the same key and body answer the first result (24 hours).", schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" } },
+};
+
+/** The errors the wrapper itself can answer, by status: used where an operation's flags say they occur. */
+const ERRORS: Record<string, { description: string; headers?: JsonObject }> = {
+  "400": { description: "Malformed or invalid: unknown or repeated parameters, invalid fields (`errors` names each), malformed JSON, NUL characters." },
+  "401": { description: "Not signed in, or the bearer token is invalid, expired or revoked." },
+  "403": { description: "Not allowed: missing permission (`forbidden`), a token without the needed scope (`insufficient_scope`), or a cookie request from another site (`cross_origin`)." },
+  "404": { description: "No such resource, or not visible to you." },
+  "409": { description: "Conflict with the current state (e.g. an Idempotency-Key request still running)." },
+  "412": { description: "If-Match names an older version: read again and retry." },
+  "413": { description: "The body is too large." },
+  "415": { description: "The body has an unsupported content type." },
+  "422": { description: "A rule of the domain is broken (e.g. an Idempotency-Key reused for another request)." },
+  "428": { description: "If-Match is required for this change." },
+  "429": { description: "Rate limited.", headers: { "Retry-After": ref("headers", "Retry-After") } },
+  "503": { description: "The database is not reachable right now.", headers: { "Retry-After": ref("headers", "Retry-After") } },
+};
+
+/** Named schemas (`.meta({ id })`) found while converting, moved to components.schemas. */
+class SchemaCollector {
+  readonly components: Record<string, JsonObject> = {};
+
+  convert(schema: z.ZodType, io: "input" | "output"): JsonObject {
+    const { $schema: _ignored, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject & { $defs?: Record<string, JsonObject> };
+    for (const [name, definition] of Object.entries($defs ?? {})) this.components[name] ??= this.rewrite(definition) as JsonObject;
+    return this.rewrite(rest) as JsonObject;
+  }
+
+  private rewrite(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((item) => this.rewrite(item));
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === "$ref" && typeof item === "string" ? item.replace("#/$defs/", "#/components/schemas/") : this.rewrite(item)]),
+    );
+  }
 }
 
-function parameters(operation: Operation) {
+function parameters(operation: Operation, schemas: SchemaCollector) {
   const list: unknown[] = [];
   for (const [location, schema] of [["path", operation.params], ["query", operation.query]] as const) {
     if (!schema) continue;
-    const object = jsonSchema(schema, "input") as { properties?: Record<string, unknown>; required?: string[] };
+    const object = schemas.convert(schema, "input") as { properties?: Record<string, JsonObject>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
-      list.push({ name, in: location, required: location === "path" || (object.required ?? []).includes(name), schema: property });
+      const { description, ...rest } = property;
+      list.push({ name, in: location, required: location === "path" || (object.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest });
     }
   }
-  if (operation.versioned && operation.method !== "GET") {
-    list.push({ name: "If-Match", in: "header", required: true, schema: { type: "string" }, description: "The ETag you read" });
-  }
-  if (operation.idempotent) {
-    list.push({ name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", maxLength: 255 }, description: "Repeat a create safely" });
-  }
+  const write = operation.method !== "GET";
+  if (operation.versioned && write) list.push(ref("parameters", "IfMatch"));
+  if (operation.versioned && !write) list.push(ref("parameters", "IfNoneMatch"));
+  if (operation.idempotent) list.push(ref("parameters", "IdempotencyKey"));
   return list;
 }
 
-function describe(operation: Operation) {
-  const responses: Record<string, unknown> = {};
+/** Which error statuses the wrapper can answer for this operation, from its flags. */
+function errorStatuses(operation: Operation): string[] {
+  const write = operation.method !== "GET";
+  const statuses = new Set<string>(["429", "503"]);
+  if (operation.params || operation.query || operation.body || operation.fileBody || operation.versioned || operation.idempotent) statuses.add("400");
+  if (operation.auth !== "none") statuses.add("401").add("403");
+  if (operation.params) statuses.add("404");
+  if (operation.idempotent) statuses.add("409").add("422");
+  if (operation.versioned && write) statuses.add("412").add("428");
+  if (operation.body || operation.fileBody) statuses.add("413").add("415");
+  return [...statuses];
+}
+
+function responses(operation: Operation, schemas: SchemaCollector) {
+  const result: Record<string, unknown> = {};
+  const successHeaders = (status: number) => ({
+    ...RATE_HEADERS,
+    ...(operation.versioned && status < 300 ? { ETag: ref("headers", "ETag") } : {}),
+    ...(status === 201 ? { Location: ref("headers", "Location") } : {}),
+    ...(operation.idempotent && status < 300 ? { "Idempotent-Replayed": ref("headers", "Idempotent-Replayed") } : {}),
+  });
   for (const [status, response] of Object.entries(operation.responses)) {
-    const isProblem = Number(status) >= 400;
-    responses[status] = {
+    const code = Number(status);
+    if (code >= 400) continue;
+    result[status] = {
       description: response.description,
-      ...(response.schema
-        ? { content: { "application/json": { schema: jsonSchema(response.schema, "output") } } }
-        : isProblem
-          ? { content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } } }
-          : {}),
+      headers: successHeaders(code),
+      ...(response.schema ? { content: { "application/json": { schema: schemas.convert(response.schema, "output") } } } : {}),
     };
   }
+  if (operation.versioned && operation.method === "GET") result["304"] = { description: "Not modified: your If-None-Match is the current version.", headers: { ETag: ref("headers", "ETag") } };
+  const declared = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
+  const statuses = new Set([...errorStatuses(operation), ...declared.map(([status]) => status)]);
+  for (const status of [...statuses].sort()) {
+    const own = operation.responses[Number(status)];
+    result[status] = {
+      description: own?.description ?? ERRORS[status]?.description ?? "Error",
+      headers: { ...RATE_HEADERS, ...(ERRORS[status]?.headers ?? {}) },
+      content: { "application/problem+json": { schema: ref("schemas", "Problem") } },
+    };
+  }
+  return result;
+}
+
+/** A description for every operation: its own words, then what its flags mean for a client. */
+function describeAccess(operation: Operation): string {
+  const scope = operation.scope ?? (operation.method === "GET" ? "read" : "write");
+  const notes = [
+    operation.auth === "none" ? "No sign-in needed." : operation.auth === "optional" ? `Anonymous callers are welcome; signed-in callers may see more (token scope \`${scope}\`).` : `Needs a signed-in caller (token scope \`${scope}\`).`,
+    operation.versioned ? (operation.method === "GET" ? "Answers with an `ETag`; `If-None-Match` gives 304." : "Needs `If-Match` with the ETag you read.") : "",
+    operation.idempotent ? "Accepts `Idempotency-Key`." : "",
+    operation.rateLimit ? `Limited to ${operation.rateLimit.limit} requests per ${operation.rateLimit.windowSeconds / 60} minutes per client address.` : "",
+  ].filter(Boolean);
+  return [operation.description ?? operation.summary, notes.join(" ")].join("\n\n");
+}
+
+function operationObject(operation: Operation, schemas: SchemaCollector) {
+  const secured = [{ bearer: [] }, { session: [] }];
   return {
-    operationId: `${operation.method.toLowerCase()} ${operation.path}`,
+    operationId: operation.operationId ?? OPERATION_NAMES.get(operation) ?? `${operation.method.toLowerCase()}${operation.path.replace(/\W+(\w)/g, (_match, letter: string) => letter.toUpperCase())}`,
     summary: operation.summary,
-    ...(operation.description ? { description: operation.description } : {}),
+    description: describeAccess(operation),
     tags: [operation.tag],
-    security: operation.auth === "required" ? [{ bearer: [] }, { session: [] }] : operation.auth === "optional" ? [{}, { bearer: [] }, { session: [] }] : [],
-    parameters: parameters(operation),
-    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body, "input") } } } } : {}),
+    security: operation.auth === "required" ? secured : operation.auth === "optional" ? [...secured, {}] : [],
+    parameters: parameters(operation, schemas),
+    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: schemas.convert(operation.body, "input") } } } } : {}),
     ...(operation.fileBody
-      ? { requestBody: { required: true, content: Object.fromEntries(operation.fileBody.contentTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])) } }
+      ? { requestBody: { required: true, content: Object.fromEntries(operation.fileBody.contentTypes.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) } }
       : {}),
-    responses,
+    responses: responses(operation, schemas),
   };
 }
 
-/** The OpenAPI 3.1 document, generated from the operations and their zod schemas. */
+/** Where the API is served: the configured public address (PUBLIC_URL), else the local default. */
+function serverUrl(): string {
+  return (process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+}
+
 export function buildOpenApiDocument(operations: Operation[] = OPERATIONS) {
+  const schemas = new SchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
-    paths[operation.path][operation.method.toLowerCase()] = describe(operation);
+    paths[operation.path][operation.method.toLowerCase()] = operationObject(operation, schemas);
   }
+  const usedTags = new Set(operations.map((operation) => operation.tag));
   return {
     openapi: "3.1.0",
     info: {
       title: "Project and User Management API",
       version: "1.0.0",
       description:
-        "REST API of the platform's project and user management. Errors are RFC 9457 problem+json. " +
+        "REST API of the platform's project and user management. Errors are RFC 9457 problem+json. Lists are cursor-paginated (`?limit=&cursor=`, answered as `{data, nextCursor}`). " +
         `Personal access token scopes: ${Object.entries(TOKEN_SCOPES).map(([scope, text]) => `\`${scope}\` (${text})`).join(", ")}.`,
+      contact: { name: "Platform team", url: `${serverUrl()}/api-docs` },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
-    servers: [{ url: "/" }],
+    servers: [{ url: serverUrl(), description: "This installation" }],
+    tags: Object.entries(TAGS).filter(([name]) => usedTags.has(name)).map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "Personal access token: pmt_..." },
-        session: { type: "apiKey", in: "cookie", name: "pums.session", description: "Portal session (same-origin requests only)" },
+        bearer: { type: "http", scheme: "bearer", description: "Personal access token: `pmt_...`" },
+        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Portal session (same-origin requests only)" },
       },
-      schemas: { Problem: PROBLEM_SCHEMA },
+      headers: HEADERS,
+      parameters: PARAMETERS,
+      schemas: { Problem: PROBLEM_SCHEMA, ...schemas.components },
     },
     paths,
   };

@@ -17,6 +17,8 @@ export interface Operation<
   method: HttpMethod;
   /** OpenAPI form: /api/v1/users/{id} */
   path: string;
+  /** camelCase verb-noun; by default the export name without "Operation" (`listProjectsOperation` -> `listProjects`). */
+  operationId?: string;
   summary: string;
   description?: string;
   tag: string;

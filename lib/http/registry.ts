@@ -4,16 +4,34 @@ import * as system from "../system/operations";
 import * as users from "../users/operations";
 import type { Operation } from "./operation";
 
-/** Sections of the API reference, in reading order. */
-const TAGS = ["System", "Authentication", "Users", "Tokens", "Notifications", "Projects", "Team", "Launcher", "Review", "Administration"];
+/** Sections of the API reference, in reading order, with what each holds. */
+export const TAGS: Record<string, string> = {
+  System: "Health, readiness and this document.",
+  Authentication: "Registration, e-mail confirmation and personal access tokens from a password.",
+  Users: "The caller's own account, public profiles and, for staff, user administration.",
+  Tokens: "The caller's personal access tokens.",
+  Notifications: "In-portal notifications of the caller.",
+  Projects: "Projects: presentation, settings, modules, images, deletion and restore.",
+  Team: "Members, project roles and ownership of a project.",
+  Launcher: "A project's launcher integration.",
+  Review: "The status workflow, the review queue and review decisions.",
+  Administration: "Warnings, partner history and the audit log (platform team).",
+};
+const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+const MODULES = [system, users, projects, reviews];
+
+/** The export name of each operation without "Operation": its default operationId (`listProjects`). */
+export const OPERATION_NAMES = new Map<Operation, string>(
+  MODULES.flatMap((module) => Object.entries(module) as [string, Operation][]).map(([name, operation]) => [operation, name.replace(/Operation$/, "")]),
+);
+
 /** Every operation of the API. Add a domain's operations module here. */
-export const OPERATIONS: Operation[] = [system, users, projects, reviews]
-  .flatMap((module) => Object.values(module) as Operation[])
+export const OPERATIONS: Operation[] = [...OPERATION_NAMES.keys()]
   .sort(
     (a, b) =>
-      TAGS.indexOf(a.tag) - TAGS.indexOf(b.tag) ||
+      TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag) ||
       a.path.localeCompare(b.path) ||
       METHODS.indexOf(a.method) - METHODS.indexOf(b.method),
   );

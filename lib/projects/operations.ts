@@ -217,6 +217,7 @@ export const addMemberOperation = defineOperation({
 const memberParams = z.strictObject({ id, userId: id });
 
 export const changeMemberOperation = defineOperation({
+  operationId: "changeMemberRole",
   method: "PUT",
   path: "/api/v1/projects/{id}/members/{userId}",
   tag: "Team",

@@ -30,6 +30,7 @@ export const changeStatusOperation = defineOperation({
 });
 
 export const historyOperation = defineOperation({
+  operationId: "getProjectHistory",
   method: "GET",
   path: "/api/v1/projects/{id}/history",
   tag: "Review",
@@ -41,6 +42,7 @@ export const historyOperation = defineOperation({
 });
 
 export const reviewQueueOperation = defineOperation({
+  operationId: "listReviewQueue",
   method: "GET",
   path: "/api/v1/reviews",
   tag: "Review",
@@ -51,6 +53,7 @@ export const reviewQueueOperation = defineOperation({
 });
 
 export const claimOperation = defineOperation({
+  operationId: "claimReview",
   method: "POST",
   path: "/api/v1/reviews/{projectId}/claim",
   tag: "Review",
@@ -62,6 +65,7 @@ export const claimOperation = defineOperation({
 });
 
 export const releaseClaimOperation = defineOperation({
+  operationId: "releaseReviewClaim",
   method: "DELETE",
   path: "/api/v1/reviews/{projectId}/claim",
   tag: "Review",
@@ -73,6 +77,7 @@ export const releaseClaimOperation = defineOperation({
 });
 
 export const decisionOperation = defineOperation({
+  operationId: "decideReview",
   method: "POST",
   path: "/api/v1/reviews/{projectId}/decision",
   tag: "Review",
@@ -91,6 +96,7 @@ export const decisionOperation = defineOperation({
 });
 
 export const notificationsOperation = defineOperation({
+  operationId: "listNotifications",
   method: "GET",
   path: "/api/v1/users/me/notifications",
   tag: "Notifications",
@@ -101,6 +107,7 @@ export const notificationsOperation = defineOperation({
 });
 
 export const readNotificationsOperation = defineOperation({
+  operationId: "markNotificationsRead",
   method: "POST",
   path: "/api/v1/users/me/notifications/read",
   tag: "Notifications",
@@ -144,6 +151,7 @@ export const revokeWarningOperation = defineOperation({
 });
 
 export const auditOperation = defineOperation({
+  operationId: "listAuditEntries",
   method: "GET",
   path: "/api/v1/audit",
   tag: "Administration",
@@ -155,6 +163,7 @@ export const auditOperation = defineOperation({
 });
 
 export const projectAuditOperation = defineOperation({
+  operationId: "listProjectAuditEntries",
   method: "GET",
   path: "/api/v1/projects/{id}/audit",
   tag: "Administration",
@@ -166,6 +175,7 @@ export const projectAuditOperation = defineOperation({
 });
 
 export const partnerHistoryOperation = defineOperation({
+  operationId: "listPartnerHistory",
   method: "GET",
   path: "/api/v1/users/{id}/partner-history",
   tag: "Administration",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "../http/operation";
 
 export const healthOperation = defineOperation({
+  operationId: "getHealth",
   method: "GET",
   path: "/api/health",
   tag: "System",
@@ -14,6 +15,7 @@ export const healthOperation = defineOperation({
 });
 
 export const openApiOperation = defineOperation({
+  operationId: "getOpenApiDocument",
   method: "GET",
   path: "/api/v1/openapi.json",
   tag: "System",

@@ -16,6 +16,7 @@ import {
 const idParams = z.strictObject({ id: idSchema });
 
 export const registerOperation = defineOperation({
+  operationId: "registerUser",
   method: "POST",
   path: "/api/v1/auth/register",
   tag: "Authentication",

@@ -37,6 +37,7 @@ export const emailSchema = z
 
 export const httpsUrlSchema = z
   .url({ protocol: /^https$/, message: "Enter an https:// address." })
+  .regex(/^https:\/\//, "Enter an https:// address.")
   .max(2048, "Use at most 2048 characters.");
 
 export const dateOfBirthSchema = z.iso
