@@ -1,20 +1,22 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { DEVICE_COOKIE, SECURE_COOKIES } from "@/lib/auth/config";
 import { signIn, signOut } from "@/lib/auth/next-auth";
 import { portalRequestMeta } from "@/lib/auth/portal";
+import { safeRedirectTarget } from "@/lib/auth/redirect-target";
 import { newSecret } from "@/lib/auth/secrets";
 import { signInFormSchema } from "@/lib/auth/schemas";
 import { formFailure, type FormResult } from "@/lib/portal/form-result";
 import { registerSchema } from "@/lib/users/schemas";
 import { registerUser } from "@/lib/users/service";
 
-/** Only our own paths: never an absolute or protocol-relative URL (open redirect). */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/account";
+/** Only our own origin (open redirect): `next` is resolved as a browser would and must stay here. */
+async function safeNext(next: string | undefined): Promise<string> {
+  const host = (await headers()).get("host") ?? "localhost";
+  return safeRedirectTarget(next, process.env.PUBLIC_URL ?? `http://${host}`);
 }
 
 async function deviceKey(): Promise<string> {
@@ -47,7 +49,7 @@ export async function signInAction(input: unknown, next?: string): Promise<FormR
   if (!parsed.success) return formFailure(parsed.error);
   const failure = await startSession(parsed.data.login, parsed.data.password);
   if (failure) return failure;
-  redirect(safeNext(next));
+  redirect(await safeNext(next));
 }
 
 export async function signUpAction(input: unknown): Promise<FormResult> {
