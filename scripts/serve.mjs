@@ -21,6 +21,9 @@ const server = http.createServer((req, res) => {
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-real-ip"];
+  } else if (!req.headers["x-forwarded-for"]) {
+    // A request that bypassed the proxy still has an address of its own (lib/http/client-ip.ts).
+    req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   }
   inFlight++;
   res.on("close", () => {
