@@ -3,7 +3,7 @@
 import { AuthError } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { DEVICE_COOKIE, SECURE_COOKIES } from "@/lib/auth/config";
+import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, DEVICE_KEY_PREFIX, isDeviceKey } from "@/lib/auth/config";
 import { signIn, signOut } from "@/lib/auth/next-auth";
 import { portalRequestMeta } from "@/lib/auth/portal";
 import { safeRedirectTarget } from "@/lib/auth/redirect-target";
@@ -19,19 +19,17 @@ async function safeNext(next: string | undefined): Promise<string> {
   return safeRedirectTarget(next, process.env.PUBLIC_URL ?? `http://${host}`);
 }
 
-async function deviceKey(): Promise<string> {
+/**
+ * The device cookie (OWASP "device cookies", lib/auth/sign-in.ts): the browser's existing key,
+ * or a new one, is offered with the sign-in and set (or refreshed) only when the sign-in
+ * succeeded, so a failed attempt never makes a browser a trusted device.
+ */
+async function startSession(login: string, password: string): Promise<FormResult | null> {
   const jar = await cookies();
   const existing = jar.get(DEVICE_COOKIE)?.value;
-  if (existing && existing.length >= 32) return existing;
-  const key = newSecret("dev_");
-  jar.set(DEVICE_COOKIE, key, { httpOnly: true, sameSite: "lax", secure: SECURE_COOKIES, path: "/", maxAge: 400 * 86_400 });
-  return key;
-}
-
-async function startSession(login: string, password: string): Promise<FormResult | null> {
+  const deviceKey = existing && isDeviceKey(existing) ? existing : newSecret(DEVICE_KEY_PREFIX);
   try {
-    await signIn("credentials", { login, password, deviceKey: await deviceKey(), redirect: false });
-    return null;
+    await signIn("credentials", { login, password, deviceKey, redirect: false });
   } catch (error) {
     if (error instanceof AuthError) {
       const limited = "code" in error && error.code === "rate_limited";
@@ -42,6 +40,8 @@ async function startSession(login: string, password: string): Promise<FormResult
     }
     throw error;
   }
+  jar.set(DEVICE_COOKIE, deviceKey, DEVICE_COOKIE_OPTIONS);
+  return null;
 }
 
 export async function signInAction(input: unknown, next?: string): Promise<FormResult> {

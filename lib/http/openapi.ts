@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TOKEN_SCOPES } from "../auth/actor";
+import { SESSION_COOKIE } from "../auth/config";
 import type { Operation } from "./operation";
 import { OPERATIONS } from "./registry";
 
@@ -92,7 +93,7 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS) {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "Personal access token: pmt_..." },
-        session: { type: "apiKey", in: "cookie", name: "pums.session", description: "Portal session (same-origin requests only)" },
+        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Portal session (same-origin requests only; `__Host-pums.session` in production)" },
       },
       schemas: { Problem: PROBLEM_SCHEMA },
     },
