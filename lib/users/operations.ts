@@ -23,7 +23,6 @@ export const registerOperation = defineOperation({
   description: "Creates a user with the User role and sends a verification link to the e-mail address.",
   auth: "none",
   body: registerSchema,
-  rateLimit: RATE_LIMITS.registerPerIp,
   responses: {
     201: { description: "The new account", schema: ownAccountSchema },
     400: problem("Invalid fields"),
