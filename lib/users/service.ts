@@ -1,5 +1,6 @@
 import { auditContext, hasStaffPermission, type Actor, type RequestMeta } from "../auth/actor";
 import { confirmPassword } from "../auth/password-check";
+import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
 import { enforce, RATE_LIMITS } from "../rate-limit";
 import { newSecret, sha256 } from "../auth/secrets";
@@ -18,6 +19,7 @@ const VERIFICATION_TTL_MS = 24 * 3600_000;
 /** Registration is limited per address here, so the API and the portal's sign-up share one budget. */
 export async function registerUser(input: RegisterInput, meta: RequestMeta) {
   if (meta.ip) await enforce(RATE_LIMITS.registerPerIp, meta.ip);
+  assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     await assertFree(tx, { username: input.username, email: input.email });
