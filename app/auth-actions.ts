@@ -1,35 +1,35 @@
 "use server";
 
 import { AuthError } from "next-auth";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { DEVICE_COOKIE, SECURE_COOKIES } from "@/lib/auth/config";
+import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, DEVICE_KEY_PREFIX, isDeviceKey } from "@/lib/auth/config";
 import { signIn, signOut } from "@/lib/auth/next-auth";
 import { portalRequestMeta } from "@/lib/auth/portal";
+import { safeRedirectTarget } from "@/lib/auth/redirect-target";
 import { newSecret } from "@/lib/auth/secrets";
 import { signInFormSchema } from "@/lib/auth/schemas";
 import { formFailure, type FormResult } from "@/lib/portal/form-result";
 import { registerSchema } from "@/lib/users/schemas";
 import { registerUser } from "@/lib/users/service";
 
-/** Only our own paths: never an absolute or protocol-relative URL (open redirect). */
-function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/account";
+/** Only our own origin (open redirect): `next` is resolved as a browser would and must stay here. */
+async function safeNext(next: string | undefined): Promise<string> {
+  const host = (await headers()).get("host") ?? "localhost";
+  return safeRedirectTarget(next, process.env.PUBLIC_URL ?? `http://${host}`);
 }
 
-async function deviceKey(): Promise<string> {
+/**
+ * The device cookie (OWASP "device cookies", lib/auth/sign-in.ts): the browser's existing key,
+ * or a new one, is offered with the sign-in and set (or refreshed) only when the sign-in
+ * succeeded, so a failed attempt never makes a browser a trusted device.
+ */
+async function startSession(login: string, password: string): Promise<FormResult | null> {
   const jar = await cookies();
   const existing = jar.get(DEVICE_COOKIE)?.value;
-  if (existing && existing.length >= 32) return existing;
-  const key = newSecret("dev_");
-  jar.set(DEVICE_COOKIE, key, { httpOnly: true, sameSite: "lax", secure: SECURE_COOKIES, path: "/", maxAge: 400 * 86_400 });
-  return key;
-}
-
-async function startSession(login: string, password: string): Promise<FormResult | null> {
+  const deviceKey = existing && isDeviceKey(existing) ? existing : newSecret(DEVICE_KEY_PREFIX);
   try {
-    await signIn("credentials", { login, password, deviceKey: await deviceKey(), redirect: false });
-    return null;
+    await signIn("credentials", { login, password, deviceKey, redirect: false });
   } catch (error) {
     if (error instanceof AuthError) {
       const limited = "code" in error && error.code === "rate_limited";
@@ -40,6 +40,8 @@ async function startSession(login: string, password: string): Promise<FormResult
     }
     throw error;
   }
+  jar.set(DEVICE_COOKIE, deviceKey, DEVICE_COOKIE_OPTIONS);
+  return null;
 }
 
 export async function signInAction(input: unknown, next?: string): Promise<FormResult> {
@@ -47,7 +49,7 @@ export async function signInAction(input: unknown, next?: string): Promise<FormR
   if (!parsed.success) return formFailure(parsed.error);
   const failure = await startSession(parsed.data.login, parsed.data.password);
   if (failure) return failure;
-  redirect(safeNext(next));
+  redirect(await safeNext(next));
 }
 
 export async function signUpAction(input: unknown): Promise<FormResult> {

@@ -24,6 +24,9 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-real-ip"];
+  } else if (!req.headers["x-forwarded-for"]) {
+    // A request that bypassed the proxy still has an address of its own (lib/http/client-ip.ts).
+    req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   }
   if (!decodablePath(req.url)) return refuseBadPath(res);
   inFlight++;

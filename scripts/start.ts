@@ -29,7 +29,7 @@ async function main() {
   if (databaseUrl) {
     console.log(describeResult(await migratePostgres(databaseUrl)));
   } else {
-    const served = await startEmbeddedDatabase(dataDir, { port: Number(process.env.EMBEDDED_DB_PORT ?? 0), log: console.log });
+    const served = await startEmbeddedDatabase(dataDir, { log: console.log });
     databaseUrl = served.url;
     stopDatabase = served.stop;
     // PGlite serves every connection from one session: concurrent queries from several connections

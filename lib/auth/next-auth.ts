@@ -33,9 +33,9 @@ export const { handlers, signIn, signOut } = NextAuth({
         if (!parsed.success) return null;
         const meta = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent"), requestId: randomUUID() };
         try {
-          const user = await verifyCredentials(parsed.data, meta, "PASSWORD");
           const deviceKey = typeof raw.deviceKey === "string" && raw.deviceKey.length >= 32 ? raw.deviceKey : null;
-          const session = await db.$transaction((tx) => createSession(tx, user, meta, deviceKey));
+          const user = await verifyCredentials(parsed.data, meta, "PASSWORD", deviceKey);
+          const session = await db.$transaction((tx) => createSession(tx, user, meta, user.deviceId));
           return { id: user.id, name: user.displayName, sessionId: session.id };
         } catch (error) {
           if (error instanceof TooManyRequests) throw new RateLimitedSignIn();

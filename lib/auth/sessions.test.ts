@@ -5,12 +5,13 @@ import { createSession, describeUserAgent, resolveSession, revokeSession, SESSIO
 
 async function newSession(userId?: string) {
   const user = userId ? await db.user.findUniqueOrThrow({ where: { id: userId } }) : await createUser();
-  const session = await db.$transaction((tx) => createSession(tx, user, testMeta(), "device-key-device-key-device-key-0001"));
+  const device = await db.device.create({ data: { userId: user.id, keyHash: `test-${user.id}-${Math.random()}`, name: "Test device" } });
+  const session = await db.$transaction((tx) => createSession(tx, user, testMeta(), device.id));
   return { user, session };
 }
 
 describe("sessions", () => {
-  it("resolves a live session and remembers the device", async () => {
+  it("resolves a live session and links it to its device", async () => {
     const { user, session } = await newSession();
     expect((await resolveSession(session.id))?.user.id).toBe(user.id);
     const device = await db.device.findUniqueOrThrow({ where: { id: session.deviceId! } });

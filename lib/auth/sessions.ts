@@ -1,6 +1,5 @@
 import { db, type Tx } from "../db/client";
 import type { RequestMeta } from "./actor";
-import { sha256 } from "./secrets";
 
 /**
  * Portal sessions. next-auth's cookie carries only the session id; the row decides on every
@@ -24,13 +23,13 @@ const sessionUser = {
   },
 } as const;
 
+/** A new session; `deviceId` is the trusted device it signed in from (lib/auth/sign-in.ts), if any. */
 export async function createSession(
   tx: Tx,
   user: { id: string; sessionVersion: number },
   meta: RequestMeta,
-  deviceKey: string | null,
+  deviceId: string | null,
 ) {
-  const deviceId = deviceKey ? await touchDevice(tx, user.id, deviceKey, meta.userAgent) : null;
   const now = Date.now();
   return tx.userSession.create({
     data: {
@@ -42,16 +41,6 @@ export async function createSession(
       expiresAt: new Date(now + SESSION_ABSOLUTE_SECONDS * 1000),
     },
   });
-}
-
-async function touchDevice(tx: Tx, userId: string, deviceKey: string, userAgent: string | null) {
-  const keyHash = sha256(deviceKey);
-  const device = await tx.device.upsert({
-    where: { userId_keyHash: { userId, keyHash } },
-    create: { userId, keyHash, name: describeUserAgent(userAgent), userAgent },
-    update: { lastSeenAt: new Date(), userAgent, removedAt: null },
-  });
-  return device.id;
 }
 
 /** "Chrome on Linux" and the like: a starting name the user can change. */

@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { createUser, TEST_PASSWORD, testMeta, unique } from "../testing/factories";
-import { lockMinutes, SignInFailed, verifyCredentials } from "./sign-in";
+import { lockMinutes, QUIET_PERIOD_MS, SignInFailed, verifyCredentials } from "./sign-in";
+
+const newDeviceKey = () => `dev_${randomBytes(32).toString("base64url")}`;
+const browserMeta = () => ({ ...testMeta(), userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" });
+/** A source without a device cookie (another browser, a script, a token client). */
+const signInAsStranger = (login: string, password: string) => verifyCredentials({ login, password }, testMeta(), "PASSWORD");
 
 describe("verifying credentials", () => {
   it("signs in with e-mail or username, any case, and records the attempt", async () => {
@@ -24,22 +30,117 @@ describe("verifying credentials", () => {
     expect(event).toMatchObject({ success: false, reason: { unknown: "unknown_login", wrong: "wrong_password", suspended: "suspended" }[kind] });
   });
 
-  it("locks an account after five failures, even for the right password, and writes a security warning", async () => {
+  it("sets no device at a failed sign-in; a successful one remembers the browser as a device named from its user agent", async () => {
     const user = await createUser();
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await expect(verifyCredentials({ login: user.username, password: "wrong password!" }, testMeta(), "PASSWORD")).rejects.toThrow(SignInFailed);
-    }
-    await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, testMeta(), "PASSWORD")).rejects.toThrow(SignInFailed);
-    const locked = await db.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(locked.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
-    const warnings = await db.warning.findMany({ where: { userId: user.id } });
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ kind: "SECURITY_EVENT", authorId: null });
-    expect(await db.auditEntry.count({ where: { targetId: warnings[0].id, action: "warning.create" } })).toBe(1);
+    const key = newDeviceKey();
+    await expect(verifyCredentials({ login: user.username, password: "wrong password!" }, browserMeta(), "PASSWORD", key)).rejects.toThrow(SignInFailed);
+    expect(await db.device.count({ where: { userId: user.id } })).toBe(0);
+    const signedIn = await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key);
+    const device = await db.device.findUniqueOrThrow({ where: { id: signedIn.deviceId! } });
+    expect(device).toMatchObject({ userId: user.id, name: "Firefox on Linux", removedAt: null });
+    expect(device.keyHash).not.toContain(key);
+  });
+
+  describe("failures are counted per account and source (OWASP device cookies)", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("locks strangers out after five failures, with a security warning and audit entry, until the lock ends", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const user = await createUser();
+      for (let attempt = 0; attempt < 5; attempt++) await expect(signInAsStranger(user.username, "wrong password!")).rejects.toThrow(SignInFailed);
+      await expect(signInAsStranger(user.username, TEST_PASSWORD)).rejects.toThrow(SignInFailed);
+      const warnings = await db.warning.findMany({ where: { userId: user.id } });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ kind: "SECURITY_EVENT", authorId: null });
+      expect(await db.auditEntry.count({ where: { targetId: warnings[0].id, action: "warning.create" } })).toBe(1);
+      const reasons = (await db.loginEvent.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } })).map((event) => event.reason);
+      expect(reasons).toEqual(["wrong_password", "wrong_password", "wrong_password", "wrong_password", "wrong_password_locked", "locked"]);
+      vi.setSystemTime(Date.now() + 61_000);
+      await expect(signInAsStranger(user.username, TEST_PASSWORD)).resolves.toMatchObject({ id: user.id });
+    });
+
+    it("forgets the strangers' failures after a quiet period", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const user = await createUser();
+      for (let attempt = 0; attempt < 4; attempt++) await expect(signInAsStranger(user.username, "wrong password!")).rejects.toThrow(SignInFailed);
+      vi.setSystemTime(Date.now() + QUIET_PERIOD_MS + 1000);
+      for (let attempt = 0; attempt < 4; attempt++) await expect(signInAsStranger(user.username, "wrong password!")).rejects.toThrow(SignInFailed);
+      await expect(signInAsStranger(user.username, TEST_PASSWORD)).resolves.toMatchObject({ id: user.id });
+    });
+
+    it("lets a trusted device sign in while strangers are locked out", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const user = await createUser();
+      const key = newDeviceKey();
+      await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key);
+      for (let attempt = 0; attempt < 5; attempt++) await expect(signInAsStranger(user.email, "wrong password!")).rejects.toThrow(SignInFailed);
+      await expect(signInAsStranger(user.email, TEST_PASSWORD)).rejects.toThrow(SignInFailed);
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key)).resolves.toMatchObject({ id: user.id });
+      // Another account's device cookie, or a made-up one, is a stranger's.
+      const other = await createUser();
+      const otherKey = newDeviceKey();
+      await verifyCredentials({ login: other.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", otherKey);
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", otherKey)).rejects.toThrow(SignInFailed);
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", newDeviceKey())).rejects.toThrow(SignInFailed);
+    });
+
+    it("locks a trusted device on its own: strangers and other devices still sign in", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const user = await createUser();
+      const [key, otherKey] = [newDeviceKey(), newDeviceKey()];
+      await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key);
+      await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", otherKey);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await expect(verifyCredentials({ login: user.username, password: "wrong password!" }, browserMeta(), "PASSWORD", key)).rejects.toThrow(SignInFailed);
+      }
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key)).rejects.toThrow(SignInFailed);
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", otherKey)).resolves.toMatchObject({ id: user.id });
+      await expect(signInAsStranger(user.username, TEST_PASSWORD)).resolves.toMatchObject({ id: user.id });
+      vi.setSystemTime(Date.now() + 61_000);
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key)).resolves.toMatchObject({ id: user.id });
+    });
+
+    it("no longer trusts a removed device", async () => {
+      const user = await createUser();
+      const key = newDeviceKey();
+      const first = await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key);
+      await db.device.update({ where: { id: first.deviceId! }, data: { removedAt: new Date() } });
+      for (let attempt = 0; attempt < 5; attempt++) await expect(signInAsStranger(user.username, "wrong password!")).rejects.toThrow(SignInFailed);
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key)).rejects.toThrow(SignInFailed);
+    });
+
+    it("keeps the per-account rate limit from blocking a trusted device", async () => {
+      const user = await createUser();
+      const key = newDeviceKey();
+      await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key);
+      const errors: string[] = [];
+      for (let attempt = 0; attempt < 12; attempt++) await signInAsStranger(user.username, "wrong password!").catch((error) => errors.push(error.constructor.name));
+      expect(errors).toContain("TooManyRequests");
+      await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key)).resolves.toMatchObject({ id: user.id });
+    });
   });
 
   it("grows the lock with every further failure, up to an hour", () => {
     expect([4, 5, 6, 7, 12, 30].map(lockMinutes)).toEqual([0, 1, 2, 4, 60, 60]);
+  });
+
+  it("counts username and e-mail as one account for the per-account limit", async () => {
+    const user = await createUser();
+    const errors: string[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      await signInAsStranger(attempt % 2 ? user.email : user.username, "wrong password!").catch((error) => errors.push(error.constructor.name));
+    }
+    expect(errors.at(-1)).toBe("TooManyRequests");
+  });
+
+  it("keeps no shared per-address bucket for attempts without an address", async () => {
+    const statuses: string[] = [];
+    for (let attempt = 0; attempt < 32; attempt++) {
+      await verifyCredentials({ login: unique(), password: "whatever it is" }, { ...testMeta(), ip: null }, "PASSWORD").catch((error) => statuses.push(error.constructor.name));
+    }
+    expect(statuses.every((name) => name === "SignInFailed")).toBe(true);
   });
 
   it("limits attempts per account with 429 and Retry-After", async () => {

@@ -25,8 +25,13 @@ export function presentToken(token: TokenRow): z.infer<typeof tokenSchema> {
   };
 }
 
-export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext) {
+/**
+ * A new token. One made with a token (`parent`) is its child: it expires no later than the
+ * parent and is revoked with it (revokeToken), so a token never mints tokens that outlive it.
+ */
+export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext, parent: { id: string; expiresAt: Date } | null = null) {
   const token = newSecret(TOKEN_PREFIX);
+  const requested = Date.now() + input.expiresInDays * 86_400_000;
   const row = await tx.apiToken.create({
     data: {
       userId,
@@ -34,7 +39,8 @@ export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput
       tokenHash: sha256(token),
       prefix: token.slice(0, TOKEN_PREFIX.length + 6),
       scopes: [...new Set(input.scopes)],
-      expiresAt: new Date(Date.now() + input.expiresInDays * 86_400_000),
+      expiresAt: new Date(parent ? Math.min(requested, parent.expiresAt.getTime()) : requested),
+      parentTokenId: parent?.id ?? null,
     },
   });
   await recordAudit(tx, audit, {
@@ -51,11 +57,21 @@ export async function listTokens(userId: string) {
   return rows.map(presentToken);
 }
 
+/** Revokes the token and every live token created with it, down the whole line, each audited. */
 export async function revokeToken(userId: string, tokenId: string, audit: AuditContext) {
   await db.$transaction(async (tx) => {
-    const { count } = await tx.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    const now = new Date();
+    const { count } = await tx.apiToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: now } });
     if (count === 0) throw new NotFound("token");
     await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: tokenId });
+    for (let parents = [tokenId]; parents.length; ) {
+      const children = await tx.apiToken.findMany({ where: { parentTokenId: { in: parents }, revokedAt: null }, select: { id: true, parentTokenId: true } });
+      await tx.apiToken.updateMany({ where: { id: { in: children.map((child) => child.id) } }, data: { revokedAt: now } });
+      for (const child of children) {
+        await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: child.id, changes: { revokedWithParent: { before: null, after: child.parentTokenId } } });
+      }
+      parents = children.map((child) => child.id);
+    }
   });
 }
 

@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, statSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { DataDirInUseError, lockDataDirectory } from "./embedded";
+import { DataDirInUseError, lockDataDirectory, startEmbeddedDatabase } from "./embedded";
 
 describe("the data folder lock", () => {
   it("refuses a second owner with a clear message while the first is alive", async () => {
@@ -27,4 +28,21 @@ describe("the data folder lock", () => {
     release();
     expect(existsSync(path.join(dir, "pums.lock"))).toBe(false);
   });
+});
+
+describe("the embedded database server", () => {
+  it("is served on a Unix socket inside the owner-only data folder, not on a TCP port", async () => {
+    const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "pums-emb-")), "data");
+    const served = await startEmbeddedDatabase(dataDir);
+    try {
+      expect(served.url).not.toMatch(/127\.0\.0\.1|localhost:\d/);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      const client = new pg.Client({ connectionString: served.url });
+      await client.connect();
+      expect((await client.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      await client.end();
+    } finally {
+      await served.stop();
+    }
+  }, 60_000);
 });

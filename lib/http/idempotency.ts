@@ -4,6 +4,8 @@ import { sha256 } from "../auth/secrets";
 
 /** How long a key is remembered. */
 const KEY_TTL_MS = 24 * 3600_000;
+/** Expired rows removed per claim: enough to keep up with any write rate, small enough to stay fast. */
+const PURGE_BATCH = 100;
 
 export interface StoredReply {
   status: number;
@@ -51,12 +53,18 @@ export async function withIdempotency(
   }
 }
 
-/** Inserts the in-progress marker; returns its id, or null when the key is already taken. */
+/**
+ * Inserts the in-progress marker; returns its id, or null when the key is already taken. Every
+ * claim also removes a batch of expired keys of any user and route, so stored answers are gone
+ * 24 hours after they were made (the own key first, so it can be used again at once).
+ */
 async function claim(userId: string, key: string, request: { method: string; path: string }, requestHash: string) {
-  await db.idempotencyKey.deleteMany({ where: { userId, key, createdAt: { lt: new Date(Date.now() - KEY_TTL_MS) } } });
+  const expired = new Date(Date.now() - KEY_TTL_MS);
+  await db.idempotencyKey.deleteMany({ where: { userId, key, createdAt: { lt: expired } } });
+  await db.$executeRaw`DELETE FROM "IdempotencyKey" WHERE "id" IN (SELECT "id" FROM "IdempotencyKey" WHERE "createdAt" < ${expired} LIMIT ${PURGE_BATCH})`;
   try {
     const row = await db.idempotencyKey.create({
-      data: { userId, key, method: request.method, path: request.path, requestHash, status: 0, body: {} },
+      data: { userId, key, method: request.method, path: request.path, requestHash, status: 0, body: {}, createdAt: new Date() },
     });
     return row.id;
   } catch (error) {

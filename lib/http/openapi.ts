@@ -214,7 +214,7 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS) {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "Personal access token: `pmt_...`" },
-        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Portal session (same-origin requests only)" },
+        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Portal session (same-origin requests only; `__Host-pums.session` in production)" },
       },
       headers: HEADERS,
       parameters: PARAMETERS,

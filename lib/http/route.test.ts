@@ -39,6 +39,18 @@ const versionedOperation = defineOperation({
 });
 const versioned = handle(versionedOperation, async ({ expectedVersion }) => ({ body: { expectedVersion } }));
 
+const limitedOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/test/limited",
+  tag: "Test",
+  summary: "limited",
+  auth: "none",
+  versioned: false,
+  rateLimit: { name: `test-limited-${unique()}`, limit: 2, windowSeconds: 3600 },
+  responses: { 204: { description: "ok" } },
+});
+const limited = handle(limitedOperation, async () => ({ status: 204 }));
+
 describe("the route wrapper", async () => {
   const user = await createUser();
   const token = await tokenFor(user.id);
@@ -91,6 +103,17 @@ describe("the route wrapper", async () => {
     expect((await call(versioned, "PUT", "/api/v1/test/versioned", { token, body: {}, headers: { "if-match": "*" } })).status).toBe(412);
     const ok = await call(versioned, "PUT", "/api/v1/test/versioned", { token, body: {}, headers: { "if-match": '"v7"' } });
     expect(ok.json).toEqual({ expectedVersion: 7 });
+  });
+
+  it("never puts callers without a known address into one shared rate-limit bucket", async () => {
+    const statuses: number[] = [];
+    for (let caller = 0; caller < 4; caller++) {
+      statuses.push((await call(limited, "POST", "/api/v1/test/limited", { headers: { "x-forwarded-for": "" } })).status);
+    }
+    expect(statuses).toEqual([204, 204, 204, 204]);
+    const fromOneAddress = [];
+    for (let attempt = 0; attempt < 3; attempt++) fromOneAddress.push((await call(limited, "POST", "/api/v1/test/limited", { ip: "10.200.0.1" })).status);
+    expect(fromOneAddress).toEqual([204, 204, 429]);
   });
 
   it("replays an Idempotency-Key repeat without running the create again", async () => {

@@ -58,7 +58,9 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     let limitState: RateLimitState | undefined;
     try {
       const meta: RequestMeta = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent"), requestId };
-      if (operation.rateLimit) await enforce(operation.rateLimit, meta.ip ?? "unknown");
+      // Without a known address there is no per-address budget: one shared "unknown" bucket would
+      // let one client lock out everyone (serve.mjs always supplies the socket address).
+      if (operation.rateLimit && meta.ip) await enforce(operation.rateLimit, meta.ip);
 
       const cookie = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
       const authorization = request.headers.get("authorization");
@@ -69,7 +71,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       if (actor?.scopes && !actor.scopes.includes(scope)) {
         throw new Forbidden(`This token lacks the "${scope}" scope.`, "insufficient_scope");
       }
-      limitState = await enforce(RATE_LIMITS.apiPerCaller, actor ? `user:${actor.userId}` : `ip:${meta.ip ?? "unknown"}`);
+      const caller = actor ? `user:${actor.userId}` : meta.ip ? `ip:${meta.ip}` : null;
+      if (caller) limitState = await enforce(RATE_LIMITS.apiPerCaller, caller);
 
       const url = new URL(request.url);
       const params = parseParams(operation, await context.params);
@@ -92,7 +95,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: url.pathname, body: rawBody }, run)
           : { ...(await run()), replayed: false };
 
-      const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers, ...rateLimitHeaders(limitState) });
+      const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers, ...(limitState ? rateLimitHeaders(limitState) : {}) });
       if (result.replayed) headers.set("Idempotent-Replayed", "true");
       if (request.method === "GET" && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
         return new Response(null, { status: 304, headers });

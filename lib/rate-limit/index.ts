@@ -111,6 +111,8 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 export const RATE_LIMITS = {
   signInPerIp: { name: "sign-in:ip", limit: 30, windowSeconds: 15 * 60 },
   signInPerAccount: { name: "sign-in:account", limit: 10, windowSeconds: 15 * 60 },
+  /** Password confirmations of a signed-in account (lib/auth/password-check.ts). */
+  passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { name: "register:ip", limit: 10, windowSeconds: 60 * 60 },
   /** Opening verification links: generous for people, useless for guessing 256-bit tokens. */
   verifyEmailPerIp: { name: "verify-email:ip", limit: 30, windowSeconds: 15 * 60 },

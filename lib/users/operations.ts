@@ -24,7 +24,6 @@ export const registerOperation = defineOperation({
   description: "Creates a user with the User role and sends a verification link to the e-mail address.",
   auth: "none",
   body: registerSchema,
-  rateLimit: RATE_LIMITS.registerPerIp,
   responses: {
     201: { description: "The new account", schema: ownAccountSchema },
     400: problem("Invalid fields"),
@@ -150,9 +149,10 @@ export const createTokenOperation = defineOperation({
   path: "/api/v1/users/me/tokens",
   tag: "Tokens",
   summary: "Create a personal access token",
-  description: "A token created with a token can have no scope its creator lacks.",
+  description:
+    "A token created with a token can have no scope its creator lacks, expires no later than it and is revoked with it. " +
+    "Not idempotent: `Idempotency-Key` is ignored here, because a replay would have to store the secret token.",
   auth: "required",
-  idempotent: true,
   body: createTokenSchema,
   responses: { 201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }) } },
 });

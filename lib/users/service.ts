@@ -1,5 +1,8 @@
 import { auditContext, hasStaffPermission, type Actor, type RequestMeta } from "../auth/actor";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { confirmPassword } from "../auth/password-check";
+import { assertAcceptablePassword } from "../auth/password-policy";
+import { hashPassword } from "../auth/passwords";
+import { enforce, RATE_LIMITS } from "../rate-limit";
 import { newSecret, sha256 } from "../auth/secrets";
 import { changedFields, recordAudit } from "../audit/record";
 import { db, type Tx } from "../db/client";
@@ -13,7 +16,10 @@ import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from 
 
 const VERIFICATION_TTL_MS = 24 * 3600_000;
 
+/** Registration is limited per address here, so the API and the portal's sign-up share one budget. */
 export async function registerUser(input: RegisterInput, meta: RequestMeta) {
+  if (meta.ip) await enforce(RATE_LIMITS.registerPerIp, meta.ip);
+  assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     await assertFree(tx, { username: input.username, email: input.email });
@@ -104,7 +110,7 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
   const current = await db.user.findUnique({ where: { id: actor.userId } });
   if (!current) throw new NotFound("account");
   const emailChange = input.email !== undefined && input.email !== current.email;
-  if (emailChange && !(await verifyPassword(current.passwordHash, input.currentPassword ?? ""))) {
+  if (emailChange && !(await confirmPassword(current, input.currentPassword ?? "", meta))) {
     throw new ValidationFailed([{ path: "currentPassword", message: "The password is wrong." }]);
   }
   const data: Prisma.UserUpdateInput = {};

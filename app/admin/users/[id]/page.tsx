@@ -42,7 +42,7 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
           <div><dt className="text-slate-500">Registered</dt><dd>{new Date(record.createdAt).toLocaleString("en")}</dd></div>
           <div><dt className="text-slate-500">E-mail confirmed</dt><dd>{record.emailVerified ? "yes" : "no"}</dd></div>
           <div><dt className="text-slate-500">Date of birth</dt><dd>{record.dateOfBirth ?? "not given"}</dd></div>
-          <div><dt className="text-slate-500">Sign-in lock</dt><dd>{record.lockedUntil ? `locked until ${new Date(record.lockedUntil).toLocaleString("en")}` : "none"}</dd></div>
+          <div><dt className="text-slate-500">Sign-in lock (unknown sources)</dt><dd>{record.lockedUntil ? `locked until ${new Date(record.lockedUntil).toLocaleString("en")}` : "none"}</dd></div>
           {record.suspensionReason && <div><dt className="text-slate-500">Suspension reason</dt><dd>{record.suspensionReason}</dd></div>}
         </dl>
       </Card>
