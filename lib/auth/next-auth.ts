@@ -3,7 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { clientIp } from "../http/client-ip";
-import { authSecret, SECURE_COOKIES, SESSION_COOKIE } from "./config";
+import { authSecret, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
 import { createSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "./sessions";
 import { credentialsSchema } from "./schemas";
 import { SignInFailed, verifyCredentials } from "./sign-in";
@@ -33,7 +33,7 @@ export const { handlers, signIn, signOut } = NextAuth({
         if (!parsed.success) return null;
         const meta = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent"), requestId: randomUUID() };
         try {
-          const deviceKey = typeof raw.deviceKey === "string" && raw.deviceKey.length >= 32 ? raw.deviceKey : null;
+          const deviceKey = typeof raw.deviceKey === "string" && isDeviceKey(raw.deviceKey) ? raw.deviceKey : null;
           const user = await verifyCredentials(parsed.data, meta, "PASSWORD", deviceKey);
           const session = await db.$transaction((tx) => createSession(tx, user, meta, user.deviceId));
           return { id: user.id, name: user.displayName, sessionId: session.id };
