@@ -7,6 +7,7 @@ import {
   canBeOwner,
   DEFAULT_PROJECT_ROLES,
   DEFAULT_ROLE_KEYS,
+  canDeleteProject,
   hasPlatformPermission,
   type ProjectStatus,
 } from "../permissions";
@@ -217,9 +218,8 @@ export async function updatePresentation(actor: Actor, projectId: string, input:
 export async function deleteProject(actor: Actor, projectId: string, expectedVersion: number, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
     const context = await loadProject(actor, projectId, tx);
-    const staff = hasPlatformPermission(actor, "projects.moderate");
-    if (!context.access.permissions.has("project.delete") && !staff) {
-      throw new Forbidden("Deleting a project needs the project.delete permission (its Owner) or the platform team.");
+    if (!canDeleteProject(context.access)) {
+      throw new Forbidden("Deleting a project needs its Owner, or a Project lead's audited override.");
     }
     if (!DELETABLE_STATUSES.includes(context.project.status)) {
       throw new RuleViolation(

@@ -1,9 +1,9 @@
-import { auditContext, hasStaffPermission, type Actor, type RequestMeta } from "../auth/actor";
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
 import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors";
-import { allowedTransitions, findTransition, transitionActors, type ProjectStatus } from "../permissions";
+import { allowedTransitions, findTransition, hasPlatformPermission, transitionActors, type ProjectStatus } from "../permissions";
 import { notify, projectLeads, reviewers } from "../notifications/service";
 import { loadProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { displayNames } from "../users/present";
@@ -109,7 +109,7 @@ export async function getHistory(actor: Actor | null, projectId: string) {
 }
 
 function requireReviewer(actor: Actor) {
-  if (!hasStaffPermission(actor, "projects.review")) throw new Forbidden("Reviewing needs the projects.review permission (tokens: the admin scope).");
+  if (!hasPlatformPermission(actor, "projects.review")) throw new Forbidden("Reviewing needs the projects.review permission (tokens: the admin scope).");
 }
 
 /** Projects waiting for review, oldest first, with position, waiting time and claim. */
