@@ -213,3 +213,23 @@ describe("findings 1 and 7: audit views show only what the reader could read any
     expect(ownerView.text).not.toContain("10.77.3.4");
   });
 });
+
+describe("notifications go to whoever holds the permission, not to role names", () => {
+  it("a member whose custom role holds project.submit hears the review outcome; a Tester does not", async () => {
+    const { project } = await draftOf();
+    const crew = await db.projectRole.create({ data: { projectId: project.id, name: "Release crew", rank: 40, permissions: ["project.view", "project.submit"] } });
+    const [submitter, tester] = [await createUser(), await createUser()];
+    await addMemberWith(project.id, submitter.id, crew.id);
+    await addMemberWith(project.id, tester.id, "TESTER");
+    await db.project.update({ where: { id: project.id }, data: { status: "IN_REVIEW", submittedAt: new Date() } });
+    const reviewer = await createUser({ roles: ["TEAM_LEAD"] });
+    const response = await call(decision.POST, "POST", "/", {
+      token: await tokenFor(reviewer.id),
+      params: { projectId: project.id },
+      body: { decision: "REJECT", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed }, publicReason: "Not yet" },
+    });
+    expect(response.status).toBe(200);
+    expect(await db.notification.count({ where: { userId: submitter.id } })).toBe(1);
+    expect(await db.notification.count({ where: { userId: tester.id } })).toBe(0);
+  });
+});
