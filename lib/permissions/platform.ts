@@ -23,6 +23,7 @@ export const PLATFORM_PERMISSIONS = {
   "warnings.read": "Read warnings",
   "warnings.manage": "Create and revoke warnings",
   "audit.read": "Read the platform audit log",
+  "mail.readOutbox": "Read every queued mail in the outbox (installations without SMTP)",
 } as const;
 export type PlatformPermission = keyof typeof PLATFORM_PERMISSIONS;
 
@@ -34,7 +35,7 @@ export const PLATFORM_ROLE_INFO: Record<PlatformRole, { label: string; rank: num
     rank: 2,
     permissions: ["projects.readAny", "users.readAny", "users.manage", "warnings.read", "warnings.manage"],
   },
-  DEVELOPER: { label: "Developer", rank: 2, permissions: ["audit.read"] },
+  DEVELOPER: { label: "Developer", rank: 2, permissions: ["audit.read", "mail.readOutbox"] },
   TEAM_LEAD: {
     label: "Team lead",
     rank: 3,
@@ -89,6 +90,7 @@ export const PLATFORM_PERMISSION_SCOPES: Record<PlatformPermission, readonly Tok
   "warnings.read": ["admin"],
   "warnings.manage": ["write", "admin"],
   "audit.read": ["admin"],
+  "mail.readOutbox": ["admin"],
 };
 
 export interface PlatformSubject {
