@@ -97,3 +97,30 @@ test("a warning never shows on any page the warned user can reach, HTML or RSC p
   const own = await page.request.get(`/api/v1/users/${ulla.id}/warnings`);
   expect(own.status()).toBe(404);
 });
+
+test("a warning about a project member leaves no trace in any audit view of a reader without warnings.read", async ({ browser, request }) => {
+  const canary = `canary-${Date.now().toString(36)}`;
+  const admin = await (await request.post("/api/v1/auth/token", { data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] } })).json();
+  const headers = { Authorization: `Bearer ${admin.token}` };
+  const max = (await (await request.get("/api/v1/users?q=max.member", { headers })).json()).data[0];
+  const skyforge = (await (await request.get("/api/v1/projects?q=Skyforge", { headers })).json()).data[0];
+  const created = await request.post(`/api/v1/users/${max.id}/warnings`, { headers, data: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${canary}`, internalNote: `Note ${canary}`, projectId: skyforge.id } });
+  expect(created.status()).toBe(201);
+  const warningId = (await created.json()).id as string;
+
+  // The Owner reads the project's audit log; the Developer reads the platform audit log (API and portal page).
+  for (const login of ["pia.partner", "dana.dev"]) {
+    const page = await signedIn(browser, login);
+    for (const path of ["/admin/audit", `/api/v1/projects/${skyforge.id}/audit`, `/api/v1/audit?projectId=${skyforge.id}`]) {
+      for (const rsc of [false, true]) {
+        const text = await (await page.request.get(path, { headers: rsc ? { RSC: "1" } : {} })).text();
+        expect(text, `${login} ${path}${rsc ? " (RSC)" : ""}`).not.toContain(canary);
+        expect(text, `${login} ${path}${rsc ? " (RSC)" : ""}: the warning's id`).not.toContain(warningId);
+      }
+    }
+    await page.context().close();
+  }
+  // The platform team still sees the entry.
+  const staffView = await request.get(`/api/v1/audit?projectId=${skyforge.id}`, { headers });
+  expect(await staffView.text()).toContain(warningId);
+});

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { EmailForm } from "@/components/account/email-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { TokenManager } from "@/components/account/token-manager";
@@ -28,11 +27,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       />
       {welcome && (
         <Notice tone="success">
-          Welcome aboard! Your account is ready. Open your{" "}
-          <Link href="/mailbox" className="underline">
-            mailbox
-          </Link>{" "}
-          to confirm your e-mail address.
+          Welcome aboard! Your account is ready. We sent a link to your e-mail address: open it to confirm the address.
         </Notice>
       )}
       <Card title="Profile" description="How you appear on the platform.">

@@ -6,13 +6,13 @@ import { mailFor } from "@/lib/mail/outbox";
 
 export const metadata: Metadata = { title: "Mailbox" };
 
-/** The platform's mails to you, shown here until mail delivery over SMTP exists. */
+/** The platform's mails to your confirmed address, shown here until mail delivery over SMTP exists. */
 export default async function MailboxPage() {
   const actor = await requirePortalActor("/mailbox");
   const mails = await mailFor(actor.userId);
   return (
     <div>
-      <PageHeader title="Mailbox" description="Mails the platform sends you (e-mail confirmation links) appear here." />
+      <PageHeader title="Mailbox" description="Mails the platform sends to your confirmed e-mail address appear here. Confirmation links for an address you have not confirmed yet go only to that address." />
       {mails.length === 0 ? (
         <EmptyState title="No mail for you" />
       ) : (

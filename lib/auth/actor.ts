@@ -1,12 +1,7 @@
 import type { AuditContext } from "../audit/record";
-import { hasPlatformPermission, type PartnerStatus, type PlatformPermission, type PlatformRole, type PlatformSubject } from "../permissions";
+import type { PartnerStatus, PlatformRole, PlatformSubject, TokenScope } from "../permissions";
 
-export const TOKEN_SCOPES = {
-  read: "Read what the owner can read",
-  write: "Change what the owner can change",
-  admin: "Use the owner's staff permissions (user administration, reviews, warnings, audit)",
-} as const;
-export type TokenScope = keyof typeof TOKEN_SCOPES;
+export { TOKEN_SCOPES, type TokenScope } from "../permissions";
 
 /** The signed-in caller of a request: a portal session or a personal access token. */
 export interface Actor extends PlatformSubject {
@@ -49,9 +44,4 @@ export function actorFromUser(
     tokenId: null,
     scopes,
   };
-}
-
-/** A staff permission counts for a token only with the `admin` scope; sessions use all their permissions. */
-export function hasStaffPermission(actor: Actor | null, permission: PlatformPermission): boolean {
-  return hasPlatformPermission(actor, permission) && (actor!.scopes === null || actor!.scopes.includes("admin"));
 }

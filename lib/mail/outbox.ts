@@ -1,8 +1,12 @@
+import type { Actor } from "../auth/actor";
 import type { Tx } from "../db/client";
+import { Forbidden } from "../errors";
+import { hasPlatformPermission, outranks } from "../permissions";
 
 /**
  * Mail is written to the outbox in the transaction that causes it. Delivery over SMTP is not
- * built yet; until it is, the portal's Mailbox page shows each recipient the mails addressed to them.
+ * built yet; until it is, staff with mail.readOutbox read the outbox (/admin/outbox), and the
+ * Mailbox page shows users the mail to their proven address.
  */
 export async function queueMail(tx: Tx, mail: { to: string; subject: string; body: string }) {
   await tx.outboxMail.create({ data: mail });
@@ -12,11 +16,28 @@ export function publicBaseUrl(): string {
   return (process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`).replace(/\/$/, "");
 }
 
-/** The mails addressed to the user: their address and any address they are confirming. Newest first. */
+/**
+ * The mails to the user's proven address, sent since it was proven. Newest first. Mail to an
+ * address the account has not proven (the sign-up address before confirmation, an address it is
+ * changing to) is never shown here: showing it would let anyone "confirm" an address they do not own.
+ */
 export async function mailFor(userId: string) {
   const { db } = await import("../db/client");
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, verificationTokens: { select: { email: true } } } });
-  if (!user) return [];
-  const addresses = [...new Set([user.email, ...user.verificationTokens.map((token) => token.email)])];
-  return db.outboxMail.findMany({ where: { to: { in: addresses } }, orderBy: { createdAt: "desc" }, take: 50 });
+  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, emailVerifiedAt: true } });
+  if (!user?.emailVerifiedAt) return [];
+  return db.outboxMail.findMany({ where: { to: user.email, createdAt: { gte: user.emailVerifiedAt } }, orderBy: { createdAt: "desc" }, take: 50 });
+}
+
+/**
+ * The queued mails, for installations without SMTP: a staff page (mail.readOutbox: Project lead,
+ * Developer). Mail to accounts that do not rank below the reader is left out (except the reader's own).
+ */
+export async function listOutbox(actor: Actor) {
+  if (!hasPlatformPermission(actor, "mail.readOutbox")) throw new Forbidden("The outbox is for the platform team (mail.readOutbox).");
+  const { db } = await import("../db/client");
+  const mails = await db.outboxMail.findMany({ orderBy: { createdAt: "desc" }, take: 100 });
+  // A reset link of an equal or higher-ranked account would hand the reader that account: never shown.
+  const recipients = await db.user.findMany({ where: { email: { in: [...new Set(mails.map((mail) => mail.to))] } }, select: { id: true, email: true, platformRoles: true, partnerStatus: true } });
+  const hidden = new Set(recipients.filter((user) => user.id !== actor.userId && !outranks(actor, user)).map((user) => user.email));
+  return mails.filter((mail) => !hidden.has(mail.to));
 }

@@ -3,7 +3,7 @@ import { recordAudit, type AuditContext } from "../audit/record";
 import { db, type Tx } from "../db/client";
 import type { ProjectMember, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
-import { canAssignRole, canBeOwner, canDefineRole, canManageMember, hasPlatformPermission, OWNER_RANK } from "../permissions";
+import { canAssignRole, canBeOwner, canDefineRole, canManageMember, canTransferOwnership, OWNER_RANK, removesLastOwner } from "../permissions";
 import { authorizeProject, loadProject, type ProjectContext } from "../projects/access";
 import type { AddMemberInput, RoleDefinition } from "./schemas";
 
@@ -80,6 +80,7 @@ export async function changeMemberRole(actor: Actor, projectId: string, userId: 
     if (!canManageMember(context.access, member.role)) throw new Forbidden("You can only manage members who rank below you.");
     const role = await roleOf(tx, projectId, roleId);
     assertMayAssign(context, role);
+    await assertOwnerRemains(tx, projectId, member.role.key, role.key);
     const updated = await tx.projectMember.update({ where: { id: member.id }, data: { roleId: role.id }, include: MEMBER_INCLUDE });
     await recordAudit(tx, auditFor(actor, meta, context), {
       action: "member.change_role",
@@ -92,6 +93,13 @@ export async function changeMemberRole(actor: Actor, projectId: string, userId: 
   });
 }
 
+/** The last-Owner rule, on every path that changes or ends a membership (the override included). */
+async function assertOwnerRemains(tx: Tx, projectId: string, fromKey: string | null, toKey: string | null) {
+  if (fromKey !== "OWNER") return;
+  const owners = await tx.projectMember.count({ where: { projectId, role: { key: "OWNER" } } });
+  if (removesLastOwner(fromKey, toKey, owners)) throw new RuleViolation("The last Owner keeps the role. Transfer ownership first.", "last_owner");
+}
+
 /** Removes a member, or lets members leave. The last Owner cannot leave. */
 export async function removeMember(actor: Actor, projectId: string, userId: string, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
@@ -102,10 +110,7 @@ export async function removeMember(actor: Actor, projectId: string, userId: stri
       if (!context.access.permissions.has("members.manage")) throw new Forbidden("Removing members needs the members.manage permission.");
       if (!canManageMember(context.access, member.role)) throw new Forbidden("You can only remove members who rank below you.");
     }
-    if (member.role.key === "OWNER") {
-      const owners = await tx.projectMember.count({ where: { projectId, role: { key: "OWNER" } } });
-      if (owners <= 1) throw new RuleViolation("The last Owner cannot leave. Transfer ownership first.", "last_owner");
-    }
+    await assertOwnerRemains(tx, projectId, member.role.key, null);
     await tx.projectMember.delete({ where: { id: member.id } });
     await recordAudit(tx, auditFor(actor, meta, context), {
       action: leaving ? "member.leave" : "member.remove",
@@ -118,15 +123,13 @@ export async function removeMember(actor: Actor, projectId: string, userId: stri
 }
 
 /**
- * Makes `userId` (an ACTIVE partner) the Owner; the previous Owners become Managers. Done by an
- * Owner, or by the platform team (projects.moderate) to assign a partner to a project.
+ * Makes `userId` (an ACTIVE partner) the Owner; the previous Owners become Managers. Done by the
+ * effective Owner, or by a Project lead's override (audited as override; moderation never moves ownership).
  */
 export async function transferOwnership(actor: Actor, projectId: string, userId: string, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
     const context = await loadProject(actor, projectId, tx);
-    const isOwner = context.membership?.role.key === "OWNER" && context.access.permissions.has("project.delete");
-    const staff = hasPlatformPermission(actor, "projects.moderate");
-    if (!isOwner && !staff && !context.access.override) throw new Forbidden("Only the Owner or the platform team can transfer ownership.");
+    if (!canTransferOwnership(context.access)) throw new Forbidden("Only the Owner, or a Project lead's audited override, can transfer ownership.");
     const target = await tx.user.findUnique({ where: { id: userId } });
     if (!target || target.suspendedAt || !canBeOwner(target)) {
       throw new RuleViolation("The new Owner must be an account with ACTIVE partner status.", "owner_not_partner");
@@ -141,7 +144,7 @@ export async function transferOwnership(actor: Actor, projectId: string, userId:
       create: { projectId, userId, roleId: ownerRole.id },
       update: { roleId: ownerRole.id },
     });
-    await recordAudit(tx, { ...auditFor(actor, meta, context), override: !isOwner }, {
+    await recordAudit(tx, auditFor(actor, meta, context), {
       action: "project.transfer_ownership",
       targetType: "project",
       targetId: projectId,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { db, type Tx } from "../db/client";
-import { PLATFORM_ROLES, platformPermissions } from "../permissions";
+import { PLATFORM_ROLES, platformPermissions, type PlatformPermission, type ProjectPermission } from "../permissions";
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -20,17 +20,17 @@ export async function notify(tx: Tx, userIds: string[], message: { kind: string;
   await tx.notification.createMany({ data: unique.map((userId) => ({ userId, kind: message.kind, title: message.title, body: message.body ?? "", link: message.link ?? null })) });
 }
 
-/** The project's Owners and Managers, who hear about review outcomes and staff actions. */
-export async function projectLeads(tx: Tx, projectId: string): Promise<string[]> {
-  const members = await tx.projectMember.findMany({ where: { projectId, role: { key: { in: ["OWNER", "MANAGER"] } } }, select: { userId: true } });
+/** The project's members whose role holds `permission` (e.g. project.submit: who hears review outcomes). */
+export async function membersHolding(tx: Tx, projectId: string, permission: ProjectPermission): Promise<string[]> {
+  const members = await tx.projectMember.findMany({ where: { projectId, role: { permissions: { has: permission } } }, select: { userId: true } });
   return members.map((member) => member.userId);
 }
 
-/** Everyone who may review, to hear about new submissions. */
-export async function reviewers(tx: Tx): Promise<string[]> {
-  const roles = PLATFORM_ROLES.filter((role) => platformPermissions({ platformRoles: [role], partnerStatus: "NONE" }).has("projects.review"));
-  const users = await tx.user.findMany({ where: { platformRoles: { hasSome: roles }, suspendedAt: null }, select: { id: true } });
-  return users.map((user) => user.id);
+/** Active accounts whose platform roles carry `permission` (e.g. projects.review: who hears about submissions). */
+export async function usersHolding(tx: Tx, permission: PlatformPermission): Promise<string[]> {
+  const roles = PLATFORM_ROLES.filter((role) => platformPermissions({ platformRoles: [role], partnerStatus: "ACTIVE" }).has(permission));
+  const users = await tx.user.findMany({ where: { platformRoles: { hasSome: roles }, suspendedAt: null }, select: { id: true, platformRoles: true, partnerStatus: true } });
+  return users.filter((user) => platformPermissions(user).has(permission)).map((user) => user.id);
 }
 
 export async function listNotifications(actor: Actor, unreadOnly: boolean) {

@@ -1,5 +1,6 @@
-import { PLATFORM_PERMISSIONS, PLATFORM_ROLE_INFO, PLATFORM_ROLES, platformPermissions, type PlatformPermission } from "./platform";
-import { DEFAULT_PROJECT_ROLES, DEFAULT_ROLE_KEYS, PROJECT_PERMISSIONS, type ProjectPermission } from "./project";
+import { PERSONAL_USER_FIELDS } from "./audit";
+import { PLATFORM_PERMISSION_SCOPES, PLATFORM_PERMISSIONS, PLATFORM_ROLE_INFO, PLATFORM_ROLES, platformPermissions, TOKEN_SCOPES, type PlatformPermission, type TokenScope } from "./platform";
+import { DEFAULT_PROJECT_ROLES, DEFAULT_ROLE_KEYS, OWNER_ONLY_PERMISSIONS, PROJECT_PERMISSIONS, type ProjectPermission } from "./project";
 import { TRANSITIONS } from "./status";
 
 /** docs/permissions.md, generated from the permission library (npm run docs:permissions). */
@@ -33,6 +34,22 @@ export function renderPermissionsDoc(): string {
     separator(PLATFORM_ROLES.length + 1),
     ...platformRows,
     "",
+    "## Token scopes",
+    "",
+    "A personal access token uses a platform permission only when its scopes allow it (`hasPlatformPermission`,",
+    "`scopesAllow`); a portal session uses every permission its roles carry.",
+    "",
+    "| permission | scopes a token needs |",
+    "| --- | --- |",
+    ...(Object.keys(PLATFORM_PERMISSION_SCOPES) as PlatformPermission[]).map((permission) => `| \`${permission}\` | ${PLATFORM_PERMISSION_SCOPES[permission].map((scope) => `\`${scope}\``).join(" and ")} |`),
+    "",
+    ...(Object.keys(TOKEN_SCOPES) as TokenScope[]).map((scope) => `- \`${scope}\`: ${TOKEN_SCOPES[scope]}.`),
+    "",
+    "## Account moderation",
+    "",
+    "- Profile moderation (`canEditProfileOf`), partner status (`canSetPartnerStatusOf`) and suspension (`canSuspend`) act only on",
+    "  someone else of strictly lower platform rank (a Project lead may suspend anyone else). Nobody changes their own partner status.",
+    "",
     "Granting platform roles: a Project lead may grant and revoke every role; a Team lead only roles that rank",
     "below Team lead and carry no permission the Team lead lacks, and only for users who rank below them.",
     "The last Project lead cannot lose the role.",
@@ -48,10 +65,21 @@ export function renderPermissionsDoc(): string {
     "## Rules",
     "",
     "- Nobody grants a permission they lack, assigns a role of their own rank or above, or manages a member of equal or higher rank.",
-    "- Only accounts with ACTIVE partner status can be Owner; ownership moves only by transfer; the last Owner cannot leave.",
+    "- Only accounts with ACTIVE partner status can be Owner; ownership moves only by transfer; the last Owner keeps the role on",
+    "  every path (leave, removal, role change, the Project lead override included).",
+    `- Owner-only powers: ${OWNER_ONLY_PERMISSIONS.map((permission) => `\`${permission}\``).join(", ")} and transferring ownership. No other role, default or custom,`,
+    "  can hold them, so none outlives the Owner's partner suspension (`roles.manage` stays delegable, bounded by rank).",
+    "- Transfer (`canTransferOwnership`) and deletion (`canDeleteProject`): the effective Owner, or the Project lead override",
+    "  (audited as override). Moderation (`projects.moderate`) takes down and archives; it never deletes or transfers.",
     "- An Owner whose partner status is not ACTIVE keeps only the Member permissions until it is ACTIVE again.",
     "- A Project lead who is not a member acts with every project permission; each such act is audited as an override.",
     "- Staff with `projects.readAny` see every project (read only) without being members.",
+    "",
+    "## Audit views",
+    "",
+    "Every audit view (platform and project, API and portal) shows only what the reader could read anyway (`auditVisibility`):",
+    "entries about warnings need `warnings.read`; the personal fields of users",
+    `(${PERSONAL_USER_FIELDS.map((field) => `\`${field}\``).join(", ")}) need \`users.readAny\`; IP addresses need a staff permission.`,
     "",
     "## Status workflow",
     "",

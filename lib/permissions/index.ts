@@ -1,3 +1,4 @@
 export * from "./platform";
 export * from "./project";
 export * from "./status";
+export * from "./audit";

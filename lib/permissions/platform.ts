@@ -23,6 +23,7 @@ export const PLATFORM_PERMISSIONS = {
   "warnings.read": "Read warnings",
   "warnings.manage": "Create and revoke warnings",
   "audit.read": "Read the platform audit log",
+  "mail.readOutbox": "Read every queued mail in the outbox (installations without SMTP)",
 } as const;
 export type PlatformPermission = keyof typeof PLATFORM_PERMISSIONS;
 
@@ -34,7 +35,7 @@ export const PLATFORM_ROLE_INFO: Record<PlatformRole, { label: string; rank: num
     rank: 2,
     permissions: ["projects.readAny", "users.readAny", "users.manage", "warnings.read", "warnings.manage"],
   },
-  DEVELOPER: { label: "Developer", rank: 2, permissions: ["audit.read"] },
+  DEVELOPER: { label: "Developer", rank: 2, permissions: ["audit.read", "mail.readOutbox"] },
   TEAM_LEAD: {
     label: "Team lead",
     rank: 3,
@@ -63,9 +64,45 @@ export const PLATFORM_ROLE_INFO: Record<PlatformRole, { label: string; rank: num
 /** Permissions a PARTNER holds only while the account's partner status is ACTIVE. */
 const PARTNER_GATED: readonly PlatformPermission[] = ["projects.create"];
 
+export const TOKEN_SCOPES = {
+  read: "Read what the owner can read",
+  write: "Change what the owner can change",
+  admin: "Use the owner's staff permissions (user administration, reviews, warnings, audit); staff changes also need `write`",
+} as const;
+export type TokenScope = keyof typeof TOKEN_SCOPES;
+
+/**
+ * The token scopes a platform permission needs before it counts for a token. Staff reads need
+ * `admin`; staff writes need `write` and `admin`; creating a project is a partner's ordinary
+ * write. Sessions (scopes null) use every permission their roles carry.
+ */
+export const PLATFORM_PERMISSION_SCOPES: Record<PlatformPermission, readonly TokenScope[]> = {
+  "projects.create": ["write"],
+  "projects.readAny": ["admin"],
+  "projects.review": ["write", "admin"],
+  "projects.moderate": ["write", "admin"],
+  "projects.override": ["write", "admin"],
+  "users.readAny": ["admin"],
+  "users.manage": ["write", "admin"],
+  "users.suspend": ["write", "admin"],
+  "users.roles": ["write", "admin"],
+  "users.partner": ["write", "admin"],
+  "warnings.read": ["admin"],
+  "warnings.manage": ["write", "admin"],
+  "audit.read": ["admin"],
+  "mail.readOutbox": ["admin"],
+};
+
 export interface PlatformSubject {
   platformRoles: readonly PlatformRole[];
   partnerStatus: PartnerStatus;
+  /** The scopes of the token the caller uses; null or absent for a portal session. */
+  scopes?: readonly TokenScope[] | null;
+}
+
+/** Whether the caller's credential lets `permission` count: the token scope rule. */
+export function scopesAllow(scopes: readonly TokenScope[] | null | undefined, permission: PlatformPermission): boolean {
+  return !scopes || PLATFORM_PERMISSION_SCOPES[permission].every((scope) => scopes.includes(scope));
 }
 
 export function platformPermissions(subject: PlatformSubject): Set<PlatformPermission> {
@@ -79,8 +116,13 @@ export function platformPermissions(subject: PlatformSubject): Set<PlatformPermi
   return granted;
 }
 
+/**
+ * The one rule for platform permissions: the caller's roles carry `permission` (partner-gated
+ * ones only while ACTIVE) and, for a token, its scopes allow it (`scopesAllow`). Every service
+ * and page asks this.
+ */
 export function hasPlatformPermission(subject: PlatformSubject | null, permission: PlatformPermission): boolean {
-  return subject !== null && platformPermissions(subject).has(permission);
+  return subject !== null && platformPermissions(subject).has(permission) && scopesAllow(subject.scopes, permission);
 }
 
 export function highestRank(roles: readonly PlatformRole[]): number {
@@ -104,4 +146,32 @@ export function canManageRolesOf(actor: PlatformSubject, target: PlatformSubject
   if (!platformPermissions(actor).has("users.roles")) return false;
   if (actor.platformRoles.includes("PROJECT_LEAD")) return true;
   return highestRank(target.platformRoles) < highestRank(actor.platformRoles);
+}
+
+/** A caller and the account it acts on, for the account moderation rules below. */
+export type StaffActor = PlatformSubject & { userId: string };
+export type AccountTarget = PlatformSubject & { id: string };
+
+/** Strictly higher platform rank: moderation of an account needs it. */
+export function outranks(actor: PlatformSubject, target: PlatformSubject): boolean {
+  return highestRank(target.platformRoles) < highestRank(actor.platformRoles);
+}
+
+/** Profile moderation (username, display name, avatar): `users.manage`, someone else, of lower rank. */
+export function canEditProfileOf(actor: StaffActor, target: AccountTarget): boolean {
+  return hasPlatformPermission(actor, "users.manage") && actor.userId !== target.id && outranks(actor, target);
+}
+
+/** Partner status: `users.partner`, never one's own, only of someone of lower rank. */
+export function canSetPartnerStatusOf(actor: StaffActor, target: AccountTarget): boolean {
+  return hasPlatformPermission(actor, "users.partner") && actor.userId !== target.id && outranks(actor, target);
+}
+
+/** Suspension: `users.suspend`, never oneself, someone of lower rank (a Project lead: anyone else). */
+export function canSuspend(actor: StaffActor, target: AccountTarget): boolean {
+  return (
+    hasPlatformPermission(actor, "users.suspend") &&
+    actor.userId !== target.id &&
+    (outranks(actor, target) || actor.platformRoles.includes("PROJECT_LEAD"))
+  );
 }

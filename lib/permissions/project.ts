@@ -53,6 +53,14 @@ export const DEFAULT_PROJECT_ROLES: Record<DefaultRoleKey, { name: string; rank:
   MEMBER: { name: "Member", rank: 10, permissions: ["project.view", "members.view"] },
 };
 
+/**
+ * Powers that stay with the Owner role: no other role (default or custom) can hold them, so no
+ * "Owner-equivalent" role outlives the Owner's partner suspension. Ownership itself moves only by
+ * transfer. `roles.manage` stays delegable (Managers hold it), bounded by rank and by what the
+ * definer holds, so a delegated role never reaches these powers.
+ */
+export const OWNER_ONLY_PERMISSIONS: readonly ProjectPermission[] = ["project.delete"];
+
 export interface RoleGrant {
   key: string | null;
   rank: number;
@@ -89,6 +97,8 @@ export interface ProjectAccess {
   visible: boolean;
   /** The permissions come from the Project lead override, not from membership: audit as such. */
   override: boolean;
+  /** The effective Owner: holds the Owner role with ACTIVE partner status. */
+  owner: boolean;
   rank: number;
 }
 
@@ -102,18 +112,21 @@ export function projectAccess(
   project: ProjectContext,
 ): ProjectAccess {
   if (membership) {
-    const suspendedOwner = membership.key === "OWNER" && viewer?.partnerStatus !== "ACTIVE";
-    const permissions = suspendedOwner ? DEFAULT_PROJECT_ROLES.MEMBER.permissions : membership.permissions;
-    return { permissions: new Set(permissions as ProjectPermission[]), visible: true, override: false, rank: membership.rank };
+    const ownerRole = membership.key === "OWNER";
+    const owner = ownerRole && viewer !== null && canBeOwner(viewer);
+    const held = ownerRole
+      ? owner ? membership.permissions : DEFAULT_PROJECT_ROLES.MEMBER.permissions
+      : membership.permissions.filter((permission) => !OWNER_ONLY_PERMISSIONS.includes(permission as ProjectPermission));
+    return { permissions: new Set(held as ProjectPermission[]), visible: true, override: false, owner, rank: membership.rank };
   }
   if (hasPlatformPermission(viewer, "projects.override")) {
-    return { permissions: new Set(ALL_PROJECT_PERMISSIONS), visible: true, override: true, rank: OWNER_RANK + 1 };
+    return { permissions: new Set(ALL_PROJECT_PERMISSIONS), visible: true, override: true, owner: false, rank: OWNER_RANK + 1 };
   }
   if (hasPlatformPermission(viewer, "projects.readAny")) {
-    return { permissions: new Set(["project.view", "members.view"]), visible: true, override: false, rank: 0 };
+    return { permissions: new Set(["project.view", "members.view"]), visible: true, override: false, owner: false, rank: 0 };
   }
   const visible = isPubliclyReadable(project);
-  return { permissions: new Set(), visible, override: false, rank: 0 };
+  return { permissions: new Set(), visible, override: false, owner: false, rank: 0 };
 }
 
 /** Nobody hands out a permission they do not hold themselves. */
@@ -136,9 +149,29 @@ export function canAssignRole(actor: ProjectAccess, role: RoleGrant): boolean {
   );
 }
 
-/** Creating or editing a custom role: `roles.manage`, a rank below one's own, no permission one lacks. */
+/** Creating or editing a role: `roles.manage`, a rank below one's own, no permission one lacks, no Owner-only power. */
 export function canDefineRole(actor: ProjectAccess, role: { rank: number; permissions: readonly string[] }): boolean {
-  return actor.permissions.has("roles.manage") && role.rank < actor.rank && canGrantPermissions(actor, role.permissions);
+  return (
+    actor.permissions.has("roles.manage") &&
+    role.rank < actor.rank &&
+    canGrantPermissions(actor, role.permissions) &&
+    !role.permissions.some((permission) => OWNER_ONLY_PERMISSIONS.includes(permission as ProjectPermission))
+  );
+}
+
+/** Transferring ownership: the effective Owner, or the audited Project lead override (never moderation). */
+export function canTransferOwnership(actor: ProjectAccess): boolean {
+  return actor.owner || actor.override;
+}
+
+/** Deleting a project: `project.delete`, which only the effective Owner and the Project lead override hold. */
+export function canDeleteProject(actor: ProjectAccess): boolean {
+  return actor.permissions.has("project.delete");
+}
+
+/** Whether moving a member from `fromKey` to `toKey` (null: leaving the team) would leave the project without an Owner. */
+export function removesLastOwner(fromKey: string | null, toKey: string | null, ownerCount: number): boolean {
+  return fromKey === "OWNER" && toKey !== "OWNER" && ownerCount <= 1;
 }
 
 /** Only accounts with ACTIVE partner status can be a project's Owner. */

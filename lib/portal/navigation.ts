@@ -15,6 +15,7 @@ const ITEMS: NavItem[] = [
   { label: "Review", href: "/review", permission: "projects.review" },
   { label: "Users", href: "/admin/users", permission: "users.readAny" },
   { label: "Audit", href: "/admin/audit", permission: "audit.read" },
+  { label: "Outbox", href: "/admin/outbox", permission: "mail.readOutbox" },
   { label: "API reference", href: "/api-docs" },
   { label: "Notifications", href: "/notifications", signedIn: true },
   { label: "Mailbox", href: "/mailbox", signedIn: true },

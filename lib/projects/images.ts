@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit/record";
 import { db } from "../db/client";
-import { NotFound, PreconditionFailed, UnsupportedMediaType, ValidationFailed } from "../errors";
+import { NotFound, PayloadTooLarge, PreconditionFailed, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { fileStore, IMAGE_TYPES, sniffImageType } from "../files/store";
 import { authorizeProject, loadProject } from "./access";
 import { presentProject } from "./present";
@@ -10,7 +10,32 @@ import { presentProject } from "./present";
 export const IMAGE_KINDS = ["banner", "logo"] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * Stored images per project, in bytes. A project shows one banner and one logo (each at most
+ * MAX_IMAGE_BYTES) and replaced images are deleted, so 8 MiB leaves room for a replacement in
+ * flight and stops a project from filling the disk if a deletion ever fails.
+ */
+export const MAX_IMAGE_BYTES_PER_PROJECT = 8 * 1024 * 1024;
 const FIELD = { banner: "bannerUrl", logo: "logoUrl" } as const;
+
+/** The stored file id in a project's own image path, or null for https URLs and other projects' paths. */
+export function storedImageId(projectId: string, url: string | null | undefined): string | null {
+  const match = /^\/api\/v1\/projects\/([\w-]+)\/images\/(?:banner|logo)\?v=([\w-]+)$/.exec(url ?? "");
+  return match && match[1] === projectId ? match[2] : null;
+}
+
+/** Deletes stored images the project no longer points at (row, then bytes). Runs after the change committed. */
+export async function removeReplacedImages(projectId: string, fileIds: (string | null)[]) {
+  const ids = fileIds.filter((id): id is string => id !== null);
+  if (!ids.length) return;
+  const project = await db.project.findUnique({ where: { id: projectId }, select: { bannerUrl: true, logoUrl: true } });
+  const inUse = new Set([storedImageId(projectId, project?.bannerUrl), storedImageId(projectId, project?.logoUrl)]);
+  const unused = await db.storedFile.findMany({ where: { id: { in: ids.filter((id) => !inUse.has(id)) }, projectId } });
+  if (!unused.length) return;
+  await db.storedFile.deleteMany({ where: { id: { in: unused.map((file) => file.id) } } });
+  const store = fileStore();
+  for (const file of unused) await store.remove(file.storageKey);
+}
 
 export function imagePath(projectId: string, kind: ImageKind, fileId: string) {
   return `/api/v1/projects/${projectId}/images/${kind}?v=${fileId}`;
@@ -26,11 +51,14 @@ export async function uploadProjectImage(actor: Actor, projectId: string, kind: 
   }
   const store = fileStore();
   const storageKey = await store.put(upload.bytes);
+  let result;
   try {
-    return await db.$transaction(async (tx) => {
+    result = await db.$transaction(async (tx) => {
       const context = await authorizeProject(actor, projectId, "project.edit", tx);
+      const stored = await tx.storedFile.aggregate({ where: { projectId }, _sum: { size: true } });
+      if ((stored._sum.size ?? 0) + upload.bytes.length > MAX_IMAGE_BYTES_PER_PROJECT) throw new PayloadTooLarge(MAX_IMAGE_BYTES_PER_PROJECT);
       const file = await tx.storedFile.create({
-        data: { storageKey, contentType: actual, size: upload.bytes.length, sha256: createHash("sha256").update(upload.bytes).digest("hex"), ownerId: actor.userId },
+        data: { storageKey, contentType: actual, size: upload.bytes.length, sha256: createHash("sha256").update(upload.bytes).digest("hex"), ownerId: actor.userId, projectId },
       });
       const url = imagePath(projectId, kind, file.id);
       const { count } = await tx.project.updateMany({ where: { id: projectId, version: expectedVersion, deletedAt: null }, data: { [FIELD[kind]]: url, version: { increment: 1 } } });
@@ -43,19 +71,21 @@ export async function uploadProjectImage(actor: Actor, projectId: string, kind: 
         projectId,
         changes: { [FIELD[kind]]: { before: context.project[FIELD[kind]], after: url } },
       });
-      return { project: updated, body: presentProject(updated, context) };
+      return { project: updated, body: presentProject(updated, context), replaced: storedImageId(projectId, context.project[FIELD[kind]]) };
     });
   } catch (error) {
     await store.remove(storageKey);
     throw error;
   }
+  await removeReplacedImages(projectId, [result.replaced]);
+  return { project: result.project, body: result.body };
 }
 
 /** The project's current banner or logo, for whoever may see the project. */
 export async function readProjectImage(actor: Actor | null, projectId: string, kind: ImageKind) {
   const { project } = await loadProject(actor, projectId);
-  const fileId = /\/images\/(?:banner|logo)\?v=([\w-]+)$/.exec(project[FIELD[kind]] ?? "")?.[1];
-  const file = fileId ? await db.storedFile.findUnique({ where: { id: fileId } }) : null;
+  const fileId = storedImageId(project.id, project[FIELD[kind]]);
+  const file = fileId ? await db.storedFile.findFirst({ where: { id: fileId, projectId: project.id } }) : null;
   const bytes = file ? await fileStore().get(file.storageKey) : null;
   if (!file || !bytes) throw new NotFound("image");
   return { bytes, contentType: file.contentType, etag: `"${file.sha256}"` };

@@ -7,10 +7,12 @@ import {
   canBeOwner,
   DEFAULT_PROJECT_ROLES,
   DEFAULT_ROLE_KEYS,
+  canDeleteProject,
   hasPlatformPermission,
   type ProjectStatus,
 } from "../permissions";
 import { authorizeProject, loadProject, type ProjectContext } from "./access";
+import { removeReplacedImages, storedImageId } from "./images";
 import { presentProject } from "./present";
 import {
   DEFAULT_PROJECT_SETTINGS,
@@ -116,6 +118,9 @@ export async function createProject(actor: Actor, input: CreateProjectInput, met
     );
   }
   assertModulesAvailable(input.modules);
+  // A new project has no uploads yet: a stored image path here can only be another project's file.
+  const borrowed = (["bannerUrl", "logoUrl"] as const).filter((field) => input[field]?.startsWith("/"));
+  if (borrowed.length) throw new ValidationFailed(borrowed.map((field) => ({ path: field, message: "Upload the image after creating the project, or enter an https:// address." })));
   const ownerId = await resolveOwner(actor, input.ownerId);
   const { ownerId: _ownerId, visibility, modules, ...presentation } = input;
   return db.$transaction(async (tx) => {
@@ -189,7 +194,7 @@ function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): Aud
 
 /** PUT (replace) and PATCH (merge) of the presentation fields. */
 export async function updatePresentation(actor: Actor, projectId: string, input: Partial<PresentationInput>, expectedVersion: number, meta: RequestMeta) {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const context = await authorizeProject(actor, projectId, "project.edit", tx);
     const { project } = context;
     for (const field of ["bannerUrl", "logoUrl"] as const) {
@@ -206,8 +211,10 @@ export async function updatePresentation(actor: Actor, projectId: string, input:
       projectId: project.id,
       changes: changedFields(pick(project, Object.keys(input)), pick(updated, Object.keys(input))),
     });
-    return { project: updated, body: presentProject(updated, context) };
+    return { project: updated, body: presentProject(updated, context), previous: [storedImageId(project.id, project.bannerUrl), storedImageId(project.id, project.logoUrl)] };
   });
+  await removeReplacedImages(projectId, result.previous);
+  return { project: result.project, body: result.body };
 }
 
 /**
@@ -217,9 +224,8 @@ export async function updatePresentation(actor: Actor, projectId: string, input:
 export async function deleteProject(actor: Actor, projectId: string, expectedVersion: number, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
     const context = await loadProject(actor, projectId, tx);
-    const staff = hasPlatformPermission(actor, "projects.moderate");
-    if (!context.access.permissions.has("project.delete") && !staff) {
-      throw new Forbidden("Deleting a project needs the project.delete permission (its Owner) or the platform team.");
+    if (!canDeleteProject(context.access)) {
+      throw new Forbidden("Deleting a project needs its Owner, or a Project lead's audited override.");
     }
     if (!DELETABLE_STATUSES.includes(context.project.status)) {
       throw new RuleViolation(

@@ -1,10 +1,10 @@
-import { auditContext, hasStaffPermission, type Actor, type RequestMeta } from "../auth/actor";
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
 import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors";
-import { allowedTransitions, findTransition, transitionActors, type ProjectStatus } from "../permissions";
-import { notify, projectLeads, reviewers } from "../notifications/service";
+import { allowedTransitions, findTransition, hasPlatformPermission, transitionActors, type ProjectStatus } from "../permissions";
+import { membersHolding, notify, usersHolding } from "../notifications/service";
 import { loadProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { displayNames } from "../users/present";
 import { missingForReview } from "./completeness";
@@ -60,10 +60,10 @@ export async function changeStatus(actor: Actor, projectId: string, input: { sta
       changes: { status: { before: project.status, after: input.status }, ...(input.reason ? { reason: { before: null, after: input.reason } } : {}) },
     });
     if (input.status === "IN_REVIEW") {
-      await notify(tx, await reviewers(tx), { kind: "review.submitted", title: `${project.name} waits for review`, link: `/review/${projectId}` });
+      await notify(tx, await usersHolding(tx, "projects.review"), { kind: "review.submitted", title: `${project.name} waits for review`, link: `/review/${projectId}` });
     } else if (byStaff) {
       const verb = input.status === "ARCHIVED" ? "archived" : "taken down";
-      await notify(tx, await projectLeads(tx, projectId), {
+      await notify(tx, await membersHolding(tx, projectId, "project.submit"), {
         kind: `project.${verb.replace(" ", "_")}`,
         title: `${project.name} was ${verb} by the platform team`,
         body: input.reason ?? "",
@@ -109,7 +109,7 @@ export async function getHistory(actor: Actor | null, projectId: string) {
 }
 
 function requireReviewer(actor: Actor) {
-  if (!hasStaffPermission(actor, "projects.review")) throw new Forbidden("Reviewing needs the projects.review permission (tokens: the admin scope).");
+  if (!hasPlatformPermission(actor, "projects.review")) throw new Forbidden("Reviewing needs the projects.review permission (tokens: the admin scope).");
 }
 
 /** Projects waiting for review, oldest first, with position, waiting time and claim. */
@@ -211,7 +211,7 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
       projectId,
       changes: { status: { before: "IN_REVIEW", after: to } },
     });
-    await notify(tx, await projectLeads(tx, projectId), {
+    await notify(tx, await membersHolding(tx, projectId, "project.submit"), {
       kind: input.decision === "APPROVE" ? "review.approved" : "review.rejected",
       title: input.decision === "APPROVE" ? `${project.name} is approved and published` : `${project.name} was not approved`,
       body: input.publicReason ?? "",

@@ -1,4 +1,4 @@
-import { auditContext, hasStaffPermission, type Actor, type RequestMeta } from "../auth/actor";
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { confirmPassword } from "../auth/password-check";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
@@ -10,7 +10,7 @@ import type { Prisma, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
-import { canGrantPlatformRole, canManageRolesOf, hasPlatformPermission, type PlatformRole } from "../permissions";
+import { canEditProfileOf, canGrantPlatformRole, canManageRolesOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, type PlatformRole } from "../permissions";
 import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
 import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
 
@@ -169,7 +169,7 @@ export async function getUser(viewer: Actor | null, id: string) {
 }
 
 export function canReadFullRecords(viewer: Actor | null): boolean {
-  return hasStaffPermission(viewer, "users.readAny");
+  return hasPlatformPermission(viewer, "users.readAny");
 }
 
 export async function searchUsers(viewer: Actor, query: { q?: string; role?: PlatformRole; partnerStatus?: User["partnerStatus"]; suspended?: boolean; limit: number; cursor?: string }) {
@@ -195,7 +195,6 @@ export async function searchUsers(viewer: Actor, query: { q?: string; role?: Pla
  * and token of the account at once.
  */
 export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUpdateUserInput, expectedVersion: number, meta: RequestMeta) {
-  if (actor.scopes !== null && !actor.scopes.includes("admin")) throw new Forbidden("This token lacks the admin scope.", "insufficient_scope");
   const target = await db.user.findUnique({ where: { id } });
   if (!target) throw new NotFound("user");
   const audit = auditContext(actor, meta);
@@ -204,6 +203,7 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
   const profileChange = input.username !== undefined || input.displayName !== undefined || input.avatarUrl !== undefined;
   if (profileChange) {
     requirePermission(actor, "users.manage", "Editing other users' profiles needs the users.manage permission.");
+    if (!canEditProfileOf(actor, target)) throw new Forbidden("You can only edit the profiles of users who rank below you.");
     if (input.username !== undefined) Object.assign(data, { username: input.username, usernameKey: input.username.toLowerCase() });
     if (input.displayName !== undefined) data.displayName = input.displayName;
     if (input.avatarUrl !== undefined) data.avatarUrl = input.avatarUrl;
@@ -216,6 +216,7 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
   const partnerChange = input.partnerStatus !== undefined && input.partnerStatus !== target.partnerStatus;
   if (input.partnerStatus !== undefined || input.partnerNote !== undefined) {
     requirePermission(actor, "users.partner", "Setting partner status needs the users.partner permission.");
+    if (!canSetPartnerStatusOf(actor, target)) throw new Forbidden("Nobody sets their own partner status, nor that of someone of equal or higher rank.", "partner_status_rank");
     if (partnerChange) data.partnerStatus = input.partnerStatus;
   }
   const suspensionChange = input.suspended !== undefined && input.suspended !== (target.suspendedAt !== null);
@@ -273,9 +274,7 @@ function assertMayChangeRoles(actor: Actor, target: User, roles: PlatformRole[])
 
 function assertMaySuspend(actor: Actor, target: User) {
   if (actor.userId === target.id) throw new RuleViolation("You cannot suspend your own account.", "self_suspension");
-  if (!canManageRolesOf(actor, target) && !actor.platformRoles.includes("PROJECT_LEAD")) {
-    throw new Forbidden("You can only suspend users who rank below you.");
-  }
+  if (!canSuspend(actor, target)) throw new Forbidden("You can only suspend users who rank below you.");
 }
 
 async function assertAnotherProjectLead(tx: Tx, exceptUserId: string) {

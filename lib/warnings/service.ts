@@ -1,9 +1,9 @@
-import { auditContext, hasStaffPermission, type Actor, type RequestMeta } from "../auth/actor";
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit/record";
 import { db } from "../db/client";
 import type { Warning } from "../db/generated/client";
 import { NotFound, ValidationFailed } from "../errors";
-import type { PlatformPermission } from "../permissions";
+import { hasPlatformPermission, type PlatformPermission } from "../permissions";
 import { displayNames } from "../users/present";
 import type { CreateWarningInput } from "./schemas";
 
@@ -12,7 +12,7 @@ import type { CreateWarningInput } from "./schemas";
  * answer is 404, for the warned user too, so not even their existence shows.
  */
 function requireWarnings(actor: Actor | null, permission: PlatformPermission) {
-  if (!hasStaffPermission(actor, permission)) throw new NotFound();
+  if (!hasPlatformPermission(actor, permission)) throw new NotFound();
 }
 
 function present(warning: Warning & { author?: { id: string; displayName: string } | null }) {

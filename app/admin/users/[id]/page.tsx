@@ -6,7 +6,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
-import { canGrantPlatformRole, canManageRolesOf, hasPlatformPermission, PLATFORM_ROLE_INFO, PLATFORM_ROLES } from "@/lib/permissions";
+import { canEditProfileOf, canGrantPlatformRole, canManageRolesOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, PLATFORM_ROLE_INFO, PLATFORM_ROLES } from "@/lib/permissions";
 import { canReadFullRecords, getUser, partnerHistory } from "@/lib/users/service";
 import { listWarnings } from "@/lib/warnings/service";
 import type { fullUserSchema } from "@/lib/users/schemas";
@@ -29,10 +29,10 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
   const target = loaded.user;
   const [history, warnings] = await Promise.all([partnerHistory(actor, id), hasPlatformPermission(actor, "warnings.read") ? listWarnings(actor, id) : Promise.resolve(null)]);
   const can = {
-    profile: hasPlatformPermission(actor, "users.manage"),
+    profile: canEditProfileOf(actor, target),
     roles: hasPlatformPermission(actor, "users.roles") && canManageRolesOf(actor, target) && actor.userId !== id ? PLATFORM_ROLES.filter((role) => canGrantPlatformRole(actor, role)) : null,
-    partner: hasPlatformPermission(actor, "users.partner"),
-    suspend: hasPlatformPermission(actor, "users.suspend") && actor.userId !== id,
+    partner: canSetPartnerStatusOf(actor, target),
+    suspend: canSuspend(actor, target),
   };
   return (
     <div className="space-y-6">

@@ -19,6 +19,7 @@ import * as collection from "@/app/api/v1/projects/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import type { TokenScope } from "@/lib/permissions";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
@@ -26,6 +27,24 @@ const CUSTOM_PERMISSIONS: ProjectPermission[] = ["project.view", "members.view",
 const ROLE_ACTORS = ["owner", "manager", "developer", "moderator", "tester", "member", "custom"] as const;
 const ACTORS = [...ROLE_ACTORS, "anonymous", "user", "otherProjectMember", "unassignedPartner", "support", "developerStaff", "teamLead", "projectLead"] as const;
 type ActorName = (typeof ACTORS)[number];
+
+/**
+ * Token-scope rows: the same people with narrower tokens, and whom they then act like. A staff
+ * power needs the admin scope (and write for changes), so without it a Project lead is a user.
+ */
+const SCOPED = {
+  ownerRead: { user: "owner", scopes: ["read"], as: "owner" },
+  projectLeadRead: { user: "projectLead", scopes: ["read"], as: "user" },
+  projectLeadReadWrite: { user: "projectLead", scopes: ["read", "write"], as: "user" },
+  projectLeadReadAdmin: { user: "projectLead", scopes: ["read", "admin"], as: "teamLead" },
+  teamLeadReadWrite: { user: "teamLead", scopes: ["read", "write"], as: "user" },
+} as const satisfies Record<string, { user: ActorName; scopes: TokenScope[]; as: ActorName }>;
+type ScopedName = keyof typeof SCOPED;
+const CALLERS = [...ACTORS, ...(Object.keys(SCOPED) as ScopedName[])];
+type CallerName = ActorName | ScopedName;
+const actingAs = (caller: CallerName): ActorName => (caller in SCOPED ? SCOPED[caller as ScopedName].as : (caller as ActorName));
+/** The scope the route itself demands (lib/http/route.ts): read for GET, admin for restore, else write. */
+const routeScope = (endpoint: string): TokenScope => (endpoint.startsWith("GET ") ? "read" : endpoint.endsWith("/restore") ? "admin" : "write");
 
 // The rules, as DESIGN states them.
 const isMember = (actor: ActorName) => (ROLE_ACTORS as readonly string[]).includes(actor);
@@ -58,6 +77,7 @@ interface Fixture {
   game: string;
 }
 const fixture: Fixture = { tokens: {}, projects: [], ids: {}, game: unique("Matrix") };
+const scopedTokens: Partial<Record<ScopedName, string>> = {};
 
 beforeAll(async () => {
   const owner = await createPartner();
@@ -71,6 +91,7 @@ beforeAll(async () => {
   users.projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
   await createProjectFor(users.otherProjectMember as Awaited<ReturnType<typeof createPartner>>);
   for (const [name, user] of Object.entries(users)) fixture.tokens[name as ActorName] = await tokenFor(user.id);
+  for (const [name, scoped] of Object.entries(SCOPED)) scopedTokens[name as ScopedName] = await tokenFor(users[scoped.user]!.id, [...scoped.scopes]);
 
   for (const status of PROJECT_STATUSES) {
     for (const visibility of PROJECT_VISIBILITIES) {
@@ -107,7 +128,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "DELETE /projects/{id}",
     request: (token, p) => call(one.DELETE, "DELETE", "/", { token, params: { id: p.id }, headers: stale }),
-    expected: (a, p) => gate(a, p, has(a, "project.delete") || a === "teamLead", ["DRAFT", "REJECTED", "ARCHIVED"].includes(p.status) ? 412 : 422),
+    expected: (a, p) => gate(a, p, has(a, "project.delete"), ["DRAFT", "REJECTED", "ARCHIVED"].includes(p.status) ? 412 : 422),
   },
   {
     name: "PUT /projects/{id}/images/logo",
@@ -154,7 +175,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "POST /projects/{id}/transfer-ownership",
     request: (token, p) => call(transfer.POST, "POST", "/", { token, params: { id: p.id }, body: { userId: fixture.ids[p.id].target } }),
     // Allowed callers reach the rule that the new Owner must be an ACTIVE partner.
-    expected: (a, p) => gate(a, p, a === "owner" || a === "teamLead" || a === "projectLead", 422),
+    expected: (a, p) => gate(a, p, a === "owner" || a === "projectLead", 422),
   },
   { name: "GET /projects/{id}/roles", request: (token, p) => call(roles.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "members.view"), 200) },
   {
@@ -183,14 +204,23 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
+const tokenOf = (caller: CallerName) => (caller in SCOPED ? scopedTokens[caller as ScopedName] : fixture.tokens[caller as ActorName]);
+
+function expectedFor(endpoint: Endpoint, caller: CallerName, project: Project): number {
+  if (!(caller in SCOPED)) return endpoint.expected(caller as ActorName, project);
+  const scoped = SCOPED[caller as ScopedName];
+  if (!(scoped.scopes as readonly TokenScope[]).includes(routeScope(endpoint.name))) return 403;
+  return endpoint.expected(scoped.as, project);
+}
+
 describe.each(ENDPOINTS)("$name", (endpoint) => {
-  it.each(ACTORS)("answers %s exactly as the rules say, for every status and visibility", async (actor) => {
+  it.each(CALLERS)("answers %s exactly as the rules say, for every status and visibility", async (actor) => {
     const outcomes: string[] = [];
     const expected: string[] = [];
     for (const project of fixture.projects) {
-      const response = await endpoint.request(fixture.tokens[actor], project);
+      const response = await endpoint.request(tokenOf(actor), project);
       outcomes.push(`${project.status}/${project.visibility}: ${response.status}`);
-      expected.push(`${project.status}/${project.visibility}: ${endpoint.expected(actor, project)}`);
+      expected.push(`${project.status}/${project.visibility}: ${expectedFor(endpoint, actor, project)}`);
       if (response.status < 300) await endpoint.restore?.(project);
     }
     expect(outcomes).toEqual(expected);
@@ -198,9 +228,10 @@ describe.each(ENDPOINTS)("$name", (endpoint) => {
 });
 
 describe("GET /projects", () => {
-  it.each(ACTORS)("lists exactly the projects %s may see", async (actor) => {
-    const response = await call(collection.GET, "GET", `/api/v1/projects?game=${fixture.game}&limit=100`, { token: fixture.tokens[actor] });
+  it.each(CALLERS)("lists exactly the projects %s may see", async (caller) => {
+    const response = await call(collection.GET, "GET", `/api/v1/projects?game=${fixture.game}&limit=100`, { token: tokenOf(caller) });
     const names = (response.json!.data as { name: string }[]).map((project) => project.name).sort();
+    const actor = actingAs(caller);
     const expected = fixture.projects.filter((project) => isMember(actor) || readsAny(actor) || listed(project)).map((project) => project.name).sort();
     expect(names).toEqual(expected);
   });

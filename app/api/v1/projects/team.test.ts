@@ -80,9 +80,10 @@ describe("the team", () => {
     expect((await call(transfer.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: { userId: owner.id } })).status).toBe(403);
   });
 
-  it("lets the platform team assign a partner as Owner", async () => {
+  it("lets a Project lead's override assign a partner as Owner; moderation (Team lead) cannot", async () => {
     const { project } = await team();
-    const [lead, partner] = [await createUser({ roles: ["TEAM_LEAD"] }), await createPartner()];
+    const [teamLead, lead, partner] = [await createUser({ roles: ["TEAM_LEAD"] }), await createUser({ roles: ["PROJECT_LEAD"] }), await createPartner()];
+    expect((await call(transfer.POST, "POST", "/", { token: await tokenFor(teamLead.id), params: { id: project.id }, body: { userId: partner.id } })).status).toBe(403);
     const response = await call(transfer.POST, "POST", "/", { token: await tokenFor(lead.id), params: { id: project.id }, body: { userId: partner.id } });
     expect(response.status).toBe(200);
     const audit = await db.auditEntry.findFirstOrThrow({ where: { projectId: project.id, action: "project.transfer_ownership" } });

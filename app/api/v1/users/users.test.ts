@@ -277,3 +277,21 @@ describe("staff changes to users", () => {
     expect(signIn.status).toBe(401);
   });
 });
+
+describe("staff powers and token scopes (read, read+write, read+admin, all)", () => {
+  it.each([
+    ["read", ["read"], { full: false, search: 403, rename: 403 }],
+    ["read+write", ["read", "write"], { full: false, search: 403, rename: 403 }],
+    ["read+admin", ["read", "admin"], { full: true, search: 200, rename: 403 }],
+    ["read+write+admin", ["read", "write", "admin"], { full: true, search: 200, rename: 200 }],
+  ] as const)("a Team lead's %s token", async (_label, scopes, expected) => {
+    const token = await tokenFor((await createUser({ roles: ["TEAM_LEAD"] })).id, [...scopes]);
+    const target = await createUser();
+    const read = await call(userById.GET, "GET", "/", { token, params: { id: target.id } });
+    expect(read.status).toBe(200);
+    expect("email" in read.json!).toBe(expected.full);
+    expect((await call(users.GET, "GET", "/api/v1/users", { token })).status).toBe(expected.search);
+    const rename = await call(userById.PUT, "PUT", "/", { token, params: { id: target.id }, headers: { "if-match": `"v${target.version}"` }, body: { displayName: "Moderated" } });
+    expect(rename.status).toBe(expected.rename);
+  });
+});

@@ -11,9 +11,11 @@ const CANARY = unique("canary-");
 let warned: Awaited<ReturnType<typeof createUser>>;
 let warningId: string;
 let projectId: string;
+let ownerId: string;
 
 beforeAll(async () => {
   const owner = await createPartner();
+  ownerId = owner.id;
   warned = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "ACTIVE" });
   const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: "PUBLIC" });
   projectId = project.id;
@@ -59,8 +61,9 @@ describe("warnings", () => {
     expect((await call(warnings.GET, "GET", "/", { token, params: { id: warned.id } })).status).toBe(404);
   });
 
-  it("never leave a trace in any API answer a non-staff caller can get", async () => {
-    const callers = [await tokenFor(warned.id), await tokenFor((await createUser({ roles: ["DEVELOPER"] })).id), undefined];
+  it("never leave a trace in any API answer a non-staff caller can get, audit views and entry metadata included", async () => {
+    // The warned user manages the project and the Owner owns it (both read its audit log); the Developer reads the platform audit log.
+    const callers = [await tokenFor(warned.id), await tokenFor(ownerId), await tokenFor((await createUser({ roles: ["DEVELOPER"] })).id), undefined];
     const ids: Record<string, string> = { id: warned.id, projectId, warningId, tokenId: "none", userId: warned.id, roleId: "none", kind: "logo" };
     const gets = OPERATIONS.filter((operation) => operation.method === "GET");
     let checked = 0;
@@ -72,6 +75,8 @@ describe("warnings", () => {
       for (const token of callers) {
         const response = await call(route.GET, "GET", operation.path, { token, params });
         expect(response.text, `${operation.path}`).not.toContain(CANARY);
+        expect(response.text, `${operation.path}: the warning's id`).not.toContain(warningId);
+        expect(response.text, `${operation.path}: a warning action`).not.toMatch(/"warning\./);
         checked++;
       }
     }

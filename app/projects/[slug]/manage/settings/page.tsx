@@ -3,7 +3,7 @@ import { DeleteProject } from "@/components/projects/manage/delete-project";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { SettingsForm } from "@/components/projects/manage/settings-form";
 import { Card } from "@/components/ui/card";
-import { hasPlatformPermission } from "@/lib/permissions";
+import { canDeleteProject } from "@/lib/permissions";
 import { loadProjectPage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { DELETABLE_STATUSES, settingsOf } from "@/lib/projects/service";
@@ -14,7 +14,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   const { actor, project, access } = await loadProjectPage((await params).slug);
   if (!access.permissions.has("project.settings")) return <NoAccess what="change its settings" />;
   const target = { projectId: project.id, slug: project.slug };
-  const mayDelete = access.permissions.has("project.delete") || hasPlatformPermission(actor, "projects.moderate");
+  const mayDelete = canDeleteProject(access);
   const blockedReason = DELETABLE_STATUSES.includes(project.status)
     ? null
     : project.status === "PUBLISHED"

@@ -3,17 +3,16 @@ import { NoAccess } from "@/components/projects/manage/no-access";
 import { TeamManager } from "@/components/projects/manage/team-manager";
 import { Card } from "@/components/ui/card";
 import { listMembers, listRoles } from "@/lib/members/service";
-import { canAssignRole, canManageMember, hasPlatformPermission } from "@/lib/permissions";
+import { canAssignRole, canManageMember, canTransferOwnership } from "@/lib/permissions";
 import { loadProjectPage } from "@/lib/portal/project-page";
 
 export const metadata: Metadata = { title: "Team" };
 
 export default async function TeamPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, membership, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadProjectPage((await params).slug);
   if (!access.permissions.has("members.view")) return <NoAccess what="see the team" />;
   const [members, roles] = await Promise.all([listMembers(actor, project.id), listRoles(actor, project.id)]);
   const canManage = access.permissions.has("members.manage");
-  const isOwner = membership?.role.key === "OWNER" && access.permissions.has("project.delete");
   return (
     <Card title="Team" description="Members act with the permissions of their role. You manage members who rank below you.">
       <TeamManager
@@ -28,7 +27,7 @@ export default async function TeamPage({ params }: { params: Promise<{ slug: str
         }))}
         assignableRoles={roles.filter((role) => canAssignRole(access, role)).map((role) => ({ id: role.id, name: role.name }))}
         canManage={canManage}
-        canTransfer={isOwner || hasPlatformPermission(actor, "projects.moderate") || access.override}
+        canTransfer={canTransferOwnership(access)}
       />
     </Card>
   );
