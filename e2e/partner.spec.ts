@@ -96,7 +96,8 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   await expect(member.getByRole("heading", { name: `Skyforge ${stamp}` })).toBeVisible();
   await expect(member.getByText("You are Tester")).toBeVisible();
   await member.goto("/my-projects");
-  await expect(member.getByRole("link", { name: `Skyforge ${stamp}` })).toBeVisible();
+  await expect(member.getByRole("list", { name: "My projects" }).getByRole("link", { name: `Skyforge ${stamp}` })).toBeVisible();
+  await expect(member.getByRole("table", { name: "Memberships" }).getByRole("row", { name: new RegExp(`Skyforge ${stamp}`) })).toContainText("Tester");
 
   const outsiderPage = await outsider.goto(projectUrl);
   expect(outsiderPage!.status()).toBe(404);

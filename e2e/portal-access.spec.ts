@@ -6,18 +6,20 @@ import { expect, test, type APIRequestContext, type Browser } from "@playwright/
 
 const DEMO_PASSWORD = "demo passphrase";
 // From npm run seed:demo: Pia owns Skyforge (published, public) and Nebula (draft); Max is a
-// Moderator in Skyforge and Tester in Nebula; Paul owns Ironclad (published, private).
+// Moderator in Skyforge and Tester in Nebula; Paul owns Ironclad (published, private) and
+// Starlight (published, APPLICATION_ONLY: listed, its page only for signed-in users).
 const PROJECTS = {
-  skyforge: { slug: "skyforge-survival", released: true, private: false, listed: true },
-  nebula: { slug: "nebula-racing-league", released: false, private: false, listed: false },
-  ironclad: { slug: "ironclad-tactics", released: true, private: true, listed: false },
+  skyforge: { slug: "skyforge-survival", released: true, private: false, listed: true, applicationOnly: false },
+  nebula: { slug: "nebula-racing-league", released: false, private: false, listed: false, applicationOnly: false },
+  ironclad: { slug: "ironclad-tactics", released: true, private: true, listed: false, applicationOnly: false },
+  starlight: { slug: "starlight-roleplay", released: true, private: false, listed: true, applicationOnly: true },
 } as const;
 type ProjectName = keyof typeof PROJECTS;
 
 const ACTORS = {
   anonymous: { login: null, role: {}, creates: false },
   outsider: { login: "ulla.user", role: {}, creates: false },
-  otherPartner: { login: "paul.partner", role: { ironclad: "OWNER" }, creates: true },
+  otherPartner: { login: "paul.partner", role: { ironclad: "OWNER", starlight: "OWNER" }, creates: true },
   member: { login: "max.member", role: { skyforge: "MODERATOR", nebula: "TESTER" }, creates: false },
   owner: { login: "pia.partner", role: { skyforge: "OWNER", nebula: "OWNER" }, creates: true },
   support: { login: "sam.support", role: {}, staff: "readAny", creates: false },
@@ -27,10 +29,11 @@ type ActorName = keyof typeof ACTORS;
 
 // Which default roles hold the permission each page needs (DESIGN section 4).
 const PAGES = [
-  { path: "", marker: "Support the creators|No description yet|Manage project|Skyforge|Nebula|Ironclad", roles: null },
+  { path: "", marker: "Support the creators|No description yet|Manage project|Skyforge|Nebula|Ironclad|Starlight", roles: null },
   { path: "/manage", marker: 'aria-label="Presentation"', roles: ["OWNER", "MANAGER"] },
   { path: "/manage/team", marker: "Team members", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
   { path: "/manage/roles", marker: "Each role is a set of project permissions", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
+  { path: "/manage/applications", marker: "Pending \\(", roles: ["OWNER", "MANAGER", "MODERATOR"] },
   { path: "/manage/modules", marker: 'aria-label="Modules"', roles: ["OWNER", "MANAGER"] },
   { path: "/manage/settings", marker: 'aria-label="Settings"', roles: ["OWNER", "MANAGER"] },
   { path: "/manage/launcher", marker: "never: the LAUNCHER module is off in the demo projects", roles: [] },
@@ -41,7 +44,7 @@ function expected(actorName: ActorName, projectName: ProjectName, page: (typeof 
   const project = PROJECTS[projectName];
   const role = (actor.role as Partial<Record<ProjectName, string>>)[projectName];
   const staff = "staff" in actor ? actor.staff : undefined;
-  const visible = Boolean(role) || Boolean(staff) || (project.released && !project.private);
+  const visible = Boolean(role) || Boolean(staff) || (project.released && !project.private && !(project.applicationOnly && !actor.login));
   if (page.path === "") return visible ? "ok" : "404";
   if (!actor.login) return "sign-in";
   if (!visible) return "404";
@@ -90,9 +93,11 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
     // "My projects" shows exactly one's own teams; "Create project" offers the form only with projects.create.
     const mine = await request.get("/my-projects", { maxRedirects: 0 });
     const newProject = await request.get("/projects/new", { maxRedirects: 0 });
+    const myApplications = await request.get("/my-applications", { maxRedirects: 0 });
     if (!ACTORS[actorName].login) {
-      expect([mine.status(), newProject.status()]).toEqual([307, 307]);
+      expect([mine.status(), newProject.status(), myApplications.status()]).toEqual([307, 307, 307]);
     } else {
+      expect(await myApplications.text()).toContain("My applications");
       const html = await mine.text();
       for (const [projectName, project] of Object.entries(PROJECTS) as [ProjectName, (typeof PROJECTS)[ProjectName]][]) {
         const own = Boolean((ACTORS[actorName].role as Partial<Record<ProjectName, string>>)[projectName]);
@@ -105,7 +110,8 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
     for (const [projectName, project] of Object.entries(PROJECTS) as [ProjectName, (typeof PROJECTS)[ProjectName]][]) {
       const actor = ACTORS[actorName];
       const mine = Boolean((actor.role as Partial<Record<ProjectName, string>>)[projectName]) || "staff" in actor;
-      expect(directory.includes(`/projects/${project.slug}"`), `${projectName} listed for ${actorName}`).toBe(project.listed || mine);
+      // Anonymous visitors reach an APPLICATION_ONLY project through sign-in (?next=%2Fprojects%2F...).
+      expect(new RegExp(`(/|%2F)projects(/|%2F)${project.slug}"`).test(directory), `${projectName} listed for ${actorName}`).toBe(project.listed || mine);
     }
   });
 }

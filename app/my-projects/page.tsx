@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { MembershipList } from "@/components/applications/memberships";
 import { EmptyState, ProjectCard } from "@/components/projects/project-card";
-import { PageHeader } from "@/components/ui/card";
+import { Card, PageHeader } from "@/components/ui/card";
+import { listMemberships } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
 import { listMyProjects } from "@/lib/projects/service";
@@ -10,7 +12,7 @@ export const metadata: Metadata = { title: "My projects" };
 
 export default async function MyProjectsPage() {
   const actor = await requirePortalActor("/my-projects");
-  const projects = await listMyProjects(actor);
+  const [projects, memberships] = await Promise.all([listMyProjects(actor), listMemberships(actor, actor.userId)]);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
     <div>
@@ -43,6 +45,11 @@ export default async function MyProjectsPage() {
           ))}
         </ul>
       )}
+      <div className="mt-8">
+        <Card title="My memberships" description="Every team you are on, with your role. Leaving ends your role; the last Owner cannot leave.">
+          <MembershipList memberships={memberships} canLeave />
+        </Card>
+      </div>
     </div>
   );
 }

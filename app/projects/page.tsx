@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { getPortalActor } from "@/lib/auth/portal";
 import { AppError } from "@/lib/errors";
+import { isPubliclyReadable } from "@/lib/permissions";
 import { listProjectsQuerySchema } from "@/lib/projects/schemas";
 import { listProjects } from "@/lib/projects/service";
 
@@ -22,8 +23,9 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   const query = parsed.success ? parsed.data : listProjectsQuerySchema.parse({ limit: "12" });
   let page: Awaited<ReturnType<typeof listProjects>> = { data: [], nextCursor: null };
   let problem: string | null = parsed.success ? null : "Some filters were not valid and were ignored.";
+  const actor = await getPortalActor();
   try {
-    page = await listProjects(await getPortalActor(), query);
+    page = await listProjects(actor, query);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     problem = error.message;
@@ -79,7 +81,7 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Project list">
           {page.data.map((project) => (
-            <ProjectCard key={project.id} project={project} showState={project.status !== "PUBLISHED"} />
+            <ProjectCard key={project.id} project={project} showState={project.status !== "PUBLISHED"} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />
           ))}
         </ul>
       )}

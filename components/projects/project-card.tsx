@@ -14,18 +14,21 @@ export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectVie
   );
 }
 
-export function ProjectCard({ project, role, showState = false }: { project: ProjectView; role?: string; showState?: boolean }) {
+/** `signInFirst`: the page is for signed-in users only (APPLICATION_ONLY), so the card leads to sign-in. */
+export function ProjectCard({ project, role, showState = false, signInFirst = false }: { project: ProjectView; role?: string; showState?: boolean; signInFirst?: boolean }) {
+  const href = signInFirst ? `/sign-in?next=${encodeURIComponent(`/projects/${project.slug}`)}` : `/projects/${project.slug}`;
   return (
     <li className="relative flex gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-500 hover:ring-indigo-300">
       <ProjectLogo project={project} />
       <div className="min-w-0 flex-1">
         <h3 className="truncate font-semibold text-slate-900">
-          <Link href={`/projects/${project.slug}`} className="after:absolute after:inset-0 focus:outline-none">
+          <Link href={href} className="after:absolute after:inset-0 focus:outline-none">
             {project.name}
           </Link>
         </h3>
         <p className="text-sm text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || "No game or category yet"}</p>
         {project.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p>}
+        {signInFirst && <p className="mt-1 text-xs font-medium text-indigo-700">Sign in to see the project and apply</p>}
         {(showState || role) && (
           <div className="mt-2 flex flex-wrap items-center gap-2">
             {showState && <StatusBadge status={project.status} />}

@@ -13,5 +13,10 @@ it("fills the database with demo accounts and projects whose sign-ins work, once
   const project = await db.project.findUniqueOrThrow({ where: { slug: "skyforge-survival" }, include: { roles: true, members: { include: { role: true } } } });
   expect(project.roles.map((role) => role.key).sort()).toEqual(["DEVELOPER", "MANAGER", "MEMBER", "MODERATOR", "OWNER", "TESTER"]);
   expect(project.members.find((member) => member.userId === partner.id)?.role.key).toBe("OWNER");
-  expect(await db.project.count({ where: { slug: { in: ["skyforge-survival", "nebula-racing-league", "orbit-modpack", "ironclad-tactics"] } } })).toBe(4);
+  expect(await db.project.count({ where: { slug: { in: ["skyforge-survival", "nebula-racing-league", "orbit-modpack", "ironclad-tactics", "starlight-roleplay"] } } })).toBe(5);
+  // Applications to look at, in every state a visitor of the portal meets.
+  const applications = await db.application.findMany({ where: { project: { slug: { in: ["skyforge-survival", "starlight-roleplay"] } } } });
+  expect(applications.map((application) => application.status).sort()).toEqual(["ACCEPTED", "PENDING", "PENDING", "REJECTED"]);
+  const accepted = applications.find((application) => application.status === "ACCEPTED")!;
+  expect(await db.projectMember.findUnique({ where: { projectId_userId: { projectId: accepted.projectId, userId: accepted.userId } }, include: { role: true } })).toMatchObject({ role: { key: "TESTER" } });
 });

@@ -3,6 +3,7 @@ import { recordAudit, SYSTEM } from "../audit/record";
 import { db } from "../db/client";
 import { actorFromUser } from "../auth/actor";
 import { addMember } from "../members/service";
+import { applyToProject, decideApplication } from "../applications/service";
 import type { DefaultRoleKey, PartnerStatus, PlatformRole, ProjectStatus, ProjectVisibility } from "../permissions";
 import { createProject } from "../projects/service";
 import { slugify } from "../projects/slug";
@@ -20,6 +21,7 @@ const USERS: { username: string; displayName: string; roles: PlatformRole[]; par
   { username: "sid.suspended", displayName: "Sid (suspended partner)", roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" },
   { username: "max.member", displayName: "Max (team member)", roles: ["USER"], partnerStatus: "NONE" },
   { username: "ulla.user", displayName: "Ulla (User)", roles: ["USER"], partnerStatus: "NONE" },
+  { username: "alex.applicant", displayName: "Alex (accepted applicant)", roles: ["USER"], partnerStatus: "NONE" },
 ];
 
 const PROJECTS: {
@@ -36,6 +38,15 @@ const PROJECTS: {
   { name: "Nebula Racing League", game: "Trackmania", category: "Community", description: "Weekly races and a season ladder.", status: "DRAFT", visibility: "PUBLIC", owner: "pia.partner", members: [["max.member", "TESTER"]] },
   { name: "Orbit Modpack", game: "Minecraft", category: "Modpack", description: "A space-themed modpack for tech players.", status: "IN_REVIEW", visibility: "APPLICATION_ONLY", owner: "paul.partner", members: [] },
   { name: "Ironclad Tactics", game: "Arma 3", category: "Mod", description: "Realistic naval warfare mod, invite only.", status: "PUBLISHED", visibility: "PRIVATE", owner: "paul.partner", members: [] },
+  { name: "Starlight Roleplay", game: "GTA V", category: "Server", description: "A roleplay city; players join by application.", status: "PUBLISHED", visibility: "APPLICATION_ONLY", owner: "paul.partner", members: [] },
+];
+
+/** Applications to look at: pending, accepted and rejected, made and decided through the service. */
+const APPLICATIONS: { project: string; applicant: string; message: string; asks?: DefaultRoleKey; decision?: { by: string; decision: "ACCEPT" | "REJECT"; role?: DefaultRoleKey; reason?: string } }[] = [
+  { project: "Skyforge Survival", applicant: "ulla.user", message: "I play every evening and would love to test new islands.", asks: "TESTER" },
+  { project: "Skyforge Survival", applicant: "alex.applicant", message: "Builder with three years on survival servers.", decision: { by: "pia.partner", decision: "ACCEPT", role: "TESTER", reason: "Welcome aboard!" } },
+  { project: "Skyforge Survival", applicant: "sid.suspended", message: "Let me in.", decision: { by: "max.member", decision: "REJECT", reason: "Tell us a little more about yourself and apply again." } },
+  { project: "Starlight Roleplay", applicant: "dana.dev", message: "I would like to play a mechanic in the city.", asks: "MEMBER" },
 ];
 
 export async function seedDemo(): Promise<string[]> {
@@ -72,6 +83,11 @@ export async function seedDemo(): Promise<string[]> {
       meta,
     );
     const roles = await db.projectRole.findMany({ where: { projectId: created.id } });
+    const roleId = (key: DefaultRoleKey) => roles.find((role) => role.key === key)!.id;
+    await db.project.update({
+      where: { id: created.id },
+      data: { settings: { applicationsOpen: true, applicationPrompt: `What would you like to do in ${project.name}?`, offeredRoleIds: [roleId("MEMBER"), roleId("TESTER")], supportLinks: [], contactEmail: "" } },
+    });
     for (const [username, key] of project.members) {
       await addMember(actorFromUser(owner), created.id, { userId: ids.get(username)!, roleId: roles.find((role) => role.key === key)!.id }, meta);
     }
@@ -90,7 +106,17 @@ export async function seedDemo(): Promise<string[]> {
         await recordAudit(tx, SYSTEM, { action: "project.seed_status", targetType: "project", targetId: created.id, projectId: created.id, changes: { status: { before: "DRAFT", after: project.status } } });
       });
     }
+    for (const application of APPLICATIONS.filter((candidate) => candidate.project === project.name)) {
+      const applicant = await db.user.findUniqueOrThrow({ where: { usernameKey: application.applicant } });
+      const made = await applyToProject(actorFromUser(applicant), created.id, { message: application.message, roleId: application.asks && roleId(application.asks) }, meta);
+      if (application.decision) {
+        const decider = await db.user.findUniqueOrThrow({ where: { usernameKey: application.decision.by } });
+        const { decision, role, reason } = application.decision;
+        await decideApplication(actorFromUser(decider), created.id, made.id, { decision, roleId: role && roleId(role), reason }, meta);
+      }
+    }
   }
   lines.push(`${PROJECTS.length} demo projects: ${PROJECTS.map((project) => `${project.name} (${project.status}, ${project.visibility})`).join(", ")}.`);
+  lines.push(`${APPLICATIONS.length} demo applications (pending, accepted, rejected) to Skyforge Survival and Starlight Roleplay.`);
   return lines;
 }

@@ -1,3 +1,4 @@
+import * as applications from "../applications/operations";
 import * as projects from "../projects/operations";
 import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
@@ -13,6 +14,7 @@ export const TAGS: Record<string, string> = {
   Notifications: "In-portal notifications of the caller.",
   Projects: "Projects: presentation, settings, modules, images, deletion and restore.",
   Team: "Members, project roles and ownership of a project.",
+  Applications: "Applying to projects, the team's decisions, leaving and memberships.",
   Launcher: "A project's launcher integration.",
   Review: "The status workflow, the review queue and review decisions.",
   Administration: "Warnings, partner history and the audit log (platform team).",
@@ -20,7 +22,7 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, projects, reviews];
+const MODULES = [system, users, projects, applications, reviews];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { db, type Tx } from "../db/client";
-import { PLATFORM_ROLES, platformPermissions, type PlatformPermission, type ProjectPermission } from "../permissions";
+import { PLATFORM_ROLES, platformPermissions, projectAccess, type PlatformPermission, type ProjectPermission } from "../permissions";
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -20,10 +20,18 @@ export async function notify(tx: Tx, userIds: string[], message: { kind: string;
   await tx.notification.createMany({ data: unique.map((userId) => ({ userId, kind: message.kind, title: message.title, body: message.body ?? "", link: message.link ?? null })) });
 }
 
-/** The project's members whose role holds `permission` (e.g. project.submit: who hears review outcomes). */
+/**
+ * The project's members who hold `permission` by the same rule the services apply (an Owner whose
+ * partner status is not ACTIVE holds only Member permissions); suspended accounts hear nothing.
+ * E.g. project.submit: who hears review outcomes; applications.decide: who hears of applications.
+ */
 export async function membersHolding(tx: Tx, projectId: string, permission: ProjectPermission): Promise<string[]> {
-  const members = await tx.projectMember.findMany({ where: { projectId, role: { permissions: { has: permission } } }, select: { userId: true } });
-  return members.map((member) => member.userId);
+  const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { status: true, visibility: true } });
+  const members = await tx.projectMember.findMany({
+    where: { projectId, user: { suspendedAt: null } },
+    select: { userId: true, role: true, user: { select: { platformRoles: true, partnerStatus: true } } },
+  });
+  return members.filter((member) => projectAccess(member.user, member.role, project).permissions.has(permission)).map((member) => member.userId);
 }
 
 /** Active accounts whose platform roles carry `permission` (e.g. projects.review: who hears about submissions). */

@@ -118,6 +118,8 @@ const RELATIONS: Relation[] = ["owner", "member", "other", "anonymous", "support
 function expectedVisible(relation: Relation, status: ProjectStatus, visibility: ProjectVisibility): boolean {
   if (relation !== "other" && relation !== "anonymous") return true;
   const released = status === "PUBLISHED" || status === "ARCHIVED";
+  // APPLICATION_ONLY: listed, but only signed-in users read its page.
+  if (relation === "anonymous" && visibility === "APPLICATION_ONLY") return false;
   return released && visibility !== "PRIVATE";
 }
 

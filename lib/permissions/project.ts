@@ -85,8 +85,12 @@ export function isListed(project: ProjectContext): boolean {
   return RELEASED_STATUSES.includes(project.status) && (project.visibility === "PUBLIC" || project.visibility === "APPLICATION_ONLY");
 }
 
-/** Readable by someone with no relation to the project (LAUNCHER projects by direct address only). */
-export function isPubliclyReadable(project: ProjectContext): boolean {
+/**
+ * Readable by someone with no relation to the project (LAUNCHER projects by direct address only).
+ * APPLICATION_ONLY projects are listed, but only signed-in users read their page (to apply).
+ */
+export function isPubliclyReadable(project: ProjectContext, { signedIn }: { signedIn: boolean }): boolean {
+  if (project.visibility === "APPLICATION_ONLY" && !signedIn) return false;
   return RELEASED_STATUSES.includes(project.status) && project.visibility !== "PRIVATE";
 }
 
@@ -125,7 +129,7 @@ export function projectAccess(
   if (hasPlatformPermission(viewer, "projects.readAny")) {
     return { permissions: new Set(["project.view", "members.view"]), visible: true, override: false, owner: false, rank: 0 };
   }
-  const visible = isPubliclyReadable(project);
+  const visible = isPubliclyReadable(project, { signedIn: viewer !== null });
   return { permissions: new Set(), visible, override: false, owner: false, rank: 0 };
 }
 
@@ -139,13 +143,32 @@ export function canManageMember(actor: ProjectAccess, target: Pick<RoleGrant, "r
   return actor.permissions.has("members.manage") && target.rank < actor.rank;
 }
 
-/** Giving someone a role: below one's own rank, no permission one lacks, never Owner (that moves by transfer). */
+/** A role one may hand out: below one's own rank, no permission one lacks, never Owner (that moves by transfer). */
+function isGrantableRole(actor: ProjectAccess, role: RoleGrant): boolean {
+  return role.key !== "OWNER" && role.rank < actor.rank && canGrantPermissions(actor, role.permissions);
+}
+
+/** Giving a member a role: `members.manage` and a grantable role. */
 export function canAssignRole(actor: ProjectAccess, role: RoleGrant): boolean {
+  return actor.permissions.has("members.manage") && isGrantableRole(actor, role);
+}
+
+/** Accepting an applicant into a role: `applications.decide` and a grantable role (Member by default). */
+export function canAcceptAs(actor: ProjectAccess, role: RoleGrant): boolean {
+  return actor.permissions.has("applications.decide") && isGrantableRole(actor, role);
+}
+
+/**
+ * Whether a signed-in user may apply: the project is published, PUBLIC or APPLICATION_ONLY, takes
+ * applications, and the user is not on the team. (The Applications module being on is checked first:
+ * with it off the endpoints do not exist.)
+ */
+export function canApply(project: ProjectContext & { applicationsOpen: boolean }, applicant: { member: boolean }): boolean {
   return (
-    actor.permissions.has("members.manage") &&
-    role.key !== "OWNER" &&
-    role.rank < actor.rank &&
-    canGrantPermissions(actor, role.permissions)
+    project.status === "PUBLISHED" &&
+    (project.visibility === "PUBLIC" || project.visibility === "APPLICATION_ONLY") &&
+    project.applicationsOpen &&
+    !applicant.member
   );
 }
 

@@ -12,6 +12,7 @@ interface NavItem {
 const ITEMS: NavItem[] = [
   { label: "Projects", href: "/projects" },
   { label: "My projects", href: "/my-projects", signedIn: true },
+  { label: "My applications", href: "/my-applications", signedIn: true },
   { label: "Review", href: "/review", permission: "projects.review" },
   { label: "Users", href: "/admin/users", permission: "users.readAny" },
   { label: "Audit", href: "/admin/audit", permission: "audit.read" },

@@ -26,6 +26,7 @@ export const MANAGE_TABS = [
   { href: "/review", label: "Review", permission: "project.view" },
   { href: "/team", label: "Team", permission: "members.view" },
   { href: "/roles", label: "Roles", permission: "members.view" },
+  { href: "/applications", label: "Applications", permission: "applications.view", module: "APPLICATIONS" },
   { href: "/modules", label: "Modules", permission: "project.settings" },
   { href: "/settings", label: "Settings", permission: "project.settings" },
   { href: "/launcher", label: "Launcher", permission: "launcher.manage", module: "LAUNCHER" },

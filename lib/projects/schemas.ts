@@ -65,6 +65,8 @@ export type CreateProjectInput = z.infer<typeof createProjectSchema>;
 export const projectSettingsSchema = z.strictObject({
   applicationsOpen: z.boolean().default(true),
   applicationPrompt: text(1000).default(""),
+  /** Roles an applicant may ask for (ids of this project's roles, never Owner); empty: no choice offered. */
+  offeredRoleIds: z.array(z.string().min(1).max(64)).max(20, "Offer at most 20 roles.").default([]),
   supportLinks: z
     .array(z.strictObject({ label: z.string().trim().min(1, "Name the link.").max(40), url: httpsUrlSchema }))
     .max(5, "Add at most 5 links.")

@@ -286,6 +286,7 @@ export async function updateSettings(
 ) {
   return db.$transaction(async (tx) => {
     const context = await authorizeProject(actor, projectId, "project.settings", tx);
+    await assertOfferableRoles(tx, projectId, input.settings.offeredRoleIds);
     const updated = await versionedUpdate(tx, projectId, expectedVersion, { visibility: input.visibility, settings: input.settings });
     await recordAudit(tx, auditFor(actor, meta, context), {
       action: "project.settings",
@@ -299,6 +300,13 @@ export async function updateSettings(
     });
     return { project: updated, body: { visibility: updated.visibility, settings: settingsOf(updated) } };
   });
+}
+
+/** Roles offered to applicants are roles of this project, and never Owner. */
+async function assertOfferableRoles(tx: Tx, projectId: string, roleIds: string[]) {
+  if (!roleIds.length) return;
+  const found = await tx.projectRole.count({ where: { projectId, id: { in: roleIds }, NOT: { key: "OWNER" } } });
+  if (found !== new Set(roleIds).size) throw new ValidationFailed([{ path: "settings.offeredRoleIds", message: "Offer only roles of this project (not Owner)." }]);
 }
 
 export function modulesView(project: Project) {

@@ -6,7 +6,8 @@ const MIN_DESCRIPTION = 30;
 
 /**
  * What a project needs before review: the presentation filled in, and every enabled module set
- * up. Disabled modules are not looked at. Returns what is missing (empty when complete).
+ * up. Disabled modules are not looked at; Applications works with its defaults (the form falls back
+ * to a general question when the project sets no prompt). Returns what is missing (empty when complete).
  */
 export function missingForReview(project: Project, extras: { launcherConfigured: boolean }): FieldError[] {
   const missing: FieldError[] = [];
@@ -17,8 +18,5 @@ export function missingForReview(project: Project, extras: { launcherConfigured:
   const settings = settingsOf(project);
   if (project.modules.includes("LAUNCHER") && !extras.launcherConfigured) missing.push({ path: "launcher", message: "Set up the launcher integration (or turn the module off)." });
   if (project.modules.includes("CREATOR_SUPPORT") && settings.supportLinks.length === 0) missing.push({ path: "settings.supportLinks", message: "Add at least one support link (or turn Creator support off)." });
-  if (project.modules.includes("APPLICATIONS") && settings.applicationsOpen && !settings.applicationPrompt.trim()) {
-    missing.push({ path: "settings.applicationPrompt", message: "Tell applicants what to write (or close applications)." });
-  }
   return missing;
 }

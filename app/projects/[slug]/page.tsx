@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ApplyPanel } from "@/components/applications/apply-panel";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
+import { applicationPanel } from "@/lib/applications/service";
 import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { presentProject } from "@/lib/projects/present";
@@ -13,9 +15,12 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
 }
 
 export default async function ProjectPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { project: row, membership, access } = await loadProjectPage((await params).slug);
+  const context = await loadProjectPage((await params).slug);
+  const { actor, project: row, membership, access } = context;
   const project = presentProject(row);
   const settings = settingsOf(row);
+  const application = actor ? await applicationPanel(actor, context) : null;
+  const signInToApply = !actor && moduleEnabled(row, "APPLICATIONS") && row.status === "PUBLISHED" && row.visibility === "PUBLIC" && settings.applicationsOpen;
   const canManage = MANAGE_TABS.some((tab) => access.permissions.has(tab.permission));
   const links = [
     ["Website", project.websiteUrl],
@@ -62,6 +67,17 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
               </li>
             ))}
           </ul>
+        )}
+        {application && (
+          <ApplyPanel target={{ projectId: row.id, slug: row.slug }} prompt={application.prompt} offeredRoles={application.offeredRoles} pendingApplication={application.pending} />
+        )}
+        {signInToApply && (
+          <p className="text-sm text-slate-600">
+            <Link href={`/sign-in?next=${encodeURIComponent(`/projects/${row.slug}`)}`} className="font-medium text-indigo-700 underline">
+              Sign in to apply
+            </Link>{" "}
+            to join this project&apos;s team.
+          </p>
         )}
         {moduleEnabled(row, "CREATOR_SUPPORT") && settings.supportLinks.length > 0 && (
           <section aria-labelledby="support" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import { DEFAULT_APPLICATION_PROMPT } from "@/lib/applications/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { VISIBILITY_LABELS } from "../badges";
@@ -17,7 +18,20 @@ import type { ProjectTarget } from "./presentation-form";
 type Values = z.input<typeof updateSettingsSchema>;
 const formSchema = updateSettingsSchema.extend({ version: z.int().min(1) });
 
-export function SettingsForm({ target, initial, version, supportLinksEnabled }: { target: ProjectTarget; initial: Values; version: number; supportLinksEnabled: boolean }) {
+export function SettingsForm({
+  target,
+  initial,
+  version,
+  supportLinksEnabled,
+  applicationRoles,
+}: {
+  target: ProjectTarget;
+  initial: Values;
+  version: number;
+  supportLinksEnabled: boolean;
+  /** The roles applicants may be offered; null while the Applications module is off (its settings are hidden and kept). */
+  applicationRoles: { id: string; name: string }[] | null;
+}) {
   const form = useForm<Values & { version: number }>({ resolver: zodResolver(formSchema, undefined, { raw: true }), defaultValues: { ...initial, version } });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
   const { submit, pending, notice } = useActionForm(
@@ -42,11 +56,32 @@ export function SettingsForm({ target, initial, version, supportLinksEnabled }: 
           </label>
         ))}
       </fieldset>
-      <fieldset className="space-y-4">
-        <legend className="text-sm font-medium">Applications</legend>
-        <CheckboxField label="Accept applications" hint="Used when the Applications module is on." {...form.register("settings.applicationsOpen")} />
-        <TextAreaField label="What applicants should tell you" rows={3} error={errors.settings?.applicationPrompt?.message} {...form.register("settings.applicationPrompt")} />
-      </fieldset>
+      {applicationRoles && (
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-medium">Applications</legend>
+          <CheckboxField label="Accept applications" hint="Signed-in users can apply on the project page while it is published." {...form.register("settings.applicationsOpen")} />
+          <TextAreaField
+            label="What applicants should tell you"
+            hint={`Left empty, the form asks: “${DEFAULT_APPLICATION_PROMPT}”`}
+            rows={3}
+            error={errors.settings?.applicationPrompt?.message}
+            {...form.register("settings.applicationPrompt")}
+          />
+          <div className="space-y-2">
+            <p className="text-sm font-medium">Roles applicants may ask for</p>
+            <p className="text-xs text-slate-500">None checked: applicants do not choose; you pick the role when you accept.</p>
+            <div className="flex flex-wrap gap-4">
+              {applicationRoles.map((role) => (
+                <label key={role.id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" value={role.id} className="size-4 rounded border-slate-300" {...form.register("settings.offeredRoleIds")} />
+                  {role.name}
+                </label>
+              ))}
+            </div>
+            {errors.settings?.offeredRoleIds?.message && <p className="text-sm text-red-600">{errors.settings.offeredRoleIds.message}</p>}
+          </div>
+        </fieldset>
+      )}
       <TextField label="Contact e-mail of the team" type="email" error={errors.settings?.contactEmail?.message} {...form.register("settings.contactEmail")} />
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">Support links</legend>

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { StaffUserForm } from "@/components/admin/staff-user-form";
 import { WarningsPanel } from "@/components/admin/warnings-panel";
+import { MembershipList } from "@/components/applications/memberships";
 import { Card, PageHeader } from "@/components/ui/card";
+import { listMemberships } from "@/lib/applications/service";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
@@ -27,7 +29,11 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
   }
   const record = loaded.body as z.infer<typeof fullUserSchema>;
   const target = loaded.user;
-  const [history, warnings] = await Promise.all([partnerHistory(actor, id), hasPlatformPermission(actor, "warnings.read") ? listWarnings(actor, id) : Promise.resolve(null)]);
+  const [history, warnings, memberships] = await Promise.all([
+    partnerHistory(actor, id),
+    hasPlatformPermission(actor, "warnings.read") ? listWarnings(actor, id) : Promise.resolve(null),
+    listMemberships(actor, id),
+  ]);
   const can = {
     profile: canEditProfileOf(actor, target),
     roles: hasPlatformPermission(actor, "users.roles") && canManageRolesOf(actor, target) && actor.userId !== id ? PLATFORM_ROLES.filter((role) => canGrantPlatformRole(actor, role)) : null,
@@ -56,6 +62,9 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
           />
         </Card>
       )}
+      <Card title="Project memberships">
+        <MembershipList memberships={memberships} canLeave={false} />
+      </Card>
       <Card title="Partner status history">
         {history.length === 0 ? (
           <p className="text-sm text-slate-500">Never changed.</p>

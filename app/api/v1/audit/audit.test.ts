@@ -4,7 +4,11 @@ import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as verify from "@/app/api/v1/auth/verify-email/route";
 import * as audit from "@/app/api/v1/audit/route";
 import * as projectAudit from "@/app/api/v1/projects/[id]/audit/route";
+import * as applicationDecision from "@/app/api/v1/projects/[id]/applications/[applicationId]/decision/route";
+import * as applicationWithdraw from "@/app/api/v1/projects/[id]/applications/[applicationId]/withdraw/route";
+import * as applications from "@/app/api/v1/projects/[id]/applications/route";
 import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
+import * as leave from "@/app/api/v1/projects/[id]/members/me/route";
 import * as launcher from "@/app/api/v1/projects/[id]/launcher/route";
 import * as member from "@/app/api/v1/projects/[id]/members/[userId]/route";
 import * as members from "@/app/api/v1/projects/[id]/members/route";
@@ -45,6 +49,10 @@ async function owned() {
   return { owner, project, token: await tokenFor(owner.id), roleId };
 }
 const staff = async (roles: ("TEAM_LEAD" | "PROJECT_LEAD" | "SUPPORT")[] = ["PROJECT_LEAD"]) => tokenFor((await createUser({ roles })).id);
+async function openForApplications() {
+  const { project } = await owned();
+  return db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED", modules: ["APPLICATIONS"] } });
+}
 async function inReview() {
   const context = await owned();
   await db.project.update({ where: { id: context.project.id }, data: { status: "IN_REVIEW", submittedAt: new Date() } });
@@ -97,6 +105,28 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     const user = await createUser();
     await db.projectMember.create({ data: { projectId: project.id, userId: user.id, roleId: roleId("MEMBER") } });
     return call(member.DELETE, "DELETE", "/", { token, params: { id: project.id, userId: user.id } });
+  },
+  "DELETE /api/v1/projects/{id}/members/me": async () => {
+    const { project, roleId } = await owned();
+    const user = await createUser();
+    await db.projectMember.create({ data: { projectId: project.id, userId: user.id, roleId: roleId("MEMBER") } });
+    return call(leave.DELETE, "DELETE", "/", { token: await tokenFor(user.id), params: { id: project.id } });
+  },
+  "POST /api/v1/projects/{id}/applications": async () => {
+    const project = await openForApplications();
+    return call(applications.POST, "POST", "/", { token: await tokenFor((await createUser()).id), params: { id: project.id }, body: { message: "Hello" } });
+  },
+  "POST /api/v1/projects/{id}/applications/{applicationId}/withdraw": async () => {
+    const project = await openForApplications();
+    const user = await createUser();
+    const application = await db.application.create({ data: { projectId: project.id, userId: user.id, message: "Hello" } });
+    return call(applicationWithdraw.POST, "POST", "/", { token: await tokenFor(user.id), params: { id: project.id, applicationId: application.id } });
+  },
+  "POST /api/v1/projects/{id}/applications/{applicationId}/decision": async () => {
+    const { project, token } = await owned();
+    await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED", modules: ["APPLICATIONS"] } });
+    const application = await db.application.create({ data: { projectId: project.id, userId: (await createUser()).id, message: "Hello" } });
+    return call(applicationDecision.POST, "POST", "/", { token, params: { id: project.id, applicationId: application.id }, body: { decision: "ACCEPT" } });
   },
   "POST /api/v1/projects/{id}/transfer-ownership": async () => { const { project, token } = await owned(); return call(transfer.POST, "POST", "/", { token, params: { id: project.id }, body: { userId: (await createPartner()).id } }); },
   "POST /api/v1/projects/{id}/roles": async () => { const { project, token } = await owned(); return call(roles.POST, "POST", "/", { token, params: { id: project.id }, body: { name: "Crew", permissions: [], rank: 5 } }); },

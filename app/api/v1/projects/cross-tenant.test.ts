@@ -50,7 +50,9 @@ const routeScope = (endpoint: string): TokenScope => (endpoint.startsWith("GET "
 const isMember = (actor: ActorName) => (ROLE_ACTORS as readonly string[]).includes(actor);
 const readsAny = (actor: ActorName) => actor === "support" || actor === "teamLead" || actor === "projectLead";
 const released = (project: Project) => project.status === "PUBLISHED" || project.status === "ARCHIVED";
-const visible = (actor: ActorName, project: Project) => isMember(actor) || readsAny(actor) || (released(project) && project.visibility !== "PRIVATE");
+// APPLICATION_ONLY is listed, but its page is for signed-in users only.
+const visible = (actor: ActorName, project: Project) =>
+  isMember(actor) || readsAny(actor) || (released(project) && project.visibility !== "PRIVATE" && !(actor === "anonymous" && project.visibility === "APPLICATION_ONLY"));
 const listed = (project: Project) => released(project) && (project.visibility === "PUBLIC" || project.visibility === "APPLICATION_ONLY");
 
 function permissions(actor: ActorName): ProjectPermission[] {

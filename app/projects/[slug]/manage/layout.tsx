@@ -3,13 +3,16 @@ import type { ReactNode } from "react";
 import { StatusBadge } from "@/components/projects/badges";
 import { ManageTabs } from "@/components/projects/manage/manage-tabs";
 import { requirePortalActor } from "@/lib/auth/portal";
+import { pendingApplicationCount } from "@/lib/applications/service";
 import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
 export default async function ManageLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   await requirePortalActor(`/projects/${slug}/manage`);
-  const { project, access } = await loadProjectPage(slug);
+  const context = await loadProjectPage(slug);
+  const { project, access } = context;
+  const pending = await pendingApplicationCount(context);
   const tabs = MANAGE_TABS.filter((tab) => access.permissions.has(tab.permission) && (!("module" in tab) || moduleEnabled(project, tab.module)));
   return (
     <div className="space-y-6">
@@ -27,7 +30,7 @@ export default async function ManageLayout({ children, params }: { children: Rea
         {access.override && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">Project lead override: every change is audited.</p>}
       </div>
       {/* Each page checks its own permission (and module), so a disabled module stays a 404 for everyone. */}
-      {tabs.length > 0 && <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, label }) => ({ href, label }))} />}
+      {tabs.length > 0 && <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, label }) => ({ href, label, badge: href === "/applications" ? pending : 0 }))} />}
       {children}
     </div>
   );

@@ -3,6 +3,7 @@ import { DeleteProject } from "@/components/projects/manage/delete-project";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { SettingsForm } from "@/components/projects/manage/settings-form";
 import { Card } from "@/components/ui/card";
+import { offerableRoles } from "@/lib/applications/service";
 import { canDeleteProject } from "@/lib/permissions";
 import { loadProjectPage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
@@ -14,6 +15,8 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   const { actor, project, access } = await loadProjectPage((await params).slug);
   if (!access.permissions.has("project.settings")) return <NoAccess what="change its settings" />;
   const target = { projectId: project.id, slug: project.slug };
+  // A disabled module's settings are hidden (and kept).
+  const applicationRoles = moduleEnabled(project, "APPLICATIONS") ? await offerableRoles(project.id) : null;
   const mayDelete = canDeleteProject(access);
   const blockedReason = DELETABLE_STATUSES.includes(project.status)
     ? null
@@ -23,7 +26,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   return (
     <div className="space-y-6">
       <Card title="Settings">
-        <SettingsForm target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
+        <SettingsForm target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} applicationRoles={applicationRoles} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
       </Card>
       {mayDelete && (
         <Card title="Delete project">

@@ -1,0 +1,8 @@
+import { leaveProjectOperation } from "@/lib/applications/operations";
+import { leaveProject } from "@/lib/applications/service";
+import { handle } from "@/lib/http/route";
+
+export const DELETE = handle(leaveProjectOperation, async ({ actor, params, meta }) => {
+  await leaveProject(actor, params.id, meta);
+  return { status: 204 };
+});

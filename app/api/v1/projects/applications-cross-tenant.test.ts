@@ -1,0 +1,185 @@
+/**
+ * Every applications endpoint × every kind of caller × a project in every status and visibility,
+ * with the Applications module on and off. The expected status comes from DESIGN 4 and 8.1,
+ * written out below. Calls that succeed are put back, so every row starts from the same state.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import * as decisionRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/decision/route";
+import * as withdrawRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/withdraw/route";
+import * as applicationsRoute from "@/app/api/v1/projects/[id]/applications/route";
+import * as leaveRoute from "@/app/api/v1/projects/[id]/members/me/route";
+import * as membershipsRoute from "@/app/api/v1/users/[id]/memberships/route";
+import { db } from "@/lib/db/client";
+import type { Project } from "@/lib/db/generated/client";
+import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { call } from "@/lib/testing/http";
+
+const MEMBERS = ["owner", "moderator", "member", "suspendedOwner"] as const;
+/** `applicant` is a signed-in non-member with a pending application in every project. */
+const CALLERS = [...MEMBERS, "anonymous", "applicant", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin"] as const;
+type Caller = (typeof CALLERS)[number];
+
+// The rules, as DESIGN states them.
+const isMember = (caller: Caller) => (MEMBERS as readonly string[]).includes(caller);
+// A staff permission counts for a token only with the admin scope (lib/permissions scopesAllow):
+// a Project lead's read+write token acts as an ordinary signed-in user.
+const isStaff = (caller: Caller) => caller === "projectLeadAdmin" || caller === "supportAdmin";
+const released = (p: Project) => p.status === "PUBLISHED" || p.status === "ARCHIVED";
+/** APPLICATION_ONLY: listed, signed-in users see its page; PRIVATE: members only. */
+function visible(caller: Caller, p: Project): boolean {
+  if (isMember(caller) || isStaff(caller)) return true;
+  if (!released(p) || p.visibility === "PRIVATE") return false;
+  return caller !== "anonymous" || p.visibility !== "APPLICATION_ONLY";
+}
+const moduleOn = (p: Project) => p.modules.includes("APPLICATIONS");
+const takesApplications = (p: Project) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "APPLICATION_ONLY");
+function permissions(caller: Caller): readonly ProjectPermission[] {
+  if (caller === "owner" || caller === "projectLeadAdmin") return DEFAULT_PROJECT_ROLES.OWNER.permissions;
+  if (caller === "moderator") return DEFAULT_PROJECT_ROLES.MODERATOR.permissions;
+  // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
+  if (caller === "member" || caller === "suspendedOwner") return DEFAULT_PROJECT_ROLES.MEMBER.permissions;
+  if (caller === "supportAdmin") return ["project.view", "members.view"];
+  return [];
+}
+const has = (caller: Caller, permission: ProjectPermission) => permissions(caller).includes(permission);
+
+/** 401 anonymous, 404 when the project or its module does not exist for the caller, then the endpoint's own rule. */
+function gate(caller: Caller, p: Project, rule: () => number, { module = true } = {}): number {
+  if (caller === "anonymous") return 401;
+  if (!visible(caller, p)) return 404;
+  if (module && !moduleOn(p)) return 404;
+  return rule();
+}
+
+interface Fixture {
+  tokens: Partial<Record<Caller, string>>;
+  users: Partial<Record<Caller, string>>;
+  projects: Project[];
+  /** The applicant's pending application per project. */
+  pending: Record<string, string>;
+  memberRole: Record<string, Record<string, string>>;
+}
+const fixture: Fixture = { tokens: {}, users: {}, projects: [], pending: {}, memberRole: {} };
+
+beforeAll(async () => {
+  const owner = await createPartner();
+  const people: Partial<Record<Caller, { id: string }>> = { owner };
+  for (const name of ["moderator", "member", "applicant", "outsider"] as const) people[name] = await createUser();
+  people.suspendedOwner = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" });
+  const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
+  const support = await createUser({ roles: ["SUPPORT"] });
+  for (const [name, person] of Object.entries(people)) {
+    fixture.users[name as Caller] = person.id;
+    fixture.tokens[name as Caller] = await tokenFor(person.id, ["read", "write"]);
+  }
+  fixture.tokens.projectLeadAdmin = await tokenFor(projectLead.id, ["read", "write", "admin"]);
+  fixture.tokens.projectLeadNoAdmin = await tokenFor(projectLead.id, ["read", "write"]);
+  fixture.tokens.supportAdmin = await tokenFor(support.id, ["read", "write", "admin"]);
+  fixture.users.projectLeadAdmin = fixture.users.projectLeadNoAdmin = projectLead.id;
+  fixture.users.supportAdmin = support.id;
+
+  for (const status of PROJECT_STATUSES) {
+    for (const visibility of PROJECT_VISIBILITIES) {
+      for (const modules of [["APPLICATIONS"], []] as const) {
+        const project = await createProjectFor(owner, { status, visibility, modules: [...modules], name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}` });
+        for (const key of ["moderator", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
+        await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
+        const application = await db.application.create({ data: { projectId: project.id, userId: people.applicant!.id, message: "Let me in" } });
+        fixture.pending[project.id] = application.id;
+        fixture.memberRole[project.id] = Object.fromEntries(project.roles.map((role) => [role.key ?? role.id, role.id]));
+        fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
+      }
+    }
+  }
+}, 180_000);
+
+async function reopen(p: Project) {
+  await db.application.update({ where: { id: fixture.pending[p.id] }, data: { status: "PENDING", decidedAt: null, decidedById: null, decisionReason: null } });
+}
+
+interface Endpoint {
+  name: string;
+  request(token: string | undefined, p: Project): Promise<{ status: number }>;
+  expected(caller: Caller, p: Project): number;
+  restore?(caller: Caller, p: Project): Promise<void>;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: "POST /projects/{id}/applications",
+    request: (token, p) => call(applicationsRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { message: "Hello" } }),
+    expected: (c, p) => gate(c, p, () => (isMember(c) ? 409 : !takesApplications(p) ? 422 : c === "applicant" ? 409 : 201)),
+    restore: async (c, p) => {
+      await db.application.deleteMany({ where: { projectId: p.id, id: { not: fixture.pending[p.id] } } });
+    },
+  },
+  {
+    name: "GET /projects/{id}/applications",
+    request: (token, p) => call(applicationsRoute.GET, "GET", "/?status=PENDING", { token, params: { id: p.id } }),
+    expected: (c, p) => gate(c, p, () => (has(c, "applications.view") ? 200 : 403)),
+  },
+  {
+    name: "POST /projects/{id}/applications/{applicationId}/withdraw",
+    request: (token, p) => call(withdrawRoute.POST, "POST", "/", { token, params: { id: p.id, applicationId: fixture.pending[p.id] } }),
+    // Only the applicant; for anyone else the application does not exist.
+    expected: (c, p) => gate(c, p, () => (c === "applicant" ? 200 : 404)),
+    restore: (c, p) => reopen(p),
+  },
+  {
+    name: "POST /projects/{id}/applications/{applicationId}/decision",
+    request: (token, p) => call(decisionRoute.POST, "POST", "/", { token, params: { id: p.id, applicationId: fixture.pending[p.id] }, body: { decision: "REJECT", reason: "Not now" } }),
+    expected: (c, p) => gate(c, p, () => (has(c, "applications.view") && has(c, "applications.decide") ? 200 : 403)),
+    restore: (c, p) => reopen(p),
+  },
+  {
+    name: "DELETE /projects/{id}/members/me",
+    request: (token, p) => call(leaveRoute.DELETE, "DELETE", "/", { token, params: { id: p.id } }),
+    // Two Owners (one suspended): either may leave. Leaving is not part of the Applications module.
+    expected: (c, p) => gate(c, p, () => (isMember(c) ? 204 : 404), { module: false }),
+    restore: async (c, p) => {
+      if (!isMember(c)) return;
+      const roleKey = c === "suspendedOwner" ? "OWNER" : c.toUpperCase();
+      await db.projectMember.upsert({
+        where: { projectId_userId: { projectId: p.id, userId: fixture.users[c]! } },
+        create: { projectId: p.id, userId: fixture.users[c]!, roleId: fixture.memberRole[p.id][roleKey] },
+        update: {},
+      });
+    },
+  },
+];
+
+describe.each(ENDPOINTS)("$name", (endpoint) => {
+  const rows = CALLERS.map((caller) => ({ caller }));
+  it.each(rows)("as $caller, in every status × visibility × module", async ({ caller }) => {
+    const mismatches: string[] = [];
+    for (const project of fixture.projects) {
+      const response = await endpoint.request(fixture.tokens[caller], project);
+      const expected = endpoint.expected(caller, project);
+      if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
+      if (response.status < 300) await endpoint.restore?.(caller, project);
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
+
+describe("GET /users/{id}/memberships", () => {
+  // The member's memberships: the member, or staff with users.readAny through an admin-scoped token; 404 for everyone else.
+  const EXPECTED: Record<Caller, number> = {
+    owner: 404,
+    moderator: 404,
+    member: 200,
+    suspendedOwner: 404,
+    anonymous: 401,
+    applicant: 404,
+    outsider: 404,
+    projectLeadAdmin: 200,
+    projectLeadNoAdmin: 404,
+    supportAdmin: 200,
+  };
+  it.each(CALLERS.map((caller) => ({ caller, status: EXPECTED[caller] })))("as $caller: $status", async ({ caller, status }) => {
+    const response = await call(membershipsRoute.GET, "GET", "/", { token: fixture.tokens[caller], params: { id: fixture.users.member! } });
+    expect(response.status).toBe(status);
+    if (status === 200) expect((response.json!.data as unknown[]).length).toBe(fixture.projects.length);
+  });
+});

@@ -1,0 +1,5 @@
+import { listMembershipsOperation } from "@/lib/applications/operations";
+import { listMemberships } from "@/lib/applications/service";
+import { handle } from "@/lib/http/route";
+
+export const GET = handle(listMembershipsOperation, async ({ actor, params }) => ({ body: { data: await listMemberships(actor, params.id) } }));

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ApplicationReview } from "@/components/applications/application-review";
+import { NoAccess } from "@/components/projects/manage/no-access";
+import { Card } from "@/components/ui/card";
+import { listProjectApplications } from "@/lib/applications/service";
+import { listRoles } from "@/lib/members/service";
+import { canAcceptAs } from "@/lib/permissions";
+import { loadProjectPage } from "@/lib/portal/project-page";
+import { moduleEnabled } from "@/lib/projects/access";
+
+export const metadata: Metadata = { title: "Applications" };
+
+export default async function ApplicationsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { actor, project, access } = await loadProjectPage((await params).slug);
+  if (!moduleEnabled(project, "APPLICATIONS")) notFound();
+  if (!actor || !access.permissions.has("applications.view")) return <NoAccess what="read applications" />;
+  const [pending, all, roles] = await Promise.all([
+    listProjectApplications(actor, project.id, { status: "PENDING", limit: 100 }),
+    listProjectApplications(actor, project.id, { limit: 100 }),
+    listRoles(actor, project.id),
+  ]);
+  const grantable = roles.filter((role) => canAcceptAs(access, role)).sort((a, b) => a.rank - b.rank);
+  return (
+    <Card title="Applications" description="Oldest pending first. Accepting makes the applicant a member with the role you choose; your reason is shown to the applicant.">
+      <ApplicationReview
+        target={{ projectId: project.id, slug: project.slug }}
+        pending={[...pending.data].reverse()}
+        decided={all.data.filter((application) => application.status !== "PENDING")}
+        grantableRoles={grantable.map((role) => ({ id: role.id, name: role.name, key: role.key }))}
+        canDecide={access.permissions.has("applications.decide")}
+      />
+    </Card>
+  );
+}

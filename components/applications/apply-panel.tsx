@@ -1,0 +1,100 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { applyAction, withdrawApplicationAction } from "@/app/applications/actions";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { TextAreaField } from "@/components/ui/textarea";
+import { applySchema, MAX_APPLICATION_MESSAGE } from "@/lib/applications/schemas";
+
+export interface ProjectRef {
+  projectId: string;
+  slug: string;
+}
+
+type Values = z.input<typeof applySchema>;
+
+/** Withdraws a pending application, after a confirmation. */
+export function WithdrawButton({ target, applicationId }: { target: ProjectRef; applicationId: string }) {
+  const [pending, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Button
+        type="button"
+        variant="secondary"
+        pending={pending}
+        onClick={() => {
+          if (!window.confirm("Withdraw this application?")) return;
+          startTransition(async () => {
+            const result = await withdrawApplicationAction(target, applicationId);
+            setError(result.ok ? null : result.message);
+          });
+        }}
+      >
+        Withdraw
+      </Button>
+      {error && <span className="text-sm text-red-600">{error}</span>}
+    </span>
+  );
+}
+
+/** Apply on the project page: the project's prompt, a message, the role choice when offered; or the pending state. */
+export function ApplyPanel({
+  target,
+  prompt,
+  offeredRoles,
+  pendingApplication,
+}: {
+  target: ProjectRef;
+  prompt: string;
+  offeredRoles: { id: string; name: string }[];
+  pendingApplication: { id: string; createdAt: string; roleName: string | null } | null;
+}) {
+  const form = useForm<Values>({ resolver: zodResolver(applySchema), defaultValues: { message: "", roleId: undefined } });
+  const { submit, pending, notice } = useActionForm(form, (values) => applyAction(target, { ...values, roleId: values.roleId || undefined }), () => form.reset());
+  if (pendingApplication) {
+    return (
+      <section aria-labelledby="application" className="space-y-3 rounded-lg bg-indigo-50 p-4 ring-1 ring-indigo-200">
+        <h2 id="application" className="font-semibold text-indigo-900">
+          Your application is pending
+        </h2>
+        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <p className="text-sm text-indigo-900">
+          Sent {new Date(pendingApplication.createdAt).toLocaleDateString("en")}
+          {pendingApplication.roleName ? `, as ${pendingApplication.roleName}` : ""}. The team will decide; you will get a notification.
+        </p>
+        <WithdrawButton target={target} applicationId={pendingApplication.id} />
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="apply" className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200">
+      <h2 id="apply" className="font-semibold text-slate-900">
+        Apply to join the team
+      </h2>
+      <form onSubmit={submit} noValidate aria-label="Apply" className="space-y-4">
+        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <TextAreaField label={prompt} rows={4} maxLength={MAX_APPLICATION_MESSAGE} error={form.formState.errors.message?.message} {...form.register("message")} />
+        {offeredRoles.length > 0 && (
+          <SelectField
+            label="Role you ask for"
+            options={[{ value: "", label: "Any (the team decides)" }, ...offeredRoles.map((role) => ({ value: role.id, label: role.name }))]}
+            error={form.formState.errors.roleId?.message}
+            {...form.register("roleId", { setValueAs: (value: string) => value || undefined })}
+          />
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" pending={pending}>
+            Apply
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

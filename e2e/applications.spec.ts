@@ -1,0 +1,109 @@
+/**
+ * The applications journey in the portal, on the demo data: Pia owns Skyforge Survival (published,
+ * PUBLIC, Applications on, Tester and Member offered to applicants).
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+const SKYFORGE = "/projects/skyforge-survival";
+const PROMPT = "What would you like to do in Skyforge Survival?";
+
+async function signUp(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/sign-up");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Display name").fill(username);
+  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
+  await page.getByLabel("Password").fill("e2e applicant passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/account/);
+  return page;
+}
+
+async function signIn(browser: Browser, login: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail or username").fill(login);
+  await page.getByLabel("Password").fill("demo passphrase");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/account/);
+  return page;
+}
+
+async function apply(page: Page, message: string) {
+  await page.goto(SKYFORGE);
+  const form = page.getByRole("form", { name: "Apply" });
+  await form.getByLabel(PROMPT).fill(message);
+  await form.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByRole("heading", { name: "Your application is pending" })).toBeVisible();
+}
+
+test("apply, accept as Tester, reject with a reason, withdraw and re-apply", async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const [firstName, secondName] = [`apply${stamp}`, `reject${stamp}`];
+  const first = await signUp(browser, firstName);
+  const second = await signUp(browser, secondName);
+
+  // Bad input stays at the field, nothing is sent.
+  await first.goto(SKYFORGE);
+  await first.getByRole("form", { name: "Apply" }).getByRole("button", { name: "Apply" }).click();
+  await expect(first.getByText("Write a message to the team.")).toBeVisible();
+
+  await apply(first, "I test every new island.");
+  await apply(second, "Let me in, please.");
+
+  // The Owner sees the pending count on the tab and in the header's notifications.
+  const owner = await signIn(browser, "pia.partner");
+  await expect(owner.getByRole("link", { name: /Notifications/ }).getByLabel(/unread/)).toBeVisible();
+  await owner.goto(`${SKYFORGE}/manage/applications`);
+  await expect(owner.getByRole("link", { name: /Applications/ }).getByLabel(/pending/)).toBeVisible();
+
+  const firstApplication = owner.getByRole("listitem", { name: `Application of ${firstName}` });
+  await firstApplication.getByLabel("Accept as").selectOption({ label: "Tester" });
+  await firstApplication.getByRole("button", { name: "Accept" }).click();
+  await expect(owner.getByRole("listitem", { name: `Application of ${firstName}` })).toHaveCount(0);
+
+  const secondApplication = owner.getByRole("listitem", { name: `Application of ${secondName}` });
+  await secondApplication.getByLabel("Reason (shown to the applicant)").fill("We are full this season.");
+  await secondApplication.getByRole("button", { name: "Reject" }).click();
+  await expect(owner.getByRole("listitem", { name: `Application of ${secondName}` })).toHaveCount(0);
+  await expect(owner.getByText("“We are full this season.”")).toBeVisible();
+
+  // The accepted user is on the team: under My memberships and in My projects.
+  await first.goto("/my-projects");
+  const memberships = first.getByRole("table", { name: "Memberships" });
+  await expect(memberships.getByRole("row", { name: /Skyforge Survival/ })).toContainText("Tester");
+  await expect(first.getByRole("list", { name: "My projects" }).getByText("Skyforge Survival")).toBeVisible();
+
+  // The rejected user sees the decision and the reason, withdraws a new application and applies again.
+  await second.goto("/my-applications");
+  await expect(second.getByRole("listitem").filter({ hasText: "Skyforge Survival" })).toContainText("Rejected");
+  await expect(second.getByText("We are full this season.")).toBeVisible();
+  await apply(second, "Trying again next season.");
+  second.once("dialog", (dialog) => dialog.accept());
+  await second.getByRole("button", { name: "Withdraw" }).click();
+  await expect(second.getByRole("form", { name: "Apply" })).toBeVisible();
+  await apply(second, "And once more.");
+  await second.goto("/my-applications");
+  await expect(second.getByText("Pending", { exact: true })).toHaveCount(1);
+  await expect(second.getByText("Withdrawn", { exact: true })).toHaveCount(1);
+
+  // Leaving asks first, then the membership is gone.
+  await first.goto("/my-projects");
+  first.once("dialog", (dialog) => dialog.accept());
+  await first.getByRole("table", { name: "Memberships" }).getByRole("button", { name: "Leave" }).click();
+  await expect(first.getByText("You left the project.")).toBeVisible();
+  await expect(first.getByRole("table", { name: "Memberships" })).toHaveCount(0);
+});
+
+test("an APPLICATION_ONLY project is listed, its page only for signed-in users, who can apply", async ({ browser }) => {
+  const anonymous = await (await browser.newContext()).newPage();
+  await anonymous.goto("/projects");
+  await expect(anonymous.getByText("Starlight Roleplay")).toBeVisible();
+  await expect(anonymous.getByText("Sign in to see the project and apply")).toBeVisible();
+  const response = await anonymous.goto("/projects/starlight-roleplay");
+  expect(response?.status()).toBe(404);
+
+  const user = await signUp(browser, `starlight${Date.now().toString(36)}`);
+  await user.goto("/projects/starlight-roleplay");
+  await expect(user.getByRole("form", { name: "Apply" })).toBeVisible();
+});

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { paginationQuerySchema } from "../http/pagination";
+
+/** Application fields, shared by the API, the portal's forms and the OpenAPI document. */
+
+export const APPLICATION_STATUSES = ["PENDING", "ACCEPTED", "REJECTED", "WITHDRAWN"] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const MAX_APPLICATION_MESSAGE = 2000;
+export const MAX_DECISION_REASON = 1000;
+
+/** What the form asks when the project sets no prompt of its own. */
+export const DEFAULT_APPLICATION_PROMPT = "Tell the team about yourself and why you want to join.";
+
+const roleIdSchema = z.string().min(1, "Choose a role.").max(64, "This role does not exist in the project.");
+
+export const applySchema = z.strictObject({
+  message: z
+    .string()
+    .trim()
+    .min(1, "Write a message to the team.")
+    .max(MAX_APPLICATION_MESSAGE, `Use at most ${MAX_APPLICATION_MESSAGE} characters.`),
+  roleId: roleIdSchema.optional(),
+});
+export type ApplyInput = z.infer<typeof applySchema>;
+
+/** Shown to the applicant. */
+const reasonSchema = z.string().trim().max(MAX_DECISION_REASON, `Use at most ${MAX_DECISION_REASON} characters.`);
+
+export const decisionSchema = z
+  .strictObject({
+    decision: z.enum(["ACCEPT", "REJECT"], "Choose ACCEPT or REJECT."),
+    /** The role the applicant gets when accepted; Member when left out. */
+    roleId: roleIdSchema.optional(),
+    reason: reasonSchema.optional(),
+  })
+  .refine((input) => input.decision === "ACCEPT" || input.roleId === undefined, { path: ["roleId"], message: "A role goes only with ACCEPT." });
+export type DecisionInput = z.infer<typeof decisionSchema>;
+
+/** The decision form of the portal: the role picker and the reason; the button says which decision. */
+export const decisionFormSchema = z.strictObject({ roleId: roleIdSchema, reason: reasonSchema });
+
+export const listApplicationsQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(APPLICATION_STATUSES, "Unknown status.").optional(),
+});
+
+const personSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
+
+export const applicationSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  userId: z.string(),
+  message: z.string(),
+  roleId: z.string().nullable(),
+  status: z.enum(APPLICATION_STATUSES),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  decidedBy: z.string().nullable(),
+  /** The public reason of a decision. */
+  reason: z.string().nullable(),
+  /** Names for screens: the role asked for (or given), the project, the applicant. */
+  role: z.object({ id: z.string(), name: z.string() }).nullable(),
+  project: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  applicant: personSchema.extend({ memberSince: z.iso.datetime() }),
+});
+export type ApplicationView = z.infer<typeof applicationSchema>;
+
+export const membershipSchema = z.object({
+  project: z.object({ id: z.string(), slug: z.string(), name: z.string(), status: z.string(), visibility: z.string(), logoUrl: z.string().nullable() }),
+  role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string(), rank: z.int() }),
+  since: z.iso.datetime(),
+});
+export type MembershipView = z.infer<typeof membershipSchema>;
