@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { describeCycles, folderGraph, importGraph, type Graph } from "./architecture";
+
+// The layering is in docs/architecture.md: imports point down, never back into a folder that
+// imports yours. These tests read the real imports of lib/ with the TypeScript compiler.
+
+const files = importGraph();
+const folders = folderGraph(files);
+
+describe("the import graph of lib/", () => {
+  it("is read from the real imports (import type, re-exports, dynamic import, @/ paths)", () => {
+    const synthetic: Graph = new Map([
+      ["lib/a/x.ts", new Set(["lib/b/y.ts"])],
+      ["lib/b/y.ts", new Set(["lib/a/z.ts"])],
+      ["lib/a/z.ts", new Set<string>()],
+    ]);
+    expect(describeCycles(synthetic)).toEqual([]);
+    expect(describeCycles(folderGraph(synthetic))).toEqual([
+      "{lib/a, lib/b}; for example lib/a -> lib/b -> lib/a",
+    ]);
+    // a sample of edges of each kind, so a parser that misses one fails here
+    expect(files.get("lib/http/route.ts")).toContain("lib/http/problem.ts");
+    expect([...files.keys()].length).toBeGreaterThan(50);
+  });
+
+  it("has no circle between files", () => {
+    expect(describeCycles(files)).toEqual([]);
+  });
+
+  it("has no circle between lib/ folders", () => {
+    expect(describeCycles(folders)).toEqual([]);
+  });
+});
