@@ -1,4 +1,4 @@
-import type { AuditContext } from "../audit/record";
+import type { AuditContext } from "../audit-log/record";
 import type { PartnerStatus, PlatformRole, PlatformSubject, TokenScope } from "../permissions";
 
 export { TOKEN_SCOPES, type TokenScope } from "../permissions";

@@ -1,4 +1,4 @@
-import { recordAudit, SYSTEM } from "../audit/record";
+import { recordAudit, SYSTEM } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { enforce, RATE_LIMITS } from "../rate-limit";

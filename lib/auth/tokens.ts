@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { recordAudit, type AuditContext } from "../audit/record";
+import { recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import { NotFound } from "../errors";
 import type { TokenScope } from "./actor";

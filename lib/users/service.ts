@@ -4,7 +4,7 @@ import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
 import { enforce, RATE_LIMITS } from "../rate-limit";
 import { newSecret, sha256 } from "../auth/secrets";
-import { changedFields, recordAudit } from "../audit/record";
+import { changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
