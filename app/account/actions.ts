@@ -2,8 +2,7 @@
 
 import { z } from "zod";
 import { createTokenSchema } from "@/lib/auth/schemas";
-import { createOwnToken } from "@/lib/auth/token-management";
-import { revokeToken } from "@/lib/auth/tokens";
+import { createOwnToken, revokeToken } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";
 import { emailChangeFormSchema, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
