@@ -25,7 +25,7 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-real-ip"];
   } else if (!req.headers["x-forwarded-for"]) {
-    // A request that bypassed the proxy still has an address of its own (lib/http/client-ip.ts).
+    // A request that bypassed the proxy still has an address of its own (lib/request/client-ip.ts).
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   }
   if (!decodablePath(req.url)) return refuseBadPath(res);

@@ -1,10 +1,9 @@
 import { decode } from "next-auth/jwt";
 import { Unauthorized } from "../errors";
-import type { Actor } from "./actor";
+import { actorFromUser, type Actor, type TokenScope } from "./actor";
 import { authSecret, SESSION_COOKIE } from "./config";
 import { resolveSession } from "./sessions";
 import { resolveToken } from "./tokens";
-import type { TokenScope } from "./actor";
 
 /**
  * Who is calling: a bearer token (external clients) or the portal's session cookie.
@@ -15,33 +14,13 @@ export async function resolveActor(authorization: string | null, sessionCookie: 
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     const token = match ? await resolveToken(match[1], ip) : null;
     if (!token) throw new Unauthorized("The access token is invalid, expired or revoked.");
-    return {
-      userId: token.user.id,
-      username: token.user.username,
-      displayName: token.user.displayName,
-      platformRoles: token.user.platformRoles,
-      partnerStatus: token.user.partnerStatus,
-      via: "TOKEN",
-      sessionId: null,
-      tokenId: token.id,
-      scopes: token.scopes as TokenScope[],
-    };
+    return actorFromUser(token.user, token.scopes as TokenScope[], { tokenId: token.id });
   }
   if (!sessionCookie) return null;
   const sessionId = await sessionIdFromCookie(sessionCookie);
   const session = sessionId ? await resolveSession(sessionId) : null;
   if (!session) return null;
-  return {
-    userId: session.user.id,
-    username: session.user.username,
-    displayName: session.user.displayName,
-    platformRoles: session.user.platformRoles,
-    partnerStatus: session.user.partnerStatus,
-    via: "SESSION",
-    sessionId: session.id,
-    tokenId: null,
-    scopes: null,
-  };
+  return actorFromUser(session.user, null, { sessionId: session.id });
 }
 
 export async function sessionIdFromCookie(cookie: string): Promise<string | null> {
