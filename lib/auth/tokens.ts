@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { recordAudit, type AuditContext } from "../audit/record";
 import { db, type Tx } from "../db/client";
+import { invalidateCallers } from "./caller-cache";
 import { NotFound } from "../errors";
 import type { TokenScope } from "./actor";
 import type { CreateTokenInput, tokenSchema } from "./schemas";
@@ -73,6 +74,7 @@ export async function revokeToken(userId: string, tokenId: string, audit: AuditC
       parents = children.map((child) => child.id);
     }
   });
+  await invalidateCallers([userId]);
 }
 
 /** The live token with its user, or null when unknown, revoked, expired or its user suspended. */
