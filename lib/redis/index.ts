@@ -14,7 +14,11 @@ export function redisUrl(): string | undefined {
 export function redis(): Redis | undefined {
   const url = redisUrl();
   if (!url) return undefined;
-  client ??= new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  if (!client) {
+    client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Commands fail on their own (rate limits, health, publishing); the connection retries by itself.
+    client.on("error", (error: Error) => reportOnce(`Redis: ${error.message}`));
+  }
   return client;
 }
 
@@ -33,6 +37,13 @@ export async function pingRedis(timeoutMs = 2_000): Promise<boolean | undefined>
   } catch {
     return false;
   }
+}
+
+let lastReport = "";
+function reportOnce(message: string) {
+  if (message === lastReport) return;
+  lastReport = message;
+  console.error(message);
 }
 
 export async function disconnectRedis() {
