@@ -19,7 +19,7 @@ async function newestSource(dir: string): Promise<number> {
 /** Runs `next build` when there is no build or a source is newer than it. */
 export async function buildIfNeeded() {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = await Promise.all(["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "package.json"].map(async (name) => {
+  const sources = await Promise.all(["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "package.json", "tsconfig.build.json"].map(async (name) => {
     const full = path.join(root, name);
     if (!existsSync(full)) return 0;
     return statSync(full).isDirectory() ? newestSource(full) : statSync(full).mtimeMs;
