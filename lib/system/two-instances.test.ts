@@ -152,7 +152,7 @@ describe.runIf(enabled)("two instances, one state (PostgreSQL + Redis)", () => {
     expect((await get(b!, "/api/v1/users/me", { cookie })).status).toBe(200);
     const { version } = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     const suspended = await fetch(`${a!.base}/api/v1/users/${user.id}`, {
-      method: "PATCH",
+      method: "PUT",
       headers: { authorization: `Bearer ${leadToken}`, "content-type": "application/json", "if-match": `"v${version}"` },
       body: JSON.stringify({ suspended: true, suspensionReason: "two-instance test" }),
     });
