@@ -9,7 +9,8 @@ const root = path.join(import.meta.dirname, "..");
 async function newestSource(dir: string): Promise<number> {
   let newest = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "generated" || entry.name.endsWith(".test.ts")) continue;
+    // Tests and test helpers (lib/testing, where a test writes a generated client) are not part of the build.
+    if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "generated" || entry.name === "testing" || entry.name.endsWith(".test.ts")) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? await newestSource(full) : statSync(full).mtimeMs);
   }
