@@ -3,6 +3,7 @@ import { auditContextOf, recordAudit, type AuditContext } from "../audit-log/rec
 import { db, type Tx } from "../db/client";
 import { Forbidden, NotFound } from "../errors";
 import { auditContext, type Actor, type RequestMeta, type TokenScope } from "./actor";
+import { invalidateCallers } from "./caller-cache";
 import type { CreateTokenInput, Credentials, tokenSchema } from "./schemas";
 import { newSecret, sha256 } from "./secrets";
 import { recordSecurityWarning } from "./security-events";
@@ -75,6 +76,7 @@ export async function revokeToken(userId: string, tokenId: string, audit: AuditC
       parents = children.map((child) => child.id);
     }
   });
+  await invalidateCallers([userId]);
 }
 
 /** The live token with its user, or null when unknown, revoked, expired or its user suspended. */

@@ -1,4 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { invalidateCallers } from "../auth/caller-cache";
 import { confirmPassword } from "../auth/password-check";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
@@ -134,6 +135,7 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
     if (emailChange) await sendVerification(tx, updated, input.email!);
     return updated;
   });
+  await invalidateCallers([current.id]);
   return { user, account: presentOwnAccount(user, await pendingEmailOf(user.id, user.email)) };
 }
 
@@ -253,6 +255,8 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
     });
     return updated;
   });
+  // Roles, partner status, suspension and profile are part of every cached caller of this user.
+  await invalidateCallers([target.id]);
   return { user, body: presentFullUser(user) };
 }
 
