@@ -1,10 +1,10 @@
 import Link from "next/link";
-import { signOutAction } from "@/app/auth-actions";
 import { getPortalActor } from "@/lib/auth/portal";
 import { unreadCount } from "@/lib/notifications/service";
 import { navigationFor } from "@/lib/portal/navigation";
 
-export async function SiteHeader() {
+/** `signOut` is the server action the sign-out button posts to (the layout passes it). */
+export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
   const actor = await getPortalActor();
   const items = navigationFor(actor);
   const unread = actor ? await unreadCount(actor) : 0;
@@ -27,7 +27,7 @@ export async function SiteHeader() {
             </Link>
           ))}
           {actor ? (
-            <form action={signOutAction} className="flex items-center gap-2">
+            <form action={signOut} className="flex items-center gap-2">
               <span className="hidden px-2 text-slate-500 sm:inline" data-testid="signed-in-as">
                 {actor.displayName}
               </span>

@@ -3,9 +3,10 @@ import path from "node:path";
 import ts from "typescript";
 
 /**
- * The import graph of lib/, read with the TypeScript compiler (every static import, `import type`,
- * `export ... from`, dynamic `import()` and `require`), resolved the way tsc resolves them
- * (tsconfig paths, so `@/lib/...` counts). Test files are left out: they may import across layers.
+ * The import graph of a top-level folder, read with the TypeScript compiler (every static import,
+ * `import type`, `export ... from`, dynamic `import()` and `require`), resolved the way tsc
+ * resolves them (tsconfig paths, so `@/lib/...` counts). Test files are left out: they may import
+ * across layers.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -30,8 +31,11 @@ function compilerOptions(): ts.CompilerOptions {
   return ts.parseJsonConfigFileContent(config, ts.sys, ROOT).options;
 }
 
-/** File-level graph: "lib/a/b.ts" -> the lib/ files it imports. */
-export function importGraph(folder = "lib"): Graph {
+/**
+ * File-level graph: "lib/a/b.ts" -> the files it imports inside `into` (by default its own
+ * folder): importGraph("components", ["app"]) is what components/ imports from app/.
+ */
+export function importGraph(folder = "lib", into: string[] = [folder]): Graph {
   const options = compilerOptions();
   const host = ts.createCompilerHost(options);
   const base = path.join(ROOT, folder);
@@ -43,7 +47,7 @@ export function importGraph(folder = "lib"): Graph {
       const resolved = ts.resolveModuleName(fileName, file, options, host).resolvedModule;
       if (!resolved || resolved.isExternalLibraryImport) continue;
       const target = path.relative(ROOT, resolved.resolvedFileName);
-      if (target.startsWith(`${folder}/`) && !target.split("/").some((part) => SKIP.has(part))) {
+      if (into.some((top) => target.startsWith(`${top}/`)) && !target.split("/").some((part) => SKIP.has(part))) {
         targets.add(target);
       }
     }

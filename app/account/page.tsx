@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { changeEmailAction, createTokenAction, revokeTokenAction, updateProfileAction } from "@/app/account/actions";
 import { EmailForm } from "@/components/account/email-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { TokenManager } from "@/components/account/token-manager";
@@ -41,6 +42,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
             settings: account.settings,
             version: user.version,
           }}
+          action={updateProfileAction}
         />
       </Card>
       <Card
@@ -52,10 +54,10 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           </>
         }
       >
-        <EmailForm email={account.email} version={user.version} />
+        <EmailForm email={account.email} version={user.version} action={changeEmailAction} />
       </Card>
       <Card title="Personal access tokens" description="For scripts and tools calling the API. A token can never do more than you can.">
-        <TokenManager tokens={tokens} />
+        <TokenManager tokens={tokens} actions={{ create: createTokenAction, revoke: revokeTokenAction }} />
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { withdrawApplicationAction } from "@/app/applications/actions";
 import { WithdrawButton } from "@/components/applications/apply-panel";
 import { ApplicationStatusBadge } from "@/components/applications/status-badge";
 import { EmptyState } from "@/components/projects/project-card";
@@ -44,7 +45,7 @@ export default async function MyApplicationsPage() {
                   <span className="font-medium">The team&apos;s reason:</span> {application.reason}
                 </p>
               )}
-              {application.status === "PENDING" && <WithdrawButton target={{ projectId: application.projectId, slug: application.project.slug }} applicationId={application.id} />}
+              {application.status === "PENDING" && <WithdrawButton target={{ projectId: application.projectId, slug: application.project.slug }} applicationId={application.id} action={withdrawApplicationAction} />}
             </li>
           ))}
         </ul>

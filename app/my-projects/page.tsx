@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { leaveProjectAction } from "@/app/applications/actions";
 import { MembershipList } from "@/components/applications/memberships";
 import { EmptyState, ProjectCard } from "@/components/projects/project-card";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -47,7 +48,7 @@ export default async function MyProjectsPage() {
       )}
       <div className="mt-8">
         <Card title="My memberships" description="Every team you are on, with your role. Leaving ends your role; the last Owner cannot leave.">
-          <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} canLeave />
+          <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} leave={leaveProjectAction} />
         </Card>
       </div>
     </div>

@@ -2,19 +2,19 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { changeEmailAction } from "@/app/account/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import { emailChangeFormSchema, type EmailChangeFormValues } from "@/lib/users/schemas";
 
-export function EmailForm({ email, version }: { email: string; version: number }) {
+export function EmailForm({ email, version, action }: { email: string; version: number; action: (input: EmailChangeFormValues) => Promise<FormResult<{ version: number }>> }) {
   const form = useForm<EmailChangeFormValues>({
     resolver: zodResolver(emailChangeFormSchema, undefined, { raw: true }),
     defaultValues: { email, currentPassword: "", version },
   });
-  const { submit, pending, notice } = useActionForm(form, changeEmailAction, (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }));
+  const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }));
   const errors = form.formState.errors;
 
   return (

@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { updateProfileAction } from "@/app/account/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import { LANGUAGES, profileFormSchema, type ProfileFormValues } from "@/lib/users/schemas";
 
 const LANGUAGE_OPTIONS = Object.entries(LANGUAGES).map(([value, label]) => ({ value, label }));
@@ -16,9 +16,9 @@ const THEME_OPTIONS = [
   { value: "dark", label: "Dark" },
 ];
 
-export function ProfileForm({ initial }: { initial: ProfileFormValues }) {
+export function ProfileForm({ initial, action }: { initial: ProfileFormValues; action: (input: ProfileFormValues) => Promise<FormResult<{ version: number }>> }) {
   const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema, undefined, { raw: true }), defaultValues: initial });
-  const { submit, pending, notice } = useActionForm(form, updateProfileAction, (data, values) => form.reset({ ...values, version: data!.version }));
+  const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ ...values, version: data!.version }));
   const errors = form.formState.errors;
 
   return (

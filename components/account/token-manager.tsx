@@ -4,23 +4,28 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { createTokenAction, revokeTokenAction } from "@/app/account/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TOKEN_SCOPES } from "@/lib/auth/actor";
 import { createTokenSchema, type tokenSchema } from "@/lib/auth/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 
 type Token = z.infer<typeof tokenSchema>;
 
-export function TokenManager({ tokens }: { tokens: Token[] }) {
+export interface TokenActions {
+  create: (input: z.input<typeof createTokenSchema>) => Promise<FormResult<{ token: string }>>;
+  revoke: (tokenId: string) => Promise<FormResult>;
+}
+
+export function TokenManager({ tokens, actions }: { tokens: Token[]; actions: TokenActions }) {
   const form = useForm<z.input<typeof createTokenSchema>>({
     resolver: zodResolver(createTokenSchema, undefined, { raw: true }),
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
   });
   const [created, setCreated] = useState<string | null>(null);
-  const { submit, pending, notice, setNotice } = useActionForm(form, createTokenAction, (data) => {
+  const { submit, pending, notice, setNotice } = useActionForm(form, actions.create, (data) => {
     setCreated(data!.token);
     form.reset();
   });
@@ -32,7 +37,7 @@ export function TokenManager({ tokens }: { tokens: Token[] }) {
     if (!window.confirm(`Revoke "${token.name}"? Clients using it stop working at once.`)) return;
     setRevokingId(token.id);
     startRevoke(async () => {
-      const result = await revokeTokenAction(token.id);
+      const result = await actions.revoke(token.id);
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });
     });
   };

@@ -1,12 +1,12 @@
 "use client";
 
 import { useForm } from "react-hook-form";
-import { updateUserAction } from "@/app/admin/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { PARTNER_STATUSES, PLATFORM_ROLE_INFO, PLATFORM_ROLES, type PartnerStatus, type PlatformRole } from "@/lib/permissions";
+import type { FormResult } from "@/lib/portal/form-result";
 
 interface Values {
   displayName: string;
@@ -18,7 +18,14 @@ interface Values {
 }
 
 /** Each part is shown only with the permission it needs; the server checks every field again. */
-export function StaffUserForm({ userId, version, initial, can }: { userId: string; version: number; initial: Values; can: { profile: boolean; roles: PlatformRole[] | null; partner: boolean; suspend: boolean } }) {
+export function StaffUserForm({ userId, version, initial, can, action }: {
+  userId: string;
+  version: number;
+  initial: Values;
+  can: { profile: boolean; roles: PlatformRole[] | null; partner: boolean; suspend: boolean };
+  /** Sends only the changed fields, with the version the form was shown with. */
+  action: (userId: string, version: number, changes: Record<string, unknown>) => Promise<FormResult>;
+}) {
   const form = useForm<Values>({ defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, (values) => {
     const changes: Record<string, unknown> = {};
@@ -26,7 +33,7 @@ export function StaffUserForm({ userId, version, initial, can }: { userId: strin
     if (can.roles && values.platformRoles.join() !== initial.platformRoles.join()) changes.platformRoles = values.platformRoles;
     if (can.partner && (values.partnerStatus !== initial.partnerStatus || values.partnerNote)) Object.assign(changes, { partnerStatus: values.partnerStatus, partnerNote: values.partnerNote });
     if (can.suspend && values.suspended !== initial.suspended) Object.assign(changes, { suspended: values.suspended, ...(values.suspensionReason ? { suspensionReason: values.suspensionReason } : {}) });
-    return updateUserAction(userId, version, changes);
+    return action(userId, version, changes);
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Account administration" className="space-y-5">

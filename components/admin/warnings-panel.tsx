@@ -4,19 +4,24 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { createWarningAction, revokeWarningAction } from "@/app/admin/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import type { FormResult } from "@/lib/portal/form-result";
 import { createWarningSchema, WARNING_KINDS, WARNING_SEVERITIES, type warningSchema } from "@/lib/warnings/schemas";
 
 type Warning = z.infer<typeof warningSchema>;
 
-export function WarningsPanel({ userId, warnings, canManage }: { userId: string; warnings: Warning[]; canManage: boolean }) {
+export interface WarningActions {
+  create: (userId: string, input: z.input<typeof createWarningSchema>) => Promise<FormResult>;
+  revoke: (userId: string, warningId: string) => Promise<FormResult>;
+}
+
+export function WarningsPanel({ userId, warnings, canManage, actions }: { userId: string; warnings: Warning[]; canManage: boolean; actions: WarningActions }) {
   const form = useForm<z.input<typeof createWarningSchema>>({ resolver: zodResolver(createWarningSchema), defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => createWarningAction(userId, { ...values, internalNote: values.internalNote || undefined }), () => form.reset());
+  const { submit, pending, notice } = useActionForm(form, (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }), () => form.reset());
   const [revoking, startRevoke] = useTransition();
   const [revokeNotice, setRevokeNotice] = useState<string | null>(null);
   return (
@@ -34,7 +39,7 @@ export function WarningsPanel({ userId, warnings, canManage }: { userId: string;
               <p>{warning.reason}</p>
               {warning.internalNote && <p className="text-slate-600">Note: {warning.internalNote}</p>}
               {canManage && warning.active && (
-                <Button type="button" variant="ghost" pending={revoking} onClick={() => startRevoke(async () => setRevokeNotice((await revokeWarningAction(userId, warning.id)).message))}>
+                <Button type="button" variant="ghost" pending={revoking} onClick={() => startRevoke(async () => setRevokeNotice((await actions.revoke(userId, warning.id)).message))}>
                   Revoke
                 </Button>
               )}

@@ -4,16 +4,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { decideApplicationAction } from "@/app/applications/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { decisionFormSchema, type ApplicationView } from "@/lib/applications/schemas";
+import { decisionFormSchema, type ApplicationView, type decisionSchema } from "@/lib/applications/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectRef } from "./apply-panel";
 import { ApplicationStatusBadge } from "./status-badge";
 
 type Values = z.input<typeof decisionFormSchema>;
+
+type DecideAction = (target: ProjectRef, applicationId: string, input: z.input<typeof decisionSchema>) => Promise<FormResult>;
 
 function Applicant({ application }: { application: ApplicationView }) {
   const { applicant } = application;
@@ -40,13 +42,13 @@ function Applicant({ application }: { application: ApplicationView }) {
   );
 }
 
-function DecisionForm({ target, application, grantableRoles }: { target: ProjectRef; application: ApplicationView; grantableRoles: { id: string; name: string; key: string | null }[] }) {
+function DecisionForm({ target, application, grantableRoles, action }: { target: ProjectRef; application: ApplicationView; grantableRoles: { id: string; name: string; key: string | null }[]; action: DecideAction }) {
   const choice = useRef<"ACCEPT" | "REJECT">("ACCEPT");
   const requested = grantableRoles.find((role) => role.id === application.roleId);
   const member = grantableRoles.find((role) => role.key === "MEMBER") ?? grantableRoles[0];
   const form = useForm<Values>({ resolver: zodResolver(decisionFormSchema), defaultValues: { roleId: requested?.id ?? member?.id ?? "", reason: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) =>
-    decideApplicationAction(target, application.id, choice.current === "ACCEPT" ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined } : { decision: "REJECT", reason: values.reason || undefined }),
+    action(target, application.id, choice.current === "ACCEPT" ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined } : { decision: "REJECT", reason: values.reason || undefined }),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={`Decide the application of ${application.applicant.username}`} className="space-y-3">
@@ -77,12 +79,15 @@ export function ApplicationReview({
   decided,
   grantableRoles,
   canDecide,
+  action,
 }: {
   target: ProjectRef;
   pending: ApplicationView[];
   decided: ApplicationView[];
   grantableRoles: { id: string; name: string; key: string | null }[];
   canDecide: boolean;
+  /** Accepts or rejects one application. */
+  action: DecideAction;
 }) {
   return (
     <div className="space-y-8">
@@ -96,7 +101,7 @@ export function ApplicationReview({
             <li key={application.id} className="space-y-3 rounded-md p-4 ring-1 ring-slate-200" aria-label={`Application of ${application.applicant.username}`}>
               <Applicant application={application} />
               <p className="whitespace-pre-line text-sm text-slate-700">{application.message}</p>
-              {canDecide ? <DecisionForm target={target} application={application} grantableRoles={grantableRoles} /> : <p className="text-xs text-slate-500">Your role can read applications but not decide them.</p>}
+              {canDecide ? <DecisionForm target={target} application={application} grantableRoles={grantableRoles} action={action} /> : <p className="text-xs text-slate-500">Your role can read applications but not decide them.</p>}
             </li>
           ))}
         </ul>

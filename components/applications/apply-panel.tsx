@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { applyAction, withdrawApplicationAction } from "@/app/applications/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { applySchema, MAX_APPLICATION_MESSAGE } from "@/lib/applications/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 
 export interface ProjectRef {
   projectId: string;
@@ -19,8 +19,15 @@ export interface ProjectRef {
 
 type Values = z.input<typeof applySchema>;
 
+type WithdrawAction = (target: ProjectRef, applicationId: string) => Promise<FormResult>;
+
+export interface ApplyActions {
+  apply: (target: ProjectRef, input: Values) => Promise<FormResult>;
+  withdraw: WithdrawAction;
+}
+
 /** Withdraws a pending application, after a confirmation. */
-export function WithdrawButton({ target, applicationId }: { target: ProjectRef; applicationId: string }) {
+export function WithdrawButton({ target, applicationId, action }: { target: ProjectRef; applicationId: string; action: WithdrawAction }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   return (
@@ -32,7 +39,7 @@ export function WithdrawButton({ target, applicationId }: { target: ProjectRef; 
         onClick={() => {
           if (!window.confirm("Withdraw this application?")) return;
           startTransition(async () => {
-            const result = await withdrawApplicationAction(target, applicationId);
+            const result = await action(target, applicationId);
             setError(result.ok ? null : result.message);
           });
         }}
@@ -50,14 +57,16 @@ export function ApplyPanel({
   prompt,
   offeredRoles,
   pendingApplication,
+  actions,
 }: {
   target: ProjectRef;
   prompt: string;
   offeredRoles: { id: string; name: string }[];
   pendingApplication: { id: string; createdAt: string; roleName: string | null } | null;
+  actions: ApplyActions;
 }) {
   const form = useForm<Values>({ resolver: zodResolver(applySchema), defaultValues: { message: "", roleId: undefined } });
-  const { submit, pending, notice } = useActionForm(form, (values) => applyAction(target, { ...values, roleId: values.roleId || undefined }), () => form.reset());
+  const { submit, pending, notice } = useActionForm(form, (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }), () => form.reset());
   if (pendingApplication) {
     return (
       <section aria-labelledby="application" className="space-y-3 rounded-lg bg-indigo-50 p-4 ring-1 ring-indigo-200">
@@ -69,7 +78,7 @@ export function ApplyPanel({
           Sent {new Date(pendingApplication.createdAt).toLocaleDateString("en")}
           {pendingApplication.roleName ? `, as ${pendingApplication.roleName}` : ""}. The team will decide; you will get a notification.
         </p>
-        <WithdrawButton target={target} applicationId={pendingApplication.id} />
+        <WithdrawButton target={target} applicationId={pendingApplication.id} action={actions.withdraw} />
       </section>
     );
   }

@@ -2,16 +2,20 @@
 
 import Link from "next/link";
 import { useState, useTransition } from "react";
-import { leaveProjectAction } from "@/app/applications/actions";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { MembershipView } from "@/lib/applications/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 
 /**
- * A user's memberships: project, role, since when; with a Leave button (after a confirmation) for
- * one's own. `more` says the list is the newest page only.
+ * A user's memberships: project, role, since when; with a Leave button (after a confirmation) when
+ * the page passes `leave` (one's own list). `more` says the list is the newest page only.
  */
-export function MembershipList({ memberships, more = false, canLeave }: { memberships: MembershipView[]; more?: boolean; canLeave: boolean }) {
+export function MembershipList({ memberships, more = false, leave }: {
+  memberships: MembershipView[];
+  more?: boolean;
+  leave?: (target: { projectId: string; slug: string }) => Promise<FormResult>;
+}) {
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -28,7 +32,7 @@ export function MembershipList({ memberships, more = false, canLeave }: { member
               <th scope="col" className="py-2">Project</th>
               <th scope="col" className="py-2">Role</th>
               <th scope="col" className="py-2">Since</th>
-              {canLeave && (
+              {leave && (
                 <th scope="col" className="py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -45,7 +49,7 @@ export function MembershipList({ memberships, more = false, canLeave }: { member
                 </td>
                 <td className="py-2">{role.name}</td>
                 <td className="py-2">{new Date(since).toLocaleDateString("en")}</td>
-                {canLeave && (
+                {leave && (
                   <td className="py-2 text-right">
                     <Button
                       type="button"
@@ -55,7 +59,7 @@ export function MembershipList({ memberships, more = false, canLeave }: { member
                         if (!window.confirm(`Leave ${project.name}? You lose your role in its team.`)) return;
                         setBusy(project.id);
                         startTransition(async () => {
-                          const result = await leaveProjectAction({ projectId: project.id, slug: project.slug });
+                          const result = await leave({ projectId: project.id, slug: project.slug });
                           setNotice({ tone: result.ok ? "success" : "error", text: result.message });
                           setBusy(null);
                         });

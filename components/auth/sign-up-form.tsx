@@ -4,19 +4,20 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { signUpAction } from "@/app/auth-actions";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import { registerSchema } from "@/lib/users/schemas";
 import { useActionForm } from "@/components/forms/use-action-form";
 
-export function SignUpForm() {
+/** `action` registers, signs in and redirects; it answers only when something is wrong. */
+export function SignUpForm({ action }: { action: (input: z.input<typeof registerSchema>) => Promise<FormResult> }) {
   const form = useForm<z.input<typeof registerSchema>>({
     resolver: zodResolver(registerSchema),
     defaultValues: { username: "", email: "", password: "", displayName: "" },
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => signUpAction(values));
+  const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
 
   return (

@@ -2,22 +2,23 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { createProjectAction } from "@/app/projects/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
+import type { FormResult } from "@/lib/portal/form-result";
 import { VISIBILITY_LABELS } from "./badges";
 import { TextAreaField } from "@/components/ui/textarea";
 
-export function CreateProjectForm({ askForOwner }: { askForOwner: boolean }) {
+/** `action` creates the project and goes on to its management page; it answers only when something is wrong. */
+export function CreateProjectForm({ askForOwner, action }: { askForOwner: boolean; action: (input: CreateProjectFormValues) => Promise<FormResult<{ slug: string }>> }) {
   const form = useForm<CreateProjectFormValues>({
     resolver: zodResolver(createProjectFormSchema, undefined, { raw: true }),
     defaultValues: { name: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
   });
-  const { submit, pending, notice } = useActionForm(form, createProjectAction);
+  const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="New project">

@@ -6,17 +6,23 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { claimAction, decideAction } from "@/app/review/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import type { FormResult } from "@/lib/portal/form-result";
 import { CHECKLIST_ITEMS, decisionSchema } from "@/lib/reviews/schemas";
 
 type Values = z.input<typeof decisionSchema>;
 const ITEMS = Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[];
 
-export function ClaimButton({ projectId, claimedByMe, claimedBy }: { projectId: string; claimedByMe: boolean; claimedBy: string | null }) {
+/** `action` claims the project, or releases the claim when `release` is true. */
+export function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
+  projectId: string;
+  claimedByMe: boolean;
+  claimedBy: string | null;
+  action: (projectId: string, release: boolean) => Promise<FormResult>;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -30,7 +36,7 @@ export function ClaimButton({ projectId, claimedByMe, claimedBy }: { projectId: 
         pending={pending}
         onClick={() =>
           startTransition(async () => {
-            const result = await claimAction(projectId, claimedByMe);
+            const result = await action(projectId, claimedByMe);
             setMessage({ ok: result.ok, text: result.message });
             router.refresh();
           })
@@ -42,7 +48,7 @@ export function ClaimButton({ projectId, claimedByMe, claimedBy }: { projectId: 
   );
 }
 
-export function DecisionForm({ projectId }: { projectId: string }) {
+export function DecisionForm({ projectId, action }: { projectId: string; action: (projectId: string, input: Values) => Promise<FormResult> }) {
   const [decided, setDecided] = useState(false);
   const form = useForm<Values>({
     resolver: zodResolver(decisionSchema),
@@ -54,7 +60,7 @@ export function DecisionForm({ projectId }: { projectId: string }) {
     },
   });
   // After a decision the form gives way to its outcome; the page is not refreshed under it.
-  const { submit, pending, notice } = useActionForm(form, (values) => decideAction(projectId, { ...values, publicReason: values.publicReason || undefined, internalNote: values.internalNote || undefined }), () => setDecided(true));
+  const { submit, pending, notice } = useActionForm(form, (values) => action(projectId, { ...values, publicReason: values.publicReason || undefined, internalNote: values.internalNote || undefined }), () => setDecided(true));
   const errors = form.formState.errors;
   if (decided && notice) {
     return (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { applyAction, withdrawApplicationAction } from "@/app/applications/actions";
 import { ApplyPanel } from "@/components/applications/apply-panel";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
@@ -69,7 +70,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
           </ul>
         )}
         {application && (
-          <ApplyPanel target={{ projectId: row.id, slug: row.slug }} prompt={application.prompt} offeredRoles={application.offeredRoles} pendingApplication={application.pending} />
+          <ApplyPanel target={{ projectId: row.id, slug: row.slug }} prompt={application.prompt} offeredRoles={application.offeredRoles} pendingApplication={application.pending} actions={{ apply: applyAction, withdraw: withdrawApplicationAction }} />
         )}
         {signInToApply && (
           <p className="text-sm text-slate-600">

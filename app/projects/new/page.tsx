@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { createProjectAction } from "@/app/projects/actions";
 import { CreateProjectForm } from "@/components/projects/create-project-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -15,7 +16,7 @@ export default async function NewProjectPage() {
       <PageHeader title="Create a project" description="It starts as a draft. Submit it for review when it is ready; the platform team approves it before it is published." />
       {allowed ? (
         <Card>
-          <CreateProjectForm askForOwner={!canBeOwner(actor)} />
+          <CreateProjectForm askForOwner={!canBeOwner(actor)} action={createProjectAction} />
         </Card>
       ) : (
         <Notice tone="info">

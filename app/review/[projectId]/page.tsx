@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { claimAction, decideAction } from "@/app/review/actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
 import { ClaimButton, DecisionForm } from "@/components/review/decision-form";
@@ -45,8 +46,8 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
       {inReview ? (
         <Card title="Decision" description="Approval needs every check passed. A rejection needs a public reason.">
           <div className="space-y-6">
-            <ClaimButton projectId={projectId} claimedByMe={record.claim?.reviewerId === actor.userId} claimedBy={record.claim && record.claim.reviewerId !== actor.userId ? "another reviewer" : null} />
-            {(!record.claim || record.claim.reviewerId === actor.userId) && <DecisionForm projectId={projectId} />}
+            <ClaimButton projectId={projectId} claimedByMe={record.claim?.reviewerId === actor.userId} claimedBy={record.claim && record.claim.reviewerId !== actor.userId ? "another reviewer" : null} action={claimAction} />
+            {(!record.claim || record.claim.reviewerId === actor.userId) && <DecisionForm projectId={projectId} action={decideAction} />}
           </div>
         </Card>
       ) : (

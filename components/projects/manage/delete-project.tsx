@@ -1,12 +1,19 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { deleteProjectAction } from "@/app/projects/[slug]/manage/actions";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
-export function DeleteProject({ target, name, version, blockedReason }: { target: ProjectTarget; name: string; version: number; blockedReason: string | null }) {
+export function DeleteProject({ target, name, version, blockedReason, action }: {
+  target: ProjectTarget;
+  name: string;
+  version: number;
+  blockedReason: string | null;
+  /** Deletes and goes on to My projects; it answers only when something is wrong. */
+  action: (target: ProjectTarget, version: number) => Promise<FormResult>;
+}) {
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
   return (
@@ -22,7 +29,7 @@ export function DeleteProject({ target, name, version, blockedReason }: { target
         onClick={() => {
           if (window.prompt(`Type the project name to delete it: ${name}`) !== name) return;
           startTransition(async () => {
-            const result = await deleteProjectAction(target, version);
+            const result = await action(target, version);
             if (!result.ok) setMessage(result.message);
           });
         }}

@@ -2,12 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
-import { uploadImageAction } from "@/app/projects/[slug]/manage/actions";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
-export function ImageUpload({ target, kind, current, version }: { target: ProjectTarget; kind: "logo" | "banner"; current: string | null; version: number }) {
+export function ImageUpload({ target, kind, current, version, action }: {
+  target: ProjectTarget;
+  kind: "logo" | "banner";
+  current: string | null;
+  version: number;
+  /** Takes the form data: `file`, `kind` and `version`. */
+  action: (target: ProjectTarget, form: FormData) => Promise<FormResult<{ version: number; url: string }>>;
+}) {
   const id = useId();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -22,7 +29,7 @@ export function ImageUpload({ target, kind, current, version }: { target: Projec
           setNotice(null);
           formData.set("kind", kind);
           formData.set("version", String(version));
-          const result = await uploadImageAction(target, formData);
+          const result = await action(target, formData);
           setNotice({ tone: result.ok ? "success" : "error", text: result.message });
           if (result.ok) router.refresh();
         })

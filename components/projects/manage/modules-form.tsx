@@ -1,10 +1,10 @@
 "use client";
 
 import { useForm } from "react-hook-form";
-import { saveModulesAction } from "@/app/projects/[slug]/manage/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectModuleName } from "@/lib/projects/schemas";
 import type { ProjectTarget } from "./presentation-form";
 
@@ -15,11 +15,17 @@ interface ModuleRow {
   available: boolean;
 }
 
-export function ModulesForm({ target, modules, enabled, version }: { target: ProjectTarget; modules: ModuleRow[]; enabled: ProjectModuleName[]; version: number }) {
+export function ModulesForm({ target, modules, enabled, version, action }: {
+  target: ProjectTarget;
+  modules: ModuleRow[];
+  enabled: ProjectModuleName[];
+  version: number;
+  action: (target: ProjectTarget, input: { modules: ProjectModuleName[] }, version: number) => Promise<FormResult<{ version: number }>>;
+}) {
   const form = useForm<{ modules: ProjectModuleName[]; version: number }>({ defaultValues: { modules: enabled, version } });
   const { submit, pending, notice } = useActionForm(
     form,
-    (values) => saveModulesAction(target, { modules: values.modules }, values.version),
+    (values) => action(target, { modules: values.modules }, values.version),
     (data, values) => form.reset({ ...values, version: data!.version }),
   );
   return (

@@ -2,12 +2,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { savePresentationAction } from "@/app/projects/[slug]/manage/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import type { FormResult } from "@/lib/portal/form-result";
 import { presentationFormSchema, type PresentationFormValues } from "@/lib/projects/schemas";
 
 export interface ProjectTarget {
@@ -15,11 +15,16 @@ export interface ProjectTarget {
   slug: string;
 }
 
-export function PresentationForm({ target, initial }: { target: ProjectTarget; initial: PresentationFormValues }) {
+export function PresentationForm({ target, initial, action }: {
+  target: ProjectTarget;
+  initial: PresentationFormValues;
+  /** Saves and answers the project's new version, which the form keeps for its next save. */
+  action: (target: ProjectTarget, input: PresentationFormValues) => Promise<FormResult<{ version: number }>>;
+}) {
   const form = useForm<PresentationFormValues>({ resolver: zodResolver(presentationFormSchema, undefined, { raw: true }), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(
     form,
-    (values) => savePresentationAction(target, values),
+    (values) => action(target, values),
     (data, values) => form.reset({ ...values, version: data!.version }),
   );
   const errors = form.formState.errors;

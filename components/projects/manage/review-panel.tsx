@@ -2,15 +2,20 @@
 
 import { useState, useTransition } from "react";
 import type { z } from "zod";
-import { changeStatusAction } from "@/app/projects/[slug]/manage/actions";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { historySchema } from "@/lib/reviews/schemas";
 import type { ProjectTarget } from "./presentation-form";
 
 type History = z.infer<typeof historySchema>;
 
-export function ReviewPanel({ target, history }: { target: ProjectTarget; history: History }) {
+export function ReviewPanel({ target, history, action }: {
+  target: ProjectTarget;
+  history: History;
+  /** Moves the project to status `to`; an empty reason is left out. */
+  action: (target: ProjectTarget, to: string, reason: string) => Promise<FormResult>;
+}) {
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [reason, setReason] = useState("");
@@ -23,7 +28,7 @@ export function ReviewPanel({ target, history }: { target: ProjectTarget; histor
     }
     setBusy(to);
     startTransition(async () => {
-      const result = await changeStatusAction(target, to, reason);
+      const result = await action(target, to, reason);
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });
       if (result.ok) setReason("");
       setBusy(null);

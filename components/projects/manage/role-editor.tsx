@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { deleteRoleAction, saveRoleAction } from "@/app/projects/[slug]/manage/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { roleDefinitionSchema } from "@/lib/members/schemas";
 import { PROJECT_PERMISSIONS, type ProjectPermission } from "@/lib/permissions";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
 export interface EditableRole {
@@ -23,13 +23,20 @@ export interface EditableRole {
   editable: boolean;
 }
 
+export interface RoleActions {
+  /** Creates the role when `roleId` is null. */
+  save: (target: ProjectTarget, roleId: string | null, input: z.input<typeof roleDefinitionSchema>) => Promise<FormResult>;
+  /** With `moveMembers`, its members get the Member role; without, a role with members is refused. */
+  remove: (target: ProjectTarget, roleId: string, moveMembers: boolean) => Promise<FormResult>;
+}
+
 /** One role: its name, rank and a checklist of permissions (only those the editor holds can be ticked). */
-export function RoleEditor({ target, role, grantable }: { target: ProjectTarget; role: EditableRole; grantable: string[] }) {
+export function RoleEditor({ target, role, grantable, actions }: { target: ProjectTarget; role: EditableRole; grantable: string[]; actions: RoleActions }) {
   const form = useForm<z.input<typeof roleDefinitionSchema>>({
     resolver: zodResolver(roleDefinitionSchema),
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => saveRoleAction(target, role.id, values), () => {
+  const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, role.id, values), () => {
     if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
   });
   const [deleting, startDelete] = useTransition();
@@ -40,7 +47,7 @@ export function RoleEditor({ target, role, grantable }: { target: ProjectTarget;
     const question = role.memberCount > 0 ? `${role.memberCount} member(s) hold "${role.name}". Delete it and give them the Member role?` : `Delete the role "${role.name}"?`;
     if (!window.confirm(question)) return;
     startDelete(async () => {
-      const result = await deleteRoleAction(target, role.id!, role.memberCount > 0);
+      const result = await actions.remove(target, role.id!, role.memberCount > 0);
       setDeleteNotice(result.ok ? null : result.message);
     });
   };

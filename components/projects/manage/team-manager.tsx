@@ -4,11 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { addMemberAction, changeMemberRoleAction, removeMemberAction, transferOwnershipAction } from "@/app/projects/[slug]/manage/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
 interface Member {
@@ -23,14 +23,29 @@ interface Member {
 const addSchema = z.strictObject({ username: z.string().trim().min(1, "Enter a username.").max(32), roleId: z.string().min(1, "Choose a role.") });
 const transferSchema = z.strictObject({ username: z.string().trim().min(1, "Enter a username.").max(32) });
 
-export function TeamManager({ target, members, assignableRoles, canManage, canTransfer }: { target: ProjectTarget; members: Member[]; assignableRoles: { id: string; name: string }[]; canManage: boolean; canTransfer: boolean }) {
+export interface TeamActions {
+  add: (target: ProjectTarget, input: z.output<typeof addSchema>) => Promise<FormResult>;
+  changeRole: (target: ProjectTarget, userId: string, roleId: string) => Promise<FormResult>;
+  /** Removing oneself is leaving: it goes on to My projects. */
+  remove: (target: ProjectTarget, userId: string) => Promise<FormResult<{ left: boolean }>>;
+  transfer: (target: ProjectTarget, username: string) => Promise<FormResult>;
+}
+
+export function TeamManager({ target, members, assignableRoles, canManage, canTransfer, actions }: {
+  target: ProjectTarget;
+  members: Member[];
+  assignableRoles: { id: string; name: string }[];
+  canManage: boolean;
+  canTransfer: boolean;
+  actions: TeamActions;
+}) {
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const addForm = useForm<z.input<typeof addSchema>>({ resolver: zodResolver(addSchema), defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" } });
-  const add = useActionForm(addForm, (values) => addMemberAction(target, values), () => addForm.reset());
+  const add = useActionForm(addForm, (values) => actions.add(target, values), () => addForm.reset());
   const transferForm = useForm<z.input<typeof transferSchema>>({ resolver: zodResolver(transferSchema), defaultValues: { username: "" } });
-  const transfer = useActionForm(transferForm, (values) => transferOwnershipAction(target, values.username), () => transferForm.reset());
+  const transfer = useActionForm(transferForm, (values) => actions.transfer(target, values.username), () => transferForm.reset());
 
   const act = (key: string, work: () => Promise<{ ok: boolean; message: string }>) => {
     setBusy(key);
@@ -67,7 +82,7 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
                     aria-label={`Role of ${member.username}`}
                     defaultValue={member.role.id}
                     disabled={pending}
-                    onChange={(event) => act(`role-${member.userId}`, () => changeMemberRoleAction(target, member.userId, event.target.value))}
+                    onChange={(event) => act(`role-${member.userId}`, () => actions.changeRole(target, member.userId, event.target.value))}
                     className="rounded-md px-2 py-1 text-sm ring-1 ring-slate-300"
                   >
                     {!assignableRoles.some((role) => role.id === member.role.id) && <option value={member.role.id}>{member.role.name}</option>}
@@ -89,7 +104,7 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
                     pending={busy === `remove-${member.userId}`}
                     onClick={() => {
                       if (!window.confirm(member.self ? "Leave this project?" : `Remove ${member.displayName} from the team?`)) return;
-                      act(`remove-${member.userId}`, () => removeMemberAction(target, member.userId));
+                      act(`remove-${member.userId}`, () => actions.remove(target, member.userId));
                     }}
                   >
                     {member.self ? "Leave" : "Remove"}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { createWarningAction, revokeWarningAction, updateUserAction } from "@/app/admin/actions";
 import { StaffUserForm } from "@/components/admin/staff-user-form";
 import { WarningsPanel } from "@/components/admin/warnings-panel";
 import { MembershipList } from "@/components/applications/memberships";
@@ -58,12 +59,13 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
             userId={id}
             version={target.version}
             can={can}
+            action={updateUserAction}
             initial={{ displayName: record.displayName, platformRoles: record.platformRoles, partnerStatus: record.partnerStatus, partnerNote: "", suspended: record.suspended, suspensionReason: record.suspensionReason ?? "" }}
           />
         </Card>
       )}
       <Card title="Project memberships">
-        <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} canLeave={false} />
+        <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} />
       </Card>
       <Card title="Partner status history">
         {history.length === 0 ? (
@@ -78,7 +80,7 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
       </Card>
       {warnings && (
         <Card title="Warnings" description="Internal: never shown to the user.">
-          <WarningsPanel userId={id} warnings={warnings} canManage={hasPlatformPermission(actor, "warnings.manage")} />
+          <WarningsPanel userId={id} warnings={warnings} canManage={hasPlatformPermission(actor, "warnings.manage")} actions={{ create: createWarningAction, revoke: revokeWarningAction }} />
         </Card>
       )}
     </div>

@@ -5,6 +5,7 @@ import { PresentationForm } from "@/components/projects/manage/presentation-form
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { loadProjectPage } from "@/lib/portal/project-page";
+import { savePresentationAction, uploadImageAction } from "./actions";
 
 export const metadata: Metadata = { title: "Presentation" };
 
@@ -19,6 +20,7 @@ export default async function PresentationPage({ params, searchParams }: { param
       <Card title="Presentation" description="What everyone sees once the project is published.">
         <PresentationForm
           target={target}
+          action={savePresentationAction}
           initial={{
             name: project.name,
             description: project.description,
@@ -35,8 +37,8 @@ export default async function PresentationPage({ params, searchParams }: { param
       </Card>
       <Card title="Images">
         <div className="space-y-4">
-          <ImageUpload target={target} kind="logo" current={project.logoUrl} version={project.version} />
-          <ImageUpload target={target} kind="banner" current={project.bannerUrl} version={project.version} />
+          <ImageUpload target={target} kind="logo" current={project.logoUrl} version={project.version} action={uploadImageAction} />
+          <ImageUpload target={target} kind="banner" current={project.bannerUrl} version={project.version} action={uploadImageAction} />
         </div>
       </Card>
     </div>

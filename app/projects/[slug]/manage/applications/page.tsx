@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { decideApplicationAction } from "@/app/applications/actions";
 import { ApplicationReview } from "@/components/applications/application-review";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
@@ -29,6 +30,7 @@ export default async function ApplicationsPage({ params }: { params: Promise<{ s
         decided={all.data.filter((application) => application.status !== "PENDING")}
         grantableRoles={grantable.map((role) => ({ id: role.id, name: role.name, key: role.key }))}
         canDecide={access.permissions.has("applications.decide")}
+        action={decideApplicationAction}
       />
     </Card>
   );

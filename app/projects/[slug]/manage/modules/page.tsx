@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { saveModulesAction } from "@/app/projects/[slug]/manage/actions";
 import { ModulesForm } from "@/components/projects/manage/modules-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
@@ -13,7 +14,7 @@ export default async function ModulesPage({ params }: { params: Promise<{ slug: 
   const view = modulesView(project);
   return (
     <Card title="Modules" description="A project uses only the platform functions it needs.">
-      <ModulesForm target={{ projectId: project.id, slug: project.slug }} modules={view.available} enabled={view.modules} version={project.version} />
+      <ModulesForm target={{ projectId: project.id, slug: project.slug }} modules={view.available} enabled={view.modules} version={project.version} action={saveModulesAction} />
     </Card>
   );
 }

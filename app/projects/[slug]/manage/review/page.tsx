@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { changeStatusAction } from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { ReviewPanel } from "@/components/projects/manage/review-panel";
 import { Card } from "@/components/ui/card";
@@ -13,7 +14,7 @@ export default async function ReviewTabPage({ params }: { params: Promise<{ slug
   const history = await getHistory(actor, project.id);
   return (
     <Card title="Review and publication" description="The platform team reviews every project before it is published: completeness, quality, guidelines and security.">
-      <ReviewPanel target={{ projectId: project.id, slug: project.slug }} history={history} />
+      <ReviewPanel target={{ projectId: project.id, slug: project.slug }} history={history} action={changeStatusAction} />
     </Card>
   );
 }

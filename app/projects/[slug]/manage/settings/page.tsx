@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { deleteProjectAction } from "@/app/projects/[slug]/manage/actions";
 import { DeleteProject } from "@/components/projects/manage/delete-project";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { SettingsForm } from "@/components/projects/manage/settings-form";
@@ -30,7 +31,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
       </Card>
       {mayDelete && (
         <Card title="Delete project">
-          <DeleteProject target={target} name={project.name} version={project.version} blockedReason={blockedReason} />
+          <DeleteProject target={target} name={project.name} version={project.version} blockedReason={blockedReason} action={deleteProjectAction} />
         </Card>
       )}
     </div>

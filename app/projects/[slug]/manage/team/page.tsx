@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { addMemberAction, changeMemberRoleAction, removeMemberAction, transferOwnershipAction } from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { TeamManager } from "@/components/projects/manage/team-manager";
 import { Card } from "@/components/ui/card";
@@ -28,6 +29,7 @@ export default async function TeamPage({ params }: { params: Promise<{ slug: str
         assignableRoles={roles.filter((role) => canAssignRole(access, role)).map((role) => ({ id: role.id, name: role.name }))}
         canManage={canManage}
         canTransfer={canTransferOwnership(access)}
+        actions={{ add: addMemberAction, changeRole: changeMemberRoleAction, remove: removeMemberAction, transfer: transferOwnershipAction }}
       />
     </Card>
   );
