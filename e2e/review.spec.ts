@@ -119,3 +119,30 @@ test("a warning about a project member leaves no trace in any audit view of a re
   const staffView = await request.get(`/api/v1/audit?projectId=${skyforge.id}`, { headers });
   expect(await staffView.text()).toContain(warningId);
 });
+
+test("the platform team renames an account, records a warning and revokes it on the user's admin page", async ({ browser, request }) => {
+  const username = `staff${Date.now().toString(36)}`;
+  const registered = await request.post("/api/v1/auth/register", {
+    data: { username, email: `${username}@example.test`, password: "moderated passphrase", displayName: "Before" },
+  });
+  expect(registered.status()).toBe(201);
+  const { id } = await registered.json();
+
+  const staff = await signedIn(browser, E2E_ADMIN.login, E2E_ADMIN.password);
+  await staff.goto(`/admin/users/${id}`);
+  const account = staff.getByRole("form", { name: "Account administration" });
+  await account.getByLabel("Display name").fill("Renamed by staff");
+  await account.getByRole("button", { name: "Save changes" }).click();
+  await expect(account.getByText("The account is updated.")).toBeVisible();
+  await expect(staff.getByRole("heading", { name: `Renamed by staff (@${username})` })).toBeVisible();
+
+  const warning = staff.getByRole("form", { name: "New warning" });
+  await warning.getByLabel("Reason").fill("Spam in the project chat");
+  await warning.getByRole("button", { name: "Record warning" }).click();
+  await expect(warning.getByText("The warning is recorded.")).toBeVisible();
+  const warnings = staff.getByRole("list", { name: "Warnings" });
+  await expect(warnings.getByText("Spam in the project chat")).toBeVisible();
+  await warnings.getByRole("button", { name: "Revoke" }).click();
+  await expect(staff.getByText("The warning is revoked.")).toBeVisible();
+  await expect(warnings.getByText("no longer active")).toBeVisible();
+});
