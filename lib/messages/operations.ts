@@ -18,7 +18,7 @@ export const listMessagesOperation = defineOperation({
   responses: { 200: { description: "A page of announcements", schema: pageSchema(messageSchema) }, 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
 });
 
-export const postMessageOperation = defineOperation({
+export const createMessageOperation = defineOperation({
   method: "POST",
   path: "/api/v1/projects/{id}/messages",
   tag: "Messages",
