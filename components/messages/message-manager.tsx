@@ -18,8 +18,10 @@ export function MessageManager({ target, messages }: { target: ProjectTarget; me
   const form = useForm<MessageInput>({ resolver: zodResolver(messageInputSchema), defaultValues: { title: "", body: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => postMessageAction(target, values), () => form.reset({ title: "", body: "" }));
   const errors = form.formState.errors;
+  const [deleted, setDeleted] = useState("");
   return (
     <div className="space-y-8">
+      {deleted && <Notice tone="success">{deleted}</Notice>}
       <form onSubmit={submit} noValidate aria-label="New announcement" className="space-y-4">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
@@ -34,13 +36,13 @@ export function MessageManager({ target, messages }: { target: ProjectTarget; me
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">
           Posted announcements
         </h3>
-        {messages.length === 0 ? <p className="text-sm text-slate-500">Nothing posted yet.</p> : <ul className="space-y-3">{messages.map((message) => <PostedMessage key={message.id} target={target} message={message} />)}</ul>}
+        {messages.length === 0 ? <p className="text-sm text-slate-500">Nothing posted yet.</p> : <ul className="space-y-3">{messages.map((message) => <PostedMessage key={message.id} target={target} message={message} onDeleted={setDeleted} />)}</ul>}
       </section>
     </div>
   );
 }
 
-function PostedMessage({ target, message }: { target: ProjectTarget; message: MessageView }) {
+function PostedMessage({ target, message, onDeleted }: { target: ProjectTarget; message: MessageView; onDeleted: (text: string) => void }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState("");
   return (
@@ -62,7 +64,8 @@ function PostedMessage({ target, message }: { target: ProjectTarget; message: Me
             if (!window.confirm(`Delete the announcement "${message.title}"? It disappears from the project page.`)) return;
             startTransition(async () => {
               const result = await deleteMessageAction(target, message.id);
-              if (!result.ok) setError(result.message);
+              if (result.ok) onDeleted(result.message);
+              else setError(result.message);
             });
           }}
         >
