@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { testMeta } from "../testing/factories";
 import { DEMO_PASSWORD, seedDemo } from "./seed";
 
-it("fills the database with demo accounts and projects whose sign-ins work, once", async () => {
+it("fills the database with demo accounts and projects whose sign-ins work, once", { timeout: 90_000 }, async () => {
   await seedDemo();
   await seedDemo();
   const partner = await db.user.findUniqueOrThrow({ where: { usernameKey: "pia.partner" } });
