@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit, type AuditContext } from "../audit/record";
+import { changedFields, recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { ProjectPage } from "../db/generated/client";
 import { BadRequest, Conflict, NotFound, PreconditionFailed, RuleViolation } from "../errors";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../http/operation";
 import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "../permissions";
 import { httpsUrlSchema } from "../users/schemas";
 import { supportLinksSchema } from "./support-links";
@@ -59,7 +60,7 @@ export const createProjectSchema = replacePresentationSchema.extend({
   visibility: z.enum(PROJECT_VISIBILITIES).default("PUBLIC"),
   modules: z.array(z.enum(MODULE_NAMES)).max(MODULE_NAMES.length).default([]),
   /** Staff who are not ACTIVE partners name the partner who will own the project. */
-  ownerId: z.string().min(1).max(64).optional(),
+  ownerId: idSchema.optional(),
 });
 export type CreateProjectInput = z.infer<typeof createProjectSchema>;
 
@@ -67,7 +68,7 @@ export const projectSettingsSchema = z.strictObject({
   applicationsOpen: z.boolean().default(true),
   applicationPrompt: text(1000).default(""),
   /** Roles an applicant may ask for (ids of this project's roles, never Owner); empty: no choice offered. */
-  offeredRoleIds: z.array(z.string().min(1).max(64)).max(20, "Offer at most 20 roles.").default([]),
+  offeredRoleIds: z.array(idSchema).max(20, "Offer at most 20 roles.").default([]),
   /** Creator support links (module CREATOR_SUPPORT): https only, known platforms labelled. */
   supportLinks: supportLinksSchema,
   contactEmail: z.union([z.literal(""), z.email("Enter a valid e-mail address.").max(254)]).default(""),

@@ -1,59 +1,47 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { z } from "zod";
-import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
 import { pageInputSchema, pagePreviewSchema } from "@/lib/pages/schemas";
 import { createPage, deletePage, previewMarkdown, updatePage } from "@/lib/pages/service";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 
 /**
  * The Pages tab's actions. Each parses with the API's schema and calls the same service as the
  * API, which checks the module, visibility and pages.manage again.
  */
 
-const target = z.object({ projectId: z.string().min(1).max(64), slug: z.string().min(1).max(64) });
-const existing = z.object({ pageSlug: z.string().min(1).max(60), version: z.int().min(1) });
+const pages = {
+  signIn: projectPath("/manage/pages"),
+  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
+};
+/** The page being edited and the version the editor opened; null for a new page. */
+const existingPage = z.object({ pageSlug: z.string().min(1).max(60), version: z.int().min(1) });
 
-async function context(input: unknown) {
-  const { projectId, slug } = target.parse(input);
-  const actor = await requirePortalActor(`/projects/${slug}/manage/pages`);
-  return { projectId, slug, actor, meta: await portalRequestMeta() };
-}
+/** Creates a page or replaces one at the version the editor was opened with; then opens the saved page in the editor. */
+export const savePageAction = portalAction({
+  ...pages,
+  args: z.tuple([projectTarget, existingPage.nullable(), pageInputSchema]),
+  run: async ([{ projectId }, page, input], { actor, meta }) => {
+    const saved = page ? await updatePage(actor, projectId, page.pageSlug, input, page.version, meta) : await createPage(actor, projectId, input, meta);
+    return { message: "The page is saved.", data: { slug: saved.slug } };
+  },
+  redirect: ([target], data) => `/projects/${target.slug}/manage/pages/${data!.slug}?saved=1`,
+});
 
-/** Creates a page (`page` null) or replaces one at the version the editor was opened with; then opens the saved page in the editor. */
-export async function savePageAction(projectTarget: unknown, page: unknown, values: unknown): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(projectTarget);
-  const parsed = pageInputSchema.safeParse(values);
-  if (!parsed.success) return formFailure(parsed.error);
-  let saved;
-  try {
-    const current = page === null ? null : existing.parse(page);
-    saved = current ? await updatePage(actor, projectId, current.pageSlug, parsed.data, current.version, meta) : await createPage(actor, projectId, parsed.data, meta);
-  } catch (error) {
-    return formFailure(error);
-  }
-  revalidatePath(`/projects/${slug}`, "layout");
-  redirect(`/projects/${slug}/manage/pages/${saved.slug}?saved=1`);
-}
-
-export async function deletePageAction(projectTarget: unknown, page: unknown): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(projectTarget);
-  try {
-    const { pageSlug, version } = existing.parse(page);
-    await deletePage(actor, projectId, pageSlug, version, meta);
-  } catch (error) {
-    return formFailure(error);
-  }
-  revalidatePath(`/projects/${slug}`, "layout");
-  redirect(`/projects/${slug}/manage/pages?deleted=1`);
-}
+export const deletePageAction = portalAction({
+  ...pages,
+  args: z.tuple([projectTarget, existingPage]),
+  run: async ([{ projectId }, page], { actor, meta }) => {
+    await deletePage(actor, projectId, page.pageSlug, page.version, meta);
+    return "The page is deleted.";
+  },
+  redirect: ([target]) => `/projects/${target.slug}/manage/pages?deleted=1`,
+});
 
 /** The editor's live preview, rendered by the same renderer and sanitizer as the public page. */
-export async function previewPageAction(projectTarget: unknown, values: unknown): Promise<FormResult<{ html: string }>> {
-  await context(projectTarget);
-  const parsed = pagePreviewSchema.safeParse(values);
-  if (!parsed.success) return formFailure(parsed.error);
-  return { ok: true, message: "", data: { html: previewMarkdown(parsed.data.body) } };
-}
+export const previewPageAction = portalAction({
+  signIn: projectPath("/manage/pages"),
+  args: z.tuple([projectTarget, pagePreviewSchema]),
+  run: async ([, { body }]) => ({ message: "", data: { html: previewMarkdown(body) } }),
+});
+

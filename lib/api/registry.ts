@@ -1,11 +1,16 @@
 import * as applications from "../applications/operations";
+import * as audit from "../audit/operations";
+import type { Operation } from "../http/operation";
+import * as launcher from "../launcher/operations";
+import * as members from "../members/operations";
 import * as messages from "../messages/operations";
+import * as notifications from "../notifications/operations";
 import * as pages from "../pages/operations";
 import * as projects from "../projects/operations";
 import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
 import * as users from "../users/operations";
-import type { Operation } from "./operation";
+import * as warnings from "../warnings/operations";
 
 /** Sections of the API reference, in reading order, with what each holds. */
 export const TAGS: Record<string, string> = {
@@ -26,7 +31,7 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, projects, applications, pages, messages, reviews];
+const MODULES = [system, users, notifications, projects, members, applications, launcher, pages, messages, reviews, warnings, audit];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(
