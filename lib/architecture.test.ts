@@ -41,7 +41,6 @@ describe("the import graph of lib/", () => {
 const KNOWN_APP_IMPORTS = [
   "components/auth/sign-in-form.tsx",
   "components/projects/manage/launcher-form.tsx",
-  "components/projects/manage/settings-form.tsx",
 ];
 
 describe("components/", () => {

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { deleteMessageAction, postMessageAction } from "@/app/projects/[slug]/manage/messages/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
@@ -12,11 +11,17 @@ import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { MAX_MESSAGE_BODY, messageInputSchema, type MessageInput, type MessageView } from "@/lib/messages/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
+
+export interface MessageActions {
+  post: (target: ProjectTarget, input: MessageInput) => Promise<FormResult>;
+  remove: (target: ProjectTarget, messageId: string) => Promise<FormResult>;
+}
 
 /** Post an announcement to the project's audience; below, the announcements with a delete button each. */
-export function MessageManager({ target, messages }: { target: ProjectTarget; messages: MessageView[] }) {
+export function MessageManager({ target, messages, actions }: { target: ProjectTarget; messages: MessageView[]; actions: MessageActions }) {
   const form = useForm<MessageInput>({ resolver: zodResolver(messageInputSchema), defaultValues: { title: "", body: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => postMessageAction(target, values), () => form.reset({ title: "", body: "" }));
+  const { submit, pending, notice } = useActionForm(form, (values) => actions.post(target, values), () => form.reset({ title: "", body: "" }));
   const errors = form.formState.errors;
   const [deleted, setDeleted] = useState("");
   return (
@@ -36,13 +41,13 @@ export function MessageManager({ target, messages }: { target: ProjectTarget; me
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">
           Posted announcements
         </h3>
-        {messages.length === 0 ? <p className="text-sm text-slate-500">Nothing posted yet.</p> : <ul className="space-y-3">{messages.map((message) => <PostedMessage key={message.id} target={target} message={message} onDeleted={setDeleted} />)}</ul>}
+        {messages.length === 0 ? <p className="text-sm text-slate-500">Nothing posted yet.</p> : <ul className="space-y-3">{messages.map((message) => <PostedMessage key={message.id} target={target} message={message} remove={actions.remove} onDeleted={setDeleted} />)}</ul>}
       </section>
     </div>
   );
 }
 
-function PostedMessage({ target, message, onDeleted }: { target: ProjectTarget; message: MessageView; onDeleted: (text: string) => void }) {
+function PostedMessage({ target, message, remove, onDeleted }: { target: ProjectTarget; message: MessageView; remove: MessageActions["remove"]; onDeleted: (text: string) => void }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState("");
   return (
@@ -63,7 +68,7 @@ function PostedMessage({ target, message, onDeleted }: { target: ProjectTarget; 
           onClick={() => {
             if (!window.confirm(`Delete the announcement "${message.title}"? It disappears from the project page.`)) return;
             startTransition(async () => {
-              const result = await deleteMessageAction(target, message.id);
+              const result = await remove(target, message.id);
               if (result.ok) onDeleted(result.message);
               else setError(result.message);
             });

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
@@ -11,18 +10,28 @@ import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { MAX_PAGE_BODY, pageInputSchema, type PageFormValues } from "@/lib/pages/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 import { MarkdownHtml } from "./markdown-html";
 
 const PREVIEW_DELAY_MS = 400;
+
+type EditedPage = { pageSlug: string; version: number };
+
+export interface PageEditorActions {
+  /** Creates the page when `page` is null, else replaces it at its version; then opens the saved page. */
+  save: (target: ProjectTarget, page: EditedPage | null, input: PageFormValues) => Promise<FormResult<{ slug: string }>>;
+  preview: (target: ProjectTarget, input: { body: string }) => Promise<FormResult<{ html: string }>>;
+  remove: (target: ProjectTarget, page: EditedPage) => Promise<FormResult>;
+}
 
 /**
  * The page editor: Markdown on the left, a live preview on the right rendered on the server by the
  * same renderer and sanitizer as the public page (so what you see is what visitors get).
  * `page` is null for a new page, else the page's slug and the version the editor opened.
  */
-export function PageEditor({ target, page, initial, initialHtml }: { target: ProjectTarget; page: { pageSlug: string; version: number } | null; initial: PageFormValues; initialHtml: string }) {
+export function PageEditor({ target, page, initial, initialHtml, actions }: { target: ProjectTarget; page: EditedPage | null; initial: PageFormValues; initialHtml: string; actions: PageEditorActions }) {
   const form = useForm<PageFormValues>({ resolver: zodResolver(pageInputSchema, undefined, { raw: true }), defaultValues: initial });
-  const { submit, pending, notice } = useActionForm(form, (values) => savePageAction(target, page, values));
+  const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, page, values));
   const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";
   const [preview, setPreview] = useState({ html: initialHtml, error: "" });
@@ -33,12 +42,12 @@ export function PageEditor({ target, page, initial, initialHtml }: { target: Pro
   useEffect(() => {
     const timer = setTimeout(() => {
       startPreview(async () => {
-        const result = await previewPageAction(target, { body });
+        const result = await actions.preview(target, { body });
         setPreview(result.ok ? { html: result.data!.html, error: "" } : { html: "", error: result.fieldErrors?.body ?? result.message });
       });
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [body, target]);
+  }, [body, target, actions]);
 
   return (
     <form onSubmit={submit} noValidate aria-label={page ? "Edit page" : "New page"} className="space-y-5">
@@ -67,7 +76,7 @@ export function PageEditor({ target, page, initial, initialHtml }: { target: Pro
             onClick={() => {
               if (!window.confirm(`Delete the page "${initial.title}"? Visitors will no longer find it.`)) return;
               startDelete(async () => {
-                const result = await deletePageAction(target, page);
+                const result = await actions.remove(target, page);
                 if (!result.ok) setDeleteError(result.message);
               });
             }}

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
-import { saveSettingsAction } from "@/app/projects/[slug]/manage/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
@@ -11,6 +10,7 @@ import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { DEFAULT_APPLICATION_PROMPT } from "@/lib/applications/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
+import type { FormResult } from "@/lib/portal/form-result";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { MAX_SUPPORT_LINKS, SUPPORT_PLATFORMS } from "@/lib/projects/support-links";
 import { VISIBILITY_LABELS } from "../badges";
@@ -26,6 +26,7 @@ export function SettingsForm({
   version,
   supportLinksEnabled,
   applicationRoles,
+  action,
 }: {
   target: ProjectTarget;
   initial: Values;
@@ -33,12 +34,14 @@ export function SettingsForm({
   supportLinksEnabled: boolean;
   /** The roles applicants may be offered; null while the Applications module is off (its settings are hidden and kept). */
   applicationRoles: { id: string; name: string }[] | null;
+  /** Saves at the version the form was shown with and answers the new one. */
+  action: (target: ProjectTarget, input: Values, version: number) => Promise<FormResult<{ version: number }>>;
 }) {
   const form = useForm<Values & { version: number }>({ resolver: zodResolver(formSchema, undefined, { raw: true }), defaultValues: { ...initial, version } });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
   const { submit, pending, notice } = useActionForm(
     form,
-    ({ version: current, ...values }) => saveSettingsAction(target, values, current),
+    ({ version: current, ...values }) => action(target, values, current),
     (data, values) => form.reset({ ...values, version: data!.version }),
   );
   const errors = form.formState.errors;

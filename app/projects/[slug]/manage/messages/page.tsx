@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { listMessages } from "@/lib/messages/service";
 import { loadProjectPage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
+import { deleteMessageAction, postMessageAction } from "./actions";
 
 export const metadata: Metadata = { title: "Messages" };
 
@@ -17,7 +18,7 @@ export default async function MessagesTab({ params }: { params: Promise<{ slug: 
   const messages = await listMessages(actor, project.id, { limit: 100 });
   return (
     <Card title="Messages" description="Announcements appear on the project page, newest first, for everyone who can see the project. Members also get a notification.">
-      <MessageManager target={{ projectId: project.id, slug: project.slug }} messages={messages.data} />
+      <MessageManager target={{ projectId: project.id, slug: project.slug }} messages={messages.data} actions={{ post: postMessageAction, remove: deleteMessageAction }} />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { deleteProjectAction } from "@/app/projects/[slug]/manage/actions";
+import { deleteProjectAction, saveSettingsAction } from "@/app/projects/[slug]/manage/actions";
 import { DeleteProject } from "@/components/projects/manage/delete-project";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { SettingsForm } from "@/components/projects/manage/settings-form";
@@ -27,7 +27,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   return (
     <div className="space-y-6">
       <Card title="Settings">
-        <SettingsForm target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} applicationRoles={applicationRoles} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
+        <SettingsForm target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} applicationRoles={applicationRoles} action={saveSettingsAction} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
       </Card>
       {mayDelete && (
         <Card title="Delete project">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
@@ -38,6 +39,7 @@ export default async function EditPage({ params, searchParams }: { params: Promi
           page={{ pageSlug: page.slug, version: page.version }}
           initial={{ slug: page.slug, title: page.title, body: page.body, position: page.position }}
           initialHtml={page.html}
+          actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }}
         />
       </div>
     </Card>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
@@ -14,7 +15,7 @@ export default async function NewPage({ params }: { params: Promise<{ slug: stri
   if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
   return (
     <Card title="New page">
-      <PageEditor target={{ projectId: project.id, slug: project.slug }} page={null} initial={{ slug: "", title: "", body: "", position: 0 }} initialHtml="" />
+      <PageEditor target={{ projectId: project.id, slug: project.slug }} page={null} initial={{ slug: "", title: "", body: "", position: 0 }} initialHtml="" actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }} />
     </Card>
   );
 }
