@@ -1,3 +1,4 @@
+import * as account from "../account/operations";
 import * as applications from "../applications/operations";
 import * as projects from "../projects/operations";
 import * as reviews from "../reviews/operations";
@@ -10,6 +11,7 @@ export const TAGS: Record<string, string> = {
   System: "Health, readiness and this document.",
   Authentication: "Registration, e-mail confirmation and personal access tokens from a password.",
   Users: "The caller's own account, public profiles and, for staff, user administration.",
+  "Account security": "Password change, sessions, devices, login history and two-factor sign-in of the caller's account.",
   Tokens: "The caller's personal access tokens.",
   Notifications: "In-portal notifications of the caller.",
   Projects: "Projects: presentation, settings, modules, images, deletion and restore.",
@@ -22,7 +24,7 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, projects, applications, reviews];
+const MODULES = [system, users, account, projects, applications, reviews];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(
