@@ -56,9 +56,10 @@ export async function listSessions(actor: Actor, page: Page) {
 
 /** Ends one of the caller's live sessions at once (every instance checks the row on each request). */
 export async function endSession(actor: Actor, sessionId: string, meta: RequestMeta) {
+  const live = await liveSessionWhere(actor);
   await db.$transaction(async (tx) => {
     const ended = await tx.userSession.updateMany({
-      where: { ...(await liveSessionWhere(actor)), id: sessionId },
+      where: { ...live, id: sessionId },
       data: { revokedAt: new Date(), revokedReason: "ended_by_user" },
     });
     if (ended.count === 0) throw new NotFound("session");
