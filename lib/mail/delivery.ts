@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "../db/client";
+import type { OutboxMail } from "../db/generated/client";
 
 /**
  * SMTP delivery of the outbox (SMTP_URL, e.g. smtp://user:pass@mail.example:587 or smtps://...).
@@ -37,41 +38,45 @@ function transporter(url: string): Transporter {
   return transport.transporter;
 }
 
-/** Sends the mails that are due now. Returns how many were sent. */
+/** Sends every mail that is due now, in batches, oldest first. Returns how many were sent. */
 export async function deliverDueMail(): Promise<number> {
   const url = smtpUrl();
   if (!url) return 0;
-  const now = Date.now();
-  const due = await db.outboxMail.findMany({
-    where: { sentAt: null, failedAt: null, nextAttemptAt: { lte: new Date(now) } },
-    orderBy: { createdAt: "asc" },
-    take: BATCH,
-  });
   let sent = 0;
-  for (const mail of due) {
-    const claimed = await db.outboxMail.updateMany({
-      where: { id: mail.id, sentAt: null, failedAt: null, nextAttemptAt: mail.nextAttemptAt },
-      data: { nextAttemptAt: new Date(now + LEASE_MS), attempts: { increment: 1 } },
+  for (;;) {
+    const due = await db.outboxMail.findMany({
+      where: { sentAt: null, failedAt: null, nextAttemptAt: { lte: new Date() } },
+      orderBy: { createdAt: "asc" },
+      take: BATCH,
     });
-    if (claimed.count === 0) continue;
-    const attempts = mail.attempts + 1;
-    try {
-      await transporter(url).sendMail({ from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.body, html: mail.html ?? undefined });
-      await db.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date(), lastError: null } });
-      sent += 1;
-    } catch (error) {
-      const failed = attempts >= MAX_ATTEMPTS;
-      await db.outboxMail.update({
-        where: { id: mail.id },
-        data: {
-          lastError: describeError(error),
-          nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
-          failedAt: failed ? new Date() : null,
-        },
-      });
-    }
+    for (const mail of due) if (await deliver(url, mail)) sent += 1;
+    // Every mail of a batch is now sent, leased or waiting for its retry, so the next batch holds others.
+    if (due.length < BATCH) return sent;
   }
-  return sent;
+}
+
+async function deliver(url: string, mail: OutboxMail): Promise<boolean> {
+  const claimed = await db.outboxMail.updateMany({
+    where: { id: mail.id, sentAt: null, failedAt: null, nextAttemptAt: mail.nextAttemptAt },
+    data: { nextAttemptAt: new Date(Date.now() + LEASE_MS), attempts: { increment: 1 } },
+  });
+  if (claimed.count === 0) return false;
+  const attempts = mail.attempts + 1;
+  try {
+    await transporter(url).sendMail({ from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.body, html: mail.html ?? undefined });
+    await db.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date(), lastError: null } });
+    return true;
+  } catch (error) {
+    await db.outboxMail.update({
+      where: { id: mail.id },
+      data: {
+        lastError: describeError(error),
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+        failedAt: attempts >= MAX_ATTEMPTS ? new Date() : null,
+      },
+    });
+    return false;
+  }
 }
 
 function describeError(error: unknown): string {
