@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { resetTwoFactorByStaff } from "@/lib/account/two-factor";
 import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
 import { formFailure, type FormResult } from "@/lib/portal/form-result";
 import { staffUpdateUserSchema } from "@/lib/users/schemas";
@@ -43,6 +44,17 @@ export async function revokeWarningAction(userId: string, warningId: string): Pr
     await revokeWarning(actor, id.parse(warningId), await portalRequestMeta());
     revalidatePath(`/admin/users/${userId}`);
     return { ok: true, message: "The warning is revoked." };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+export async function resetTwoFactorAction(userId: string): Promise<FormResult> {
+  const actor = await requirePortalActor("/admin/users");
+  try {
+    await resetTwoFactorByStaff(actor, id.parse(userId), await portalRequestMeta());
+    revalidatePath(`/admin/users/${userId}`);
+    return { ok: true, message: "Two-factor sign-in is off for this account. A security warning is recorded and the user has been mailed." };
   } catch (error) {
     return formFailure(error);
   }

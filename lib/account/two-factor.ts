@@ -1,3 +1,4 @@
+import QRCode from "qrcode";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { confirmPassword } from "../auth/password-check";
 import { matchTotpStep, newTotpSecret, openTotpSecret, otpauthUrl, replaceRecoveryCodes, sealTotpSecret, useSecondFactor } from "../auth/two-factor";
@@ -109,4 +110,16 @@ export async function resetTwoFactorByStaff(actor: Actor, targetId: string, meta
       data: { name: target.displayName, link: `${publicBaseUrl()}/account/security` },
     });
   });
+}
+
+/**
+ * A setup started but not yet enabled: its secret, URL and QR code (an SVG rendered here on the
+ * server, no outside service), for the Security page.
+ */
+export async function pendingTwoFactorSetup(userId: string) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, totpSecret: true, totpEnabledAt: true } });
+  if (!user.totpSecret || user.totpEnabledAt) return null;
+  const secret = openTotpSecret(user.totpSecret);
+  const url = otpauthUrl(secret, user.username);
+  return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
 }
