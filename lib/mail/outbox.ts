@@ -46,3 +46,18 @@ export async function listOutbox(actor: StaffActor) {
   const hidden = new Set(recipients.filter((user) => user.id !== actor.userId && !outranks(actor, user)).map((user) => user.email));
   return mails.filter((mail) => !hidden.has(mail.to));
 }
+
+/**
+ * News for users (decisions about their applications and projects), in each one's language, to
+ * those who have not turned e-mail notifications off in their account settings. Suspended
+ * accounts get none.
+ */
+export async function queueMailToUsers<T extends MailTemplate>(tx: Tx, userIds: string[], template: T, data: (user: { displayName: string }) => MailTemplateData[T]) {
+  if (!userIds.length) return;
+  const users = await tx.user.findMany({ where: { id: { in: [...new Set(userIds)] }, suspendedAt: null }, select: { email: true, language: true, displayName: true, settings: true } });
+  for (const user of users) {
+    const settings = user.settings as { emailNotifications?: boolean } | null;
+    if (settings?.emailNotifications === false) continue;
+    await queueMail(tx, { to: user.email, language: user.language, template, data: data(user) });
+  }
+}
