@@ -52,7 +52,7 @@ export const confirmPasswordResetOperation = defineOperation({
   responses: { 204: { description: "Password set" }, 400: problem("Weak new password"), 422: problem("Invalid, used or expired token"), 429: problem("Too many attempts") },
 });
 
-export const reauthenticateOperation = defineOperation({
+export const confirmSessionPasswordOperation = defineOperation({
   method: "POST",
   path: "/api/v1/users/me/reauthenticate",
   tag: TAG,
@@ -199,7 +199,7 @@ export const disableTwoFactorOperation = defineOperation({
   responses: { 204: { description: "Off" }, 400: problem("Wrong password or code"), 422: problem("Two-factor sign-in is off"), 429: problem("Too many password checks") },
 });
 
-export const regenerateRecoveryCodesOperation = defineOperation({
+export const replaceRecoveryCodesOperation = defineOperation({
   method: "POST",
   path: "/api/v1/users/me/2fa/recovery-codes",
   tag: TAG,

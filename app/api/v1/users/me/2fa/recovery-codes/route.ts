@@ -1,5 +1,5 @@
-import { regenerateRecoveryCodesOperation } from "@/lib/account/operations";
+import { replaceRecoveryCodesOperation } from "@/lib/account/operations";
 import { regenerateRecoveryCodes } from "@/lib/account/two-factor";
 import { handle } from "@/lib/http/route";
 
-export const POST = handle(regenerateRecoveryCodesOperation, async ({ actor, body, meta }) => ({ body: await regenerateRecoveryCodes(actor, body, meta) }));
+export const POST = handle(replaceRecoveryCodesOperation, async ({ actor, body, meta }) => ({ body: await regenerateRecoveryCodes(actor, body, meta) }));
