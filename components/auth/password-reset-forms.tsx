@@ -36,7 +36,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const { submit, pending, notice } = useActionForm(form, confirmPasswordResetAction);
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="New password">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Choose a new password">
       {notice && (
         <Notice tone={notice.tone}>
           {notice.text}
