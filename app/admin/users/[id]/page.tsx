@@ -36,7 +36,7 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
   const [history, warnings, memberships, signIns] = await Promise.all([
     partnerHistory(actor, id),
     hasPlatformPermission(actor, "warnings.read") ? listWarnings(actor, id) : Promise.resolve(null),
-    listMemberships(actor, id),
+    listMemberships(actor, id, { limit: 100 }),
     loginHistory(actor, id, { limit: 20, cursor: historyCursor }),
   ]);
   const can = {
@@ -74,7 +74,7 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
         </Card>
       )}
       <Card title="Project memberships">
-        <MembershipList memberships={memberships} canLeave={false} />
+        <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} canLeave={false} />
       </Card>
       <Card title="Partner status history">
         {history.length === 0 ? (
