@@ -1,9 +1,10 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { invalidateCallers } from "../auth/caller-cache";
 import { confirmPassword } from "../auth/password-check";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
 import { newSecret, sha256 } from "../auth/secrets";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import { RuleViolation, ValidationFailed } from "../errors";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
@@ -34,6 +35,8 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput, m
     if (actor.sessionId) await tx.userSession.update({ where: { id: actor.sessionId }, data: { authenticatedAt: now } });
     await recordAudit(tx, auditContext(actor, meta), { action: "user.password_change", targetType: "user", targetId: user.id });
   });
+  // The ended sessions end on every instance at once, cached callers included.
+  await invalidateCallers([user.id]);
 }
 
 /**
@@ -89,4 +92,5 @@ export async function confirmPasswordReset(input: PasswordResetConfirmInput, met
     await tx.userSession.updateMany({ where: { userId: row.userId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: "password_reset" } });
     await recordAudit(tx, { actorId: row.userId, via: "SYSTEM", ip: meta.ip, requestId: meta.requestId }, { action: "user.password_reset", targetType: "user", targetId: row.userId });
   });
+  await invalidateCallers([row.userId]);
 }

@@ -1,6 +1,7 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { invalidateCallers } from "../auth/caller-cache";
 import { liveSessionsOf, parseUserAgent } from "../auth/sessions";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import type { Device, LoginEvent, UserSession } from "../db/generated/client";
 import { Forbidden, NotFound } from "../errors";
@@ -65,11 +66,12 @@ export async function endSession(actor: Actor, sessionId: string, meta: RequestM
     if (ended.count === 0) throw new NotFound("session");
     await recordAudit(tx, auditContext(actor, meta), { action: "session.end", targetType: "session", targetId: sessionId });
   });
+  await invalidateCallers([actor.userId]);
 }
 
 /** Ends every session of the caller but the current one (a token caller: all of them). */
 export async function endOtherSessions(actor: Actor, meta: RequestMeta): Promise<number> {
-  return db.$transaction(async (tx) => {
+  const count = await db.$transaction(async (tx) => {
     const ended = await tx.userSession.updateMany({
       where: { userId: actor.userId, revokedAt: null, ...(actor.sessionId ? { NOT: { id: actor.sessionId } } : {}) },
       data: { revokedAt: new Date(), revokedReason: "ended_by_user" },
@@ -77,6 +79,8 @@ export async function endOtherSessions(actor: Actor, meta: RequestMeta): Promise
     await recordAudit(tx, auditContext(actor, meta), { action: "session.end_others", targetType: "user", targetId: actor.userId, changes: { sessions: { before: ended.count, after: 0 } } });
     return ended.count;
   });
+  await invalidateCallers([actor.userId]);
+  return count;
 }
 
 function presentDevice(device: Device, currentId: string | null) {
@@ -133,6 +137,7 @@ export async function removeDevice(actor: Actor, deviceId: string, meta: Request
     await tx.userSession.updateMany({ where: { deviceId: device.id, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: "device_removed" } });
     await recordAudit(tx, auditContext(actor, meta), { action: "device.remove", targetType: "device", targetId: device.id });
   });
+  await invalidateCallers([actor.userId]);
 }
 
 function presentLoginEvent(event: LoginEvent, withReason: boolean) {

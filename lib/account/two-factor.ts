@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { confirmPassword } from "../auth/password-check";
 import { matchTotpStep, newTotpSecret, openTotpSecret, otpauthUrl, replaceRecoveryCodes, sealTotpSecret, useSecondFactor } from "../auth/two-factor";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";

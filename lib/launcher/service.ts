@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit } from "../audit/record";
+import { changedFields, recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import type { LauncherSettings, Prisma } from "../db/generated/client";
 import { authorizeProject, requireModule } from "../projects/access";

@@ -43,7 +43,7 @@ import { requestPasswordReset } from "@/lib/account/passwords";
 import { createSession } from "@/lib/auth/sessions";
 import { totpCode } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
-import { OPERATIONS } from "@/lib/http/registry";
+import { OPERATIONS } from "@/lib/api/registry";
 import { createPartner, createProjectFor, createUser, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 

@@ -1,10 +1,15 @@
 import * as account from "../account/operations";
 import * as applications from "../applications/operations";
+import * as audit from "../audit/operations";
+import type { Operation } from "../http/operation";
+import * as launcher from "../launcher/operations";
+import * as members from "../members/operations";
+import * as notifications from "../notifications/operations";
 import * as projects from "../projects/operations";
 import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
 import * as users from "../users/operations";
-import type { Operation } from "./operation";
+import * as warnings from "../warnings/operations";
 
 /** Sections of the API reference, in reading order, with what each holds. */
 export const TAGS: Record<string, string> = {
@@ -24,7 +29,7 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, account, projects, applications, reviews];
+const MODULES = [system, users, account, notifications, projects, members, applications, launcher, reviews, warnings, audit];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(
