@@ -20,7 +20,7 @@ export class ReauthenticationRequired extends AppError {
       "Confirm your password",
       via === "TOKEN"
         ? "This change needs a token created in the last 10 minutes: create one with POST /api/v1/auth/token."
-        : "This change needs your password again: confirm it with POST /api/v1/users/me/reauthenticate.",
+        : "This change needs your password again: confirm it on the Security page (API: POST /api/v1/users/me/reauthenticate), then try again.",
     );
   }
 }

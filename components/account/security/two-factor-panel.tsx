@@ -117,14 +117,14 @@ function ConfirmBothForm({
 }: {
   label: string;
   submitLabel: string;
-  action: (input: unknown) => Promise<FormResult<{ recoveryCodes: string[] }>>;
+  action: (input: z.input<typeof confirmTwoFactorSchema>) => Promise<FormResult<{ recoveryCodes: string[] }>>;
   onCodes?: (codes: string[]) => void;
   danger?: boolean;
 }) {
   const form = useForm<z.input<typeof confirmTwoFactorSchema>>({ resolver: zodResolver(confirmTwoFactorSchema), defaultValues: { password: "", code: "" } });
   const { submit, pending, notice } = useActionForm(form, action, (data) => {
     form.reset();
-    if (data?.recoveryCodes) onCodes?.(data.recoveryCodes);
+    if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);
   });
   const errors = form.formState.errors;
   return (
