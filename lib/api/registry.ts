@@ -4,7 +4,9 @@ import * as audit from "../audit/operations";
 import type { Operation } from "../http/operation";
 import * as launcher from "../launcher/operations";
 import * as members from "../members/operations";
+import * as messages from "../messages/operations";
 import * as notifications from "../notifications/operations";
+import * as pages from "../pages/operations";
 import * as projects from "../projects/operations";
 import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
@@ -23,13 +25,15 @@ export const TAGS: Record<string, string> = {
   Team: "Members, project roles and ownership of a project.",
   Applications: "Applying to projects, the team's decisions, leaving and memberships.",
   Launcher: "A project's launcher integration.",
+  Pages: "A project's Markdown pages (module PROJECT_PAGES), served with sanitized HTML.",
+  Messages: "A project's announcements (module MESSAGES).",
   Review: "The status workflow, the review queue and review decisions.",
   Administration: "Warnings, partner history and the audit log (platform team).",
 };
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, account, notifications, projects, members, applications, launcher, reviews, warnings, audit];
+const MODULES = [system, users, account, notifications, projects, members, applications, launcher, pages, messages, reviews, warnings, audit];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(

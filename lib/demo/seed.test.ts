@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { testMeta } from "../testing/factories";
 import { DEMO_PASSWORD, seedDemo } from "./seed";
 
-it("fills the database with demo accounts and projects whose sign-ins work, once", async () => {
+it("fills the database with demo accounts and projects whose sign-ins work, once", { timeout: 90_000 }, async () => {
   await seedDemo();
   await seedDemo();
   const partner = await db.user.findUniqueOrThrow({ where: { usernameKey: "pia.partner" } });
@@ -19,4 +19,9 @@ it("fills the database with demo accounts and projects whose sign-ins work, once
   expect(applications.map((application) => application.status).sort()).toEqual(["ACCEPTED", "PENDING", "PENDING", "REJECTED"]);
   const accepted = applications.find((application) => application.status === "ACCEPTED")!;
   expect(await db.projectMember.findUnique({ where: { projectId_userId: { projectId: accepted.projectId, userId: accepted.userId } }, include: { role: true } })).toMatchObject({ role: { key: "TESTER" } });
+  // The content modules on a published project: pages, announcements and support links, once.
+  expect(project.modules).toEqual(expect.arrayContaining(["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"]));
+  expect(await db.projectPage.count({ where: { projectId: project.id } })).toBe(2);
+  expect(await db.projectMessage.count({ where: { projectId: project.id } })).toBe(2);
+  expect((project.settings as { supportLinks: unknown[] }).supportLinks).toHaveLength(3);
 });

@@ -30,4 +30,6 @@ export const MANAGE_TABS = [
   { href: "/modules", label: "Modules", permission: "project.settings" },
   { href: "/settings", label: "Settings", permission: "project.settings" },
   { href: "/launcher", label: "Launcher", permission: "launcher.manage", module: "LAUNCHER" },
+  { href: "/pages", label: "Pages", permission: "pages.manage", module: "PROJECT_PAGES" },
+  { href: "/messages", label: "Messages", permission: "messages.manage", module: "MESSAGES" },
 ] as const;
