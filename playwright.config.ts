@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { login: "admin", password: "e2e admin passphrase" };
+/** The server sends mail here; e2e/account-security.spec.ts listens with a real SMTP server (other tests leave it closed: mail is retried, never blocking). */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 
 /**
  * Browser tests run against the real thing: `npm start` on a fresh embedded database, in
@@ -39,7 +41,7 @@ export default defineConfig({
   },
   webServer: {
     // A fresh embedded database with the demo data (and the admin), then the service as a newcomer starts it.
-    command: `rm -rf data/e2e && export DATA_DIR=data/e2e PORT=${PORT} ADMIN_PASSWORD="${E2E_ADMIN.password}" && npm run seed:demo && npm start`,
+    command: `rm -rf data/e2e && export DATA_DIR=data/e2e PORT=${PORT} ADMIN_PASSWORD="${E2E_ADMIN.password}" SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} && npm run seed:demo && npm start`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

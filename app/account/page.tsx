@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { changeEmailAction, createTokenAction, revokeTokenAction, updateProfileAction } from "@/app/account/actions";
 import { EmailForm } from "@/components/account/email-form";
 import { ProfileForm } from "@/components/account/profile-form";
@@ -55,6 +56,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         }
       >
         <EmailForm email={account.email} version={user.version} action={changeEmailAction} />
+      </Card>
+      <Card title="Security" description="Password, two-factor sign-in, sessions, devices and login history.">
+        <Link href="/account/security" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">
+          Open the Security page
+        </Link>
       </Card>
       <Card title="Personal access tokens" description="For scripts and tools calling the API. A token can never do more than you can.">
         <TokenManager tokens={tokens} actions={{ create: createTokenAction, revoke: revokeTokenAction }} />

@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { resetTwoFactorByStaff } from "@/lib/account/two-factor";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";
 import { staffUpdateUserSchema } from "@/lib/users/schemas";
@@ -36,6 +37,16 @@ export const revokeWarningAction = portalAction({
   run: async ([, warningId], { actor, meta }) => {
     await revokeWarning(actor, warningId, meta);
     return "The warning is revoked.";
+  },
+  revalidate: userPage,
+});
+
+export const resetTwoFactorAction = portalAction({
+  signIn: "/admin/users",
+  args: z.tuple([idSchema]),
+  run: async ([userId], { actor, meta }) => {
+    await resetTwoFactorByStaff(actor, userId, meta);
+    return "Two-factor sign-in is off for this account. A security warning is recorded and the user has been mailed.";
   },
   revalidate: userPage,
 });

@@ -2,25 +2,38 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { signInAction } from "@/app/auth-actions";
+import { signInAction, signInWithCodeAction } from "@/app/auth-actions";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { signInFormSchema } from "@/lib/auth/schemas";
+import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import { useActionForm } from "@/components/forms/use-action-form";
 
 export function SignInForm({ next }: { next?: string }) {
+  const [step, setStep] = useState<"password" | "code">("password");
+  return step === "password" ? <PasswordStep next={next} onCodeRequired={() => setStep("code")} /> : <CodeStep next={next} />;
+}
+
+function PasswordStep({ next, onCodeRequired }: { next?: string; onCodeRequired: () => void }) {
   const form = useForm<z.input<typeof signInFormSchema>>({ resolver: zodResolver(signInFormSchema), defaultValues: { login: "", password: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => signInAction(values, next));
+  const { submit, pending, notice } = useActionForm(form, (values) => signInAction(values, next), (data) => {
+    if (data?.step === "code") onCodeRequired();
+  });
   const errors = form.formState.errors;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Sign in">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <TextField label="E-mail or username" autoComplete="username" autoFocus error={errors.login?.message} {...form.register("login")} />
       <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+      <div className="flex justify-end text-sm">
+        <Link href="/forgot-password" className="font-semibold text-indigo-600 hover:text-indigo-500">
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" pending={pending} className="w-full">
         {pending ? "Signing in…" : "Sign in"}
       </Button>
@@ -30,6 +43,30 @@ export function SignInForm({ next }: { next?: string }) {
           Create an account
         </Link>
       </p>
+    </form>
+  );
+}
+
+function CodeStep({ next }: { next?: string }) {
+  const form = useForm<z.input<typeof signInCodeFormSchema>>({ resolver: zodResolver(signInCodeFormSchema), defaultValues: { code: "" } });
+  const { submit, pending, notice } = useActionForm(form, (values) => signInWithCodeAction(values, next));
+  const errors = form.formState.errors;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Two-factor code">
+      <Notice tone={notice?.tone ?? "info"}>{notice?.text ?? "Your password is right. Now enter the code from your authenticator app."}</Notice>
+      <TextField
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode="text"
+        autoFocus
+        hint="The 6-digit code of your app, or one of your recovery codes (xxxxx-xxxxx)."
+        error={errors.code?.message}
+        {...form.register("code")}
+      />
+      <Button type="submit" pending={pending} className="w-full">
+        {pending ? "Checking…" : "Verify and sign in"}
+      </Button>
     </form>
   );
 }

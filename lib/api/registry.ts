@@ -1,3 +1,4 @@
+import * as account from "../account/operations";
 import * as applications from "../applications/operations";
 import * as audit from "../audit/operations";
 import type { Operation } from "../http/operation";
@@ -17,6 +18,7 @@ export const TAGS: Record<string, string> = {
   System: "Health, readiness and this document.",
   Authentication: "Registration, e-mail confirmation and personal access tokens from a password.",
   Users: "The caller's own account, public profiles and, for staff, user administration.",
+  "Account security": "Password change, sessions, devices, login history and two-factor sign-in of the caller's account.",
   Tokens: "The caller's personal access tokens.",
   Notifications: "In-portal notifications of the caller.",
   Projects: "Projects: presentation, settings, modules, images, deletion and restore.",
@@ -31,7 +33,7 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, notifications, projects, members, applications, launcher, pages, messages, reviews, warnings, audit];
+const MODULES = [system, users, account, notifications, projects, members, applications, launcher, pages, messages, reviews, warnings, audit];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(

@@ -5,6 +5,7 @@ import type { Application, Prisma, Project, ProjectRole, User } from "../db/gene
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { removeMember } from "../members/service";
+import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { membersHolding, notify } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission } from "../permissions";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
@@ -200,6 +201,13 @@ export async function decideApplication(actor: Actor, projectId: string, applica
       body: reason ?? "",
       link: accepted ? "/my-projects" : "/my-applications",
     });
+    await queueMailToUsers(tx, [application.userId], "applicationDecision", (user) => ({
+      name: user.displayName,
+      project: context.project.name,
+      accepted,
+      reason,
+      link: `${publicBaseUrl()}/projects/${context.project.slug}`,
+    }));
     return presentApplication(await applicationIn(tx, projectId, applicationId));
   });
 }

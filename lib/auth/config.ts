@@ -21,6 +21,15 @@ export const DEVICE_COOKIE = `${COOKIE_PREFIX}pums.device`;
 export const DEVICE_KEY_PREFIX = "dev_";
 export const DEVICE_COOKIE_OPTIONS = { httpOnly: true, sameSite: "lax", secure: SECURE_COOKIES, path: "/", maxAge: 400 * 86_400 } as const;
 
+/** The key of a pending second sign-in step (lib/auth/sign-in.ts `completeTwoFactorSignIn`), 5 minutes. */
+export const CHALLENGE_COOKIE = `${COOKIE_PREFIX}pums.challenge`;
+export const CHALLENGE_KEY_PREFIX = "chl_";
+export const CHALLENGE_COOKIE_OPTIONS = { httpOnly: true, sameSite: "lax", secure: SECURE_COOKIES, path: "/", maxAge: 300 } as const;
+
+export function isChallengeKey(value: string): boolean {
+  return /^chl_[\w-]{43}$/.test(value);
+}
+
 /** A device cookie value as we issue it (prefix + 256 random bits); anything else is ignored. */
 export function isDeviceKey(value: string): boolean {
   return /^dev_[\w-]{43}$/.test(value);

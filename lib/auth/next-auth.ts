@@ -3,14 +3,22 @@ import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { clientIp } from "../request/client-ip";
-import { authSecret, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
+import { authSecret, isChallengeKey, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
 import { createSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "./sessions";
 import { credentialsSchema } from "./schemas";
-import { SignInFailed, verifyCredentials } from "./sign-in";
+import { completeTwoFactorSignIn, OtpRequired, SignInFailed, verifyCredentials } from "./sign-in";
 import { randomUUID } from "node:crypto";
 
 class RateLimitedSignIn extends CredentialsSignin {
   code = "rate_limited";
+}
+
+class OtpRequiredSignIn extends CredentialsSignin {
+  code = "otp_required";
+}
+
+function keyOf(value: unknown, valid: (value: string) => boolean): string | null {
+  return typeof value === "string" && valid(value) ? value : null;
 }
 
 /**
@@ -27,18 +35,23 @@ export const { handlers, signIn, signOut } = NextAuth({
   pages: { signIn: "/sign-in", error: "/sign-in" },
   providers: [
     Credentials({
-      credentials: { login: {}, password: {}, deviceKey: {} },
+      // Either login + password (with a challengeKey for a second step), or the second step: challenge + otp.
+      credentials: { login: {}, password: {}, deviceKey: {}, challengeKey: {}, challenge: {}, otp: {} },
       async authorize(raw, request) {
-        const parsed = credentialsSchema.safeParse({ login: raw.login, password: raw.password });
-        if (!parsed.success) return null;
         const meta = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent"), requestId: randomUUID() };
+        const deviceKey = keyOf(raw.deviceKey, isDeviceKey);
+        const challenge = keyOf(raw.challenge, isChallengeKey);
+        const parsed = credentialsSchema.safeParse({ login: raw.login, password: raw.password });
+        if (!challenge && !parsed.success) return null;
         try {
-          const deviceKey = typeof raw.deviceKey === "string" && isDeviceKey(raw.deviceKey) ? raw.deviceKey : null;
-          const user = await verifyCredentials(parsed.data, meta, "PASSWORD", deviceKey);
+          const user = challenge
+            ? await completeTwoFactorSignIn(challenge, typeof raw.otp === "string" ? raw.otp : "", meta, deviceKey)
+            : await verifyCredentials(parsed.data!, meta, "PASSWORD", deviceKey, keyOf(raw.challengeKey, isChallengeKey));
           const session = await db.$transaction((tx) => createSession(tx, user, meta, user.deviceId));
           return { id: user.id, name: user.displayName, sessionId: session.id };
         } catch (error) {
           if (error instanceof TooManyRequests) throw new RateLimitedSignIn();
+          if (error instanceof OtpRequired) throw new OtpRequiredSignIn();
           if (error instanceof SignInFailed) return null;
           throw error;
         }

@@ -4,15 +4,26 @@ import { PASSWORD_MAX } from "./password-policy";
 
 /** Sign-in and token schemas, shared by the portal's forms (browser) and the server. */
 
+/** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`). */
+export function secondFactorCodeSchema() {
+  return z
+    .string()
+    .trim()
+    .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter the 6-digit code of your app or a recovery code.");
+}
+
 export const credentialsSchema = z.strictObject({
   login: z.string().trim().min(1, "Enter your e-mail or username.").max(254),
   password: z.string().min(1, "Enter your password.").max(PASSWORD_MAX),
-  otp: z.string().regex(/^\d{6}$/, "Enter the 6-digit code.").optional(),
+  otp: secondFactorCodeSchema().optional(),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 /** The portal's sign-in form. */
 export const signInFormSchema = credentialsSchema.omit({ otp: true });
+
+/** The portal's second sign-in step. */
+export const signInCodeFormSchema = z.strictObject({ code: secondFactorCodeSchema() });
 
 export const tokenScopeSchema = z.enum(Object.keys(TOKEN_SCOPES) as [TokenScope, ...TokenScope[]]);
 

@@ -44,12 +44,19 @@ export async function createSession(
   });
 }
 
+/** Browser and operating system from a user agent, coarsely ("Chrome", "Linux"). */
+export function parseUserAgent(userAgent: string | null): { browser: string; os: string } {
+  if (!userAgent) return { browser: "Unknown browser", os: "Unknown system" };
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : /curl\//i.test(userAgent) ? "curl" : "Other client";
+  const os = /Windows/.test(userAgent) ? "Windows" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Mac OS X/.test(userAgent) ? "macOS" : /Linux/.test(userAgent) ? "Linux" : "Unknown system";
+  return { browser, os };
+}
+
 /** "Chrome on Linux" and the like: a starting name the user can change. */
 export function describeUserAgent(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
-  const system = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "an unknown system";
-  return `${browser} on ${system}`;
+  const { browser, os } = parseUserAgent(userAgent);
+  return `${browser === "Other client" ? "Browser" : browser} on ${os === "Unknown system" ? "an unknown system" : os}`;
 }
 
 /** The live session with its user, or null when it is revoked, expired, idle too long or its user suspended. */
@@ -64,6 +71,17 @@ export async function resolveSession(sessionId: string) {
     await db.userSession.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
   }
   return session;
+}
+
+/** Prisma `where` for the sessions of a user that still work now (not revoked, expired, idle or outdated). */
+export function liveSessionsOf(user: { id: string; sessionVersion: number }, now = Date.now()) {
+  return {
+    userId: user.id,
+    revokedAt: null,
+    sessionVersion: user.sessionVersion,
+    expiresAt: { gt: new Date(now) },
+    lastSeenAt: { gt: new Date(now - SESSION_IDLE_SECONDS * 1000) },
+  };
 }
 
 /** Ends one session (sign-out, device removal) here and, through the caller cache, on every instance. */

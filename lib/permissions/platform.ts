@@ -175,3 +175,17 @@ export function canSuspend(actor: StaffActor, target: AccountTarget): boolean {
     (outranks(actor, target) || actor.platformRoles.includes("PROJECT_LEAD"))
   );
 }
+
+/** Staff reset of someone's two-factor sign-in: `users.manage`, never one's own, only of someone of lower rank. */
+export function canResetTwoFactorOf(actor: StaffActor, target: AccountTarget): boolean {
+  return hasPlatformPermission(actor, "users.manage") && actor.userId !== target.id && outranks(actor, target);
+}
+
+/** A user's sign-in history: the user, or `users.readAny`. The reason of a failure is for staff only. */
+export function canReadLoginHistoryOf(actor: StaffActor, target: { id: string }): boolean {
+  return actor.userId === target.id || hasPlatformPermission(actor, "users.readAny");
+}
+
+export function canSeeSignInFailureReasons(actor: PlatformSubject): boolean {
+  return hasPlatformPermission(actor, "users.readAny");
+}

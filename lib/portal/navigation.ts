@@ -21,6 +21,7 @@ const ITEMS: NavItem[] = [
   { label: "Notifications", href: "/notifications", signedIn: true },
   { label: "Mailbox", href: "/mailbox", signedIn: true },
   { label: "Account", href: "/account", signedIn: true },
+  { label: "Security", href: "/account/security", signedIn: true },
 ];
 
 /** The navigation of the portal header for this user (menus follow the permission library). */

@@ -118,5 +118,10 @@ export const RATE_LIMITS = {
   registerPerIp: { name: "register:ip", limit: 10, windowSeconds: 60 * 60 },
   /** Opening verification links: generous for people, useless for guessing 256-bit tokens. */
   verifyEmailPerIp: { name: "verify-email:ip", limit: 30, windowSeconds: 15 * 60 },
+  /** "Forgot password": per client address and per e-mail address (known or not, the same). */
+  passwordResetPerIp: { name: "password-reset:ip", limit: 10, windowSeconds: 60 * 60 },
+  passwordResetPerAddress: { name: "password-reset:address", limit: 3, windowSeconds: 60 * 60 },
+  /** Opening reset links: generous for people, useless for guessing 256-bit tokens. */
+  passwordResetConfirmPerIp: { name: "password-reset-confirm:ip", limit: 30, windowSeconds: 15 * 60 },
   apiPerCaller: { name: "api", limit: Number(process.env.API_RATE_LIMIT_PER_MINUTE ?? 1200), windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;

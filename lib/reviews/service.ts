@@ -4,6 +4,7 @@ import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
 import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors";
 import { allowedTransitions, findTransition, hasPlatformPermission, transitionActors, type ProjectStatus } from "../permissions";
+import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { membersHolding, notify, usersHolding } from "../notifications/service";
 import { loadProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { displayNames } from "../users/present";
@@ -212,12 +213,20 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
       projectId,
       changes: { status: { before: "IN_REVIEW", after: to } },
     });
-    await notify(tx, await membersHolding(tx, projectId, "project.submit"), {
+    const submitters = await membersHolding(tx, projectId, "project.submit");
+    await notify(tx, submitters, {
       kind: input.decision === "APPROVE" ? "review.approved" : "review.rejected",
       title: input.decision === "APPROVE" ? `${project.name} is approved and published` : `${project.name} was not approved`,
       body: input.publicReason ?? "",
       link: `/projects/${project.slug}/manage/review`,
     });
+    await queueMailToUsers(tx, submitters, "reviewDecision", (user) => ({
+      name: user.displayName,
+      project: project.name,
+      approved: input.decision === "APPROVE",
+      reason: input.publicReason ?? null,
+      link: `${publicBaseUrl()}/projects/${project.slug}/manage/review`,
+    }));
     const { version } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { version: true } });
     return { id: review.id, decision: review.decision, status: to, projectVersion: version };
   });

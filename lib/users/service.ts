@@ -65,8 +65,9 @@ async function sendVerification(tx: Tx, user: User, email: string) {
   });
   await queueMail(tx, {
     to: email,
-    subject: "Confirm your e-mail address",
-    body: `Hello ${user.displayName},\n\nopen this link to confirm ${email}:\n${publicBaseUrl()}/verify-email?token=${token}\n\nThe link works for 24 hours.`,
+    language: user.language,
+    template: "verifyEmail",
+    data: { name: user.displayName, email, link: `${publicBaseUrl()}/verify-email?token=${token}` },
   });
 }
 

@@ -9,7 +9,10 @@ import { listMemberships } from "@/lib/applications/service";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
-import { canEditProfileOf, canGrantPlatformRole, canManageRolesOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, PLATFORM_ROLE_INFO, PLATFORM_ROLES } from "@/lib/permissions";
+import { ResetTwoFactorButton } from "@/components/admin/reset-two-factor-button";
+import { LoginHistoryTable } from "@/components/account/security/login-history";
+import { loginHistory } from "@/lib/account/sessions";
+import { canEditProfileOf, canResetTwoFactorOf, canGrantPlatformRole, canManageRolesOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, PLATFORM_ROLE_INFO, PLATFORM_ROLES } from "@/lib/permissions";
 import { canReadFullRecords, getUser, partnerHistory } from "@/lib/users/service";
 import { listWarnings } from "@/lib/warnings/service";
 import type { fullUserSchema } from "@/lib/users/schemas";
@@ -17,8 +20,9 @@ import type { z } from "zod";
 
 export const metadata: Metadata = { title: "User" };
 
-export default async function UserAdminPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function UserAdminPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ history?: string }> }) {
   const { id } = await params;
+  const { history: historyCursor } = await searchParams;
   const actor = await requirePortalActor(`/admin/users/${id}`);
   if (!canReadFullRecords(actor)) return <Notice tone="info">User administration is for the platform team.</Notice>;
   let loaded: Awaited<ReturnType<typeof getUser>>;
@@ -30,10 +34,11 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
   }
   const record = loaded.body as z.infer<typeof fullUserSchema>;
   const target = loaded.user;
-  const [history, warnings, memberships] = await Promise.all([
+  const [history, warnings, memberships, signIns] = await Promise.all([
     partnerHistory(actor, id),
     hasPlatformPermission(actor, "warnings.read") ? listWarnings(actor, id) : Promise.resolve(null),
     listMemberships(actor, id, { limit: 100 }),
+    loginHistory(actor, id, { limit: 20, cursor: historyCursor }),
   ]);
   const can = {
     profile: canEditProfileOf(actor, target),
@@ -51,7 +56,13 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
           <div><dt className="text-slate-500">Date of birth</dt><dd>{record.dateOfBirth ?? "not given"}</dd></div>
           <div><dt className="text-slate-500">Sign-in lock (unknown sources)</dt><dd>{record.lockedUntil ? `locked until ${new Date(record.lockedUntil).toLocaleString("en")}` : "none"}</dd></div>
           {record.suspensionReason && <div><dt className="text-slate-500">Suspension reason</dt><dd>{record.suspensionReason}</dd></div>}
+          <div><dt className="text-slate-500">Two-factor sign-in</dt><dd>{target.totpEnabledAt ? `on since ${target.totpEnabledAt.toLocaleString("en")}` : "off"}</dd></div>
         </dl>
+        {target.totpEnabledAt && canResetTwoFactorOf(actor, target) && (
+          <div className="mt-4">
+            <ResetTwoFactorButton userId={id} username={record.username} />
+          </div>
+        )}
       </Card>
       {(can.profile || can.roles || can.partner || can.suspend) && (
         <Card title="Administration">
@@ -76,6 +87,14 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
               <li key={change.at}>{new Date(change.at).toLocaleString("en")}: {change.from} → <strong>{change.to}</strong>{change.by ? ` by ${change.by.displayName}` : ""}{change.note ? `: ${change.note}` : ""}</li>
             ))}
           </ol>
+        )}
+      </Card>
+      <Card title="Login history" description="Every sign-in attempt, newest first, with the reason of each failure.">
+        <LoginHistoryTable events={signIns.data} />
+        {signIns.nextCursor && (
+          <a href={`/admin/users/${id}?history=${signIns.nextCursor}`} className="mt-4 inline-block text-sm font-semibold text-indigo-600">
+            Older attempts
+          </a>
         )}
       </Card>
       {warnings && (

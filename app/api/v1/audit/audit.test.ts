@@ -33,9 +33,22 @@ import * as me from "@/app/api/v1/users/me/route";
 import * as userById from "@/app/api/v1/users/[id]/route";
 import * as warnings from "@/app/api/v1/users/[id]/warnings/route";
 import * as warning from "@/app/api/v1/warnings/[warningId]/route";
+import * as resetConfirm from "@/app/api/v1/auth/password-reset/confirm/route";
+import * as staffTwoFactorReset from "@/app/api/v1/users/[id]/2fa/reset/route";
+import * as twoFactorDisable from "@/app/api/v1/users/me/2fa/disable/route";
+import * as twoFactorEnable from "@/app/api/v1/users/me/2fa/enable/route";
+import * as recoveryCodes from "@/app/api/v1/users/me/2fa/recovery-codes/route";
+import * as twoFactorSetup from "@/app/api/v1/users/me/2fa/setup/route";
+import * as device from "@/app/api/v1/users/me/devices/[deviceId]/route";
+import * as password from "@/app/api/v1/users/me/password/route";
+import * as session from "@/app/api/v1/users/me/sessions/[sessionId]/route";
+import * as sessions from "@/app/api/v1/users/me/sessions/route";
+import { requestPasswordReset } from "@/lib/account/passwords";
+import { createSession } from "@/lib/auth/sessions";
+import { totpCode } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { OPERATIONS } from "@/lib/api/registry";
-import { createPartner, createProjectFor, createUser, TEST_PASSWORD, tokenFor, unique } from "@/lib/testing/factories";
+import { createPartner, createProjectFor, createUser, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
@@ -44,7 +57,23 @@ const passed = { passed: true, note: "" };
 /** Changes that are deliberately not audited, and why. */
 const NOT_AUDITED: Record<string, string> = {
   "POST /api/v1/users/me/notifications/read": "marks the caller's own notifications read; nothing anyone else relies on changes",
+  "POST /api/v1/auth/password-reset": "answers before any work (no enumeration) and changes no account; the confirm is audited",
+  "POST /api/v1/users/me/2fa/setup": "stores a secret that does nothing until it is enabled, which is audited",
+  "POST /api/v1/users/me/reauthenticate": "renews the current session's authentication time only",
 };
+
+/** A user with two-factor sign-in on (through the API), a fresh token and the recovery codes. */
+async function twoFactorOn() {
+  const user = await createUser();
+  const token = await tokenFor(user.id);
+  const setup = await call(twoFactorSetup.POST, "POST", "/", { token });
+  const enabled = await call(twoFactorEnable.POST, "POST", "/", { token, body: { code: totpCode(setup.json!.secret as string) } });
+  return { user, token, codes: enabled.json!.recoveryCodes as string[] };
+}
+async function sessionOf(userId: string) {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  return db.$transaction((tx) => createSession(tx, user, testMeta(), null));
+}
 
 async function owned() {
   const owner = await createPartner();
@@ -164,6 +193,54 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   "POST /api/v1/reviews/{projectId}/decision": async () => {
     const { project } = await inReview();
     return call(decision.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id }, body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } } });
+  },
+  "POST /api/v1/auth/password-reset/confirm": async () => {
+    const user = await createUser();
+    await (await requestPasswordReset(user.email, testMeta())).done;
+    const mail = await db.outboxMail.findFirstOrThrow({ where: { to: user.email, subject: "Reset your password" } });
+    const token = decodeURIComponent(/token=(\S+)/.exec(mail.body)![1]);
+    return call(resetConfirm.POST, "POST", "/", { body: { token, newPassword: "a new audited passphrase" } });
+  },
+  "POST /api/v1/users/me/password": async () => {
+    const user = await createUser();
+    return call(password.POST, "POST", "/", { token: await tokenFor(user.id), body: { currentPassword: TEST_PASSWORD, newPassword: "a new audited passphrase" } });
+  },
+  "POST /api/v1/users/me/2fa/enable": async () => {
+    const token = await tokenFor((await createUser()).id);
+    const setup = await call(twoFactorSetup.POST, "POST", "/", { token });
+    return call(twoFactorEnable.POST, "POST", "/", { token, body: { code: totpCode(setup.json!.secret as string) } });
+  },
+  "POST /api/v1/users/me/2fa/disable": async () => {
+    const { token, codes } = await twoFactorOn();
+    return call(twoFactorDisable.POST, "POST", "/", { token, body: { password: TEST_PASSWORD, code: codes[0] } });
+  },
+  "POST /api/v1/users/me/2fa/recovery-codes": async () => {
+    const { token, codes } = await twoFactorOn();
+    return call(recoveryCodes.POST, "POST", "/", { token, body: { password: TEST_PASSWORD, code: codes[0] } });
+  },
+  "POST /api/v1/users/{id}/2fa/reset": async () => {
+    const { user } = await twoFactorOn();
+    return call(staffTwoFactorReset.POST, "POST", "/", { token: await staff(["SUPPORT"]), params: { id: user.id } });
+  },
+  "DELETE /api/v1/users/me/sessions": async () => {
+    const user = await createUser();
+    await sessionOf(user.id);
+    return call(sessions.DELETE, "DELETE", "/", { token: await tokenFor(user.id) });
+  },
+  "DELETE /api/v1/users/me/sessions/{sessionId}": async () => {
+    const user = await createUser();
+    const { id } = await sessionOf(user.id);
+    return call(session.DELETE, "DELETE", "/", { token: await tokenFor(user.id), params: { sessionId: id } });
+  },
+  "PATCH /api/v1/users/me/devices/{deviceId}": async () => {
+    const user = await createUser();
+    const { id } = await db.device.create({ data: { userId: user.id, keyHash: unique("k"), name: "Laptop" } });
+    return call(device.PATCH, "PATCH", "/", { token: await tokenFor(user.id), params: { deviceId: id }, body: { name: "Work laptop" } });
+  },
+  "DELETE /api/v1/users/me/devices/{deviceId}": async () => {
+    const user = await createUser();
+    const { id } = await db.device.create({ data: { userId: user.id, keyHash: unique("k"), name: "Laptop" } });
+    return call(device.DELETE, "DELETE", "/", { token: await tokenFor(user.id), params: { deviceId: id } });
   },
   "POST /api/v1/users/{id}/warnings": async () => call(warnings.POST, "POST", "/", { token: await staff(["SUPPORT"]), params: { id: (await createUser()).id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" } }),
   "POST /api/v1/projects/{id}/pages": async () => {

@@ -1,0 +1,5 @@
+import { setupTwoFactorOperation } from "@/lib/account/operations";
+import { setupTwoFactor } from "@/lib/account/two-factor";
+import { handle } from "@/lib/http/route";
+
+export const POST = handle(setupTwoFactorOperation, async ({ actor }) => ({ body: await setupTwoFactor(actor) }));

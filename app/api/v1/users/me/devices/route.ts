@@ -1,0 +1,5 @@
+import { listDevicesOperation } from "@/lib/account/operations";
+import { listDevices } from "@/lib/account/sessions";
+import { handle } from "@/lib/http/route";
+
+export const GET = handle(listDevicesOperation, async ({ actor, query }) => ({ body: await listDevices(actor, query) }));

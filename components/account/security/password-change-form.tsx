@@ -1,0 +1,31 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { changePasswordAction } from "@/app/account/security/actions";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { changePasswordSchema } from "@/lib/account/schemas";
+
+export function PasswordChangeForm() {
+  const form = useForm<z.input<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), defaultValues: { currentPassword: "", newPassword: "" } });
+  const { submit, pending, notice } = useActionForm(form, changePasswordAction, () => form.reset());
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Change password">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters; common passwords are refused." error={errors.newPassword?.message} {...form.register("newPassword")} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" pending={pending}>
+          {pending ? "Changing…" : "Change password"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { startSmtpCapture } from "../lib/testing/smtp-capture";
+import { E2E_SMTP_PORT } from "../playwright.config";
+
+const PASSWORD = "a long e2e passphrase";
+// Sign-in hashes with Argon2: on a busy machine a step can take several seconds.
+test.use({ actionTimeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpCapture(E2E_SMTP_PORT);
+});
+
+test.afterAll(async () => {
+  await smtp?.stop();
+});
+
+/** A fresh account through the API (each test its own). */
+async function register(page: Page, prefix: string) {
+  const username = `${prefix}${Date.now().toString(36)}`;
+  const email = `${username}@example.test`;
+  const response = await page.request.post("/api/v1/auth/register", { data: { username, email, password: PASSWORD, displayName: `E2E ${prefix}` } });
+  expect(response.status()).toBe(201);
+  return { username, email };
+}
+
+async function enterPassword(page: Page, login: string, password = PASSWORD) {
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail or username").fill(login);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+}
+
+const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
+
+/** Waits for the next 30-second step: a step's code works once (replay protection). */
+async function nextStep(page: Page) {
+  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+}
+
+test("two-factor sign-in: enable with a code computed from the shown secret, sign in with a code, then with a recovery code once", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { username } = await register(page, "tfa");
+  await enterPassword(page, username);
+  await expect(page).toHaveURL(/\/account/);
+
+  await page.goto("/account/security");
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await expect(page.getByRole("img", { name: "QR code of the secret" }).locator("svg")).toBeVisible();
+  await page.getByLabel("Code from the app").fill(totp(secret).generate());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+  const codes = await page.getByTestId("recovery-codes").locator("li").allTextContents();
+  await expect(page.getByRole("link", { name: "Download as text" })).toHaveAttribute("download", "recovery-codes.txt");
+  await page.getByRole("button", { name: "I saved them" }).click();
+  await expect(page.getByText(/10 of 10 recovery codes left/)).toBeVisible();
+  await signOut(page);
+
+  await enterPassword(page, username);
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  await nextStep(page);
+  await page.getByLabel("Authentication code").fill(totp(secret).generate());
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/account/);
+  await signOut(page);
+
+  await enterPassword(page, username);
+  await page.getByLabel("Authentication code").fill(codes[0]);
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/account/);
+  await signOut(page);
+
+  await enterPassword(page, username);
+  await page.getByLabel("Authentication code").fill(codes[0]);
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByText("The code is wrong, used already or expired.", { exact: false })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test("a forgotten password is reset through the link in the mail the SMTP server receives", async ({ page }) => {
+  const { username, email } = await register(page, "reset");
+  await page.goto("/sign-in");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("If an account uses this address")).toBeVisible();
+
+  const mail = await smtp.waitFor(email, (received) => received.parsed.subject === "Reset your password");
+  const link = /http:\/\/\S+\/reset-password\?token=\S+/.exec(mail.parsed.text ?? "")![0];
+  expect(mail.parsed.html).toContain(link);
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("password");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("This password is too common. Choose another.")).toBeVisible();
+  await page.getByLabel("New password", { exact: true }).fill("a brand new e2e passphrase");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?reset=1/);
+  await expect(page.getByText("Your new password is set")).toBeVisible();
+
+  await enterPassword(page, username, PASSWORD);
+  await expect(page.getByText("The e-mail, username or password is wrong.")).toBeVisible();
+  await enterPassword(page, username, "a brand new e2e passphrase");
+  await expect(page).toHaveURL(/\/account/);
+
+  // The link worked once.
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("yet another e2e passphrase");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("This reset link is invalid, used or expired.", { exact: false })).toBeVisible();
+});
+
+test("ending another session on the Security page signs that browser out", async ({ page, browser }) => {
+  const { username } = await register(page, "sess");
+  await enterPassword(page, username);
+  await expect(page).toHaveURL(/\/account/);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await enterPassword(otherPage, username);
+  await expect(otherPage).toHaveURL(/\/account/);
+
+  await page.goto("/account/security");
+  const sessions = page.getByRole("list", { name: "Sessions" }).locator("li");
+  await expect(sessions).toHaveCount(2);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await sessions.filter({ hasNotText: "this session" }).getByRole("button", { name: "End session" }).click();
+  await expect(page.getByText("The session has ended.")).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+
+  await otherPage.goto("/account");
+  await expect(otherPage).toHaveURL(/\/sign-in/);
+  await other.close();
+});

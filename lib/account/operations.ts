@@ -1,0 +1,223 @@
+import { z } from "zod";
+import { defineOperation, idSchema, problem } from "../http/operation";
+import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import {
+  changePasswordSchema,
+  confirmTwoFactorSchema,
+  deviceSchema,
+  enableTwoFactorSchema,
+  loginEventSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  reauthenticateSchema,
+  recoveryCodesSchema,
+  renameDeviceSchema,
+  sessionSchema,
+  twoFactorSetupSchema,
+} from "./schemas";
+
+const TAG = "Account security";
+const reauthentication = problem("The session's last authentication is older than 10 minutes (`reauthentication_required`)");
+
+export const changePasswordOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/me/password",
+  tag: TAG,
+  summary: "Change the own password",
+  description: "Needs the current password (rate limited like sign-in) and a new one that meets the policy. Ends every other session.",
+  auth: "required",
+  body: changePasswordSchema,
+  responses: { 204: { description: "Changed" }, 400: problem("Wrong current password, or a weak new password"), 429: problem("Too many password checks") },
+});
+
+export const requestPasswordResetOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/password-reset",
+  tag: "Authentication",
+  summary: "Ask for a password reset link",
+  description: "Always 202 with the same body, for known and unknown addresses alike. The link goes to the address by mail.",
+  auth: "none",
+  body: passwordResetRequestSchema,
+  responses: { 202: { description: "Accepted", schema: z.object({ message: z.string() }) }, 429: problem("Too many requests for this address or from this client") },
+});
+
+export const confirmPasswordResetOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/password-reset/confirm",
+  tag: "Authentication",
+  summary: "Set a new password with the token of a reset link",
+  description: "The token works once, for 30 minutes; a newer link voids older ones. Ends every session of the account.",
+  auth: "none",
+  body: passwordResetConfirmSchema,
+  responses: { 204: { description: "Password set" }, 400: problem("Weak new password"), 422: problem("Invalid, used or expired token"), 429: problem("Too many attempts") },
+});
+
+export const confirmSessionPasswordOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/me/reauthenticate",
+  tag: TAG,
+  summary: "Confirm the password for the current session",
+  description: "Sessions only: the session counts as freshly authenticated for 10 minutes (needed to change two-factor sign-in).",
+  auth: "required",
+  body: reauthenticateSchema,
+  responses: { 204: { description: "Confirmed" }, 400: problem("Wrong password"), 404: problem("The caller is not a session"), 429: problem("Too many password checks") },
+});
+
+export const listSessionsOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/me/sessions",
+  tag: TAG,
+  summary: "List the own signed-in sessions",
+  auth: "required",
+  query: paginationQuerySchema,
+  responses: { 200: { description: "Live sessions, newest first; `current` marks the caller's", schema: pageSchema(sessionSchema) } },
+});
+
+export const endOtherSessionsOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/users/me/sessions",
+  tag: TAG,
+  summary: "End every session but the current one",
+  auth: "required",
+  responses: { 204: { description: "Ended" } },
+});
+
+export const endSessionOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/users/me/sessions/{sessionId}",
+  tag: TAG,
+  summary: "End one of the own sessions",
+  description: "Takes effect at once on every instance.",
+  auth: "required",
+  params: z.strictObject({ sessionId: idSchema }),
+  responses: { 204: { description: "Ended" }, 404: problem("No such live session of yours") },
+});
+
+export const listDevicesOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/me/devices",
+  tag: TAG,
+  summary: "List the own trusted devices (browsers that signed in)",
+  auth: "required",
+  query: paginationQuerySchema,
+  responses: { 200: { description: "Devices, newest first", schema: pageSchema(deviceSchema) } },
+});
+
+const deviceParams = z.strictObject({ deviceId: idSchema });
+
+export const renameDeviceOperation = defineOperation({
+  method: "PATCH",
+  path: "/api/v1/users/me/devices/{deviceId}",
+  tag: TAG,
+  summary: "Rename one of the own devices",
+  auth: "required",
+  params: deviceParams,
+  body: renameDeviceSchema,
+  responses: { 200: { description: "The device", schema: deviceSchema }, 400: problem("Invalid name"), 404: problem("No such device of yours") },
+});
+
+export const removeDeviceOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/users/me/devices/{deviceId}",
+  tag: TAG,
+  summary: "Remove one of the own devices",
+  description: "Its cookie is no longer trusted and its sessions end at once.",
+  auth: "required",
+  params: deviceParams,
+  responses: { 204: { description: "Removed" }, 404: problem("No such device of yours") },
+});
+
+export const getOwnLoginHistoryOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/me/login-history",
+  tag: TAG,
+  summary: "The own sign-in attempts",
+  description: "Every attempt, successful or not, newest first. `reason` is given to staff with users.readAny only.",
+  auth: "required",
+  query: paginationQuerySchema,
+  responses: { 200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) } },
+});
+
+export const getLoginHistoryOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/{id}/login-history",
+  tag: "Administration",
+  summary: "A user's sign-in attempts (staff)",
+  description: "users.readAny (tokens need the admin scope); with the reason of each failure.",
+  auth: "required",
+  scope: "admin",
+  params: z.strictObject({ id: idSchema }),
+  query: paginationQuerySchema,
+  responses: { 200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) }, 403: problem("Needs users.readAny"), 404: problem("No such user") },
+});
+
+export const getTwoFactorOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/me/2fa",
+  tag: TAG,
+  summary: "Whether two-factor sign-in is on",
+  auth: "required",
+  responses: {
+    200: { description: "The state", schema: z.object({ enabled: z.boolean(), enabledAt: z.iso.datetime().nullable(), recoveryCodesLeft: z.int() }) },
+  },
+});
+
+export const setupTwoFactorOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/me/2fa/setup",
+  tag: TAG,
+  summary: "Start setting up two-factor sign-in",
+  description: "A new TOTP secret (RFC 6238, 30 s, 6 digits) for an authenticator app; not active until enabled with a code.",
+  auth: "required",
+  responses: { 200: { description: "The secret and its otpauth:// URL", schema: twoFactorSetupSchema }, 401: reauthentication, 409: problem("Two-factor sign-in is on already") },
+});
+
+export const enableTwoFactorOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/me/2fa/enable",
+  tag: TAG,
+  summary: "Turn two-factor sign-in on with a code of the new secret",
+  auth: "required",
+  body: enableTwoFactorSchema,
+  responses: {
+    200: { description: "10 single-use recovery codes, shown only this once", schema: recoveryCodesSchema },
+    400: problem("Wrong or expired code"),
+    401: reauthentication,
+    409: problem("Two-factor sign-in is on already"),
+    422: problem("No secret set up yet"),
+  },
+});
+
+export const disableTwoFactorOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/me/2fa/disable",
+  tag: TAG,
+  summary: "Turn two-factor sign-in off",
+  description: "Needs the password and a current code or an unused recovery code.",
+  auth: "required",
+  body: confirmTwoFactorSchema,
+  responses: { 204: { description: "Off" }, 400: problem("Wrong password or code"), 422: problem("Two-factor sign-in is off"), 429: problem("Too many password checks") },
+});
+
+export const replaceRecoveryCodesOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/me/2fa/recovery-codes",
+  tag: TAG,
+  summary: "Replace the recovery codes",
+  description: "Needs the password and a current code (or an unused recovery code); the old codes stop working.",
+  auth: "required",
+  body: confirmTwoFactorSchema,
+  responses: { 200: { description: "10 new codes, shown only this once", schema: recoveryCodesSchema }, 400: problem("Wrong password or code"), 422: problem("Two-factor sign-in is off") },
+});
+
+export const resetTwoFactorOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/{id}/2fa/reset",
+  tag: "Administration",
+  summary: "Turn off a user's two-factor sign-in (staff)",
+  description: "users.manage above the target's rank (tokens need write and admin). Writes a security warning and mails the user.",
+  auth: "required",
+  scope: "admin",
+  params: z.strictObject({ id: idSchema }),
+  responses: { 204: { description: "Reset" }, 403: problem("Needs users.manage above the user's rank"), 404: problem("No such user"), 422: problem("Two-factor sign-in is off") },
+});

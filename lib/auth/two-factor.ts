@@ -1,0 +1,110 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { Secret, TOTP } from "otpauth";
+import { db, type Tx } from "../db/client";
+import { authSecret } from "./config";
+import { sha256 } from "./secrets";
+
+/**
+ * TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps) through the `otpauth` library, and the
+ * single-use recovery codes. A code is accepted for the current step and the one before only,
+ * and each step once: the last accepted step is stored (`totpLastStep`) and advanced atomically,
+ * so a code seen by someone else cannot be replayed.
+ */
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_ISSUER = "Game Platform";
+export const RECOVERY_CODE_COUNT = 10;
+
+export type SecondFactor = "PASSWORD_TOTP" | "RECOVERY_CODE";
+
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+function totp(secretBase32: string, label = "account"): TOTP {
+  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+}
+
+export function otpauthUrl(secretBase32: string, username: string): string {
+  return totp(secretBase32, username).toString();
+}
+
+/** The code of a secret at a time (tests and the browser tests compute codes this way too). */
+export function totpCode(secretBase32: string, timestamp = Date.now()): string {
+  return totp(secretBase32).generate({ timestamp });
+}
+
+/** The time step `code` belongs to if it is the current or the previous one, else null. */
+export function matchTotpStep(secretBase32: string, code: string, now = Date.now()): number | null {
+  const delta = totp(secretBase32).validate({ token: code, timestamp: now, window: 1 });
+  if (delta === null || delta > 0) return null;
+  return Math.floor(now / 1000 / TOTP_PERIOD_SECONDS) + delta;
+}
+
+/*
+ * The secret is stored encrypted (AES-256-GCM with a key derived from AUTH_SECRET), so a copy of
+ * the database alone does not give away anyone's codes. Rotating AUTH_SECRET therefore turns
+ * two-factor sign-in off in effect: see docs/security.md.
+ */
+function secretKey(): Buffer {
+  return createHash("sha256").update(`totp-secret:${authSecret()}`).digest();
+}
+
+export function sealTotpSecret(secretBase32: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", secretKey(), iv);
+  const sealed = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(":");
+}
+
+export function openTotpSecret(stored: string): string {
+  const [version, iv, tag, sealed] = stored.split(":");
+  if (version !== "v1") throw new Error("Unknown TOTP secret format.");
+  const decipher = createDecipheriv("aes-256-gcm", secretKey(), Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+}
+
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** `xxxxx-xxxxx` from 31 unambiguous characters (about 50 bits). */
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]);
+  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
+}
+
+function recoveryCodeHash(code: string): string {
+  return sha256(`recovery:${code.trim().toLowerCase().replace(/[\s-]/g, "")}`);
+}
+
+/** Replaces the user's recovery codes with 10 new ones; returns them (shown once). */
+export async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await tx.recoveryCode.deleteMany({ where: { userId } });
+  await tx.recoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: recoveryCodeHash(code) })) });
+  return codes;
+}
+
+export function looksLikeTotpCode(code: string): boolean {
+  return /^\d{6}$/.test(code.trim());
+}
+
+/**
+ * Uses `code` as the second factor of `user`: a TOTP code of the current or previous step not
+ * used before, or an unused recovery code (used up now). Returns which it was, or null.
+ */
+export async function useSecondFactor(user: { id: string; totpSecret: string | null }, code: string, client: Tx | typeof db = db): Promise<SecondFactor | null> {
+  const trimmed = code.trim();
+  if (looksLikeTotpCode(trimmed)) {
+    if (!user.totpSecret) return null;
+    const step = matchTotpStep(openTotpSecret(user.totpSecret), trimmed);
+    if (step === null) return null;
+    const advanced = await client.user.updateMany({
+      where: { id: user.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+      data: { totpLastStep: step },
+    });
+    return advanced.count === 1 ? "PASSWORD_TOTP" : null;
+  }
+  const used = await client.recoveryCode.updateMany({ where: { userId: user.id, codeHash: recoveryCodeHash(trimmed), usedAt: null }, data: { usedAt: new Date() } });
+  return used.count === 1 ? "RECOVERY_CODE" : null;
+}
