@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { requestPasswordResetAction } from "@/app/auth-actions";
 import { ForgotPasswordForm } from "@/components/auth/password-reset-forms";
 import { Card, PageHeader } from "@/components/ui/card";
 
@@ -9,7 +10,7 @@ export default function ForgotPasswordPage() {
     <div className="mx-auto max-w-md">
       <PageHeader title="Forgot your password?" description="Enter the e-mail address of your account. We send it a link to choose a new password." />
       <Card>
-        <ForgotPasswordForm />
+        <ForgotPasswordForm action={requestPasswordResetAction} />
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { confirmPasswordResetAction } from "@/app/auth-actions";
 import { ResetPasswordForm } from "@/components/auth/password-reset-forms";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -13,7 +14,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       <PageHeader title="Choose a new password" description="At least 8 characters; a passphrase of a few words is easy to remember and hard to guess." />
       <Card>
         {token ? (
-          <ResetPasswordForm token={token} />
+          <ResetPasswordForm token={token} action={confirmPasswordResetAction} />
         ) : (
           <Notice tone="error">
             This page needs the link from the reset mail. <Link href="/forgot-password" className="font-semibold underline">Ask for a new link</Link>.

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { signInAction, signInWithCodeAction } from "@/app/auth-actions";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -15,7 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <PageHeader title="Sign in" description="Use your e-mail address or username." />
       {reset && <Notice tone="success">Your new password is set and every session of your account has ended. Sign in with the new password.</Notice>}
       <Card>
-        <SignInForm next={next} />
+        <SignInForm next={next} actions={{ password: signInAction, code: signInWithCodeAction }} />
       </Card>
     </div>
   );

@@ -1,18 +1,18 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { resetTwoFactorAction } from "@/app/admin/actions";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import type { FormResult } from "@/lib/portal/form-result";
 
-export function ResetTwoFactorButton({ userId, username }: { userId: string; username: string }) {
+export function ResetTwoFactorButton({ userId, username, action }: { userId: string; username: string; action: (userId: string) => Promise<FormResult> }) {
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
   const reset = () => {
     if (!window.confirm(`Turn off two-factor sign-in for @${username}? Do this only after proving who asks (the account then has the password only). A security warning is recorded and the user is mailed.`)) return;
     start(async () => {
-      const result = await resetTwoFactorAction(userId);
+      const result = await action(userId);
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });
     });
   };

@@ -4,16 +4,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { confirmPasswordResetAction, requestPasswordResetAction } from "@/app/auth-actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof passwordResetRequestSchema>) => Promise<FormResult> }) {
   const form = useForm<z.input<typeof passwordResetRequestSchema>>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: "" } });
-  const { submit, pending, notice } = useActionForm(form, requestPasswordResetAction, () => form.reset());
+  const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Forgot password">
@@ -31,9 +31,9 @@ export function ForgotPasswordForm() {
   );
 }
 
-export function ResetPasswordForm({ token }: { token: string }) {
+export function ResetPasswordForm({ token, action }: { token: string; action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult> }) {
   const form = useForm<z.input<typeof passwordResetConfirmSchema>>({ resolver: zodResolver(passwordResetConfirmSchema), defaultValues: { token, newPassword: "" } });
-  const { submit, pending, notice } = useActionForm(form, confirmPasswordResetAction);
+  const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Choose a new password">

@@ -5,21 +5,29 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { signInAction, signInWithCodeAction } from "@/app/auth-actions";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 import { useActionForm } from "@/components/forms/use-action-form";
 
-export function SignInForm({ next }: { next?: string }) {
-  const [step, setStep] = useState<"password" | "code">("password");
-  return step === "password" ? <PasswordStep next={next} onCodeRequired={() => setStep("code")} /> : <CodeStep next={next} />;
+/** Both steps answer `{ step: "code" }` when the account asks for a second factor; on success they redirect to `next`. */
+type SignInStepAction<Input> = (input: Input, next?: string) => Promise<FormResult<{ step: "code" }>>;
+
+export interface SignInActions {
+  password: SignInStepAction<z.input<typeof signInFormSchema>>;
+  code: SignInStepAction<z.input<typeof signInCodeFormSchema>>;
 }
 
-function PasswordStep({ next, onCodeRequired }: { next?: string; onCodeRequired: () => void }) {
+export function SignInForm({ next, actions }: { next?: string; actions: SignInActions }) {
+  const [step, setStep] = useState<"password" | "code">("password");
+  return step === "password" ? <PasswordStep next={next} action={actions.password} onCodeRequired={() => setStep("code")} /> : <CodeStep next={next} action={actions.code} />;
+}
+
+function PasswordStep({ next, action, onCodeRequired }: { next?: string; action: SignInActions["password"]; onCodeRequired: () => void }) {
   const form = useForm<z.input<typeof signInFormSchema>>({ resolver: zodResolver(signInFormSchema), defaultValues: { login: "", password: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => signInAction(values, next), (data) => {
+  const { submit, pending, notice } = useActionForm(form, (values) => action(values, next), (data) => {
     if (data?.step === "code") onCodeRequired();
   });
   const errors = form.formState.errors;
@@ -47,9 +55,9 @@ function PasswordStep({ next, onCodeRequired }: { next?: string; onCodeRequired:
   );
 }
 
-function CodeStep({ next }: { next?: string }) {
+function CodeStep({ next, action }: { next?: string; action: SignInActions["code"] }) {
   const form = useForm<z.input<typeof signInCodeFormSchema>>({ resolver: zodResolver(signInCodeFormSchema), defaultValues: { code: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => signInWithCodeAction(values, next));
+  const { submit, pending, notice } = useActionForm(form, (values) => action(values, next));
   const errors = form.formState.errors;
 
   return (

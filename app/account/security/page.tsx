@@ -10,6 +10,18 @@ import { isRecentlyAuthenticated } from "@/lib/account/reauthentication";
 import { listDevices, listSessions, loginHistory } from "@/lib/account/sessions";
 import { pendingTwoFactorSetup, twoFactorStatus } from "@/lib/account/two-factor";
 import { requirePortalActor } from "@/lib/auth/portal";
+import {
+  changePasswordAction,
+  disableTwoFactorAction,
+  enableTwoFactorAction,
+  endOtherSessionsAction,
+  endSessionAction,
+  reauthenticateAction,
+  regenerateRecoveryCodesAction,
+  removeDeviceAction,
+  renameDeviceAction,
+  setupTwoFactorAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Security" };
 
@@ -36,16 +48,21 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
         }
       />
       <Card title="Password" description="Changing it signs you out everywhere else.">
-        <PasswordChangeForm />
+        <PasswordChangeForm action={changePasswordAction} />
       </Card>
       <Card title="Two-factor sign-in" description="A code from an authenticator app (TOTP) in addition to your password.">
-        <TwoFactorPanel status={status} pending={pending} recent={recent} />
+        <TwoFactorPanel
+          status={status}
+          pending={pending}
+          recent={recent}
+          actions={{ reauthenticate: reauthenticateAction, setup: setupTwoFactorAction, enable: enableTwoFactorAction, disable: disableTwoFactorAction, regenerateRecoveryCodes: regenerateRecoveryCodesAction }}
+        />
       </Card>
       <Card title="Sessions" description="Where your account is signed in now. Ending a session signs it out at once.">
-        <SessionList sessions={sessions.data} />
+        <SessionList sessions={sessions.data} actions={{ end: endSessionAction, endOthers: endOtherSessionsAction }} />
       </Card>
       <Card title="Devices" description="Browsers that signed in to your account. A known device keeps working when strangers are locked out.">
-        <DeviceList devices={devices.data} />
+        <DeviceList devices={devices.data} actions={{ rename: renameDeviceAction, remove: removeDeviceAction }} />
       </Card>
       <Card title="Login history" description="Every sign-in attempt on your account, newest first.">
         <LoginHistoryTable events={history.data} />

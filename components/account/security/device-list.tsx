@@ -4,16 +4,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { removeDeviceAction, renameDeviceAction } from "@/app/account/security/actions";
 import { useActionForm, type FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { renameDeviceSchema, type deviceSchema } from "@/lib/account/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 
 type Device = z.infer<typeof deviceSchema>;
 
-export function DeviceList({ devices }: { devices: Device[] }) {
+export interface DeviceActions {
+  rename: (deviceId: string, input: z.input<typeof renameDeviceSchema>) => Promise<FormResult>;
+  /** Also ends the device's sessions. */
+  remove: (deviceId: string) => Promise<FormResult>;
+}
+
+export function DeviceList({ devices, actions }: { devices: Device[]; actions: DeviceActions }) {
   const [pending, start] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
@@ -22,7 +28,7 @@ export function DeviceList({ devices }: { devices: Device[] }) {
     if (!window.confirm(`Remove "${device.name}"? Its sessions end at once and it is treated as an unknown browser from now on.`)) return;
     setBusy(device.id);
     start(async () => {
-      const result = await removeDeviceAction(device.id);
+      const result = await actions.remove(device.id);
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });
     });
   };
@@ -37,7 +43,7 @@ export function DeviceList({ devices }: { devices: Device[] }) {
                 {device.browser} on {device.os} · first sign-in {new Date(device.firstSeenAt).toLocaleString("en")} · last {new Date(device.lastSeenAt).toLocaleString("en")}
                 {device.current && <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">this browser</span>}
               </p>
-              <RenameForm device={device} />
+              <RenameForm device={device} action={actions.rename} />
             </div>
             <Button type="button" variant="ghost" pending={pending && busy === device.id} onClick={() => remove(device)}>
               Remove
@@ -49,9 +55,9 @@ export function DeviceList({ devices }: { devices: Device[] }) {
   );
 }
 
-function RenameForm({ device }: { device: Device }) {
+function RenameForm({ device, action }: { device: Device; action: DeviceActions["rename"] }) {
   const form = useForm<z.input<typeof renameDeviceSchema>>({ resolver: zodResolver(renameDeviceSchema), defaultValues: { name: device.name } });
-  const { submit, pending, notice } = useActionForm(form, (values) => renameDeviceAction(device.id, values));
+  const { submit, pending, notice } = useActionForm(form, (values) => action(device.id, values));
   return (
     <form onSubmit={submit} noValidate className="flex items-end gap-2" aria-label={`Rename ${device.name}`}>
       <TextField label="Device name" error={form.formState.errors.name?.message} {...form.register("name")} />

@@ -3,16 +3,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { changePasswordAction } from "@/app/account/security/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { changePasswordSchema } from "@/lib/account/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 
-export function PasswordChangeForm() {
+export function PasswordChangeForm({ action }: { action: (input: z.input<typeof changePasswordSchema>) => Promise<FormResult> }) {
   const form = useForm<z.input<typeof changePasswordSchema>>({ resolver: zodResolver(changePasswordSchema), defaultValues: { currentPassword: "", newPassword: "" } });
-  const { submit, pending, notice } = useActionForm(form, changePasswordAction, () => form.reset());
+  const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Change password">

@@ -2,15 +2,20 @@
 
 import { useState, useTransition } from "react";
 import type { z } from "zod";
-import { endOtherSessionsAction, endSessionAction } from "@/app/account/security/actions";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { sessionSchema } from "@/lib/account/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 
 type Session = z.infer<typeof sessionSchema>;
 
-export function SessionList({ sessions }: { sessions: Session[] }) {
+export interface SessionActions {
+  end: (sessionId: string) => Promise<FormResult>;
+  endOthers: () => Promise<FormResult>;
+}
+
+export function SessionList({ sessions, actions }: { sessions: Session[]; actions: SessionActions }) {
   const [pending, start] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
@@ -38,7 +43,7 @@ export function SessionList({ sessions }: { sessions: Session[] }) {
               </p>
             </div>
             {!session.current && (
-              <Button type="button" variant="ghost" pending={pending && busy === session.id} onClick={() => run(session.id, `End the session on ${session.device}? It is signed out at once.`, () => endSessionAction(session.id))}>
+              <Button type="button" variant="ghost" pending={pending && busy === session.id} onClick={() => run(session.id, `End the session on ${session.device}? It is signed out at once.`, () => actions.end(session.id))}>
                 End session
               </Button>
             )}
@@ -46,7 +51,7 @@ export function SessionList({ sessions }: { sessions: Session[] }) {
         ))}
       </ul>
       {others.length > 0 && (
-        <Button type="button" variant="secondary" pending={pending && busy === "others"} onClick={() => run("others", `End all ${others.length} other sessions? They are signed out at once.`, endOtherSessionsAction)}>
+        <Button type="button" variant="secondary" pending={pending && busy === "others"} onClick={() => run("others", `End all ${others.length} other sessions? They are signed out at once.`, actions.endOthers)}>
           End all other sessions
         </Button>
       )}

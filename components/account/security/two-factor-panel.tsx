@@ -4,13 +4,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import {
-  disableTwoFactorAction,
-  enableTwoFactorAction,
-  reauthenticateAction,
-  regenerateRecoveryCodesAction,
-  setupTwoFactorAction,
-} from "@/app/account/security/actions";
 import { useActionForm, type FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -18,14 +11,25 @@ import { Notice } from "@/components/ui/notice";
 import { confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
+type CodesAction = (input: z.input<typeof confirmTwoFactorSchema>) => Promise<FormResult<{ recoveryCodes: string[] }>>;
+
+export interface TwoFactorActions {
+  reauthenticate: (input: z.input<typeof reauthenticateSchema>) => Promise<FormResult>;
+  setup: () => Promise<FormResult>;
+  enable: (input: z.input<typeof enableTwoFactorSchema>) => Promise<FormResult<{ recoveryCodes: string[] }>>;
+  disable: CodesAction;
+  regenerateRecoveryCodes: CodesAction;
+}
+
 interface Props {
   status: { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
   pending: { secret: string; otpauthUrl: string; qrSvg: string } | null;
   /** The session proved the password in the last 10 minutes (needed to start or finish a setup). */
   recent: boolean;
+  actions: TwoFactorActions;
 }
 
-export function TwoFactorPanel({ status, pending, recent }: Props) {
+export function TwoFactorPanel({ status, pending, recent, actions }: Props) {
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (status.enabled) {
@@ -34,19 +38,19 @@ export function TwoFactorPanel({ status, pending, recent }: Props) {
         <p className="text-sm text-slate-700">
           <strong className="text-emerald-700">On</strong> since {new Date(status.enabledAt!).toLocaleString("en")}. {status.recoveryCodesLeft} of 10 recovery codes left.
         </p>
-        <ConfirmBothForm label="New recovery codes" submitLabel="Replace recovery codes" action={regenerateRecoveryCodesAction} onCodes={setCodes} />
-        <ConfirmBothForm label="Turn off two-factor sign-in" submitLabel="Turn off" danger action={disableTwoFactorAction} />
+        <ConfirmBothForm label="New recovery codes" submitLabel="Replace recovery codes" action={actions.regenerateRecoveryCodes} onCodes={setCodes} />
+        <ConfirmBothForm label="Turn off two-factor sign-in" submitLabel="Turn off" danger action={actions.disable} />
       </div>
     );
   }
-  if (!recent) return <ReauthenticateForm />;
-  if (pending) return <EnableForm pending={pending} onCodes={setCodes} />;
-  return <SetupButton />;
+  if (!recent) return <ReauthenticateForm action={actions.reauthenticate} />;
+  if (pending) return <EnableForm pending={pending} action={actions.enable} onCodes={setCodes} />;
+  return <SetupButton action={actions.setup} />;
 }
 
-function ReauthenticateForm() {
+function ReauthenticateForm({ action }: { action: TwoFactorActions["reauthenticate"] }) {
   const form = useForm<z.input<typeof reauthenticateSchema>>({ resolver: zodResolver(reauthenticateSchema), defaultValues: { password: "" } });
-  const { submit, pending, notice } = useActionForm(form, reauthenticateAction);
+  const { submit, pending, notice } = useActionForm(form, action);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Confirm your password">
       <p className="text-sm text-slate-700">Off. To set it up, confirm your password first: you signed in more than 10 minutes ago.</p>
@@ -59,7 +63,7 @@ function ReauthenticateForm() {
   );
 }
 
-function SetupButton() {
+function SetupButton({ action }: { action: TwoFactorActions["setup"] }) {
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
   return (
@@ -71,7 +75,7 @@ function SetupButton() {
         pending={pending}
         onClick={() =>
           start(async () => {
-            const result = await setupTwoFactorAction();
+            const result = await action();
             if (!result.ok) setNotice({ tone: "error", text: result.message });
           })
         }
@@ -82,9 +86,9 @@ function SetupButton() {
   );
 }
 
-function EnableForm({ pending: setup, onCodes }: { pending: NonNullable<Props["pending"]>; onCodes: (codes: string[]) => void }) {
+function EnableForm({ pending: setup, action, onCodes }: { pending: NonNullable<Props["pending"]>; action: TwoFactorActions["enable"]; onCodes: (codes: string[]) => void }) {
   const form = useForm<z.input<typeof enableTwoFactorSchema>>({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: "" } });
-  const { submit, pending, notice } = useActionForm(form, enableTwoFactorAction, (data) => onCodes(data!.recoveryCodes));
+  const { submit, pending, notice } = useActionForm(form, action, (data) => onCodes(data!.recoveryCodes));
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Turn on two-factor sign-in">
       <p className="text-sm text-slate-700">1. Scan this QR code with your authenticator app (or type the secret).</p>
@@ -117,7 +121,7 @@ function ConfirmBothForm({
 }: {
   label: string;
   submitLabel: string;
-  action: (input: z.input<typeof confirmTwoFactorSchema>) => Promise<FormResult<{ recoveryCodes: string[] }>>;
+  action: CodesAction;
   onCodes?: (codes: string[]) => void;
   danger?: boolean;
 }) {

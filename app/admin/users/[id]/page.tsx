@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { createWarningAction, revokeWarningAction, updateUserAction } from "@/app/admin/actions";
+import { createWarningAction, resetTwoFactorAction, revokeWarningAction, updateUserAction } from "@/app/admin/actions";
 import { StaffUserForm } from "@/components/admin/staff-user-form";
 import { WarningsPanel } from "@/components/admin/warnings-panel";
 import { MembershipList } from "@/components/applications/memberships";
@@ -60,7 +60,7 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
         </dl>
         {target.totpEnabledAt && canResetTwoFactorOf(actor, target) && (
           <div className="mt-4">
-            <ResetTwoFactorButton userId={id} username={record.username} />
+            <ResetTwoFactorButton userId={id} username={record.username} action={resetTwoFactorAction} />
           </div>
         )}
       </Card>
