@@ -91,6 +91,15 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   await expect(partner.getByRole("link", { name: "Launcher" })).toBeVisible();
   await expect(partner.getByLabel(/Launcher integration/)).toBeChecked();
 
+  // The launcher and settings forms save through the actions their pages hand them.
+  await partner.getByRole("link", { name: "Launcher" }).click();
+  await partner.getByLabel("Executable").fill("bin/skyforge.exe");
+  await partner.getByRole("button", { name: "Save launcher integration" }).click();
+  await expect(partner.getByText("The launcher integration is saved.")).toBeVisible();
+  await partner.getByRole("link", { name: "Settings" }).click();
+  await partner.getByRole("form", { name: "Settings" }).getByRole("button", { name: "Save settings" }).click();
+  await expect(partner.getByText("Settings are saved.")).toBeVisible();
+
   // The member sees the draft; an outsider gets 404, in the portal and the API.
   await member.goto(projectUrl);
   await expect(member.getByRole("heading", { name: `Skyforge ${stamp}` })).toBeVisible();
