@@ -1,5 +1,8 @@
 import * as applications from "../applications/operations";
+import * as downloads from "../downloads/operations";
+import * as launcher from "../launcher/operations";
 import * as projects from "../projects/operations";
+import * as releases from "../releases/operations";
 import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
 import * as users from "../users/operations";
@@ -15,14 +18,16 @@ export const TAGS: Record<string, string> = {
   Projects: "Projects: presentation, settings, modules, images, deletion and restore.",
   Team: "Members, project roles and ownership of a project.",
   Applications: "Applying to projects, the team's decisions, leaving and memberships.",
-  Launcher: "A project's launcher integration.",
+  Releases: "A project's releases: versions, channels, drafts, publishing and yanking (DOWNLOADS module).",
+  Downloads: "Uploading and downloading a project's files (DOWNLOADS module).",
+  Launcher: "A project's launcher integration, and the launcher API: projects and manifests.",
   Review: "The status workflow, the review queue and review decisions.",
   Administration: "Warnings, partner history and the audit log (platform team).",
 };
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, projects, applications, reviews];
+const MODULES = [system, users, projects, applications, releases, downloads, launcher, reviews];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(

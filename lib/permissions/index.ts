@@ -2,3 +2,4 @@ export * from "./platform";
 export * from "./project";
 export * from "./status";
 export * from "./audit";
+export * from "./releases";

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { launcherSettingsSchema } from "../launcher/schemas";
 import { addMemberSchema, changeMemberSchema, deleteRoleQuerySchema, memberSchema, roleDefinitionSchema, roleSchema, transferOwnershipSchema } from "../members/schemas";
 import { IMAGE_TYPES } from "../files/store";
 import { defineOperation, idSchema, problem } from "../http/operation";
@@ -297,23 +296,3 @@ export const deleteRoleOperation = defineOperation({
   responses: { 204: { description: "Deleted" }, 409: problem("Role in use"), 422: problem("Default roles cannot be deleted") },
 });
 
-export const getLauncherOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/launcher",
-  tag: "Launcher",
-  summary: "The project's launcher integration (LAUNCHER module)",
-  auth: "required",
-  params: projectParams,
-  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 404: problem("Not visible, or the LAUNCHER module is off") },
-});
-
-export const updateLauncherOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/launcher",
-  tag: "Launcher",
-  summary: "Configure the launcher integration",
-  auth: "required",
-  params: projectParams,
-  body: launcherSettingsSchema,
-  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, or the LAUNCHER module is off") },
-});
