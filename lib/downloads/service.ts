@@ -2,7 +2,7 @@ import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit/record";
 import { db, type Tx } from "../db/client";
 import type { Download, Prisma, Release } from "../db/generated/client";
-import { NotFound, RangeNotSatisfiable, RuleViolation } from "../errors";
+import { AppError, BadRequest, NotFound, RangeNotSatisfiable, RuleViolation } from "../errors";
 import { fileStore } from "../files/store";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { attachmentDisposition, parseRange } from "../http/range";
@@ -72,7 +72,10 @@ export async function uploadFile(actor: Actor, projectId: string, query: UploadQ
   if (query.releaseId) await attachableRelease(db, before, query.releaseId);
 
   const store = fileStore();
-  const stored = await store.putStream(body, { maxBytes: maxUploadBytes() });
+  const stored = await store.putStream(body, { maxBytes: maxUploadBytes() }).catch((error: unknown) => {
+    // The body broke off (the client went away): its bytes are already removed.
+    throw error instanceof AppError ? error : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
+  });
   try {
     return await db.$transaction(async (tx) => {
       const context = await downloadsProject(actor, projectId, tx);

@@ -14,7 +14,7 @@ export const semverSchema = z
   .trim()
   .min(1, "Enter a version such as 1.0.0.")
   .max(64, "Use at most 64 characters.")
-  .refine((value) => semver.valid(value) === value, "Use a semantic version such as 1.2.0 or 2.0.0-beta.1.");
+  .refine((value) => /^\d/.test(value) && semver.valid(value) !== null, "Use a semantic version such as 1.2.0 or 2.0.0-beta.1.");
 
 const titleSchema = z.string().trim().min(1, "Give the release a title.").max(120, "Use at most 120 characters.");
 const changelogSchema = z.string().max(MAX_CHANGELOG, `Use at most ${MAX_CHANGELOG} characters.`);
