@@ -138,9 +138,9 @@ export async function getFile(actor: Actor | null, projectId: string, fileId: st
 export async function deleteFile(actor: Actor, projectId: string, fileId: string, meta: RequestMeta) {
   const file = await db.$transaction(async (tx) => {
     const context = await downloadsProject(actor, projectId, tx);
-    requireProjectPermission(context, "downloads.manage");
     const row = await tx.download.findFirst({ where: { id: fileId, projectId }, include: { release: true } });
     if (!row || !canSeeFile(context.access, context.rules, row.release)) throw new NotFound("file");
+    requireProjectPermission(context, "downloads.manage");
     await tx.download.delete({ where: { id: row.id } });
     await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
       action: "download.delete",

@@ -7,7 +7,7 @@ import type { Download, LauncherSettings, Prisma, Release } from "../db/generate
 import { downloadsProject, downloadUrl } from "../downloads/service";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { canSeeDownloads, type ReleaseChannel } from "../permissions";
-import { authorizeProject, loadProject, moduleEnabled, requireModule } from "../projects/access";
+import { loadProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
 import { settingsOf } from "../projects/service";
 import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
 import { launchSettingsSchema, type LauncherSettingsInput, type Manifest } from "./schemas";
@@ -39,17 +39,19 @@ function offersOf(settings: LauncherSettingsInput) {
   return { install: settings.offerInstall, update: settings.offerUpdate, repair: settings.offerRepair, start: settings.offerGameStart, versions: settings.offerVersions };
 }
 
-/** The launcher integration of a project: 404 while the LAUNCHER module is off. */
+/** The launcher integration of a project: 404 for everyone while the LAUNCHER module is off, then launcher.manage. */
 export async function getLauncherSettings(actor: Actor | null, projectId: string) {
-  const { project } = await authorizeProject(actor, projectId, "launcher.manage");
-  requireModule(project, "LAUNCHER");
+  const context = await loadProject(actor, projectId);
+  requireModule(context.project, "LAUNCHER");
+  requireProjectPermission(context, "launcher.manage");
   return present(await db.launcherSettings.findUnique({ where: { projectId } }));
 }
 
 export async function updateLauncherSettings(actor: Actor, projectId: string, input: LauncherSettingsInput, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "launcher.manage", tx);
+    const context = await loadProject(actor, projectId, tx);
     requireModule(context.project, "LAUNCHER");
+    requireProjectPermission(context, "launcher.manage");
     const before = present(await tx.launcherSettings.findUnique({ where: { projectId } }));
     const data = { ...input, launchSettings: input.launchSettings as Prisma.InputJsonValue };
     const row = await tx.launcherSettings.upsert({ where: { projectId }, create: { projectId, ...data }, update: data });
