@@ -31,7 +31,11 @@ export const launchSettingsSchema = z.strictObject({
   executable: executableSchema.default(""),
   arguments: argumentsSchema.default([]),
   /** Per-platform program and arguments, overriding the defaults above. */
-  platforms: z.partialRecord(z.enum(LAUNCH_PLATFORMS), platformLaunchSchema).default({}),
+  platforms: z
+    .partialRecord(z.enum(LAUNCH_PLATFORMS), platformLaunchSchema)
+    .default({})
+    // A platform left blank (as a form sends it) uses the defaults: no entry of its own.
+    .transform((platforms) => Object.fromEntries(Object.entries(platforms).filter(([, launch]) => launch && launch.executable !== "")) as typeof platforms),
   /** Launchers older than this refuse the project (a semantic version); null: any. */
   minimumLauncherVersion: semverSchema.nullable().default(null),
   minimumMemoryMb: z.int("Enter a whole number.").min(0).max(65_536).default(0),

@@ -56,6 +56,8 @@ export const releaseSchema = z.object({
   publishedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** The optimistic-lock number: the ETag is `"v<revision>"`, sent back in If-Match. */
+  revision: z.number().int(),
   files: z.array(fileSchema),
 });
 export type ReleaseView = z.infer<typeof releaseSchema>;

@@ -27,6 +27,7 @@ export function presentRelease(row: ReleaseRow): ReleaseView {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    revision: row.lockVersion,
     files: row.downloads.map(presentFile),
   };
 }
