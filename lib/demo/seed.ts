@@ -7,6 +7,7 @@ import { applyToProject, decideApplication } from "../applications/service";
 import type { DefaultRoleKey, PartnerStatus, PlatformRole, ProjectStatus, ProjectVisibility } from "../permissions";
 import { createProject } from "../projects/service";
 import { slugify } from "../projects/slug";
+import { seedDemoReleases } from "./releases";
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = "demo passphrase";
@@ -116,6 +117,8 @@ export async function seedDemo(): Promise<string[]> {
       }
     }
   }
+  const releases = await seedDemoReleases("skyforge-survival");
+  if (releases) lines.push(releases);
   lines.push(`${PROJECTS.length} demo projects: ${PROJECTS.map((project) => `${project.name} (${project.status}, ${project.visibility})`).join(", ")}.`);
   lines.push(`${APPLICATIONS.length} demo applications (pending, accepted, rejected) to Skyforge Survival and Starlight Roleplay.`);
   return lines;
