@@ -2,12 +2,16 @@
 // PostgreSQL with 1,000 and 100,000 projects (10 memberships each), each measured against the
 // framework's floor (GET /api/ping) in the same run. Writes bench/results/<date>-projects.md.
 // Needs PostgreSQL (BENCH_DATABASE_URL, default the local server); creates pums_bench_* databases.
+// Then the file benchmark (bench/files.ts): upload and download of a 1 GiB file against a disk copy
+// and the server's memory growth, written to bench/results/<date>-files.md.
+// BENCH_ONLY=projects or BENCH_ONLY=files runs one of the two.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { statementsPerRequest } from "../bench/count-statements";
+import { benchFiles, fileReport } from "../bench/files";
 import { load, type LoadResult } from "../bench/load";
 import { seedBenchData } from "../bench/seed";
 import { migratePostgres } from "../lib/db/migrations/run";
@@ -174,12 +178,22 @@ function report(results: SizeResult[]) {
 }
 
 await buildIfNeeded();
-const results = [];
-for (const size of SIZES) results.push(await measure(size));
+const only = process.env.BENCH_ONLY;
 const dir = path.join(root, "bench/results");
 await mkdir(dir, { recursive: true });
-const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-projects.md`);
-await writeFile(file, report(results));
-console.log(`Wrote ${path.relative(root, file)}`);
-console.log(report(results).split("## Targets")[1]);
+if (only !== "files") {
+  const results = [];
+  for (const size of SIZES) results.push(await measure(size));
+  const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-projects.md`);
+  await writeFile(file, report(results));
+  console.log(`Wrote ${path.relative(root, file)}`);
+  console.log(report(results).split("## Targets")[1]);
+}
+if (only !== "projects") {
+  const files = fileReport(await benchFiles(await prepareDatabase(SIZES[0])));
+  const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-files.md`);
+  await writeFile(file, files);
+  console.log(`Wrote ${path.relative(root, file)}`);
+  console.log(files.split("## Targets")[1]);
+}
 process.exit(0);
