@@ -15,7 +15,8 @@ async function signUp(browser: Browser, username: string): Promise<Page> {
   await page.getByLabel("E-mail address").fill(`${username}@example.test`);
   await page.getByLabel("Password").fill("e2e applicant passphrase");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
+  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
   return page;
 }
 
@@ -25,7 +26,8 @@ async function signIn(browser: Browser, login: string): Promise<Page> {
   await page.getByLabel("E-mail or username").fill(login);
   await page.getByLabel("Password").fill("demo passphrase");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
+  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
   return page;
 }
 
@@ -38,6 +40,8 @@ async function apply(page: Page, message: string) {
 }
 
 test("apply, accept as Tester, reject with a reason, withdraw and re-apply", async ({ browser }) => {
+  // Three people, two sign-ups and a dozen page loads: more than the default minute on a busy machine.
+  test.slow();
   const stamp = Date.now().toString(36);
   const [firstName, secondName] = [`apply${stamp}`, `reject${stamp}`];
   const first = await signUp(browser, firstName);

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "My projects" };
 
 export default async function MyProjectsPage() {
   const actor = await requirePortalActor("/my-projects");
-  const [projects, memberships] = await Promise.all([listMyProjects(actor), listMemberships(actor, actor.userId)]);
+  const [projects, memberships] = await Promise.all([listMyProjects(actor), listMemberships(actor, actor.userId, { limit: 100 })]);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
     <div>
@@ -47,7 +47,7 @@ export default async function MyProjectsPage() {
       )}
       <div className="mt-8">
         <Card title="My memberships" description="Every team you are on, with your role. Leaving ends your role; the last Owner cannot leave.">
-          <MembershipList memberships={memberships} canLeave />
+          <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} canLeave />
         </Card>
       </div>
     </div>

@@ -7,8 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { MembershipView } from "@/lib/applications/schemas";
 
-/** A user's memberships: project, role, since when; with a Leave button (after a confirmation) for one's own. */
-export function MembershipList({ memberships, canLeave }: { memberships: MembershipView[]; canLeave: boolean }) {
+/**
+ * A user's memberships: project, role, since when; with a Leave button (after a confirmation) for
+ * one's own. `more` says the list is the newest page only.
+ */
+export function MembershipList({ memberships, more = false, canLeave }: { memberships: MembershipView[]; more?: boolean; canLeave: boolean }) {
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -67,6 +70,7 @@ export function MembershipList({ memberships, canLeave }: { memberships: Members
           </tbody>
         </table>
       )}
+      {more && <p className="text-sm text-slate-500">The newest {memberships.length} are shown; the API lists all of them (GET /api/v1/users/{"{id}"}/memberships).</p>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
+import { pageSchema, paginationQuerySchema } from "../http/pagination";
 import { applicationSchema, applySchema, decisionSchema, listApplicationsQuerySchema, membershipSchema } from "./schemas";
 
 const projectParams = z.strictObject({ id: idSchema });
@@ -99,5 +99,6 @@ export const listMembershipsOperation = defineOperation({
   description: "For the user themselves, or staff with users.readAny (tokens: with the `admin` scope). Anyone else gets 404.",
   auth: "required",
   params: z.strictObject({ id: idSchema }),
-  responses: { 200: { description: "Memberships, newest first", schema: z.object({ data: z.array(membershipSchema) }) }, 404: problem("No such user, or not yours to see") },
+  query: paginationQuerySchema,
+  responses: { 200: { description: "A page of memberships, newest first", schema: pageSchema(membershipSchema) }, 404: problem("No such user, or not yours to see") },
 });

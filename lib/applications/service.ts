@@ -249,17 +249,21 @@ export function leaveProject(actor: Actor, projectId: string, meta: RequestMeta)
   return removeMember(actor, projectId, actor.userId, meta);
 }
 
-/** A user's projects with role and since when: the user themselves or staff with users.readAny; 404 for anyone else. */
-export async function listMemberships(actor: Actor, userId: string): Promise<MembershipView[]> {
+/**
+ * A user's projects with role and since when, newest first, a page at a time: the user themselves
+ * or staff with users.readAny; 404 for anyone else.
+ */
+export async function listMemberships(actor: Actor, userId: string, query: { limit: number; cursor?: string }) {
   if (actor.userId !== userId && !hasPlatformPermission(actor, "users.readAny")) throw new NotFound("user");
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw new NotFound("user");
   const rows = await db.projectMember.findMany({
-    where: { userId, project: { deletedAt: null } },
+    where: { userId, project: { deletedAt: null }, ...afterPosition(decodeCursor(query.cursor)) },
     include: { role: true, project: { select: { id: true, slug: true, name: true, status: true, visibility: true, logoUrl: true } } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
   });
-  return rows.map((row) => ({
+  return toPage(rows, query.limit, (row): MembershipView => ({
     project: row.project,
     role: { id: row.role.id, key: row.role.key, name: row.role.name, rank: row.role.rank },
     since: row.createdAt.toISOString(),

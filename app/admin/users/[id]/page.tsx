@@ -32,7 +32,7 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
   const [history, warnings, memberships] = await Promise.all([
     partnerHistory(actor, id),
     hasPlatformPermission(actor, "warnings.read") ? listWarnings(actor, id) : Promise.resolve(null),
-    listMemberships(actor, id),
+    listMemberships(actor, id, { limit: 100 }),
   ]);
   const can = {
     profile: canEditProfileOf(actor, target),
@@ -63,7 +63,7 @@ export default async function UserAdminPage({ params }: { params: Promise<{ id: 
         </Card>
       )}
       <Card title="Project memberships">
-        <MembershipList memberships={memberships} canLeave={false} />
+        <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} canLeave={false} />
       </Card>
       <Card title="Partner status history">
         {history.length === 0 ? (

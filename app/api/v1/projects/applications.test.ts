@@ -349,4 +349,16 @@ describe("leaving and memberships", () => {
     expect((await read((await applicant()).token)).status).toBe(404);
     expect((await call(membershipsRoute.GET, "GET", "/", { params: { id: user.id } })).status).toBe(401);
   });
+
+  it("pages the memberships with a cursor, newest first", async () => {
+    const { user, token } = await applicant();
+    const projects = [(await openProject()).project, (await openProject()).project, (await openProject()).project];
+    for (const project of projects) await addMemberWith(project.id, user.id, "MEMBER");
+    const read = (query: Record<string, string>) => call(membershipsRoute.GET, "GET", `/?${new URLSearchParams(query)}`, { token, params: { id: user.id } });
+    const first = await read({ limit: "2" });
+    expect((first.json!.data as { project: { id: string } }[]).map((row) => row.project.id)).toEqual([projects[2].id, projects[1].id]);
+    const second = await read({ limit: "2", cursor: String(first.json!.nextCursor) });
+    expect(second.json).toMatchObject({ data: [expect.objectContaining({ project: expect.objectContaining({ id: projects[0].id }) })], nextCursor: null });
+    expect((await read({ limit: "500" })).status).toBe(400);
+  });
 });
