@@ -35,7 +35,7 @@ function ChangelogEditor({ value, error, register }: { value: string; error?: st
   const [preview, setPreview] = useState(false);
   return (
     <div className="space-y-1.5">
-      <div className="flex gap-2 text-xs" role="tablist" aria-label="Changelog">
+      <div className="flex gap-2 text-xs" role="tablist" aria-label="Changelog view">
         <button type="button" role="tab" aria-selected={!preview} onClick={() => setPreview(false)} className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
           Write
         </button>
