@@ -139,7 +139,7 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   "PUT /api/v1/projects/{id}/launcher": async () => {
     const { project, token } = await owned();
     await db.project.update({ where: { id: project.id }, data: { modules: ["LAUNCHER"] } });
-    return call(launcher.PUT, "PUT", "/", { token, params: { id: project.id }, body: { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: {} } });
+    return call(launcher.PUT, "PUT", "/", { token, params: { id: project.id }, body: { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: { executable: "bin/game" } } });
   },
   "POST /api/v1/projects/{id}/status": async () => { const { project, token } = await owned(); await db.project.update({ where: { id: project.id }, data: { status: "ARCHIVED" } }); return call(status.POST, "POST", "/", { token, params: { id: project.id }, body: { status: "DRAFT" } }); },
   "POST /api/v1/reviews/{projectId}/claim": async () => { const { project } = await inReview(); return call(claim.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id } }); },
