@@ -13,6 +13,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // Sign-in and sign-up hash with Argon2; on a shared two-core machine a navigation after them can
+  // take longer than Playwright's default 5 s. The assertions are the same, they only wait longer.
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -3,13 +3,14 @@
 import { AuthError } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS, DEVICE_KEY_PREFIX, isDeviceKey } from "@/lib/auth/config";
 import { signIn, signOut } from "@/lib/auth/next-auth";
-import { portalRequestMeta } from "@/lib/auth/portal";
 import { safeRedirectTarget } from "@/lib/auth/redirect-target";
 import { newSecret } from "@/lib/auth/secrets";
 import { signInFormSchema } from "@/lib/auth/schemas";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { BadRequest, Unauthorized } from "@/lib/errors";
+import { publicAction } from "@/lib/portal/action";
 import { registerSchema } from "@/lib/users/schemas";
 import { registerUser } from "@/lib/users/service";
 
@@ -22,9 +23,11 @@ async function safeNext(next: string | undefined): Promise<string> {
 /**
  * The device cookie (OWASP "device cookies", lib/auth/sign-in.ts): the browser's existing key,
  * or a new one, is offered with the sign-in and set (or refreshed) only when the sign-in
- * succeeded, so a failed attempt never makes a browser a trusted device.
+ * succeeded, so a failed attempt never makes a browser a trusted device. The sign-in's rate
+ * limits are counted by the credentials check itself (lib/auth/sign-in.ts), the sign-up's by
+ * registerUser: the same counters the API uses.
  */
-async function startSession(login: string, password: string): Promise<FormResult | null> {
+async function startSession(login: string, password: string): Promise<void> {
   const jar = await cookies();
   const existing = jar.get(DEVICE_COOKIE)?.value;
   const deviceKey = existing && isDeviceKey(existing) ? existing : newSecret(DEVICE_KEY_PREFIX);
@@ -32,38 +35,32 @@ async function startSession(login: string, password: string): Promise<FormResult
     await signIn("credentials", { login, password, deviceKey, redirect: false });
   } catch (error) {
     if (error instanceof AuthError) {
-      const limited = "code" in error && error.code === "rate_limited";
-      return {
-        ok: false,
-        message: limited ? "Too many sign-in attempts. Wait a few minutes and try again." : "The e-mail, username or password is wrong.",
-      };
+      if ("code" in error && error.code === "rate_limited") throw new BadRequest("Too many sign-in attempts. Wait a few minutes and try again.");
+      throw new Unauthorized("The e-mail, username or password is wrong.");
     }
     throw error;
   }
   jar.set(DEVICE_COOKIE, deviceKey, DEVICE_COOKIE_OPTIONS);
-  return null;
 }
 
-export async function signInAction(input: unknown, next?: string): Promise<FormResult> {
-  const parsed = signInFormSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  const failure = await startSession(parsed.data.login, parsed.data.password);
-  if (failure) return failure;
-  redirect(await safeNext(next));
-}
+export const signInAction = publicAction({
+  args: z.tuple([signInFormSchema, z.string().optional()]),
+  run: async ([{ login, password }, next]) => {
+    await startSession(login, password);
+    return { message: "Signed in.", data: { next: await safeNext(next) } };
+  },
+  redirect: (_, data) => data!.next,
+});
 
-export async function signUpAction(input: unknown): Promise<FormResult> {
-  const parsed = registerSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    await registerUser(parsed.data, await portalRequestMeta());
-  } catch (error) {
-    return formFailure(error);
-  }
-  const failure = await startSession(parsed.data.username, parsed.data.password);
-  if (failure) return failure;
-  redirect("/account?welcome=1");
-}
+export const signUpAction = publicAction({
+  args: z.tuple([registerSchema]),
+  run: async ([input], { meta }) => {
+    await registerUser(input, meta);
+    await startSession(input.username, input.password);
+    return "Welcome.";
+  },
+  redirect: () => "/account?welcome=1",
+});
 
 export async function signOutAction(): Promise<void> {
   await signOut({ redirect: false });

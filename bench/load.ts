@@ -5,6 +5,8 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+  /** Time to first byte (the response's status line and headers), median. */
+  ttfbP50: number;
   /** Responses other than the expected status. */
   errors: number;
 }
@@ -17,12 +19,14 @@ export async function load(url: string, options: { connections: number; seconds:
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const target = new URL(url);
   const latencies: number[] = [];
+  const firstBytes: number[] = [];
   let errors = 0;
   const deadline = Date.now() + options.seconds * 1000;
   const once = () =>
     new Promise<void>((resolve) => {
       const started = process.hrtime.bigint();
       const request = http.get({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: options.headers }, (response) => {
+        firstBytes.push(Number(process.hrtime.bigint() - started) / 1e6);
         response.resume();
         response.on("end", () => {
           latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -43,7 +47,6 @@ export async function load(url: string, options: { connections: number; seconds:
   );
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  const at = (values: number[], q: number) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(latencies, 0.5), p99: at(latencies, 0.99), ttfbP50: at(firstBytes, 0.5), errors };
 }

@@ -91,3 +91,23 @@ test("a client that sends its headers too slowly is cut off", async () => {
     server.kill("SIGTERM");
   }
 });
+
+test("an oversized server-action body answers 413 before it is sent", async () => {
+  const port = 3353;
+  const server = await startServer(port);
+  try {
+    const started = Date.now();
+    // Declares 50 MiB and sends only the headers: the answer must come without waiting for the body.
+    const answer = await rawRequest(
+      port,
+      "POST /projects/new HTTP/1.1\r\nHost: 127.0.0.1\r\nNext-Action: 0123456789abcdef\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 52428800\r\n\r\n--x\r\n",
+      10_000,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/content-type: application\/problem\+json/i);
+    expect(answer).toContain('"code":"payload_too_large"');
+  } finally {
+    server.kill("SIGTERM");
+  }
+});

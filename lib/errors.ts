@@ -92,8 +92,12 @@ export class RuleViolation extends AppError {
 
 /** The database is away for a moment: the client may retry after `retryAfterSeconds`. */
 export class ServiceUnavailable extends AppError {
-  constructor(readonly retryAfterSeconds = 5) {
-    super(503, "database_unavailable", "Service unavailable", "The service cannot reach its database right now. Try again shortly.", {}, {
+  constructor(
+    readonly retryAfterSeconds = 5,
+    code = "database_unavailable",
+    detail = "The service cannot reach its database right now. Try again shortly.",
+  ) {
+    super(503, code, "Service unavailable", detail, {}, {
       "Retry-After": String(retryAfterSeconds),
     });
   }

@@ -9,7 +9,8 @@ const root = path.join(import.meta.dirname, "..");
 async function newestSource(dir: string): Promise<number> {
   let newest = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "generated" || entry.name.endsWith(".test.ts")) continue;
+    // Tests and test helpers (lib/testing, where a test writes a generated client) are not part of the build.
+    if (entry.name === "node_modules" || entry.name.startsWith(".") || entry.name === "generated" || entry.name === "testing" || entry.name.endsWith(".test.ts")) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? await newestSource(full) : statSync(full).mtimeMs);
   }
@@ -19,7 +20,7 @@ async function newestSource(dir: string): Promise<number> {
 /** Runs `next build` when there is no build or a source is newer than it. */
 export async function buildIfNeeded() {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const sources = await Promise.all(["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "package.json"].map(async (name) => {
+  const sources = await Promise.all(["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "package.json", "tsconfig.build.json"].map(async (name) => {
     const full = path.join(root, name);
     if (!existsSync(full)) return 0;
     return statSync(full).isDirectory() ? newestSource(full) : statSync(full).mtimeMs;

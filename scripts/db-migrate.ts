@@ -1,5 +1,6 @@
 // npm run db:migrate: applies pending migrations to DATABASE_URL, or to the embedded database in ./data.
-import { describeResult, migrateEmbedded, migratePostgres } from "../lib/db/migrations/run";
+import { describeResult } from "../lib/db/migrations/apply";
+import { migrateEmbedded, migratePostgres } from "../lib/db/migrations/run";
 
 try {
   const url = process.env.DATABASE_URL;

@@ -2,7 +2,8 @@
 // Uses DATABASE_URL, or the embedded database in ./data (stop `npm start` first: it has one owner).
 // Running it again changes nothing that exists.
 import { dataDirectory, DataDirInUseError, startEmbeddedDatabase, type ServedDatabase } from "../lib/db/embedded";
-import { describeResult, migratePostgres } from "../lib/db/migrations/run";
+import { describeResult } from "../lib/db/migrations/apply";
+import { migratePostgres } from "../lib/db/migrations/run";
 
 let embedded: ServedDatabase | undefined;
 try {

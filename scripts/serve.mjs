@@ -12,6 +12,9 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 // Slow clients (slowloris) are cut: all headers within 15 s, the whole request within 60 s.
 const HEADERS_TIMEOUT_MS = Number(process.env.HEADERS_TIMEOUT_MS ?? 15_000);
 const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000);
+// Server actions accept 3 MiB (next.config.mjs, serverActions.bodySizeLimit). A larger declared
+// body is refused before it is read; Next.js itself stops a chunked one at the limit.
+const SERVER_ACTION_MAX_BYTES = 3 * 1024 * 1024;
 
 const app = next({ dev, hostname, port, dir: process.cwd() });
 await app.prepare();
@@ -25,10 +28,13 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
     delete req.headers["x-forwarded-host"];
     delete req.headers["x-real-ip"];
   } else if (!req.headers["x-forwarded-for"]) {
-    // A request that bypassed the proxy still has an address of its own (lib/http/client-ip.ts).
+    // A request that bypassed the proxy still has an address of its own (lib/request/client-ip.ts).
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   }
   if (!decodablePath(req.url)) return refuseBadPath(res);
+  if (req.method === "POST" && req.headers["next-action"] && Number(req.headers["content-length"] ?? 0) > SERVER_ACTION_MAX_BYTES) {
+    return refuse(res, 413, "payload_too_large", "Payload too large", "The form data is larger than 3 MiB.");
+  }
   inFlight++;
   res.on("close", () => {
     inFlight--;
@@ -56,16 +62,13 @@ function decodablePath(url = "/") {
 }
 
 function refuseBadPath(res) {
-  res.writeHead(400, { "Content-Type": "application/problem+json", "Cache-Control": "no-store", Connection: "close" });
-  res.end(
-    JSON.stringify({
-      type: "https://docs.pums.dev/problems/bad_path",
-      title: "Bad request",
-      status: 400,
-      detail: "The path is not valid percent-encoded UTF-8.",
-      code: "bad_path",
-    }),
-  );
+  refuse(res, 400, "bad_path", "Bad request", "The path is not valid percent-encoded UTF-8.");
+}
+
+/** A problem+json answer before Next.js sees the request; the connection closes, so an unread body is dropped. */
+function refuse(res, status, code, title, detail) {
+  res.writeHead(status, { "Content-Type": "application/problem+json", "Cache-Control": "no-store", Connection: "close" });
+  res.end(JSON.stringify({ type: `https://docs.pums.dev/problems/${code}`, title, status, detail, code }));
 }
 
 function finish() {

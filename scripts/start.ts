@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDirectory, DataDirInUseError, startEmbeddedDatabase } from "../lib/db/embedded";
-import { describeResult, migratePostgres } from "../lib/db/migrations/run";
+import { describeResult } from "../lib/db/migrations/apply";
+import { migratePostgres } from "../lib/db/migrations/run";
 import { buildIfNeeded } from "./build-if-needed";
 
 const root = path.join(import.meta.dirname, "..");

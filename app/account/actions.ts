@@ -1,63 +1,49 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { auditContext } from "@/lib/auth/actor";
-import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
-import { createOwnToken } from "@/lib/auth/token-management";
+import { z } from "zod";
 import { createTokenSchema } from "@/lib/auth/schemas";
-import { revokeToken } from "@/lib/auth/tokens";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { createOwnToken, revokeToken } from "@/lib/auth/tokens";
+import { idSchema } from "@/lib/http/operation";
+import { portalAction } from "@/lib/portal/action";
 import { emailChangeFormSchema, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
 import { updateOwnAccount } from "@/lib/users/service";
 
+export const updateProfileAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([profileFormSchema]),
+  run: async ([input], { actor, meta }) => {
+    const { user } = await updateOwnAccount(actor, profileFormToUpdate(input), input.version, meta);
+    return { message: "Your profile is saved.", data: { version: user.version } };
+  },
+  revalidate: [["/", "layout"]],
+});
 
-export async function updateProfileAction(input: unknown): Promise<FormResult<{ version: number }>> {
-  const actor = await requirePortalActor("/account");
-  const parsed = profileFormSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    const { user } = await updateOwnAccount(actor, profileFormToUpdate(parsed.data), parsed.data.version, await portalRequestMeta());
-    revalidatePath("/", "layout");
-    return { ok: true, message: "Your profile is saved.", data: { version: user.version } };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const changeEmailAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([emailChangeFormSchema]),
+  run: async ([{ email, currentPassword, version }], { actor, meta }) => {
+    const { user } = await updateOwnAccount(actor, { email, currentPassword }, version, meta);
+    return { message: `We sent a confirmation link to ${email}. The new address is used once you open it.`, data: { version: user.version } };
+  },
+  revalidate: ["/account"],
+});
 
-export async function changeEmailAction(input: unknown): Promise<FormResult<{ version: number }>> {
-  const actor = await requirePortalActor("/account");
-  const parsed = emailChangeFormSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    const { email, currentPassword, version } = parsed.data;
-    const { user } = await updateOwnAccount(actor, { email, currentPassword }, version, await portalRequestMeta());
-    revalidatePath("/account");
-    return { ok: true, message: `We sent a confirmation link to ${email}. The new address is used once you open it.`, data: { version: user.version } };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const createTokenAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([createTokenSchema]),
+  run: async ([input], { actor, meta }) => {
+    const created = await createOwnToken(actor, input, meta);
+    return { message: "Token created. Copy it now: it is shown only once.", data: { token: created.token } };
+  },
+  revalidate: ["/account"],
+});
 
-export async function createTokenAction(input: unknown): Promise<FormResult<{ token: string }>> {
-  const actor = await requirePortalActor("/account");
-  const parsed = createTokenSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    const created = await createOwnToken(actor, parsed.data, await portalRequestMeta());
-    revalidatePath("/account");
-    return { ok: true, message: "Token created. Copy it now: it is shown only once.", data: { token: created.token } };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
-
-export async function revokeTokenAction(tokenId: string): Promise<FormResult> {
-  const actor = await requirePortalActor("/account");
-  try {
-    await revokeToken(actor.userId, String(tokenId), auditContext(actor, await portalRequestMeta()));
-    revalidatePath("/account");
-    return { ok: true, message: "Token revoked." };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const revokeTokenAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([idSchema]),
+  run: async ([tokenId], { actor, audit }) => {
+    await revokeToken(actor.userId, tokenId, audit);
+    return "Token revoked.";
+  },
+  revalidate: ["/account"],
+});

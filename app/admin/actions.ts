@@ -1,49 +1,41 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { idSchema } from "@/lib/http/operation";
+import { portalAction } from "@/lib/portal/action";
 import { staffUpdateUserSchema } from "@/lib/users/schemas";
 import { updateUserAsStaff } from "@/lib/users/service";
 import { createWarningSchema } from "@/lib/warnings/schemas";
 import { createWarning, revokeWarning } from "@/lib/warnings/service";
 
-const id = z.string().min(1).max(64);
+const userPage = ([userId]: readonly [string, ...unknown[]]) => [`/admin/users/${userId}`];
 
-export async function updateUserAction(userId: string, version: number, input: unknown): Promise<FormResult> {
-  const actor = await requirePortalActor("/admin/users");
-  const parsed = staffUpdateUserSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    await updateUserAsStaff(actor, id.parse(userId), parsed.data, Number(version), await portalRequestMeta());
-    revalidatePath(`/admin/users/${userId}`);
-    return { ok: true, message: "The account is updated." };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const updateUserAction = portalAction({
+  signIn: "/admin/users",
+  args: z.tuple([idSchema, z.coerce.number().int(), staffUpdateUserSchema]),
+  run: async ([userId, version, input], { actor, meta }) => {
+    await updateUserAsStaff(actor, userId, input, version, meta);
+    return "The account is updated.";
+  },
+  revalidate: userPage,
+});
 
-export async function createWarningAction(userId: string, input: unknown): Promise<FormResult> {
-  const actor = await requirePortalActor("/admin/users");
-  const parsed = createWarningSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    await createWarning(actor, id.parse(userId), parsed.data, await portalRequestMeta());
-    revalidatePath(`/admin/users/${userId}`);
-    return { ok: true, message: "The warning is recorded." };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const createWarningAction = portalAction({
+  signIn: "/admin/users",
+  args: z.tuple([idSchema, createWarningSchema]),
+  run: async ([userId, input], { actor, meta }) => {
+    await createWarning(actor, userId, input, meta);
+    return "The warning is recorded.";
+  },
+  revalidate: userPage,
+});
 
-export async function revokeWarningAction(userId: string, warningId: string): Promise<FormResult> {
-  const actor = await requirePortalActor("/admin/users");
-  try {
-    await revokeWarning(actor, id.parse(warningId), await portalRequestMeta());
-    revalidatePath(`/admin/users/${userId}`);
-    return { ok: true, message: "The warning is revoked." };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const revokeWarningAction = portalAction({
+  signIn: "/admin/users",
+  args: z.tuple([idSchema, idSchema]),
+  run: async ([, warningId], { actor, meta }) => {
+    await revokeWarning(actor, warningId, meta);
+    return "The warning is revoked.";
+  },
+  revalidate: userPage,
+});

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/card";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
 

@@ -1,55 +1,54 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { applySchema, decisionSchema } from "@/lib/applications/schemas";
 import { applyToProject, decideApplication, leaveProject, withdrawApplication } from "@/lib/applications/service";
-import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { idSchema } from "@/lib/http/operation";
+import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 
 /**
  * Applying, withdrawing, deciding and leaving from the portal. Each parses with the API's schema
  * and calls the same service as the API, which checks every permission again.
  */
 
-const target = z.object({ projectId: z.string().min(1).max(64), slug: z.string().min(1).max(64) });
-const applicationId = z.string().min(1).max(64);
+const everywhere: Revalidation[] = [["/", "layout"]];
 
-async function run(returnTo: string, work: (actor: Awaited<ReturnType<typeof requirePortalActor>>, meta: Awaited<ReturnType<typeof portalRequestMeta>>) => Promise<unknown>, message: string): Promise<FormResult> {
-  const actor = await requirePortalActor(returnTo);
-  try {
-    await work(actor, await portalRequestMeta());
-    revalidatePath("/", "layout");
-    return { ok: true, message };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const applyAction = portalAction({
+  signIn: projectPath(),
+  args: z.tuple([projectTarget, applySchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    await applyToProject(actor, projectId, input, meta);
+    return "Your application is sent. The team will decide.";
+  },
+  revalidate: everywhere,
+});
 
-export async function applyAction(project: unknown, input: unknown): Promise<FormResult> {
-  const { projectId, slug } = target.parse(project);
-  const parsed = applySchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(`/projects/${slug}`, (actor, meta) => applyToProject(actor, projectId, parsed.data, meta), "Your application is sent. The team will decide.");
-}
+export const withdrawApplicationAction = portalAction({
+  signIn: projectPath(),
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, applicationId], { actor, meta }) => {
+    await withdrawApplication(actor, projectId, applicationId, meta);
+    return "Your application is withdrawn.";
+  },
+  revalidate: everywhere,
+});
 
-export async function withdrawApplicationAction(project: unknown, id: unknown): Promise<FormResult> {
-  const { projectId, slug } = target.parse(project);
-  return run(`/projects/${slug}`, (actor, meta) => withdrawApplication(actor, projectId, applicationId.parse(id), meta), "Your application is withdrawn.");
-}
+export const decideApplicationAction = portalAction({
+  signIn: projectPath("/manage/applications"),
+  args: z.tuple([projectTarget, idSchema, decisionSchema]),
+  run: async ([{ projectId }, applicationId, input], { actor, meta }) => {
+    await decideApplication(actor, projectId, applicationId, input, meta);
+    return input.decision === "ACCEPT" ? "Accepted: the applicant is on the team." : "Rejected. The applicant sees your reason.";
+  },
+  revalidate: everywhere,
+});
 
-export async function decideApplicationAction(project: unknown, id: unknown, input: unknown): Promise<FormResult> {
-  const { projectId, slug } = target.parse(project);
-  const parsed = decisionSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(
-    `/projects/${slug}/manage/applications`,
-    (actor, meta) => decideApplication(actor, projectId, applicationId.parse(id), parsed.data, meta),
-    parsed.data.decision === "ACCEPT" ? "Accepted: the applicant is on the team." : "Rejected. The applicant sees your reason.",
-  );
-}
-
-export async function leaveProjectAction(project: unknown): Promise<FormResult> {
-  const { projectId } = target.parse(project);
-  return run("/my-projects", (actor, meta) => leaveProject(actor, projectId, meta), "You left the project.");
-}
+export const leaveProjectAction = portalAction({
+  signIn: "/my-projects",
+  args: z.tuple([projectTarget]),
+  run: async ([{ projectId }], { actor, meta }) => {
+    await leaveProject(actor, projectId, meta);
+    return "You left the project.";
+  },
+  revalidate: everywhere,
+});

@@ -1,11 +1,15 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { requirePortalActor } from "@/lib/auth/portal";
+import { z } from "zod";
 import { markNotificationsRead } from "@/lib/notifications/service";
+import { portalAction } from "@/lib/portal/action";
 
-export async function markAllReadAction(): Promise<void> {
-  const actor = await requirePortalActor("/notifications");
-  await markNotificationsRead(actor, undefined);
-  revalidatePath("/", "layout");
-}
+export const markAllReadAction = portalAction({
+  signIn: "/notifications",
+  args: z.tuple([]),
+  run: async (_, { actor }) => {
+    await markNotificationsRead(actor, undefined);
+    return "All notifications are read.";
+  },
+  revalidate: [["/", "layout"]],
+});

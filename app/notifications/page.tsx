@@ -8,6 +8,12 @@ import { markAllReadAction } from "./actions";
 
 export const metadata: Metadata = { title: "Notifications" };
 
+/** A plain <form> wants an action without an answer; the page re-renders with everything read. */
+async function markAllRead() {
+  "use server";
+  await markAllReadAction();
+}
+
 export default async function NotificationsPage() {
   const actor = await requirePortalActor("/notifications");
   const notifications = await listNotifications(actor, false);
@@ -17,7 +23,7 @@ export default async function NotificationsPage() {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeader title="Notifications" description={unread ? `${unread} unread` : "You are up to date."} />
         {unread > 0 && (
-          <form action={markAllReadAction}>
+          <form action={markAllRead}>
             <button type="submit" className="rounded-md bg-white px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50">
               Mark all read
             </button>

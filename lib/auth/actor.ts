@@ -1,4 +1,4 @@
-import type { AuditContext } from "../audit/record";
+import { auditContextOf, type AuditContext } from "../audit-log/record";
 import type { PartnerStatus, PlatformRole, PlatformSubject, TokenScope } from "../permissions";
 
 export { TOKEN_SCOPES, type TokenScope } from "../permissions";
@@ -25,13 +25,17 @@ export interface RequestMeta {
 }
 
 export function auditContext(actor: Actor | null, meta: RequestMeta): AuditContext {
-  return { actorId: actor?.userId ?? null, via: actor?.via ?? "SYSTEM", ip: meta.ip, requestId: meta.requestId };
+  return auditContextOf(actor?.userId ?? null, actor?.via ?? "SYSTEM", meta);
 }
 
-/** An actor for work done on a user's behalf outside a request (seeding, scripts, tests). */
+/**
+ * The one place an Actor is made: from a session or a token (lib/auth/resolve.ts), or for work
+ * done on a user's behalf outside a request (seeding, scripts, tests: no session or token row).
+ */
 export function actorFromUser(
   user: { id: string; username: string; displayName: string; platformRoles: PlatformRole[]; partnerStatus: PartnerStatus },
   scopes: TokenScope[] | null = null,
+  via: { sessionId?: string; tokenId?: string } = {},
 ): Actor {
   return {
     userId: user.id,
@@ -40,8 +44,8 @@ export function actorFromUser(
     platformRoles: user.platformRoles,
     partnerStatus: user.partnerStatus,
     via: scopes ? "TOKEN" : "SESSION",
-    sessionId: null,
-    tokenId: null,
+    sessionId: via.sessionId ?? null,
+    tokenId: via.tokenId ?? null,
     scopes,
   };
 }

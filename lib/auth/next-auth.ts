@@ -2,7 +2,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
-import { clientIp } from "../http/client-ip";
+import { clientIp } from "../request/client-ip";
 import { authSecret, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
 import { createSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "./sessions";
 import { credentialsSchema } from "./schemas";

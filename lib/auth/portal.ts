@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { clientIp } from "../http/client-ip";
+import { clientIp } from "../request/client-ip";
 import type { Actor } from "./actor";
 import { SESSION_COOKIE } from "./config";
 import { resolveActor } from "./resolve";

@@ -1,4 +1,5 @@
 import { db, type Tx } from "../db/client";
+import { invalidateCallers } from "./caller-cache";
 import type { RequestMeta } from "./actor";
 
 /**
@@ -65,6 +66,8 @@ export async function resolveSession(sessionId: string) {
   return session;
 }
 
+/** Ends one session (sign-out, device removal) here and, through the caller cache, on every instance. */
 export async function revokeSession(sessionId: string, reason: string) {
-  await db.userSession.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason } });
+  const ended = await db.userSession.updateManyAndReturn({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason }, select: { userId: true } });
+  await invalidateCallers(ended.map((session) => session.userId));
 }

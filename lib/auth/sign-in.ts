@@ -1,4 +1,4 @@
-import { recordAudit, SYSTEM } from "../audit/record";
+import { auditContextOf } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import { AppError } from "../errors";
 import { enforce, RATE_LIMITS } from "../rate-limit";
@@ -6,6 +6,7 @@ import type { RequestMeta } from "./actor";
 import { burnVerificationTime, verifyPassword } from "./passwords";
 import type { Credentials } from "./schemas";
 import { sha256 } from "./secrets";
+import { recordSecurityWarning } from "./security-events";
 import { describeUserAgent } from "./sessions";
 
 /** One answer for unknown login, wrong password, locked and suspended accounts: nothing to enumerate. */
@@ -116,16 +117,10 @@ async function recordFailure(userId: string, deviceId: string | null, counter: F
     }
     await tx.loginEvent.create({ data: { ...history, userId, success: false, reason: minutes ? "wrong_password_locked" : "wrong_password" } });
     if (!deviceId && failures === LOCK_AFTER_FAILURES) {
-      const warning = await tx.warning.create({
-        data: {
-          userId,
-          kind: "SECURITY_EVENT",
-          severity: "MEDIUM",
-          reason: `Sign-in from unknown sources locked after ${failures} failed attempts in a row (the owner's trusted devices can still sign in).`,
-          internalNote: `Last attempt from ${meta.ip ?? "an unknown address"}.`,
-        },
-      });
-      await recordAudit(tx, { ...SYSTEM, ip: meta.ip, requestId: meta.requestId }, { action: "warning.create", targetType: "warning", targetId: warning.id });
+      await recordSecurityWarning(tx, userId, {
+        reason: `Sign-in from unknown sources locked after ${failures} failed attempts in a row (the owner's trusted devices can still sign in).`,
+        internalNote: `Last attempt from ${meta.ip ?? "an unknown address"}.`,
+      }, auditContextOf(null, "SYSTEM", meta));
     }
   });
 }

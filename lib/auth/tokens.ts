@@ -1,10 +1,13 @@
 import type { z } from "zod";
-import { recordAudit, type AuditContext } from "../audit/record";
+import { auditContextOf, recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
-import { NotFound } from "../errors";
-import type { TokenScope } from "./actor";
-import type { CreateTokenInput, tokenSchema } from "./schemas";
+import { Forbidden, NotFound } from "../errors";
+import { auditContext, type Actor, type RequestMeta, type TokenScope } from "./actor";
+import { invalidateCallers } from "./caller-cache";
+import type { CreateTokenInput, Credentials, tokenSchema } from "./schemas";
 import { newSecret, sha256 } from "./secrets";
+import { recordSecurityWarning } from "./security-events";
+import { verifyCredentials } from "./sign-in";
 
 /** Personal access tokens: `pmt_` + 256 random bits, stored as sha256, shown once. */
 export const TOKEN_PREFIX = "pmt_";
@@ -73,6 +76,7 @@ export async function revokeToken(userId: string, tokenId: string, audit: AuditC
       parents = children.map((child) => child.id);
     }
   });
+  await invalidateCallers([userId]);
 }
 
 /** The live token with its user, or null when unknown, revoked, expired or its user suspended. */
@@ -98,10 +102,34 @@ async function warnRevokedTokenUse(token: { id: string; userId: string; prefix: 
   const marker = `token ${token.id}`;
   const recent = await db.warning.count({ where: { userId: token.userId, kind: "SECURITY_EVENT", reason: { contains: marker }, createdAt: { gte: new Date(Date.now() - 86_400_000) } } });
   if (recent) return;
-  await db.$transaction(async (tx) => {
-    const warning = await tx.warning.create({
-      data: { userId: token.userId, kind: "SECURITY_EVENT", severity: "MEDIUM", reason: `A revoked access token (${token.prefix}…, ${marker}) was used.`, internalNote: `From ${ip ?? "an unknown address"}.` },
-    });
-    await recordAudit(tx, { actorId: null, via: "SYSTEM", ip }, { action: "warning.create", targetType: "warning", targetId: warning.id });
+  await db.$transaction((tx) =>
+    recordSecurityWarning(
+      tx,
+      token.userId,
+      { reason: `A revoked access token (${token.prefix}…, ${marker}) was used.`, internalNote: `From ${ip ?? "an unknown address"}.` },
+      auditContextOf(null, "SYSTEM", { ip }),
+    ),
+  );
+}
+
+/** A token made with a token never carries a scope its creator lacks, nor outlives it (issueToken). */
+export async function createOwnToken(actor: Actor, input: CreateTokenInput, meta: RequestMeta) {
+  const beyond = actor.scopes ? input.scopes.filter((scope) => !actor.scopes!.includes(scope)) : [];
+  if (beyond.length) throw new Forbidden(`Your token cannot create a token with: ${beyond.join(", ")}.`, "insufficient_scope");
+  return db.$transaction(async (tx) => {
+    const parent = actor.tokenId ? await tx.apiToken.findUniqueOrThrow({ where: { id: actor.tokenId }, select: { id: true, expiresAt: true } }) : null;
+    return issueToken(tx, actor.userId, input, auditContext(actor, meta), parent);
   });
+}
+
+/**
+ * POST /auth/token: the same checks as the portal's sign-in, then a new personal access token.
+ * A client that sends a trusted device cookie is counted as that device; any other client is an
+ * unknown source. The token endpoint never makes a client a device.
+ */
+export async function createTokenWithPassword(input: Credentials & CreateTokenInput, meta: RequestMeta, deviceKey: string | null = null) {
+  const user = await verifyCredentials(input, meta, "TOKEN", deviceKey);
+  return db.$transaction((tx) =>
+    issueToken(tx, user.id, input, auditContextOf(user.id, "TOKEN", meta)),
+  );
 }

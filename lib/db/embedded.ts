@@ -107,8 +107,7 @@ export async function serveEmbeddedDatabase(db: PGlite, port = 0, maxConnections
  * on a Unix socket in `<dataDir>/run`. `stop()` closes everything and releases the folder.
  */
 export async function startEmbeddedDatabase(dataDir: string, options: { log?: (line: string) => void } = {}): Promise<ServedDatabase> {
-  const { applyMigrations, readMigrations } = await import("./migrations/apply");
-  const { describeResult } = await import("./migrations/run");
+  const { applyMigrations, describeResult, readMigrations } = await import("./migrations/apply");
   const release = lockDataDirectory(dataDir);
   try {
     const db = await openEmbeddedDatabase(dataDir);

@@ -1,5 +1,5 @@
 import { hashPassword } from "../auth/passwords";
-import { recordAudit, SYSTEM } from "../audit/record";
+import { recordAudit, SYSTEM } from "../audit-log/record";
 import { db } from "../db/client";
 import { actorFromUser } from "../auth/actor";
 import { addMember } from "../members/service";

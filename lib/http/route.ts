@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from "../auth/config";
 import { resolveActor } from "../auth/resolve";
 import { BadRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
-import { clientIp } from "./client-ip";
+import { clientIp } from "../request/client-ip";
 import { withIdempotency, type StoredReply } from "./idempotency";
 import type { Operation } from "./operation";
 import { problemResponse } from "./problem";

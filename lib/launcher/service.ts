@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import semver from "semver";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit } from "../audit/record";
+import { changedFields, recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import type { Download, LauncherSettings, Prisma, Release } from "../db/generated/client";
 import { downloadsProject, downloadUrl } from "../downloads/service";

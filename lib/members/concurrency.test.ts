@@ -38,7 +38,8 @@ describe("team invariants under concurrent requests", () => {
       await Promise.allSettled(shuffled.map(({ move }) => move()));
       expect(await owners(project.id), `trial ${trial}`).toBe(1);
     }
-  });
+    // Twenty trials of four users each: minutes on a busy two-core machine, seconds on a quiet one.
+  }, 180_000);
 
   it("lets only one of two Owners leave at once", async () => {
     for (let trial = 0; trial < TRIALS; trial++) {

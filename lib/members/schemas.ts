@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { idSchema } from "../http/operation";
 import { ALL_PROJECT_PERMISSIONS, CUSTOM_ROLE_RANK, type ProjectPermission } from "../permissions";
 
-const idSchema = z.string().min(1).max(64);
 
 /** Add a member by user id or by username, with a role of the project. */
 export const addMemberSchema = z

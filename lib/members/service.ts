@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { recordAudit, type AuditContext } from "../audit/record";
+import { recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { ProjectMember, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";

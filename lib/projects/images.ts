@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import { NotFound, PayloadTooLarge, PreconditionFailed, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { fileStore, IMAGE_TYPES, sniffImageType } from "../files/store";

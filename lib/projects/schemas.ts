@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../http/operation";
 import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "../permissions";
 import { httpsUrlSchema } from "../users/schemas";
 
@@ -58,7 +59,7 @@ export const createProjectSchema = replacePresentationSchema.extend({
   visibility: z.enum(PROJECT_VISIBILITIES).default("PUBLIC"),
   modules: z.array(z.enum(MODULE_NAMES)).max(MODULE_NAMES.length).default([]),
   /** Staff who are not ACTIVE partners name the partner who will own the project. */
-  ownerId: z.string().min(1).max(64).optional(),
+  ownerId: idSchema.optional(),
 });
 export type CreateProjectInput = z.infer<typeof createProjectSchema>;
 
@@ -66,7 +67,7 @@ export const projectSettingsSchema = z.strictObject({
   applicationsOpen: z.boolean().default(true),
   applicationPrompt: text(1000).default(""),
   /** Roles an applicant may ask for (ids of this project's roles, never Owner); empty: no choice offered. */
-  offeredRoleIds: z.array(z.string().min(1).max(64)).max(20, "Offer at most 20 roles.").default([]),
+  offeredRoleIds: z.array(idSchema).max(20, "Offer at most 20 roles.").default([]),
   supportLinks: z
     .array(z.strictObject({ label: z.string().trim().min(1, "Name the link.").max(40), url: httpsUrlSchema }))
     .max(5, "Add at most 5 links.")

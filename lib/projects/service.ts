@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit, type AuditContext } from "../audit/record";
+import { changedFields, recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
 import { BadRequest, Forbidden, NotFound, PreconditionFailed, RuleViolation, Unauthorized, ValidationFailed } from "../errors";

@@ -1,5 +1,6 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { TooManyRequests } from "../errors";
+import { redis } from "../redis";
 
 /**
  * Fixed-window counters. In-process by default; shared by every instance through Redis when
@@ -77,9 +78,10 @@ export class RedisCounterStore implements CounterStore {
 let store: CounterStore | undefined;
 
 export function counterStore(): CounterStore {
-  store ??= process.env.REDIS_URL
-    ? new RedisCounterStore(new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }))
-    : new MemoryCounterStore();
+  if (!store) {
+    const shared = redis();
+    store = shared ? new RedisCounterStore(shared) : new MemoryCounterStore();
+  }
   return store;
 }
 

@@ -1,6 +1,6 @@
 import semver from "semver";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit } from "../audit/record";
+import { changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, Release } from "../db/generated/client";
 import { downloadsProject, presentFile, visibleReleaseWhere, type DownloadsContext } from "../downloads/service";

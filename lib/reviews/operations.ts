@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { auditEntrySchema, auditQuerySchema } from "../audit/schemas";
 import { defineOperation, idSchema, problem } from "../http/operation";
 import { pageSchema } from "../http/pagination";
-import { notificationSchema } from "../notifications/service";
-import { createWarningSchema, warningSchema } from "../warnings/schemas";
 import { changeStatusSchema, decisionSchema, historySchema, queueEntrySchema } from "./schemas";
 
 const id = idSchema;
@@ -95,98 +92,3 @@ export const decisionOperation = defineOperation({
   },
 });
 
-export const notificationsOperation = defineOperation({
-  operationId: "listNotifications",
-  method: "GET",
-  path: "/api/v1/users/me/notifications",
-  tag: "Notifications",
-  summary: "Your notifications, newest first",
-  auth: "required",
-  query: z.strictObject({ unread: z.enum(["true", "false"]).transform((value) => value === "true").optional() }),
-  responses: { 200: { description: "Notifications", schema: z.object({ data: z.array(notificationSchema) }) } },
-});
-
-export const readNotificationsOperation = defineOperation({
-  operationId: "markNotificationsRead",
-  method: "POST",
-  path: "/api/v1/users/me/notifications/read",
-  tag: "Notifications",
-  summary: "Mark notifications read (all, or the given ids)",
-  auth: "required",
-  body: z.strictObject({ ids: z.array(id).max(100).optional() }),
-  responses: { 200: { description: "How many were marked", schema: z.object({ marked: z.int() }) } },
-});
-
-export const listWarningsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/{id}/warnings",
-  tag: "Administration",
-  summary: "A user's warnings (warnings.read)",
-  description: "Without warnings.read (and, for tokens, the admin scope) this answers 404, for the warned user too.",
-  auth: "required",
-  params: projectParams,
-  responses: { 200: { description: "Warnings", schema: z.object({ data: z.array(warningSchema) }) }, 404: problem("Not found") },
-});
-
-export const createWarningOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/{id}/warnings",
-  tag: "Administration",
-  summary: "Warn a user (warnings.manage)",
-  auth: "required",
-  idempotent: true,
-  params: projectParams,
-  body: createWarningSchema,
-  responses: { 201: { description: "The warning", schema: warningSchema }, 404: problem("Not found") },
-});
-
-export const revokeWarningOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/warnings/{warningId}",
-  tag: "Administration",
-  summary: "Revoke a warning (warnings.manage)",
-  auth: "required",
-  params: z.strictObject({ warningId: id }),
-  responses: { 204: { description: "Revoked" }, 404: problem("Not found") },
-});
-
-export const auditOperation = defineOperation({
-  operationId: "listAuditEntries",
-  method: "GET",
-  path: "/api/v1/audit",
-  tag: "Administration",
-  summary: "The audit log (audit.read)",
-  auth: "required",
-  scope: "admin",
-  query: auditQuerySchema,
-  responses: { 200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) }, 403: problem("Needs audit.read") },
-});
-
-export const projectAuditOperation = defineOperation({
-  operationId: "listProjectAuditEntries",
-  method: "GET",
-  path: "/api/v1/projects/{id}/audit",
-  tag: "Administration",
-  summary: "A project's audit entries (its Owner and Managers)",
-  auth: "required",
-  params: projectParams,
-  query: auditQuerySchema.omit({ projectId: true }),
-  responses: { 200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) }, 403: problem("Needs project.settings"), 404: problem("Not visible") },
-});
-
-export const partnerHistoryOperation = defineOperation({
-  operationId: "listPartnerHistory",
-  method: "GET",
-  path: "/api/v1/users/{id}/partner-history",
-  tag: "Administration",
-  summary: "Who changed a user's partner status, when and why (users.readAny)",
-  auth: "required",
-  scope: "admin",
-  params: projectParams,
-  responses: {
-    200: {
-      description: "Changes, newest first",
-      schema: z.object({ data: z.array(z.object({ at: z.iso.datetime(), from: z.string(), to: z.string(), note: z.string().nullable(), by: z.object({ id: z.string(), displayName: z.string() }).nullable() })) }),
-    },
-  },
-});

@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
 import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors";

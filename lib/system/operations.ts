@@ -6,11 +6,12 @@ export const healthOperation = defineOperation({
   method: "GET",
   path: "/api/health",
   tag: "System",
-  summary: "Liveness and database check",
+  summary: "Readiness: database and Redis check",
+  description: "Answers 200 when the database answers and, when Redis is configured, Redis too; 503 problem+json otherwise. For load balancers' readiness checks.",
   auth: "none",
   responses: {
-    200: { description: "Up", schema: z.object({ status: z.literal("ok"), database: z.literal("ok") }) },
-    503: { description: "The database does not answer" },
+    200: { description: "Ready", schema: z.object({ status: z.literal("ok"), database: z.literal("ok"), redis: z.enum(["ok", "not_configured"]) }) },
+    503: { description: "The database or Redis does not answer" },
   },
 });
 

@@ -71,3 +71,14 @@ export async function addMemberWith(projectId: string, userId: string, roleKeyOr
   const role = await db.projectRole.findFirstOrThrow({ where: { projectId, OR: [{ key: roleKeyOrId }, { id: roleKeyOrId }] } });
   return db.projectMember.create({ data: { projectId, userId, roleId: role.id } });
 }
+
+/** A live portal session of `userId` and the cookie header that carries it, as next-auth writes it. */
+export async function sessionCookieFor(userId: string) {
+  const { encode } = await import("next-auth/jwt");
+  const { SESSION_COOKIE } = await import("../auth/config");
+  const { createSession } = await import("../auth/sessions");
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  const session = await db.$transaction((tx) => createSession(tx, user, testMeta(), null));
+  const cookie = await encode({ token: { sid: session.id }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
+  return { sessionId: session.id, cookie, header: `${SESSION_COOKIE}=${cookie}` };
+}

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { OPERATIONS } from "../http/registry";
+import { OPERATIONS } from "../api/registry";
 
 type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { hashPassword } from "../auth/passwords";
-import { recordAudit, SYSTEM } from "../audit/record";
+import { recordAudit, SYSTEM } from "../audit-log/record";
 import { db } from "../db/client";
 
 /**

@@ -166,3 +166,20 @@ export const deleteTokenOperation = defineOperation({
   params: z.strictObject({ tokenId: idSchema }),
   responses: { 204: { description: "Revoked" }, 404: problem("No such token of yours") },
 });
+
+export const partnerHistoryOperation = defineOperation({
+  operationId: "listPartnerHistory",
+  method: "GET",
+  path: "/api/v1/users/{id}/partner-history",
+  tag: "Administration",
+  summary: "Who changed a user's partner status, when and why (users.readAny)",
+  auth: "required",
+  scope: "admin",
+  params: idParams,
+  responses: {
+    200: {
+      description: "Changes, newest first",
+      schema: z.object({ data: z.array(z.object({ at: z.iso.datetime(), from: z.string(), to: z.string(), note: z.string().nullable(), by: z.object({ id: z.string(), displayName: z.string() }).nullable() })) }),
+    },
+  },
+});

@@ -1,10 +1,11 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { invalidateCallers } from "../auth/caller-cache";
 import { confirmPassword } from "../auth/password-check";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
 import { enforce, RATE_LIMITS } from "../rate-limit";
 import { newSecret, sha256 } from "../auth/secrets";
-import { changedFields, recordAudit } from "../audit/record";
+import { auditContextOf, changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
@@ -32,7 +33,7 @@ export async function registerUser(input: RegisterInput, meta: RequestMeta) {
         passwordHash,
       },
     });
-    await recordAudit(tx, { actorId: user.id, via: "SYSTEM", ip: meta.ip, requestId: meta.requestId }, {
+    await recordAudit(tx, auditContextOf(user.id, "SYSTEM", meta), {
       action: "user.register",
       targetType: "user",
       targetId: user.id,
@@ -82,7 +83,7 @@ export async function verifyEmail(token: string, meta: RequestMeta) {
       where: { id: user.id },
       data: { email: row.email, emailVerifiedAt: new Date(), version: { increment: 1 } },
     });
-    await recordAudit(tx, { actorId: user.id, via: "SYSTEM", ip: meta.ip, requestId: meta.requestId }, {
+    await recordAudit(tx, auditContextOf(user.id, "SYSTEM", meta), {
       action: "user.email_verified",
       targetType: "user",
       targetId: user.id,
@@ -134,6 +135,7 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
     if (emailChange) await sendVerification(tx, updated, input.email!);
     return updated;
   });
+  await invalidateCallers([current.id]);
   return { user, account: presentOwnAccount(user, await pendingEmailOf(user.id, user.email)) };
 }
 
@@ -253,6 +255,8 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
     });
     return updated;
   });
+  // Roles, partner status, suspension and profile are part of every cached caller of this user.
+  await invalidateCallers([target.id]);
   return { user, body: presentFullUser(user) };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "../http/operation";
 
 export const WARNING_KINDS = ["RULE_VIOLATION", "SECURITY_EVENT"] as const;
 export const WARNING_SEVERITIES = ["LOW", "MEDIUM", "HIGH", "CRITICAL"] as const;
@@ -8,7 +9,7 @@ export const createWarningSchema = z.strictObject({
   severity: z.enum(WARNING_SEVERITIES),
   reason: z.string().trim().min(3, "Give a reason.").max(2000),
   internalNote: z.string().trim().max(5000).optional(),
-  projectId: z.string().min(1).max(64).optional(),
+  projectId: idSchema.optional(),
   expiresAt: z.iso.datetime({ message: "Use an ISO 8601 time." }).optional(),
 });
 export type CreateWarningInput = z.infer<typeof createWarningSchema>;

@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { recordAudit } from "../audit/record";
+import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import type { Warning } from "../db/generated/client";
 import { NotFound, ValidationFailed } from "../errors";

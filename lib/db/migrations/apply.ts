@@ -103,3 +103,12 @@ async function applyOne(db: SqlRunner, migration: Migration) {
     throw new MigrationFailedError(migration.name, error);
   }
 }
+
+/** What a migration run did, one line per migration, for the log. */
+export function describeResult(result: ApplyResult): string {
+  const lines = result.applied.length
+    ? result.applied.map((name) => `applied ${name}`)
+    : ["database is up to date"];
+  for (const name of result.modified) lines.push(`warning: ${name} changed after it was applied; it is not run again`);
+  return lines.join("\n");
+}

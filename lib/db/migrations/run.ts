@@ -29,10 +29,3 @@ export async function migrateEmbedded(dataDir = dataDirectory()): Promise<ApplyR
   }
 }
 
-export function describeResult(result: ApplyResult): string {
-  const lines = result.applied.length
-    ? result.applied.map((name) => `applied ${name}`)
-    : ["database is up to date"];
-  for (const name of result.modified) lines.push(`warning: ${name} changed after it was applied; it is not run again`);
-  return lines.join("\n");
-}

@@ -30,7 +30,7 @@ import * as userById from "@/app/api/v1/users/[id]/route";
 import * as warnings from "@/app/api/v1/users/[id]/warnings/route";
 import * as warning from "@/app/api/v1/warnings/[warningId]/route";
 import { db } from "@/lib/db/client";
-import { OPERATIONS } from "@/lib/http/registry";
+import { OPERATIONS } from "@/lib/api/registry";
 import { createPartner, createProjectFor, createUser, TEST_PASSWORD, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 

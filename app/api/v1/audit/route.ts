@@ -1,5 +1,5 @@
 import { listAudit } from "@/lib/audit/service";
 import { handle } from "@/lib/http/route";
-import { auditOperation } from "@/lib/reviews/operations";
+import { auditOperation } from "@/lib/audit/operations";
 
 export const GET = handle(auditOperation, async ({ actor, query }) => ({ body: await listAudit(actor, query) }));

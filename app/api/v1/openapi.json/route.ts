@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http/route";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { openApiOperation } from "@/lib/system/operations";
 
 export const GET = handle(openApiOperation, async () => ({ body: buildOpenApiDocument(), headers: { "Cache-Control": "public, max-age=300" } }));

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as revoke from "@/app/api/v1/warnings/[warningId]/route";
 import * as warnings from "@/app/api/v1/users/[id]/warnings/route";
 import { db } from "@/lib/db/client";
-import { OPERATIONS } from "@/lib/http/registry";
+import { OPERATIONS } from "@/lib/api/registry";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 

@@ -1,19 +1,17 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { z } from "zod";
-import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
-import { UnsupportedMediaType } from "@/lib/errors";
+import { BadRequest, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
+import { idSchema } from "@/lib/http/operation";
 import { launcherSettingsSchema } from "@/lib/launcher/schemas";
-import { changeStatusSchema } from "@/lib/reviews/schemas";
 import { updateLauncherSettings } from "@/lib/launcher/service";
 import { addMemberSchema, roleDefinitionSchema } from "@/lib/members/schemas";
 import { addMember, changeMemberRole, createRole, deleteRole, removeMember, transferOwnership, updateRole } from "@/lib/members/service";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput, updateModulesSchema, updateSettingsSchema } from "@/lib/projects/schemas";
 import { deleteProject, updateModules, updatePresentation, updateSettings } from "@/lib/projects/service";
+import { changeStatusSchema } from "@/lib/reviews/schemas";
 import { changeStatus } from "@/lib/reviews/service";
 import { findActiveUserId } from "@/lib/users/service";
 
@@ -22,130 +20,136 @@ import { findActiveUserId } from "@/lib/users/service";
  * service as the API, which checks every permission again.
  */
 
-const ids = z.object({ projectId: z.string().min(1).max(64), slug: z.string().min(1).max(64) });
+const manage = {
+  signIn: projectPath("/manage"),
+  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
+};
+const version = z.coerce.number().int();
 
-async function run<T>(slug: string, work: () => Promise<T>, message: string): Promise<FormResult<T>> {
-  try {
-    const data = await work();
-    revalidatePath(`/projects/${slug}`, "layout");
-    return { ok: true, message, data };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const savePresentationAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, presentationFormSchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    const { project } = await updatePresentation(actor, projectId, presentationFormToInput(input), input.version, meta);
+    return { message: "The presentation is saved.", data: { version: project.version } };
+  },
+});
 
-async function context(target: unknown) {
-  const { projectId, slug } = ids.parse(target);
-  const actor = await requirePortalActor(`/projects/${slug}/manage`);
-  return { projectId, slug, actor, meta: await portalRequestMeta() };
-}
+export const uploadImageAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, z.instanceof(FormData)]),
+  run: async ([{ projectId }, form], { actor, meta }) => {
+    const kind = z.enum(IMAGE_KINDS).safeParse(form.get("kind"));
+    const version = z.coerce.number().int().min(1).safeParse(form.get("version"));
+    const file = form.get("file");
+    if (!kind.success || !version.success || !(file instanceof File) || file.size === 0) throw new BadRequest("Choose an image file first.");
+    if (file.size > MAX_IMAGE_BYTES) throw new BadRequest(`The image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
+    try {
+      const image = { bytes: Buffer.from(await file.arrayBuffer()), contentType: file.type };
+      const updated = await uploadProjectImage(actor, projectId, kind.data, image, version.data, meta);
+      const url = kind.data === "logo" ? updated.body.logoUrl! : updated.body.bannerUrl!;
+      return { message: kind.data === "logo" ? "The logo is uploaded." : "The banner is uploaded.", data: { version: updated.project.version, url } };
+    } catch (error) {
+      if (error instanceof UnsupportedMediaType) throw new UnsupportedMediaType("a PNG, JPEG, GIF or WebP image");
+      throw error;
+    }
+  },
+});
 
-export async function savePresentationAction(target: unknown, input: unknown): Promise<FormResult<{ version: number }>> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = presentationFormSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(slug, async () => ({ version: (await updatePresentation(actor, projectId, presentationFormToInput(parsed.data), parsed.data.version, meta)).project.version }), "The presentation is saved.");
-}
+export const addMemberAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, addMemberSchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    await addMember(actor, projectId, input, meta);
+    return `${input.username} is on the team.`;
+  },
+});
 
-export async function uploadImageAction(target: unknown, formData: FormData): Promise<FormResult<{ version: number; url: string }>> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const kind = z.enum(IMAGE_KINDS).safeParse(formData.get("kind"));
-  const version = z.coerce.number().int().min(1).safeParse(formData.get("version"));
-  const file = formData.get("file");
-  if (!kind.success || !version.success || !(file instanceof File) || file.size === 0) return { ok: false, message: "Choose an image file first." };
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: `The image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.` };
-  return run(
-    slug,
-    async () => {
-      try {
-        const updated = await uploadProjectImage(actor, projectId, kind.data, { bytes: Buffer.from(await file.arrayBuffer()), contentType: file.type }, version.data, meta);
-        return { version: updated.project.version, url: kind.data === "logo" ? updated.body.logoUrl! : updated.body.bannerUrl! };
-      } catch (error) {
-        if (error instanceof UnsupportedMediaType) throw new UnsupportedMediaType("a PNG, JPEG, GIF or WebP image");
-        throw error;
-      }
-    },
-    kind.data === "logo" ? "The logo is uploaded." : "The banner is uploaded.",
-  );
-}
+export const changeMemberRoleAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema, idSchema]),
+  run: async ([{ projectId }, userId, roleId], { actor, meta }) => {
+    await changeMemberRole(actor, projectId, userId, roleId, meta);
+    return "The role is changed.";
+  },
+});
 
-export async function addMemberAction(target: unknown, input: unknown): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = addMemberSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(slug, async () => void (await addMember(actor, projectId, parsed.data, meta)), `${parsed.data.username} is on the team.`);
-}
+export const removeMemberAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, userId], { actor, meta }) => {
+    await removeMember(actor, projectId, userId, meta);
+    return userId === actor.userId ? { message: "You left the project.", data: { left: true } } : { message: "The member is removed.", data: { left: false } };
+  },
+  redirect: (_, data) => (data?.left ? "/my-projects" : undefined),
+});
 
-export async function changeMemberRoleAction(target: unknown, userId: string, roleId: string): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  return run(slug, async () => void (await changeMemberRole(actor, projectId, String(userId), String(roleId), meta)), "The role is changed.");
-}
+export const transferOwnershipAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, z.string()]),
+  run: async ([{ projectId }, username], { actor, meta }) => {
+    const userId = await findActiveUserId(username);
+    if (!userId) throw new ValidationFailed([{ path: "username", message: "There is no active account with this username." }]);
+    await transferOwnership(actor, projectId, userId, meta);
+    return `${username} is now the Owner.`;
+  },
+});
 
-export async function removeMemberAction(target: unknown, userId: string): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const leaving = userId === actor.userId;
-  const result = await run(slug, async () => void (await removeMember(actor, projectId, String(userId), meta)), leaving ? "You left the project." : "The member is removed.");
-  if (result.ok && leaving) redirect("/my-projects");
-  return result;
-}
+export const saveRoleAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema.nullable(), roleDefinitionSchema]),
+  run: async ([{ projectId }, roleId, input], { actor, meta }) => {
+    if (roleId) await updateRole(actor, projectId, roleId, input, meta);
+    else await createRole(actor, projectId, input, meta);
+    return roleId ? "The role is saved." : `The role ${input.name} is created.`;
+  },
+});
 
-export async function transferOwnershipAction(target: unknown, username: string): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const userId = await findActiveUserId(String(username));
-  if (!userId) return { ok: false, message: "Please correct the highlighted fields.", fieldErrors: { username: "There is no active account with this username." } };
-  return run(slug, async () => void (await transferOwnership(actor, projectId, userId, meta)), `${username} is now the Owner.`);
-}
+export const deleteRoleAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema, z.boolean()]),
+  run: async ([{ projectId }, roleId, moveMembers], { actor, meta }) => {
+    await deleteRole(actor, projectId, roleId, moveMembers ? "moveToMember" : "refuse", meta);
+    return "The role is deleted.";
+  },
+});
 
-export async function saveRoleAction(target: unknown, roleId: string | null, input: unknown): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = roleDefinitionSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(
-    slug,
-    async () => void (roleId ? await updateRole(actor, projectId, String(roleId), parsed.data, meta) : await createRole(actor, projectId, parsed.data, meta)),
-    roleId ? "The role is saved." : `The role ${parsed.data.name} is created.`,
-  );
-}
+export const saveModulesAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, updateModulesSchema, version]),
+  run: async ([{ projectId }, input, version], { actor, meta }) => {
+    const { project } = await updateModules(actor, projectId, input.modules, version, meta);
+    return { message: "Modules are saved.", data: { version: project.version } };
+  },
+});
 
-export async function deleteRoleAction(target: unknown, roleId: string, moveMembers: boolean): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  return run(slug, async () => void (await deleteRole(actor, projectId, String(roleId), moveMembers ? "moveToMember" : "refuse", meta)), "The role is deleted.");
-}
+export const saveSettingsAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, updateSettingsSchema, version]),
+  run: async ([{ projectId }, input, version], { actor, meta }) => {
+    const { project } = await updateSettings(actor, projectId, input, version, meta);
+    return { message: "Settings are saved.", data: { version: project.version } };
+  },
+});
 
-export async function saveModulesAction(target: unknown, input: unknown, version: number): Promise<FormResult<{ version: number }>> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = updateModulesSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(slug, async () => ({ version: (await updateModules(actor, projectId, parsed.data.modules, Number(version), meta)).project.version }), "Modules are saved.");
-}
+export const saveLauncherAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, launcherSettingsSchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    await updateLauncherSettings(actor, projectId, input, meta);
+    return "The launcher integration is saved.";
+  },
+});
 
-export async function saveSettingsAction(target: unknown, input: unknown, version: number): Promise<FormResult<{ version: number }>> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = updateSettingsSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(slug, async () => ({ version: (await updateSettings(actor, projectId, parsed.data, Number(version), meta)).project.version }), "Settings are saved.");
-}
-
-export async function saveLauncherAction(target: unknown, input: unknown): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = launcherSettingsSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(slug, async () => void (await updateLauncherSettings(actor, projectId, parsed.data, meta)), "The launcher integration is saved.");
-}
-
-export async function deleteProjectAction(target: unknown, version: number): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const result = await run(slug, async () => void (await deleteProject(actor, projectId, Number(version), meta)), "The project is deleted.");
-  if (result.ok) redirect("/my-projects?deleted=1");
-  return result;
-}
-
-export async function changeStatusAction(target: unknown, status: string, reason: string): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = changeStatusSchema.safeParse({ status, ...(reason.trim() ? { reason } : {}) });
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(slug, async () => void (await changeStatus(actor, projectId, parsed.data, meta)), STATUS_MESSAGES[parsed.data.status] ?? "The status is changed.");
-}
+export const deleteProjectAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, version]),
+  run: async ([{ projectId }, version], { actor, meta }) => {
+    await deleteProject(actor, projectId, version, meta);
+    return "The project is deleted.";
+  },
+  redirect: () => "/my-projects?deleted=1",
+});
 
 const STATUS_MESSAGES: Record<string, string> = {
   IN_REVIEW: "Submitted. The platform team reviews projects in the order they arrive.",
@@ -153,3 +157,13 @@ const STATUS_MESSAGES: Record<string, string> = {
   ARCHIVED: "The project is archived.",
   REJECTED: "The project is taken down.",
 };
+
+export const changeStatusAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, z.string(), z.string()]),
+  run: async ([{ projectId }, status, reason], { actor, meta }) => {
+    const input = changeStatusSchema.parse({ status, ...(reason.trim() ? { reason } : {}) });
+    await changeStatus(actor, projectId, input, meta);
+    return STATUS_MESSAGES[input.status] ?? "The status is changed.";
+  },
+});

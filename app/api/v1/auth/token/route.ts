@@ -1,5 +1,5 @@
 import { DEVICE_COOKIE } from "@/lib/auth/config";
-import { createTokenWithPassword } from "@/lib/auth/token-sign-in";
+import { createTokenWithPassword } from "@/lib/auth/tokens";
 import { created, handle, readCookie } from "@/lib/http/route";
 import { createTokenWithPasswordOperation } from "@/lib/users/operations";
 

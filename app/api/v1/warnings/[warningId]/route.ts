@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http/route";
-import { revokeWarningOperation } from "@/lib/reviews/operations";
+import { revokeWarningOperation } from "@/lib/warnings/operations";
 import { revokeWarning } from "@/lib/warnings/service";
 
 export const DELETE = handle(revokeWarningOperation, async ({ actor, params, meta }) => {

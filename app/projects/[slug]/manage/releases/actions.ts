@@ -1,59 +1,56 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { portalRequestMeta, requirePortalActor } from "@/lib/auth/portal";
 import { deleteFile } from "@/lib/downloads/service";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { idSchema } from "@/lib/http/operation";
+import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 import { createReleaseSchema, updateReleaseSchema } from "@/lib/releases/schemas";
 import { createRelease, deleteRelease, updateRelease } from "@/lib/releases/service";
 
 /**
- * The Releases and Files tabs' actions. Each parses with the API's schema and calls the same
- * service as the API, which checks every permission again. (Uploads go straight to the API.)
+ * The Releases and Files tabs' actions, through the one server-action wrapper: each parses with
+ * the API's schema and calls the same service as the API, which checks every permission again.
+ * (Uploads go from the browser straight to the API, streamed.)
  */
 
-const ids = z.object({ projectId: z.string().min(1).max(64), slug: z.string().min(1).max(64) });
-const idSchema = z.string().min(1).max(64);
-const revisionSchema = z.coerce.number().int().min(1);
+const manage = {
+  signIn: projectPath("/manage/releases"),
+  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
+};
+const revision = z.coerce.number().int().min(1);
 
-async function context(target: unknown) {
-  const { projectId, slug } = ids.parse(target);
-  const actor = await requirePortalActor(`/projects/${slug}/manage/releases`);
-  return { projectId, slug, actor, meta: await portalRequestMeta() };
-}
+export const createReleaseAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, createReleaseSchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    await createRelease(actor, projectId, input, meta);
+    return `Release ${input.version} is created as a draft.`;
+  },
+});
 
-async function run<T>(slug: string, work: () => Promise<T>, message: string): Promise<FormResult<T>> {
-  try {
-    const data = await work();
-    revalidatePath(`/projects/${slug}`, "layout");
-    return { ok: true, message, data };
-  } catch (error) {
-    return formFailure(error);
-  }
-}
+export const updateReleaseAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema, revision, updateReleaseSchema]),
+  run: async ([{ projectId }, releaseId, expected, input], { actor, meta }) => {
+    await updateRelease(actor, projectId, releaseId, input, expected, meta);
+    return input.state === "PUBLISHED" ? "The release is published." : input.state === "YANKED" ? "The release is yanked." : "The release is saved.";
+  },
+});
 
-export async function createReleaseAction(target: unknown, input: unknown): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = createReleaseSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  return run(slug, async () => void (await createRelease(actor, projectId, parsed.data, meta)), `Release ${parsed.data.version} is created as a draft.`);
-}
+export const deleteReleaseAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema, revision]),
+  run: async ([{ projectId }, releaseId, expected], { actor, meta }) => {
+    await deleteRelease(actor, projectId, releaseId, expected, meta);
+    return "The release and its files are deleted.";
+  },
+});
 
-export async function updateReleaseAction(target: unknown, releaseId: string, revision: number, input: unknown): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  const parsed = updateReleaseSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  const message = parsed.data.state === "PUBLISHED" ? "The release is published." : parsed.data.state === "YANKED" ? "The release is yanked." : "The release is saved.";
-  return run(slug, async () => void (await updateRelease(actor, projectId, idSchema.parse(releaseId), parsed.data, revisionSchema.parse(revision), meta)), message);
-}
-
-export async function deleteReleaseAction(target: unknown, releaseId: string, revision: number): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  return run(slug, async () => void (await deleteRelease(actor, projectId, idSchema.parse(releaseId), revisionSchema.parse(revision), meta)), "The release and its files are deleted.");
-}
-
-export async function deleteFileAction(target: unknown, fileId: string): Promise<FormResult> {
-  const { projectId, slug, actor, meta } = await context(target);
-  return run(slug, async () => void (await deleteFile(actor, projectId, idSchema.parse(fileId), meta)), "The file is deleted.");
-}
+export const deleteFileAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, fileId], { actor, meta }) => {
+    await deleteFile(actor, projectId, fileId, meta);
+    return "The file is deleted.";
+  },
+});

@@ -1,5 +1,5 @@
 import { listProjectAudit } from "@/lib/audit/service";
 import { handle } from "@/lib/http/route";
-import { projectAuditOperation } from "@/lib/reviews/operations";
+import { projectAuditOperation } from "@/lib/audit/operations";
 
 export const GET = handle(projectAuditOperation, async ({ actor, params, query }) => ({ body: await listProjectAudit(actor, params.id, query) }));

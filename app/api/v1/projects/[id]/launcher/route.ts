@@ -1,6 +1,6 @@
 import { handle } from "@/lib/http/route";
-import { getLauncherOperation, updateLauncherOperation } from "@/lib/launcher/operations";
 import { getLauncherSettings, updateLauncherSettings } from "@/lib/launcher/service";
+import { getLauncherOperation, updateLauncherOperation } from "@/lib/launcher/operations";
 
 export const GET = handle(getLauncherOperation, async ({ actor, params }) => ({ body: await getLauncherSettings(actor, params.id) }));
 

@@ -1,6 +1,6 @@
 import { created, handle } from "@/lib/http/route";
 import { addMember, listMembers } from "@/lib/members/service";
-import { addMemberOperation, listMembersOperation } from "@/lib/projects/operations";
+import { addMemberOperation, listMembersOperation } from "@/lib/members/operations";
 
 export const GET = handle(listMembersOperation, async ({ actor, params }) => ({ body: { data: await listMembers(actor, params.id) } }));
 

@@ -1,6 +1,6 @@
 import { created, handle } from "@/lib/http/route";
 import { createRole, listRoles } from "@/lib/members/service";
-import { createRoleOperation, listRolesOperation } from "@/lib/projects/operations";
+import { createRoleOperation, listRolesOperation } from "@/lib/members/operations";
 
 export const GET = handle(listRolesOperation, async ({ actor, params }) => ({ body: { data: await listRoles(actor, params.id) } }));
 

@@ -1,6 +1,6 @@
 import { handle } from "@/lib/http/route";
 import { transferOwnership } from "@/lib/members/service";
-import { transferOwnershipOperation } from "@/lib/projects/operations";
+import { transferOwnershipOperation } from "@/lib/members/operations";
 
 export const POST = handle(transferOwnershipOperation, async ({ actor, params, body, meta }) => ({
   body: { data: await transferOwnership(actor, params.id, body.userId, meta) },

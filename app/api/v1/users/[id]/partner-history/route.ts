@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http/route";
-import { partnerHistoryOperation } from "@/lib/reviews/operations";
+import { partnerHistoryOperation } from "@/lib/users/operations";
 import { partnerHistory } from "@/lib/users/service";
 
 export const GET = handle(partnerHistoryOperation, async ({ actor, params }) => ({ body: { data: await partnerHistory(actor, params.id) } }));

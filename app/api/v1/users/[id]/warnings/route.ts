@@ -1,5 +1,5 @@
 import { created, handle } from "@/lib/http/route";
-import { createWarningOperation, listWarningsOperation } from "@/lib/reviews/operations";
+import { createWarningOperation, listWarningsOperation } from "@/lib/warnings/operations";
 import { createWarning, listWarnings } from "@/lib/warnings/service";
 
 export const GET = handle(listWarningsOperation, async ({ actor, params }) => ({ body: { data: await listWarnings(actor, params.id) } }));

@@ -1,6 +1,5 @@
 import { created, handle } from "@/lib/http/route";
-import { createOwnToken } from "@/lib/auth/token-management";
-import { listTokens } from "@/lib/auth/tokens";
+import { createOwnToken, listTokens } from "@/lib/auth/tokens";
 import { createTokenOperation, listTokensOperation } from "@/lib/users/operations";
 
 export const GET = handle(listTokensOperation, async ({ actor }) => ({ body: { data: await listTokens(actor.userId) } }));

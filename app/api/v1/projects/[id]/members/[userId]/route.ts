@@ -1,6 +1,6 @@
 import { handle } from "@/lib/http/route";
 import { changeMemberRole, removeMember } from "@/lib/members/service";
-import { changeMemberOperation, removeMemberOperation } from "@/lib/projects/operations";
+import { changeMemberOperation, removeMemberOperation } from "@/lib/members/operations";
 
 export const PUT = handle(changeMemberOperation, async ({ actor, params, body, meta }) => ({
   body: await changeMemberRole(actor, params.id, params.userId, body.roleId, meta),

@@ -1,6 +1,6 @@
 import { handle } from "@/lib/http/route";
 import { deleteRole, updateRole } from "@/lib/members/service";
-import { deleteRoleOperation, updateRoleOperation } from "@/lib/projects/operations";
+import { deleteRoleOperation, updateRoleOperation } from "@/lib/members/operations";
 
 export const PUT = handle(updateRoleOperation, async ({ actor, params, body, meta }) => ({ body: await updateRole(actor, params.id, params.roleId, body, meta) }));
 

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http/route";
 import { markNotificationsRead } from "@/lib/notifications/service";
-import { readNotificationsOperation } from "@/lib/reviews/operations";
+import { readNotificationsOperation } from "@/lib/notifications/operations";
 
 export const POST = handle(readNotificationsOperation, async ({ actor, body }) => ({ body: { marked: await markNotificationsRead(actor, body.ids) } }));

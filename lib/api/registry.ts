@@ -1,12 +1,16 @@
 import * as applications from "../applications/operations";
+import * as audit from "../audit/operations";
 import * as downloads from "../downloads/operations";
+import type { Operation } from "../http/operation";
 import * as launcher from "../launcher/operations";
+import * as members from "../members/operations";
+import * as notifications from "../notifications/operations";
 import * as projects from "../projects/operations";
 import * as releases from "../releases/operations";
 import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
 import * as users from "../users/operations";
-import type { Operation } from "./operation";
+import * as warnings from "../warnings/operations";
 
 /** Sections of the API reference, in reading order, with what each holds. */
 export const TAGS: Record<string, string> = {
@@ -27,7 +31,7 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, projects, applications, releases, downloads, launcher, reviews];
+const MODULES = [system, users, notifications, projects, members, applications, releases, downloads, launcher, reviews, warnings, audit];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(

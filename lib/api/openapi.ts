@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TOKEN_SCOPES } from "../auth/actor";
 import { SESSION_COOKIE } from "../auth/config";
-import type { Operation } from "./operation";
+import type { Operation } from "../http/operation";
 import "./openapi-schemas";
 import { OPERATION_NAMES, OPERATIONS, TAGS } from "./registry";
 

@@ -13,6 +13,11 @@ export interface AuditContext {
 
 export const SYSTEM: AuditContext = { actorId: null, via: "SYSTEM" };
 
+/** The audit context of a request: who (a user id, or null for the system), how, and from where. */
+export function auditContextOf(actorId: string | null, via: AuditContext["via"], request: { ip: string | null; requestId?: string | null }): AuditContext {
+  return { actorId, via, ip: request.ip, requestId: request.requestId ?? null };
+}
+
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
 /** The changed fields of `after` compared with `before`, as {field: {before, after}}. */

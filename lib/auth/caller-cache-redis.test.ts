@@ -1,0 +1,93 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../db/client";
+import { actorOf, createPartner } from "../testing/factories";
+
+/**
+ * The caller cache across instances, through Redis pub/sub: this process is one instance, a second
+ * Redis client plays the other (lib/system/two-instances.test.ts does it with two real servers).
+ * Runs when TEST_REDIS_URL is set; CI's services pass (CI_SERVICES=true) fails without it.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl && process.env.CI_SERVICES === "true") throw new Error("TEST_REDIS_URL is not set: the caller cache's Redis tests cannot run.");
+if (!redisUrl) console.warn("TEST_REDIS_URL is not set: the caller cache's Redis tests are skipped.");
+
+const CHANNEL = "pums:callers:invalidate";
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.runIf(redisUrl)("caller cache across instances (Redis)", () => {
+  let other: Redis;
+  let cache: typeof import("./caller-cache");
+
+  beforeAll(async () => {
+    process.env.REDIS_URL = redisUrl;
+    process.env.CALLER_CACHE_SECONDS = "30";
+    cache = await import("./caller-cache");
+    other = new Redis(redisUrl!);
+  });
+
+  afterAll(async () => {
+    await cache.stopListening();
+    (await import("../redis")).disconnectRedis();
+    other.disconnect();
+  });
+
+  const live = (actor: ReturnType<typeof actorOf>) => async () => ({ actor, credentialExpiresAt: new Date(Date.now() + 60_000) });
+
+  async function cachedNow(key: string, actor: ReturnType<typeof actorOf>) {
+    // The first lookup starts the subscription; caching begins once it is live.
+    await until(async () => {
+      await cache.cachedCaller(key, live(actor));
+      return cache.cachedCallerCount() > 0;
+    });
+  }
+
+  beforeEach(() => cache.clearCallerCache());
+
+  it("drops a user's entries when another instance publishes an invalidation", async () => {
+    const user = actorOf(await createPartner());
+    const bystander = actorOf(await createPartner());
+    await cachedNow(`test:${user.userId}`, user);
+    await cache.cachedCaller(`test:${bystander.userId}`, live(bystander));
+    expect(cache.cachedCallerCount()).toBe(2);
+    await other.publish(CHANNEL, JSON.stringify([user.userId]));
+    await until(() => cache.cachedCallerCount() === 1);
+    expect(await cache.cachedCaller(`test:${user.userId}`, async () => null)).toBeNull();
+    expect(await cache.cachedCaller(`test:${bystander.userId}`, async () => null)).toEqual(bystander);
+  });
+
+  it("tells every other instance when it invalidates", async () => {
+    const listener = new Redis(redisUrl!);
+    const heard: string[] = [];
+    listener.on("message", (_channel, message) => heard.push(message));
+    await listener.subscribe(CHANNEL);
+    const user = await createPartner();
+    const { revokeToken } = await import("./tokens");
+    const { tokenFor } = await import("../testing/factories");
+    await tokenFor(user.id);
+    const token = await db.apiToken.findFirstOrThrow({ where: { userId: user.id } });
+    await revokeToken(user.id, token.id, { actorId: user.id, via: "TOKEN" });
+    await until(() => heard.some((message) => (JSON.parse(message) as string[]).includes(user.id)));
+    listener.disconnect();
+  });
+
+  it("flushes and stops caching while the subscription is lost, and caches again once it is back", async () => {
+    const user = actorOf(await createPartner());
+    await cachedNow(`test:${user.userId}`, user);
+    const clients = (await other.client("LIST")) as string;
+    const mine = clients.split("\n").find((line) => line.includes(` name=pums-callers-${process.pid} `));
+    expect(mine, "the subscriber connection is named pums-callers-<pid>").toBeDefined();
+    await other.client("KILL", "ID", /id=(\d+)/.exec(mine!)![1]);
+    await until(() => cache.cachedCallerCount() === 0);
+    // Reconnected and subscribed again: entries are kept again.
+    await cachedNow(`test:${user.userId}`, user);
+    expect(cache.cachedCallerCount()).toBe(1);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { defineOperation, idSchema, problem } from "../http/operation";
+import { createWarningSchema, warningSchema } from "./schemas";
+
+const id = idSchema;
+const projectParams = z.strictObject({ id });
+
+export const listWarningsOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/{id}/warnings",
+  tag: "Administration",
+  summary: "A user's warnings (warnings.read)",
+  description: "Without warnings.read (and, for tokens, the admin scope) this answers 404, for the warned user too.",
+  auth: "required",
+  params: projectParams,
+  responses: { 200: { description: "Warnings", schema: z.object({ data: z.array(warningSchema) }) }, 404: problem("Not found") },
+});
+
+export const createWarningOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/users/{id}/warnings",
+  tag: "Administration",
+  summary: "Warn a user (warnings.manage)",
+  auth: "required",
+  idempotent: true,
+  params: projectParams,
+  body: createWarningSchema,
+  responses: { 201: { description: "The warning", schema: warningSchema }, 404: problem("Not found") },
+});
+
+export const revokeWarningOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/warnings/{warningId}",
+  tag: "Administration",
+  summary: "Revoke a warning (warnings.manage)",
+  auth: "required",
+  params: z.strictObject({ warningId: id }),
+  responses: { 204: { description: "Revoked" }, 404: problem("Not found") },
+});
