@@ -203,7 +203,7 @@ describe("settings and modules", () => {
     const body = { visibility: "APPLICATION_ONLY", settings: { applicationsOpen: false, applicationPrompt: "Tell us about you", supportLinks: [{ label: "Patreon", url: "https://patreon.example/x" }], contactEmail: "team@example.test" } };
     const updated = await call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body });
     expect(updated.status).toBe(200);
-    expect(updated.json).toEqual({ ...body, settings: { ...body.settings, offeredRoleIds: [] } });
+    expect(updated.json).toEqual({ ...body, settings: { ...body.settings, offeredRoleIds: [], offerPrereleases: false } });
     const bad = await call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v2"' }, body: { ...body, settings: { ...body.settings, supportLinks: [{ label: "x", url: "ftp://x" }] } } });
     expect(bad.status).toBe(400);
   });
