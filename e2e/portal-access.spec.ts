@@ -40,6 +40,11 @@ const PAGES = [
   { path: "/manage/files", marker: "Downloads per kind", roles: ["OWNER", "MANAGER", "DEVELOPER"] },
   // The LAUNCHER module is on in Skyforge only: elsewhere the page does not exist.
   { path: "/manage/launcher", marker: 'aria-label="Launcher integration"', roles: ["OWNER", "MANAGER", "DEVELOPER"] },
+  { path: "/manage/launcher", marker: "never: the LAUNCHER module is off in the demo projects", roles: [] },
+  // The content modules are on in Skyforge only: elsewhere these pages do not exist.
+  { path: "/pages/getting-started", marker: "Welcome to Skyforge", roles: null, public: true, onlyIn: ["skyforge"] },
+  { path: "/manage/pages", marker: "New page", roles: ["OWNER", "MANAGER", "MODERATOR"], onlyIn: ["skyforge"] },
+  { path: "/manage/messages", marker: 'aria-label="New announcement"', roles: ["OWNER", "MANAGER", "MODERATOR"], onlyIn: ["skyforge"] },
 ] as const;
 
 function expected(actorName: ActorName, projectName: ProjectName, page: (typeof PAGES)[number]): "ok" | "404" | "sign-in" | "denied" {
@@ -48,10 +53,12 @@ function expected(actorName: ActorName, projectName: ProjectName, page: (typeof 
   const role = (actor.role as Partial<Record<ProjectName, string>>)[projectName];
   const staff = "staff" in actor ? actor.staff : undefined;
   const visible = Boolean(role) || Boolean(staff) || (project.released && !project.private && !(project.applicationOnly && !actor.login));
-  if (page.path === "") return visible ? "ok" : "404";
+  const moduleOff = "onlyIn" in page && !(page.onlyIn as readonly string[]).includes(projectName);
+  if (page.path === "" || "public" in page) return visible && !moduleOff ? "ok" : "404";
   if (!actor.login) return "sign-in";
   if (!visible) return "404";
   if (page.path === "/manage/launcher" && projectName !== "skyforge") return "404";
+  if (page.path === "/manage/launcher" || moduleOff) return "404";
   if (staff === "override") return "ok";
   if (role && (page.roles as readonly string[]).includes(role)) return "ok";
   if (staff === "readAny" && "staffReads" in page) return "ok";

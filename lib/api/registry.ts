@@ -4,7 +4,9 @@ import * as downloads from "../downloads/operations";
 import type { Operation } from "../http/operation";
 import * as launcher from "../launcher/operations";
 import * as members from "../members/operations";
+import * as messages from "../messages/operations";
 import * as notifications from "../notifications/operations";
+import * as pages from "../pages/operations";
 import * as projects from "../projects/operations";
 import * as releases from "../releases/operations";
 import * as reviews from "../reviews/operations";
@@ -25,13 +27,15 @@ export const TAGS: Record<string, string> = {
   Releases: "A project's releases: versions, channels, drafts, publishing and yanking (DOWNLOADS module).",
   Downloads: "Uploading and downloading a project's files (DOWNLOADS module).",
   Launcher: "A project's launcher integration, and the launcher API: projects and manifests.",
+  Pages: "A project's Markdown pages (module PROJECT_PAGES), served with sanitized HTML.",
+  Messages: "A project's announcements (module MESSAGES).",
   Review: "The status workflow, the review queue and review decisions.",
   Administration: "Warnings, partner history and the audit log (platform team).",
 };
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, notifications, projects, members, applications, releases, downloads, launcher, reviews, warnings, audit];
+const MODULES = [system, users, notifications, projects, members, applications, releases, downloads, launcher, pages, messages, reviews, warnings, audit];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { testMeta } from "../testing/factories";
 import { DEMO_PASSWORD, seedDemo } from "./seed";
 
-it("fills the database with demo accounts and projects whose sign-ins work, once", async () => {
+it("fills the database with demo accounts and projects whose sign-ins work, once", { timeout: 90_000 }, async () => {
   await seedDemo();
   await seedDemo();
   const partner = await db.user.findUniqueOrThrow({ where: { usernameKey: "pia.partner" } });
@@ -24,4 +24,9 @@ it("fills the database with demo accounts and projects whose sign-ins work, once
   expect(releases.map((release) => `${release.version} ${release.channel} ${release.state}`).sort()).toEqual(["1.0.0 STABLE YANKED", "1.0.1 STABLE PUBLISHED", "1.1.0-beta.1 BETA PUBLISHED", "1.2.0 STABLE DRAFT"]);
   expect(releases.find((release) => release.version === "1.0.1")!.downloads).toHaveLength(2);
   expect(await db.launcherSettings.findUnique({ where: { projectId: project.id } })).toMatchObject({ offerVersions: true });
+  // The content modules on a published project: pages, announcements and support links, once.
+  expect(project.modules).toEqual(expect.arrayContaining(["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"]));
+  expect(await db.projectPage.count({ where: { projectId: project.id } })).toBe(2);
+  expect(await db.projectMessage.count({ where: { projectId: project.id } })).toBe(2);
+  expect((project.settings as { supportLinks: unknown[] }).supportLinks).toHaveLength(3);
 });

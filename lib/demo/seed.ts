@@ -1,11 +1,15 @@
 import { hashPassword } from "../auth/passwords";
 import { recordAudit, SYSTEM } from "../audit-log/record";
 import { db } from "../db/client";
-import { actorFromUser } from "../auth/actor";
+import { actorFromUser, type RequestMeta } from "../auth/actor";
 import { addMember } from "../members/service";
 import { applyToProject, decideApplication } from "../applications/service";
 import type { DefaultRoleKey, PartnerStatus, PlatformRole, ProjectStatus, ProjectVisibility } from "../permissions";
+import { postMessage } from "../messages/service";
+import type { PageInput } from "../pages/schemas";
+import { createPage } from "../pages/service";
 import { createProject } from "../projects/service";
+import type { SupportLink } from "../projects/support-links";
 import { slugify } from "../projects/slug";
 import { seedDemoReleases } from "./releases";
 
@@ -49,6 +53,46 @@ const APPLICATIONS: { project: string; applicant: string; message: string; asks?
   { project: "Skyforge Survival", applicant: "sid.suspended", message: "Let me in.", decision: { by: "max.member", decision: "REJECT", reason: "Tell us a little more about yourself and apply again." } },
   { project: "Starlight Roleplay", applicant: "dana.dev", message: "I would like to play a mechanic in the city.", asks: "MEMBER" },
 ];
+
+/** Pages, announcements (by whom) and support links of a published project, for the content modules. */
+const CONTENT: Record<string, { pages: PageInput[]; messages: { by: string; title: string; body: string }[]; supportLinks: SupportLink[] }> = {
+  "Skyforge Survival": {
+    pages: [
+      {
+        slug: "getting-started",
+        title: "Getting started",
+        position: 0,
+        body: "# Welcome to Skyforge\n\n1. Install the modpack from the **Downloads** section.\n2. Join `play.skyforge.example` with the launcher.\n3. Claim your first island with `/island create`.\n\n> New players get a starter kit for their first week.",
+      },
+      {
+        slug: "rules",
+        title: "Server rules",
+        position: 1,
+        body: "## Rules\n\n- Be kind. No harassment, no hate.\n- No cheats, x-ray packs or duplication bugs.\n- Report bugs to the team instead of using them.\n\n| offence | first time | again |\n|---|---|---|\n| griefing | warning | ban |\n| cheating | ban | ban |",
+      },
+    ],
+    messages: [
+      { by: "pia.partner", title: "Season 3 is live", body: "New islands, a reworked economy and **weekly events**. See the [getting started](/projects/skyforge-survival/pages/getting-started) page." },
+      { by: "max.member", title: "Maintenance on Sunday", body: "The server is down from 06:00 to 07:00 UTC for backups." },
+    ],
+    supportLinks: [
+      { label: "", url: "https://www.patreon.com/skyforge-demo" },
+      { label: "", url: "https://ko-fi.com/skyforgedemo" },
+      { label: "Server costs", url: "https://opencollective.com/skyforge-demo" },
+    ],
+  },
+};
+
+async function seedContent(projectId: string, content: (typeof CONTENT)[string], owner: Parameters<typeof actorFromUser>[0], meta: RequestMeta) {
+  await db.project.update({ where: { id: projectId }, data: { modules: { push: ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"] } } });
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId } });
+  await db.project.update({ where: { id: projectId }, data: { settings: { ...(project.settings as object), supportLinks: content.supportLinks } } });
+  for (const page of content.pages) await createPage(actorFromUser(owner), projectId, page, meta);
+  for (const message of content.messages) {
+    const author = await db.user.findUniqueOrThrow({ where: { usernameKey: message.by } });
+    await postMessage(actorFromUser(author), projectId, { title: message.title, body: message.body }, meta);
+  }
+}
 
 export async function seedDemo(): Promise<string[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -116,10 +160,12 @@ export async function seedDemo(): Promise<string[]> {
         await decideApplication(actorFromUser(decider), created.id, made.id, { decision, roleId: role && roleId(role), reason }, meta);
       }
     }
+    if (CONTENT[project.name]) await seedContent(created.id, CONTENT[project.name], owner, meta);
   }
   const releases = await seedDemoReleases("skyforge-survival");
   if (releases) lines.push(releases);
   lines.push(`${PROJECTS.length} demo projects: ${PROJECTS.map((project) => `${project.name} (${project.status}, ${project.visibility})`).join(", ")}.`);
   lines.push(`${APPLICATIONS.length} demo applications (pending, accepted, rejected) to Skyforge Survival and Starlight Roleplay.`);
+  lines.push(`Pages, announcements and support links on ${Object.keys(CONTENT).join(", ")}.`);
   return lines;
 }

@@ -101,6 +101,8 @@ export function renderPermissionsDoc(): string {
     "",
     "Visibility applies to PUBLISHED and ARCHIVED projects. A project in any other status is seen only by its",
     "members and by staff with `projects.readAny`. Whoever cannot see a project gets 404, never 403.",
+    "Project pages (`canReadPages`): as in the table, staff with `projects.readAny` counting as members; announcements",
+    "(`canReadMessages`): whoever can see the project. A module that is off hides its content from everyone.",
     "",
   ].join("\n");
 }

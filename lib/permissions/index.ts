@@ -3,3 +3,4 @@ export * from "./project";
 export * from "./status";
 export * from "./audit";
 export * from "./releases";
+export * from "./content";

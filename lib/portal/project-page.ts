@@ -32,4 +32,6 @@ export const MANAGE_TABS = [
   { href: "/releases", label: "Releases", permission: "releases.manage", module: "DOWNLOADS" },
   { href: "/files", label: "Files", permission: "downloads.manage", module: "DOWNLOADS" },
   { href: "/launcher", label: "Launcher", permission: "launcher.manage", module: "LAUNCHER" },
+  { href: "/pages", label: "Pages", permission: "pages.manage", module: "PROJECT_PAGES" },
+  { href: "/messages", label: "Messages", permission: "messages.manage", module: "MESSAGES" },
 ] as const;

@@ -14,6 +14,7 @@ import {
   updateModulesSchema,
   updateSettingsSchema,
 } from "./schemas";
+import { supportLinkViewSchema } from "./support-links";
 
 const id = idSchema;
 const projectParams = z.strictObject({ id });
@@ -189,3 +190,14 @@ export const updateModulesOperation = defineOperation({
   responses: { 200: { description: "Modules", schema: modulesViewSchema }, 403: problem("Needs project.settings"), 404: NOT_VISIBLE, 422: problem("Module not available yet") },
 });
 
+export const listSupportLinksOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/support-links",
+  tag: "Projects",
+  summary: "The project's support and donation links",
+  description:
+    "Module CREATOR_SUPPORT, for whoever can see the project. Links to Patreon, Ko-fi, GitHub Sponsors, PayPal, Open Collective, Buy Me a Coffee and Liberapay carry their `platform`; other links have `platform: null`. The team edits them in the project settings (`settings.supportLinks`).",
+  auth: "optional",
+  params: projectParams,
+  responses: { 200: { description: "The links, in the team's order", schema: z.object({ data: z.array(supportLinkViewSchema) }) }, 404: problem("No such project, not visible to you, or its Creator support module is off") },
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema } from "../http/operation";
 import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "../permissions";
 import { httpsUrlSchema } from "../users/schemas";
+import { supportLinksSchema } from "./support-links";
 
 /** Project fields, shared by the API, the portal's forms and the OpenAPI document. */
 
@@ -68,10 +69,8 @@ export const projectSettingsSchema = z.strictObject({
   applicationPrompt: text(1000).default(""),
   /** Roles an applicant may ask for (ids of this project's roles, never Owner); empty: no choice offered. */
   offeredRoleIds: z.array(idSchema).max(20, "Offer at most 20 roles.").default([]),
-  supportLinks: z
-    .array(z.strictObject({ label: z.string().trim().min(1, "Name the link.").max(40), url: httpsUrlSchema }))
-    .max(5, "Add at most 5 links.")
-    .default([]),
+  /** Creator support links (module CREATOR_SUPPORT): https only, known platforms labelled. */
+  supportLinks: supportLinksSchema,
   contactEmail: z.union([z.literal(""), z.email("Enter a valid e-mail address.").max(254)]).default(""),
   /** Published BETA and ALPHA releases are shown to everyone who sees the downloads (DOWNLOADS module). */
   offerPrereleases: z.boolean().default(false),

@@ -15,7 +15,8 @@ export const CLAIM_MINUTES = Number(process.env.REVIEW_CLAIM_MINUTES ?? 30);
 
 async function missingOf(tx: Tx, project: Project) {
   const launcherConfigured = project.modules.includes("LAUNCHER") ? (await tx.launcherSettings.count({ where: { projectId: project.id } })) > 0 : true;
-  return missingForReview(project, { launcherConfigured });
+  const pageCount = project.modules.includes("PROJECT_PAGES") ? await tx.projectPage.count({ where: { projectId: project.id } }) : 0;
+  return missingForReview(project, { launcherConfigured, pageCount });
 }
 
 function movesView(actor: Actor | null, context: ProjectContext) {

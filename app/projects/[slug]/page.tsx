@@ -4,11 +4,15 @@ import { ApplyPanel } from "@/components/applications/apply-panel";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
 import { ProjectDownloads } from "@/components/releases/project-downloads";
+import { Announcements, ProjectPagesNav, SupportLinks } from "@/components/projects/project-content";
 import { applicationPanel } from "@/lib/applications/service";
+import { latestMessages } from "@/lib/messages/service";
+import { pageNavigation } from "@/lib/pages/service";
 import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { presentProject } from "@/lib/projects/present";
 import { settingsOf } from "@/lib/projects/service";
+import { supportLinksOf } from "@/lib/projects/support";
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {
   const { project } = await loadProjectPage((await params).slug);
@@ -20,7 +24,11 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
   const { actor, project: row, membership, access } = context;
   const project = presentProject(row);
   const settings = settingsOf(row);
-  const application = actor ? await applicationPanel(actor, context) : null;
+  const [application, pages, announcements] = await Promise.all([
+    actor ? applicationPanel(actor, context) : null,
+    pageNavigation(context),
+    latestMessages(context, { limit: 5 }),
+  ]);
   const signInToApply = !actor && moduleEnabled(row, "APPLICATIONS") && row.status === "PUBLISHED" && row.visibility === "PUBLIC" && settings.applicationsOpen;
   const canManage = MANAGE_TABS.some((tab) => access.permissions.has(tab.permission));
   const links = [
@@ -81,22 +89,9 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
             to join this project&apos;s team.
           </p>
         )}
-        {moduleEnabled(row, "CREATOR_SUPPORT") && settings.supportLinks.length > 0 && (
-          <section aria-labelledby="support" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
-            <h2 id="support" className="font-semibold text-amber-900">
-              Support the creators
-            </h2>
-            <ul className="mt-2 flex flex-wrap gap-3">
-              {settings.supportLinks.map((link) => (
-                <li key={link.url}>
-                  <a href={link.url} rel="noopener noreferrer nofollow" target="_blank" className="text-sm font-medium text-amber-900 underline">
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <ProjectPagesNav slug={row.slug} pages={pages} />
+        <Announcements slug={row.slug} messages={announcements.data} more={announcements.nextCursor !== null} />
+        <SupportLinks links={supportLinksOf(context)} />
       </div>
     </article>
   );

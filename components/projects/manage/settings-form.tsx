@@ -12,10 +12,12 @@ import { TextAreaField } from "@/components/ui/textarea";
 import { DEFAULT_APPLICATION_PROMPT } from "@/lib/applications/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
+import { MAX_SUPPORT_LINKS, SUPPORT_PLATFORMS } from "@/lib/projects/support-links";
 import { VISIBILITY_LABELS } from "../badges";
 import type { ProjectTarget } from "./presentation-form";
 
 type Values = z.input<typeof updateSettingsSchema>;
+const SUPPORT_PLATFORM_NAMES = Object.values(SUPPORT_PLATFORMS).map((platform) => platform.name).join(", ");
 const formSchema = updateSettingsSchema.extend({ version: z.int().min(1) });
 
 export function SettingsForm({
@@ -83,24 +85,30 @@ export function SettingsForm({
         </fieldset>
       )}
       <TextField label="Contact e-mail of the team" type="email" error={errors.settings?.contactEmail?.message} {...form.register("settings.contactEmail")} />
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Support links</legend>
-        <p className="text-xs text-slate-500">{supportLinksEnabled ? "Shown on the project page (Creator support module)." : "Shown only while the Creator support module is on."}</p>
-        {links.fields.map((field, index) => (
-          <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-            <TextField label={`Link ${index + 1} label`} error={errors.settings?.supportLinks?.[index]?.label?.message} {...form.register(`settings.supportLinks.${index}.label`)} />
-            <TextField label={`Link ${index + 1} address`} type="url" error={errors.settings?.supportLinks?.[index]?.url?.message} {...form.register(`settings.supportLinks.${index}.url`)} />
-            <Button type="button" variant="ghost" onClick={() => links.remove(index)}>
-              Remove
+      {/* Creator support's settings: hidden (and kept) while the module is off. */}
+      {supportLinksEnabled && (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">Support links</legend>
+          <p className="text-xs text-slate-500">
+            Shown on the project page. https:// addresses only. Links to {SUPPORT_PLATFORM_NAMES} are recognised and named for you; name other links yourself (or their site&apos;s name is shown).
+          </p>
+          {links.fields.map((field, index) => (
+            <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+              <TextField label={`Link ${index + 1} label`} placeholder="optional for known platforms" error={errors.settings?.supportLinks?.[index]?.label?.message} {...form.register(`settings.supportLinks.${index}.label`)} />
+              <TextField label={`Link ${index + 1} address`} type="url" placeholder="https://" error={errors.settings?.supportLinks?.[index]?.url?.message} {...form.register(`settings.supportLinks.${index}.url`)} />
+              <Button type="button" variant="ghost" onClick={() => links.remove(index)}>
+                Remove
+              </Button>
+            </div>
+          ))}
+          {errors.settings?.supportLinks?.message && <p className="text-sm text-red-600">{errors.settings.supportLinks.message}</p>}
+          {links.fields.length < MAX_SUPPORT_LINKS && (
+            <Button type="button" variant="secondary" onClick={() => links.append({ label: "", url: "" })}>
+              Add a link
             </Button>
-          </div>
-        ))}
-        {links.fields.length < 5 && (
-          <Button type="button" variant="secondary" onClick={() => links.append({ label: "", url: "" })}>
-            Add a link
-          </Button>
-        )}
-      </fieldset>
+          )}
+        </fieldset>
+      )}
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
           {pending ? "Saving…" : "Save settings"}

@@ -12,6 +12,10 @@ import * as files from "@/app/api/v1/projects/[id]/files/route";
 import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
 import * as leave from "@/app/api/v1/projects/[id]/members/me/route";
 import * as launcher from "@/app/api/v1/projects/[id]/launcher/route";
+import * as messageById from "@/app/api/v1/projects/[id]/messages/[messageId]/route";
+import * as messages from "@/app/api/v1/projects/[id]/messages/route";
+import * as pageBySlug from "@/app/api/v1/projects/[id]/pages/[pageSlug]/route";
+import * as pages from "@/app/api/v1/projects/[id]/pages/route";
 import * as member from "@/app/api/v1/projects/[id]/members/[userId]/route";
 import * as members from "@/app/api/v1/projects/[id]/members/route";
 import * as modules from "@/app/api/v1/projects/[id]/modules/route";
@@ -66,6 +70,13 @@ async function withDraftRelease() {
   const context = await withDownloads();
   const created = await db.release.create({ data: { projectId: context.project.id, version: "0.1.0", title: "Draft" } });
   return { ...context, releaseId: created.id };
+}
+/** A project with the content modules on and one page, "about". */
+async function withContent() {
+  const context = await owned();
+  await db.project.update({ where: { id: context.project.id }, data: { modules: ["PROJECT_PAGES", "MESSAGES"] } });
+  await db.projectPage.create({ data: { projectId: context.project.id, slug: "about", title: "About", body: "Text" } });
+  return context;
 }
 async function inReview() {
   const context = await owned();
@@ -190,6 +201,27 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     return call(decision.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id }, body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } } });
   },
   "POST /api/v1/users/{id}/warnings": async () => call(warnings.POST, "POST", "/", { token: await staff(["SUPPORT"]), params: { id: (await createUser()).id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" } }),
+  "POST /api/v1/projects/{id}/pages": async () => {
+    const { project, token } = await withContent();
+    return call(pages.POST, "POST", "/", { token, params: { id: project.id }, body: { slug: "new", title: "New", body: "Text" } });
+  },
+  "PUT /api/v1/projects/{id}/pages/{pageSlug}": async () => {
+    const { project, token } = await withContent();
+    return call(pageBySlug.PUT, "PUT", "/", { token, params: { id: project.id, pageSlug: "about" }, headers: { "if-match": '"v1"' }, body: { slug: "about", title: "About us", body: "More" } });
+  },
+  "DELETE /api/v1/projects/{id}/pages/{pageSlug}": async () => {
+    const { project, token } = await withContent();
+    return call(pageBySlug.DELETE, "DELETE", "/", { token, params: { id: project.id, pageSlug: "about" }, headers: { "if-match": '"v1"' } });
+  },
+  "POST /api/v1/projects/{id}/messages": async () => {
+    const { project, token } = await withContent();
+    return call(messages.POST, "POST", "/", { token, params: { id: project.id }, body: { title: "News", body: "Text" } });
+  },
+  "DELETE /api/v1/projects/{id}/messages/{messageId}": async () => {
+    const { project, token, owner } = await withContent();
+    const message = await db.projectMessage.create({ data: { projectId: project.id, authorId: owner.id, title: "News", body: "Text" } });
+    return call(messageById.DELETE, "DELETE", "/", { token, params: { id: project.id, messageId: message.id } });
+  },
   "DELETE /api/v1/warnings/{warningId}": async () => {
     const token = await staff(["SUPPORT"]);
     const created = await call(warnings.POST, "POST", "/", { token, params: { id: (await createUser()).id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" } });

@@ -1,0 +1,174 @@
+/**
+ * Every endpoint of project pages, announcements and support links × every kind of caller × a
+ * project in every status and visibility, with the modules on and off. The expected status comes
+ * from DESIGN 4 and 8.1, written out below. Calls that succeed are put back, so every row starts
+ * from the same state.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import * as messageRoute from "@/app/api/v1/projects/[id]/messages/[messageId]/route";
+import * as messagesRoute from "@/app/api/v1/projects/[id]/messages/route";
+import * as pageRoute from "@/app/api/v1/projects/[id]/pages/[pageSlug]/route";
+import * as pagesRoute from "@/app/api/v1/projects/[id]/pages/route";
+import * as supportRoute from "@/app/api/v1/projects/[id]/support-links/route";
+import { db } from "@/lib/db/client";
+import type { Project } from "@/lib/db/generated/client";
+import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { call } from "@/lib/testing/http";
+
+const MEMBERS = ["owner", "moderator", "member", "suspendedOwner", "readOnlyOwner"] as const;
+const CALLERS = [...MEMBERS, "anonymous", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin"] as const;
+type Caller = (typeof CALLERS)[number];
+const CONTENT_MODULES = ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"] as const;
+
+// The rules, as DESIGN states them.
+const isMember = (caller: Caller) => (MEMBERS as readonly string[]).includes(caller);
+// A staff permission counts for a token only with the admin scope: a Project lead's read+write
+// token acts as an ordinary signed-in user.
+const isStaff = (caller: Caller) => caller === "projectLeadAdmin" || caller === "supportAdmin";
+const released = (p: Project) => p.status === "PUBLISHED" || p.status === "ARCHIVED";
+/** APPLICATION_ONLY: listed, signed-in users see its presentation; PRIVATE: members only. */
+function visible(caller: Caller, p: Project): boolean {
+  if (isMember(caller) || isStaff(caller)) return true;
+  if (!released(p) || p.visibility === "PRIVATE") return false;
+  return caller !== "anonymous" || p.visibility !== "APPLICATION_ONLY";
+}
+/** Pages of APPLICATION_ONLY projects are for members (and staff who see projects as members do). */
+const pagesReadable = (caller: Caller, p: Project) => visible(caller, p) && (p.visibility !== "APPLICATION_ONLY" || isMember(caller) || isStaff(caller));
+const modulesOn = (p: Project) => p.modules.includes("PROJECT_PAGES");
+function permissions(caller: Caller): readonly ProjectPermission[] {
+  if (caller === "owner" || caller === "readOnlyOwner" || caller === "projectLeadAdmin") return DEFAULT_PROJECT_ROLES.OWNER.permissions;
+  if (caller === "moderator") return DEFAULT_PROJECT_ROLES.MODERATOR.permissions;
+  // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
+  if (caller === "member" || caller === "suspendedOwner") return DEFAULT_PROJECT_ROLES.MEMBER.permissions;
+  if (caller === "supportAdmin") return ["project.view", "members.view"];
+  return [];
+}
+const has = (caller: Caller, permission: ProjectPermission) => permissions(caller).includes(permission);
+
+/** A read: 404 when the project, its module or (pages) the content does not exist for the caller. */
+function read(caller: Caller, p: Project, readable: (c: Caller, p: Project) => boolean): number {
+  if (!readable(caller, p) || !modulesOn(p)) return 404;
+  return 200;
+}
+/** A change: 401 anonymous, 403 for a token without the write scope, then 404 as for reads, then the permission. */
+function write(caller: Caller, p: Project, readable: (c: Caller, p: Project) => boolean, permission: ProjectPermission, success: number): number {
+  if (caller === "anonymous") return 401;
+  if (caller === "readOnlyOwner") return 403;
+  if (read(caller, p, readable) === 404) return 404;
+  return has(caller, permission) ? success : 403;
+}
+
+interface Fixture {
+  tokens: Partial<Record<Caller, string>>;
+  projects: Project[];
+  message: Record<string, { id: string; authorId: string }>;
+}
+const fixture: Fixture = { tokens: {}, projects: [], message: {} };
+
+beforeAll(async () => {
+  const owner = await createPartner();
+  const people: Partial<Record<Caller, { id: string }>> = { owner };
+  for (const name of ["moderator", "member", "outsider"] as const) people[name] = await createUser();
+  people.suspendedOwner = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" });
+  const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
+  const support = await createUser({ roles: ["SUPPORT"] });
+  for (const [name, person] of Object.entries(people)) fixture.tokens[name as Caller] = await tokenFor(person.id, ["read", "write"]);
+  fixture.tokens.readOnlyOwner = await tokenFor(owner.id, ["read"]);
+  fixture.tokens.projectLeadAdmin = await tokenFor(projectLead.id, ["read", "write", "admin"]);
+  fixture.tokens.projectLeadNoAdmin = await tokenFor(projectLead.id, ["read", "write"]);
+  fixture.tokens.supportAdmin = await tokenFor(support.id, ["read", "write", "admin"]);
+
+  for (const status of PROJECT_STATUSES) {
+    for (const visibility of PROJECT_VISIBILITIES) {
+      for (const modules of [[...CONTENT_MODULES], []]) {
+        const project = await createProjectFor(owner, { status, visibility, modules, name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}` });
+        for (const key of ["moderator", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
+        await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
+        await db.projectPage.create({ data: { projectId: project.id, slug: "welcome", title: "Welcome", body: "Hello" } });
+        const message = await db.projectMessage.create({ data: { projectId: project.id, authorId: owner.id, title: "News", body: "Something happened" } });
+        fixture.message[project.id] = { id: message.id, authorId: owner.id };
+        await db.project.update({ where: { id: project.id }, data: { settings: { supportLinks: [{ label: "", url: "https://ko-fi.com/test" }] } } });
+        fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
+      }
+    }
+  }
+}, 180_000);
+
+async function welcomeVersion(p: Project) {
+  return (await db.projectPage.findUnique({ where: { projectId_slug: { projectId: p.id, slug: "welcome" } } }))?.version ?? 1;
+}
+
+interface Endpoint {
+  name: string;
+  request(token: string | undefined, p: Project): Promise<{ status: number }>;
+  expected(caller: Caller, p: Project): number;
+  restore?(p: Project): Promise<void>;
+}
+
+const PAGE_BODY = { slug: "welcome", title: "Welcome", body: "Hello", position: 0 };
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: "GET /projects/{id}/pages",
+    request: (token, p) => call(pagesRoute.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (c, p) => read(c, p, pagesReadable),
+  },
+  {
+    name: "POST /projects/{id}/pages",
+    request: (token, p) => call(pagesRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { ...PAGE_BODY, slug: "new-page" } }),
+    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 201),
+    restore: async (p) => void (await db.projectPage.deleteMany({ where: { projectId: p.id, slug: "new-page" } })),
+  },
+  {
+    name: "GET /projects/{id}/pages/{pageSlug}",
+    request: (token, p) => call(pageRoute.GET, "GET", "/", { token, params: { id: p.id, pageSlug: "welcome" } }),
+    expected: (c, p) => read(c, p, pagesReadable),
+  },
+  {
+    name: "PUT /projects/{id}/pages/{pageSlug}",
+    request: async (token, p) => call(pageRoute.PUT, "PUT", "/", { token, params: { id: p.id, pageSlug: "welcome" }, headers: { "if-match": `"v${await welcomeVersion(p)}"` }, body: PAGE_BODY }),
+    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 200),
+  },
+  {
+    name: "DELETE /projects/{id}/pages/{pageSlug}",
+    request: async (token, p) => call(pageRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, pageSlug: "welcome" }, headers: { "if-match": `"v${await welcomeVersion(p)}"` } }),
+    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 204),
+    restore: async (p) => void (await db.projectPage.create({ data: { projectId: p.id, ...PAGE_BODY } })),
+  },
+  {
+    name: "GET /projects/{id}/messages",
+    request: (token, p) => call(messagesRoute.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (c, p) => read(c, p, visible),
+  },
+  {
+    name: "POST /projects/{id}/messages",
+    request: (token, p) => call(messagesRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { title: "Hello", body: "World" } }),
+    expected: (c, p) => write(c, p, visible, "messages.manage", 201),
+    restore: async (p) => void (await db.projectMessage.deleteMany({ where: { projectId: p.id, id: { not: fixture.message[p.id].id } } })),
+  },
+  {
+    name: "DELETE /projects/{id}/messages/{messageId}",
+    request: (token, p) => call(messageRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, messageId: fixture.message[p.id].id } }),
+    expected: (c, p) => write(c, p, visible, "messages.manage", 204),
+    restore: async (p) => void (await db.projectMessage.create({ data: { id: fixture.message[p.id].id, projectId: p.id, authorId: fixture.message[p.id].authorId, title: "News", body: "Something happened" } })),
+  },
+  {
+    name: "GET /projects/{id}/support-links",
+    request: (token, p) => call(supportRoute.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (c, p) => read(c, p, visible),
+  },
+];
+
+describe.each(ENDPOINTS)("$name", (endpoint) => {
+  it.each(CALLERS.map((caller) => ({ caller })))("as $caller, in every status × visibility × module on/off", async ({ caller }) => {
+    const mismatches: string[] = [];
+    for (const project of fixture.projects) {
+      const response = await endpoint.request(fixture.tokens[caller], project);
+      const expected = endpoint.expected(caller, project);
+      if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
+      if (response.status < 300) await endpoint.restore?.(project);
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,32 @@
+"use server";
+
+import { z } from "zod";
+import { idSchema } from "@/lib/http/operation";
+import { messageInputSchema } from "@/lib/messages/schemas";
+import { deleteMessage, postMessage } from "@/lib/messages/service";
+import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
+
+/** The Messages tab's actions: the same schema and service as the API. */
+
+const messages = {
+  signIn: projectPath("/manage/messages"),
+  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
+};
+
+export const postMessageAction = portalAction({
+  ...messages,
+  args: z.tuple([projectTarget, messageInputSchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    await postMessage(actor, projectId, input, meta);
+    return "The announcement is posted. The team has been notified.";
+  },
+});
+
+export const deleteMessageAction = portalAction({
+  ...messages,
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, messageId], { actor, meta }) => {
+    await deleteMessage(actor, projectId, messageId, meta);
+    return "The announcement is deleted.";
+  },
+});

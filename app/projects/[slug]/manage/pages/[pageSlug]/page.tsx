@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PageEditor } from "@/components/pages/page-editor";
+import { NoAccess } from "@/components/projects/manage/no-access";
+import { Card } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
+import { NotFound } from "@/lib/errors";
+import { getPage } from "@/lib/pages/service";
+import { loadProjectPage } from "@/lib/portal/project-page";
+import { moduleEnabled } from "@/lib/projects/access";
+
+export const metadata: Metadata = { title: "Edit page" };
+
+export default async function EditPage({ params, searchParams }: { params: Promise<{ slug: string; pageSlug: string }>; searchParams: Promise<{ saved?: string }> }) {
+  const { slug, pageSlug } = await params;
+  const { actor, project, access } = await loadProjectPage(slug);
+  if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
+  if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
+  const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  });
+  return (
+    <Card
+      title={`Edit “${page.title}”`}
+      description={
+        <Link href={`/projects/${project.slug}/pages/${page.slug}`} className="text-indigo-700 hover:underline">
+          View the page as visitors see it
+        </Link>
+      }
+    >
+      <div className="space-y-4">
+        {(await searchParams).saved && <Notice tone="success">The page is saved.</Notice>}
+        <PageEditor
+          key={page.version}
+          target={{ projectId: project.id, slug: project.slug }}
+          page={{ pageSlug: page.slug, version: page.version }}
+          initial={{ slug: page.slug, title: page.title, body: page.body, position: page.position }}
+          initialHtml={page.html}
+        />
+      </div>
+    </Card>
+  );
+}

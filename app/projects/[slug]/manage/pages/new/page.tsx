@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PageEditor } from "@/components/pages/page-editor";
+import { NoAccess } from "@/components/projects/manage/no-access";
+import { Card } from "@/components/ui/card";
+import { loadProjectPage } from "@/lib/portal/project-page";
+import { moduleEnabled } from "@/lib/projects/access";
+
+export const metadata: Metadata = { title: "New page" };
+
+export default async function NewPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { project, access } = await loadProjectPage((await params).slug);
+  if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
+  if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
+  return (
+    <Card title="New page">
+      <PageEditor target={{ projectId: project.id, slug: project.slug }} page={null} initial={{ slug: "", title: "", body: "", position: 0 }} initialHtml="" />
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import Link from "next/link";
+import { MarkdownHtml } from "@/components/pages/markdown-html";
+import type { MessageView } from "@/lib/messages/schemas";
+import type { PageSummary } from "@/lib/pages/schemas";
+import type { SupportLinkView } from "@/lib/projects/support-links";
+
+/** The project's pages as a navigation (module PROJECT_PAGES), `current` marked. */
+export function ProjectPagesNav({ slug, pages, current }: { slug: string; pages: PageSummary[]; current?: string }) {
+  if (pages.length === 0) return null;
+  return (
+    <nav aria-label="Project pages" className="flex flex-wrap gap-2">
+      {pages.map((page) => (
+        <Link
+          key={page.slug}
+          href={`/projects/${slug}/pages/${page.slug}`}
+          aria-current={page.slug === current ? "page" : undefined}
+          className={`rounded-md px-3 py-1.5 text-sm font-medium ring-1 ${page.slug === current ? "bg-indigo-600 text-white ring-indigo-600" : "text-slate-700 ring-slate-200 hover:bg-slate-50"}`}
+        >
+          {page.title}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export function Announcement({ message }: { message: MessageView }) {
+  return (
+    <li id={`announcement-${message.id}`} className="scroll-mt-20 rounded-md bg-white p-4 ring-1 ring-slate-200">
+      <p className="font-semibold text-slate-900">{message.title}</p>
+      <p className="text-xs text-slate-500">
+        {message.author ? `${message.author.displayName} · ` : ""}
+        <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+      </p>
+      <MarkdownHtml html={message.html} className="mt-2 text-sm" />
+    </li>
+  );
+}
+
+/** The newest announcements (module MESSAGES), with a link to the older ones. */
+export function Announcements({ slug, messages, more }: { slug: string; messages: MessageView[]; more: boolean }) {
+  if (messages.length === 0) return null;
+  return (
+    <section aria-labelledby="announcements" className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+      <h2 id="announcements" className="font-semibold text-slate-900">
+        Announcements
+      </h2>
+      <ul className="space-y-3">
+        {messages.map((message) => (
+          <Announcement key={message.id} message={message} />
+        ))}
+      </ul>
+      {more && (
+        <Link href={`/projects/${slug}/announcements`} className="text-sm font-medium text-indigo-700 underline">
+          All announcements
+        </Link>
+      )}
+    </section>
+  );
+}
+
+const PLATFORM_STYLE: Record<string, string> = {
+  PATREON: "bg-[#ff424d] text-white",
+  KO_FI: "bg-[#13c3ff] text-slate-900",
+  GITHUB_SPONSORS: "bg-slate-900 text-white",
+  PAYPAL: "bg-[#003087] text-white",
+  OPEN_COLLECTIVE: "bg-[#1f87ff] text-white",
+  BUY_ME_A_COFFEE: "bg-[#ffdd00] text-slate-900",
+  LIBERAPAY: "bg-[#f6c915] text-slate-900",
+};
+
+/** Support and donation links (module CREATOR_SUPPORT): known platforms as labelled buttons, others as plain links. */
+export function SupportLinks({ links }: { links: SupportLinkView[] }) {
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby="support" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
+      <h2 id="support" className="font-semibold text-amber-900">
+        Support the creators
+      </h2>
+      <ul className="mt-2 flex flex-wrap items-center gap-3">
+        {links.map((link) => (
+          <li key={link.url}>
+            <a
+              href={link.url}
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+              data-platform={link.platform ?? "OTHER"}
+              className={link.platform ? `inline-flex rounded-md px-3 py-1.5 text-sm font-semibold shadow-sm ${PLATFORM_STYLE[link.platform]}` : "text-sm font-medium text-amber-900 underline"}
+            >
+              {link.label} ↗
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

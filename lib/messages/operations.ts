@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineOperation, idSchema, problem } from "../http/operation";
+import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { messageInputSchema, messageSchema } from "./schemas";
+
+const projectParams = z.strictObject({ id: idSchema });
+const NOT_VISIBLE = problem("No such project, not visible to you, or its Messages module is off");
+
+export const listMessagesOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/messages",
+  tag: "Messages",
+  summary: "The project's announcements, newest first",
+  description: "Module MESSAGES, for whoever can see the project. `body` is Markdown; `html` is it rendered and sanitized.",
+  auth: "optional",
+  params: projectParams,
+  query: paginationQuerySchema,
+  responses: { 200: { description: "A page of announcements", schema: pageSchema(messageSchema) }, 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
+});
+
+export const createMessageOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects/{id}/messages",
+  tag: "Messages",
+  summary: "Post an announcement",
+  description: "Needs messages.manage. Every other member of the team gets a notification.",
+  auth: "required",
+  idempotent: true,
+  params: projectParams,
+  body: messageInputSchema,
+  responses: { 201: { description: "The announcement", schema: messageSchema }, 400: problem("Invalid fields"), 403: problem("Needs messages.manage"), 404: NOT_VISIBLE },
+});
+
+export const deleteMessageOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/projects/{id}/messages/{messageId}",
+  tag: "Messages",
+  summary: "Delete an announcement",
+  auth: "required",
+  params: z.strictObject({ id: idSchema, messageId: idSchema }),
+  responses: { 204: { description: "Deleted" }, 403: problem("Needs messages.manage"), 404: problem("No such announcement, or not visible to you") },
+});

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** Announcement fields, shared by the API, the portal's form and the OpenAPI document. */
+
+export const MAX_MESSAGE_TITLE = 120;
+export const MAX_MESSAGE_BODY = 5000;
+
+export const messageInputSchema = z.strictObject({
+  title: z.string().trim().min(1, "Give the announcement a title.").max(MAX_MESSAGE_TITLE, `Use at most ${MAX_MESSAGE_TITLE} characters.`),
+  /** Markdown, sanitized on output like project pages. */
+  body: z.string().trim().min(1, "Write the announcement.").max(MAX_MESSAGE_BODY, `Use at most ${MAX_MESSAGE_BODY.toLocaleString("en")} characters.`),
+});
+export type MessageInput = z.infer<typeof messageInputSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The body rendered to sanitized HTML. */
+  html: z.string(),
+  /** Null once the author's account is gone. */
+  author: z.object({ id: z.string(), username: z.string(), displayName: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type MessageView = z.infer<typeof messageSchema>;

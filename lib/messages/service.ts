@@ -1,0 +1,94 @@
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { recordAudit } from "../audit-log/record";
+import { db, type Tx } from "../db/client";
+import type { ProjectMessage, User } from "../db/generated/client";
+import { NotFound } from "../errors";
+import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
+import { renderMarkdown } from "../markdown/render";
+import { notify } from "../notifications/service";
+import { canReadMessages } from "../permissions";
+import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
+import type { MessageInput, MessageView } from "./schemas";
+
+type MessageRow = ProjectMessage & { author: Pick<User, "id" | "username" | "displayName"> | null };
+const INCLUDE = { author: { select: { id: true, username: true, displayName: true } } } as const;
+
+function present(row: MessageRow): MessageView {
+  return { id: row.id, projectId: row.projectId, title: row.title, body: row.body, html: renderMarkdown(row.body), author: row.author, createdAt: row.createdAt.toISOString() };
+}
+
+/** The project with its MESSAGES module on; with it off none of this exists (404). */
+async function messagesOf(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<ProjectContext> {
+  const context = await loadProject(actor, projectId, client);
+  requireModule(context.project, "MESSAGES");
+  if (!canReadMessages(context.access)) throw new NotFound("project");
+  return context;
+}
+
+/** Announcements, newest first: whoever can see the project. */
+export async function listMessages(actor: Actor | null, projectId: string, query: { limit: number; cursor?: string }) {
+  await messagesOf(actor, projectId);
+  const rows = await db.projectMessage.findMany({
+    where: { projectId, ...afterPosition(decodeCursor(query.cursor)) },
+    include: INCLUDE,
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, present);
+}
+
+/** The newest announcements for the project page (none when the module is off). */
+export async function latestMessages(context: ProjectContext, query: { limit: number; cursor?: string }) {
+  if (!context.project.modules.includes("MESSAGES") || !canReadMessages(context.access)) return { data: [], nextCursor: null };
+  const rows = await db.projectMessage.findMany({
+    where: { projectId: context.project.id, ...afterPosition(decodeCursor(query.cursor)) },
+    include: INCLUDE,
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, present);
+}
+
+/**
+ * Posts an announcement (messages.manage). Every other member of the team whose account is active
+ * gets a notification, in the same transaction as the announcement and its audit entry.
+ */
+export async function postMessage(actor: Actor, projectId: string, input: MessageInput, meta: RequestMeta): Promise<MessageView> {
+  return db.$transaction(async (tx) => {
+    const context = await messagesOf(actor, projectId, tx);
+    requireProjectPermission(context, "messages.manage");
+    const message = await tx.projectMessage.create({ data: { projectId, authorId: actor.userId, title: input.title, body: input.body }, include: INCLUDE });
+    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
+      action: "message.create",
+      targetType: "message",
+      targetId: message.id,
+      projectId,
+      changes: { title: { before: null, after: message.title } },
+    });
+    const members = await tx.projectMember.findMany({ where: { projectId, userId: { not: actor.userId }, user: { suspendedAt: null } }, select: { userId: true } });
+    await notify(tx, members.map((member) => member.userId), {
+      kind: "message.new",
+      title: `${context.project.name}: ${message.title}`,
+      body: input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body,
+      link: `/projects/${context.project.slug}#announcement-${message.id}`,
+    });
+    return present(message);
+  });
+}
+
+export async function deleteMessage(actor: Actor, projectId: string, messageId: string, meta: RequestMeta): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const context = await messagesOf(actor, projectId, tx);
+    const message = await tx.projectMessage.findFirst({ where: { id: messageId, projectId } });
+    if (!message) throw new NotFound("message");
+    requireProjectPermission(context, "messages.manage");
+    await tx.projectMessage.delete({ where: { id: message.id } });
+    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
+      action: "message.delete",
+      targetType: "message",
+      targetId: message.id,
+      projectId,
+      changes: { title: { before: message.title, after: null } },
+    });
+  });
+}

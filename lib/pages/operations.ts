@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { defineOperation, idSchema, problem } from "../http/operation";
+import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { pageInputSchema, pageSummarySchema, projectPageSchema } from "./schemas";
+
+const projectParams = z.strictObject({ id: idSchema });
+const pageParams = z.strictObject({ id: idSchema, pageSlug: z.string().min(1).max(60) });
+const NOT_VISIBLE = problem("No such project, not visible to you, its Project pages module is off, or (APPLICATION_ONLY) you are not a member");
+/** Markdown of up to 50,000 characters, each up to 4 bytes, plus the other fields and JSON escapes. */
+const MAX_PAGE_REQUEST_BYTES = 256 * 1024;
+
+export const listPagesOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/pages",
+  tag: "Pages",
+  summary: "The project's pages, in order",
+  description:
+    "Module PROJECT_PAGES. Whoever can see the project reads its pages, except on APPLICATION_ONLY projects, where pages are for members. Ordered by `position`, then `slug`; the list has no bodies: read a page for its `body` and `html`.",
+  auth: "optional",
+  params: projectParams,
+  query: paginationQuerySchema,
+  responses: { 200: { description: "A page of project pages", schema: pageSchema(pageSummarySchema) }, 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
+});
+
+export const createPageOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects/{id}/pages",
+  tag: "Pages",
+  summary: "Add a page",
+  description: `Needs pages.manage. \`body\` is Markdown; reads return it with \`html\`, rendered and sanitized (no scripts, event handlers, styles, frames, SVG; links http(s) and mailto, images https only). At most 50 pages per project.`,
+  auth: "required",
+  idempotent: true,
+  maxBodyBytes: MAX_PAGE_REQUEST_BYTES,
+  params: projectParams,
+  body: pageInputSchema,
+  responses: {
+    201: { description: "The new page, with an ETag", schema: projectPageSchema },
+    400: problem("Invalid fields"),
+    403: problem("Needs pages.manage"),
+    404: NOT_VISIBLE,
+    409: problem("The project already has a page at this slug"),
+    413: problem("The request is too large"),
+    422: problem("The project has 50 pages already"),
+  },
+});
+
+export const getPageOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/pages/{pageSlug}",
+  tag: "Pages",
+  summary: "Read a page",
+  auth: "optional",
+  versioned: true,
+  params: pageParams,
+  responses: { 200: { description: "The page with its sanitized HTML, and an ETag", schema: projectPageSchema }, 404: problem("No such page, or not visible to you") },
+});
+
+export const replacePageOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/pages/{pageSlug}",
+  tag: "Pages",
+  summary: "Replace a page",
+  description: "Needs pages.manage and the page's ETag in If-Match. A different `slug` moves the page to that address.",
+  auth: "required",
+  versioned: true,
+  maxBodyBytes: MAX_PAGE_REQUEST_BYTES,
+  params: pageParams,
+  body: pageInputSchema,
+  responses: {
+    200: { description: "The page, with its new ETag", schema: projectPageSchema },
+    400: problem("Invalid fields"),
+    403: problem("Needs pages.manage"),
+    404: problem("No such page, or not visible to you"),
+    409: problem("Another page of the project has the new slug"),
+    412: problem("Stale If-Match: the page changed meanwhile"),
+    413: problem("The request is too large"),
+    428: problem("If-Match missing"),
+  },
+});
+
+export const deletePageOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/projects/{id}/pages/{pageSlug}",
+  tag: "Pages",
+  summary: "Delete a page",
+  auth: "required",
+  versioned: true,
+  params: pageParams,
+  responses: {
+    204: { description: "Deleted" },
+    403: problem("Needs pages.manage"),
+    404: problem("No such page, or not visible to you"),
+    412: problem("Stale If-Match: the page changed meanwhile"),
+    428: problem("If-Match missing"),
+  },
+});
