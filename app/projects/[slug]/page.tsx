@@ -3,6 +3,7 @@ import Link from "next/link";
 import { ApplyPanel } from "@/components/applications/apply-panel";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
+import { ProjectDownloads } from "@/components/releases/project-downloads";
 import { Announcements, ProjectPagesNav, SupportLinks } from "@/components/projects/project-content";
 import { applicationPanel } from "@/lib/applications/service";
 import { latestMessages } from "@/lib/messages/service";
@@ -76,6 +77,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
             ))}
           </ul>
         )}
+        <ProjectDownloads actor={actor} projectId={row.id} />
         {application && (
           <ApplyPanel target={{ projectId: row.id, slug: row.slug }} prompt={application.prompt} offeredRoles={application.offeredRoles} pendingApplication={application.pending} />
         )}
