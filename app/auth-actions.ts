@@ -3,6 +3,7 @@
 import { AuthError } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { z } from "zod";
 import { PASSWORD_RESET_ACCEPTED, passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import { confirmPasswordReset, requestPasswordReset } from "@/lib/account/passwords";
 import {
@@ -16,11 +17,11 @@ import {
   isDeviceKey,
 } from "@/lib/auth/config";
 import { signIn, signOut } from "@/lib/auth/next-auth";
-import { portalRequestMeta } from "@/lib/auth/portal";
 import { safeRedirectTarget } from "@/lib/auth/redirect-target";
 import { newSecret } from "@/lib/auth/secrets";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
-import { formFailure, type FormResult } from "@/lib/portal/form-result";
+import { BadRequest, Unauthorized } from "@/lib/errors";
+import { publicAction } from "@/lib/portal/action";
 import { registerSchema } from "@/lib/users/schemas";
 import { registerUser } from "@/lib/users/service";
 
@@ -30,8 +31,8 @@ async function safeNext(next: string | undefined): Promise<string> {
   return safeRedirectTarget(next, process.env.PUBLIC_URL ?? `http://${host}`);
 }
 
-/** What the sign-in form does next: nothing (it redirected), or ask for the second factor. */
-export type SignInStep = { step: "code" };
+/** What the sign-in form does next: ask for the second factor, or go where the sign-in leads. */
+export type SignInStep = { step: "code" } | { step: "signed-in"; next: string };
 
 async function browserDeviceKey(): Promise<string> {
   const existing = (await cookies()).get(DEVICE_COOKIE)?.value;
@@ -43,88 +44,84 @@ async function browserDeviceKey(): Promise<string> {
  * or a new one, is offered with the sign-in and set (or refreshed) only when the sign-in
  * succeeded, so a failed attempt never makes a browser a trusted device. With two-factor
  * sign-in on, the right password leaves a challenge (its key in a 5-minute cookie) instead of a
- * session, and the code step finishes it.
+ * session, and the code step finishes it. The sign-in's rate limits are counted by the
+ * credentials check itself (lib/auth/sign-in.ts), the sign-up's by registerUser: the same
+ * counters the API uses.
  */
-async function startSession(credentials: { login: string; password: string } | { challenge: string; otp: string }): Promise<FormResult<SignInStep> | null> {
+async function startSession(credentials: { login: string; password: string } | { challenge: string; otp: string }): Promise<"signed-in" | "code"> {
   const jar = await cookies();
   const deviceKey = await browserDeviceKey();
   const challengeKey = newSecret(CHALLENGE_KEY_PREFIX);
   try {
     await signIn("credentials", { ...credentials, deviceKey, challengeKey, redirect: false });
   } catch (error) {
-    if (error instanceof AuthError) {
-      const code = "code" in error ? error.code : undefined;
-      if (code === "otp_required" && "login" in credentials) {
-        jar.set(CHALLENGE_COOKIE, challengeKey, CHALLENGE_COOKIE_OPTIONS);
-        return { ok: true, message: "Your password is right. Now enter the code from your authenticator app.", data: { step: "code" } };
-      }
-      if (code === "rate_limited") return { ok: false, message: "Too many sign-in attempts. Wait a few minutes and try again." };
-      return {
-        ok: false,
-        message: "login" in credentials ? "The e-mail, username or password is wrong." : "The code is wrong, used already or expired. Try the current code, or sign in again.",
-      };
+    if (!(error instanceof AuthError)) throw error;
+    const code = "code" in error ? error.code : undefined;
+    if (code === "otp_required" && "login" in credentials) {
+      jar.set(CHALLENGE_COOKIE, challengeKey, CHALLENGE_COOKIE_OPTIONS);
+      return "code";
     }
-    throw error;
+    if (code === "rate_limited") throw new BadRequest("Too many sign-in attempts. Wait a few minutes and try again.");
+    throw new Unauthorized(
+      "login" in credentials ? "The e-mail, username or password is wrong." : "The code is wrong, used already or expired. Try the current code, or sign in again.",
+    );
   }
   jar.delete(CHALLENGE_COOKIE);
   jar.set(DEVICE_COOKIE, deviceKey, DEVICE_COOKIE_OPTIONS);
-  return null;
+  return "signed-in";
 }
 
-export async function signInAction(input: unknown, next?: string): Promise<FormResult<SignInStep>> {
-  const parsed = signInFormSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  const result = await startSession({ login: parsed.data.login, password: parsed.data.password });
-  if (result) return result;
-  redirect(await safeNext(next));
-}
+const signInResult = async (outcome: "signed-in" | "code", next: string | undefined): Promise<{ message: string; data: SignInStep }> =>
+  outcome === "code"
+    ? { message: "Your password is right. Now enter the code from your authenticator app.", data: { step: "code" } }
+    : { message: "Signed in.", data: { step: "signed-in", next: await safeNext(next) } };
+
+const goOn = (_: unknown, data: SignInStep | undefined) => (data?.step === "signed-in" ? data.next : undefined);
+
+export const signInAction = publicAction({
+  args: z.tuple([signInFormSchema, z.string().optional()]),
+  run: async ([{ login, password }, next]) => signInResult(await startSession({ login, password }), next),
+  redirect: goOn,
+});
 
 /** The second sign-in step: a code of the authenticator app or a recovery code. */
-export async function signInWithCodeAction(input: unknown, next?: string): Promise<FormResult<SignInStep>> {
-  const parsed = signInCodeFormSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  const challenge = (await cookies()).get(CHALLENGE_COOKIE)?.value;
-  if (!challenge || !isChallengeKey(challenge)) return { ok: false, message: "This sign-in took too long. Reload the page and sign in again." };
-  const result = await startSession({ challenge, otp: parsed.data.code });
-  if (result) return result;
-  redirect(await safeNext(next));
-}
+export const signInWithCodeAction = publicAction({
+  args: z.tuple([signInCodeFormSchema, z.string().optional()]),
+  run: async ([{ code }, next]) => {
+    const challenge = (await cookies()).get(CHALLENGE_COOKIE)?.value;
+    if (!challenge || !isChallengeKey(challenge)) throw new Unauthorized("This sign-in took too long. Reload the page and sign in again.");
+    return signInResult(await startSession({ challenge, otp: code }), next);
+  },
+  redirect: goOn,
+});
 
 /** "Forgot password": the same answer whether or not the address has an account. */
-export async function requestPasswordResetAction(input: unknown): Promise<FormResult> {
-  const parsed = passwordResetRequestSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    await requestPasswordReset(parsed.data.email, await portalRequestMeta());
-  } catch (error) {
-    return formFailure(error);
-  }
-  return { ok: true, message: PASSWORD_RESET_ACCEPTED.message };
-}
+export const requestPasswordResetAction = publicAction({
+  args: z.tuple([passwordResetRequestSchema]),
+  run: async ([{ email }], { meta }) => {
+    await requestPasswordReset(email, meta);
+    return PASSWORD_RESET_ACCEPTED.message;
+  },
+});
 
-export async function confirmPasswordResetAction(input: unknown): Promise<FormResult> {
-  const parsed = passwordResetConfirmSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    await confirmPasswordReset(parsed.data, await portalRequestMeta());
-  } catch (error) {
-    return formFailure(error);
-  }
-  redirect("/sign-in?reset=1");
-}
+export const confirmPasswordResetAction = publicAction({
+  args: z.tuple([passwordResetConfirmSchema]),
+  run: async ([input], { meta }) => {
+    await confirmPasswordReset(input, meta);
+    return "Your password is changed. Sign in with it.";
+  },
+  redirect: () => "/sign-in?reset=1",
+});
 
-export async function signUpAction(input: unknown): Promise<FormResult> {
-  const parsed = registerSchema.safeParse(input);
-  if (!parsed.success) return formFailure(parsed.error);
-  try {
-    await registerUser(parsed.data, await portalRequestMeta());
-  } catch (error) {
-    return formFailure(error);
-  }
-  const failure = await startSession({ login: parsed.data.username, password: parsed.data.password });
-  if (failure) return { ok: false, message: failure.message };
-  redirect("/account?welcome=1");
-}
+export const signUpAction = publicAction({
+  args: z.tuple([registerSchema]),
+  run: async ([input], { meta }) => {
+    await registerUser(input, meta);
+    await startSession({ login: input.username, password: input.password });
+    return "Welcome.";
+  },
+  redirect: () => "/account?welcome=1",
+});
 
 export async function signOutAction(): Promise<void> {
   await signOut({ redirect: false });

@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 
 const DEMO_PASSWORD = "demo passphrase";
-// From npm run seed:demo: Pia owns Skyforge (published, public) and Nebula (draft); Max is a
+// From npm run seed:demo: Pia owns Skyforge (published, public, DOWNLOADS and LAUNCHER on) and Nebula (draft); Max is a
 // Moderator in Skyforge and Tester in Nebula; Paul owns Ironclad (published, private) and
 // Starlight (published, APPLICATION_ONLY: listed, its page only for signed-in users).
 const PROJECTS = {
@@ -36,6 +36,10 @@ const PAGES = [
   { path: "/manage/applications", marker: "Pending \\(", roles: ["OWNER", "MANAGER", "MODERATOR"] },
   { path: "/manage/modules", marker: 'aria-label="Modules"', roles: ["OWNER", "MANAGER"] },
   { path: "/manage/settings", marker: 'aria-label="Settings"', roles: ["OWNER", "MANAGER"] },
+  { path: "/manage/releases", marker: 'aria-label="New release"', roles: ["OWNER", "MANAGER", "DEVELOPER"] },
+  { path: "/manage/files", marker: "Downloads per kind", roles: ["OWNER", "MANAGER", "DEVELOPER"] },
+  // The LAUNCHER module is on in Skyforge only: elsewhere the page does not exist.
+  { path: "/manage/launcher", marker: 'aria-label="Launcher integration"', roles: ["OWNER", "MANAGER", "DEVELOPER"] },
   { path: "/manage/launcher", marker: "never: the LAUNCHER module is off in the demo projects", roles: [] },
   // The content modules are on in Skyforge only: elsewhere these pages do not exist.
   { path: "/pages/getting-started", marker: "Welcome to Skyforge", roles: null, public: true, onlyIn: ["skyforge"] },
@@ -53,6 +57,7 @@ function expected(actorName: ActorName, projectName: ProjectName, page: (typeof 
   if (page.path === "" || "public" in page) return visible && !moduleOff ? "ok" : "404";
   if (!actor.login) return "sign-in";
   if (!visible) return "404";
+  if (page.path === "/manage/launcher" && projectName !== "skyforge") return "404";
   if (page.path === "/manage/launcher" || moduleOff) return "404";
   if (staff === "override") return "ok";
   if (role && (page.roles as readonly string[]).includes(role)) return "ok";

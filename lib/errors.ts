@@ -110,3 +110,10 @@ export class TooManyRequests extends AppError {
     });
   }
 }
+
+/** A Range that starts past the end of the file; `Content-Range` names the size. */
+export class RangeNotSatisfiable extends AppError {
+  constructor(size: number) {
+    super(416, "range_not_satisfiable", "Range not satisfiable", `The file has ${size} bytes; ask for a range inside it.`, {}, { "Content-Range": `bytes */${size}` });
+  }
+}

@@ -2,12 +2,16 @@
 // PostgreSQL with 1,000 and 100,000 projects (10 memberships each), each measured against the
 // framework's floor (GET /api/ping) in the same run. Writes bench/results/<date>-projects.md.
 // Needs PostgreSQL (BENCH_DATABASE_URL, default the local server); creates pums_bench_* databases.
+// Then the file benchmark (bench/files.ts): upload and download of a 1 GiB file against a disk copy
+// and the server's memory growth, written to bench/results/<date>-files.md.
+// BENCH_ONLY=projects or BENCH_ONLY=files runs one of the two.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { statementsPerRequest } from "../bench/count-statements";
+import { benchFiles, fileReport } from "../bench/files";
 import { load, type LoadResult } from "../bench/load";
 import { seedBenchData } from "../bench/seed";
 import { migratePostgres } from "../lib/db/migrations/run";
@@ -28,7 +32,15 @@ function databaseUrl(name: string) {
 }
 
 async function prepareDatabase(size: number): Promise<string> {
-  const name = `pums_bench_${size}`;
+  const url = await migratedDatabase(`pums_bench_${size}`);
+  const started = Date.now();
+  await seedBenchData(url, size);
+  console.log(`pums_bench_${size}: ${size} projects ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return url;
+}
+
+/** A database of its own with every migration applied (created when missing). */
+async function migratedDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   try {
     await admin.connect();
@@ -40,9 +52,6 @@ async function prepareDatabase(size: number): Promise<string> {
   await admin.end();
   const url = databaseUrl(name);
   await migratePostgres(url);
-  const started = Date.now();
-  await seedBenchData(url, size);
-  console.log(`${name}: ${size} projects ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return url;
 }
 
@@ -231,12 +240,22 @@ function report(results: SizeResult[]) {
 }
 
 await buildIfNeeded();
-const results = [];
-for (const size of SIZES) results.push(await measure(size, size === SIZES[SIZES.length - 1]));
+const only = process.env.BENCH_ONLY;
 const dir = path.join(root, "bench/results");
 await mkdir(dir, { recursive: true });
-const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-projects.md`);
-await writeFile(file, report(results));
-console.log(`Wrote ${path.relative(root, file)}`);
-console.log(report(results).split("## Targets")[1]);
+if (only !== "files") {
+  const results = [];
+  for (const size of SIZES) results.push(await measure(size, size === SIZES[SIZES.length - 1]));
+  const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-projects.md`);
+  await writeFile(file, report(results));
+  console.log(`Wrote ${path.relative(root, file)}`);
+  console.log(report(results).split("## Targets")[1]);
+}
+if (only !== "projects") {
+  const files = fileReport(await benchFiles(await migratedDatabase("pums_bench_files")));
+  const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-files.md`);
+  await writeFile(file, files);
+  console.log(`Wrote ${path.relative(root, file)}`);
+  console.log(files.split("## Targets")[1]);
+}
 process.exit(0);

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { tokenSchema } from "../auth/schemas";
 import { auditEntrySchema } from "../audit/schemas";
+import { fileSchema } from "../downloads/schemas";
+import { launcherProjectSchema, manifestSchema } from "../launcher/schemas";
 import { memberSchema, roleSchema } from "../members/schemas";
 import { notificationSchema } from "../notifications/service";
 import { projectSchema } from "../projects/schemas";
+import { releaseSchema } from "../releases/schemas";
 import { historySchema, queueEntrySchema, reviewOutcomeSchema } from "../reviews/schemas";
 import { fullUserSchema, ownAccountSchema, publicProfileSchema } from "../users/schemas";
 import { warningSchema } from "../warnings/schemas";
@@ -33,6 +36,18 @@ const NAMED: [z.ZodType, { id: string; description: string; example?: unknown }]
     description: "A project role: a named set of project permissions with a rank.",
     example: { id: "cm3p0role00000000000001", key: "MODERATOR", name: "Moderator", rank: 50, permissions: ["project.view", "members.view", "applications.view", "applications.decide"], custom: false, memberCount: 2 },
   }],
+  [releaseSchema, {
+    id: "Release",
+    description: "A release of a project: semantic version, channel, state and its files. `revision` is the number in its ETag.",
+    example: { id: "cm3p0release00000000001", projectId: "cm3p0project0000000001", version: "1.0.1", title: "Island update", changelog: "- Three new islands", channel: "STABLE", state: "PUBLISHED", publishedAt: AT, createdAt: AT, updatedAt: AT, revision: 2, files: [] },
+  }],
+  [fileSchema, {
+    id: "File",
+    description: "An uploaded file: size and sha256 measured while it streamed in; `url` downloads it.",
+    example: { id: "cm3p0file00000000000001", name: "skyforge-client-1.0.1.zip", kind: "SOFTWARE", size: 84000, sha256: "5b0c9d1e0f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4", releaseId: "cm3p0release00000000001", downloadCount: 12, createdAt: AT, url: "/api/v1/projects/cm3p0project0000000001/files/cm3p0file00000000000001/download" },
+  }],
+  [launcherProjectSchema, { id: "LauncherProject", description: "A project the launcher offers, with its offers and current STABLE version." }],
+  [manifestSchema, { id: "LauncherManifest", description: "What a launcher needs to install, update, repair and start a project (docs/launcher.md)." }],
   [tokenSchema, { id: "Token", description: "A personal access token (the secret itself is shown only when created)." }],
   [notificationSchema, { id: "Notification", description: "An in-portal notification." }],
   [warningSchema, { id: "Warning", description: "An internal warning about a user (platform team only)." }],

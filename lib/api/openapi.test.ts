@@ -46,5 +46,5 @@ describe("the OpenAPI document", () => {
 
 it("names a reference section for every operation", () => {
   const tags = new Set(Object.values(buildOpenApiDocument().paths).flatMap((methods) => Object.values(methods).map((operation) => (operation as { tags: string[] }).tags[0])));
-  expect([...tags]).toEqual(["System", "Authentication", "Users", "Account security", "Tokens", "Notifications", "Projects", "Team", "Applications", "Launcher", "Pages", "Messages", "Review", "Administration"]);
+  expect([...tags]).toEqual(["System", "Authentication", "Users", "Account security", "Tokens", "Notifications", "Projects", "Team", "Applications", "Releases", "Downloads", "Launcher", "Pages", "Messages", "Review", "Administration"]);
 });

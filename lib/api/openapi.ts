@@ -116,12 +116,12 @@ function parameters(operation: Operation, schemas: SchemaCollector) {
 function errorStatuses(operation: Operation): string[] {
   const write = operation.method !== "GET";
   const statuses = new Set<string>(["429", "503"]);
-  if (operation.params || operation.query || operation.body || operation.fileBody || operation.versioned || operation.idempotent) statuses.add("400");
+  if (operation.params || operation.query || operation.body || operation.fileBody || operation.streamBody || operation.versioned || operation.idempotent) statuses.add("400");
   if (operation.auth !== "none") statuses.add("401").add("403");
   if (operation.params) statuses.add("404");
   if (operation.idempotent) statuses.add("409").add("422");
   if (operation.versioned && write) statuses.add("412").add("428");
-  if (operation.body || operation.fileBody) statuses.add("413").add("415");
+  if (operation.body || operation.fileBody || operation.streamBody) statuses.add("413").add("415");
   return [...statuses];
 }
 
@@ -140,6 +140,7 @@ function responses(operation: Operation, schemas: SchemaCollector) {
       description: response.description,
       headers: successHeaders(code),
       ...(response.schema ? { content: { "application/json": { schema: schemas.convert(response.schema, "output") } } } : {}),
+      ...(response.binary ? { content: { [response.binary]: { schema: { type: "string", contentMediaType: response.binary } } } } : {}),
     };
   }
   if (operation.versioned && operation.method === "GET") result["304"] = { description: "Not modified: your If-None-Match is the current version.", headers: { ETag: ref("headers", "ETag") } };
@@ -178,8 +179,8 @@ function operationObject(operation: Operation, schemas: SchemaCollector) {
     security: operation.auth === "required" ? secured : operation.auth === "optional" ? [...secured, {}] : [],
     parameters: parameters(operation, schemas),
     ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: schemas.convert(operation.body, "input") } } } } : {}),
-    ...(operation.fileBody
-      ? { requestBody: { required: true, content: Object.fromEntries(operation.fileBody.contentTypes.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) } }
+    ...(operation.fileBody || operation.streamBody
+      ? { requestBody: { required: true, content: Object.fromEntries((operation.fileBody ?? operation.streamBody)!.contentTypes.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) } }
       : {}),
     responses: responses(operation, schemas),
   };

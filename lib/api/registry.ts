@@ -1,6 +1,7 @@
 import * as account from "../account/operations";
 import * as applications from "../applications/operations";
 import * as audit from "../audit/operations";
+import * as downloads from "../downloads/operations";
 import type { Operation } from "../http/operation";
 import * as launcher from "../launcher/operations";
 import * as members from "../members/operations";
@@ -8,6 +9,7 @@ import * as messages from "../messages/operations";
 import * as notifications from "../notifications/operations";
 import * as pages from "../pages/operations";
 import * as projects from "../projects/operations";
+import * as releases from "../releases/operations";
 import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
 import * as users from "../users/operations";
@@ -24,7 +26,9 @@ export const TAGS: Record<string, string> = {
   Projects: "Projects: presentation, settings, modules, images, deletion and restore.",
   Team: "Members, project roles and ownership of a project.",
   Applications: "Applying to projects, the team's decisions, leaving and memberships.",
-  Launcher: "A project's launcher integration.",
+  Releases: "A project's releases: versions, channels, drafts, publishing and yanking (DOWNLOADS module).",
+  Downloads: "Uploading and downloading a project's files (DOWNLOADS module).",
+  Launcher: "A project's launcher integration, and the launcher API: projects and manifests.",
   Pages: "A project's Markdown pages (module PROJECT_PAGES), served with sanitized HTML.",
   Messages: "A project's announcements (module MESSAGES).",
   Review: "The status workflow, the review queue and review decisions.",
@@ -33,7 +37,7 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, account, notifications, projects, members, applications, launcher, pages, messages, reviews, warnings, audit];
+const MODULES = [system, users, account, notifications, projects, members, applications, releases, downloads, launcher, pages, messages, reviews, warnings, audit];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(

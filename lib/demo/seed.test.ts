@@ -19,6 +19,11 @@ it("fills the database with demo accounts and projects whose sign-ins work, once
   expect(applications.map((application) => application.status).sort()).toEqual(["ACCEPTED", "PENDING", "PENDING", "REJECTED"]);
   const accepted = applications.find((application) => application.status === "ACCEPTED")!;
   expect(await db.projectMember.findUnique({ where: { projectId_userId: { projectId: accepted.projectId, userId: accepted.userId } }, include: { role: true } })).toMatchObject({ role: { key: "TESTER" } });
+  // Releases in every state, with stored files, and the launcher set up.
+  const releases = await db.release.findMany({ where: { projectId: project.id }, include: { downloads: true } });
+  expect(releases.map((release) => `${release.version} ${release.channel} ${release.state}`).sort()).toEqual(["1.0.0 STABLE YANKED", "1.0.1 STABLE PUBLISHED", "1.1.0-beta.1 BETA PUBLISHED", "1.2.0 STABLE DRAFT"]);
+  expect(releases.find((release) => release.version === "1.0.1")!.downloads).toHaveLength(2);
+  expect(await db.launcherSettings.findUnique({ where: { projectId: project.id } })).toMatchObject({ offerVersions: true });
   // The content modules on a published project: pages, announcements and support links, once.
   expect(project.modules).toEqual(expect.arrayContaining(["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"]));
   expect(await db.projectPage.count({ where: { projectId: project.id } })).toBe(2);

@@ -11,6 +11,7 @@ import { createPage } from "../pages/service";
 import { createProject } from "../projects/service";
 import type { SupportLink } from "../projects/support-links";
 import { slugify } from "../projects/slug";
+import { seedDemoReleases } from "./releases";
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = "demo passphrase";
@@ -161,6 +162,8 @@ export async function seedDemo(): Promise<string[]> {
     }
     if (CONTENT[project.name]) await seedContent(created.id, CONTENT[project.name], owner, meta);
   }
+  const releases = await seedDemoReleases("skyforge-survival");
+  if (releases) lines.push(releases);
   lines.push(`${PROJECTS.length} demo projects: ${PROJECTS.map((project) => `${project.name} (${project.status}, ${project.visibility})`).join(", ")}.`);
   lines.push(`${APPLICATIONS.length} demo applications (pending, accepted, rejected) to Skyforge Survival and Starlight Roleplay.`);
   lines.push(`Pages, announcements and support links on ${Object.keys(CONTENT).join(", ")}.`);

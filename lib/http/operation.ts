@@ -28,7 +28,8 @@ export interface Operation<
   params?: P;
   query?: Q;
   body?: B;
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** `binary` names the media type of a response that is bytes rather than JSON. */
+  responses: Record<number, { description: string; schema?: z.ZodType; binary?: string }>;
   /** Reads answer with an ETag; PUT, PATCH and DELETE need If-Match. */
   versioned?: boolean;
   /** Accepts an Idempotency-Key header (signed-in callers). */
@@ -38,6 +39,12 @@ export interface Operation<
   maxBodyBytes?: number;
   /** The body is a file of one of these types instead of JSON (handed to the handler as bytes). */
   fileBody?: { contentTypes: readonly string[] };
+  /**
+   * The body is a large file handed to the handler as a stream, never read whole here. A declared
+   * Content-Length over `maxBytes()` is refused before a byte is read; the handler enforces the
+   * limit while streaming.
+   */
+  streamBody?: { contentTypes: readonly string[]; maxBytes: () => number };
 }
 
 /** An opaque id in a path. */

@@ -22,6 +22,8 @@ export interface HandlerContext<P, Q, B, A> {
   expectedVersion: number;
   /** The uploaded file of operations with `fileBody`. */
   file: { bytes: Buffer; contentType: string } | null;
+  /** The request body of operations with `streamBody`, unread. */
+  upload: { stream: ReadableStream<Uint8Array>; contentType: string } | null;
   meta: RequestMeta;
   request: Request;
 }
@@ -31,6 +33,8 @@ export interface Reply {
   status?: number;
   body?: unknown;
   file?: { bytes: Uint8Array; contentType: string };
+  /** A streamed body, opened only when it is sent (not for a 304). */
+  stream?: { open: () => Promise<ReadableStream<Uint8Array>>; contentType: string };
   etag?: string;
   headers?: Record<string, string>;
 }
@@ -81,16 +85,17 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const rawBody = operation.body ? (await readBody(request, limit, JSON_TYPE, "application/json")).toString("utf8") : "";
       const body = operation.body ? parseJsonBody(operation.body, rawBody) : undefined;
       const file = operation.fileBody ? await readFile(request, limit, operation.fileBody.contentTypes) : null;
+      const upload = operation.streamBody ? openUpload(request, operation.streamBody) : null;
       const expectedVersion = operation.versioned && UNSAFE_METHODS.has(request.method) ? parseIfMatch(request.headers.get("if-match")) : 0;
 
-      const run = async (): Promise<StoredReply & { file?: Reply["file"] }> => {
-        const reply = await handler({ actor: actor as ActorFor<Auth>, params, query, body, expectedVersion, file, meta, request } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>);
+      const run = async (): Promise<StoredReply & Pick<Reply, "file" | "stream">> => {
+        const reply = await handler({ actor: actor as ActorFor<Auth>, params, query, body, expectedVersion, file, upload, meta, request } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>);
         const headers: Record<string, string> = { ...(reply.headers ?? {}) };
         if (reply.etag) headers.ETag = reply.etag;
-        return { status: reply.status ?? 200, body: reply.body, file: reply.file, headers };
+        return { status: reply.status ?? 200, body: reply.body, file: reply.file, stream: reply.stream, headers };
       };
       const idempotencyKey = request.headers.get("idempotency-key");
-      const result: StoredReply & { replayed: boolean; file?: Reply["file"] } =
+      const result: StoredReply & { replayed: boolean } & Pick<Reply, "file" | "stream"> =
         operation.idempotent && idempotencyKey && actor
           ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: url.pathname, body: rawBody }, run)
           : { ...(await run()), replayed: false };
@@ -99,6 +104,10 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       if (result.replayed) headers.set("Idempotent-Replayed", "true");
       if (request.method === "GET" && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
         return new Response(null, { status: 304, headers });
+      }
+      if (result.stream) {
+        headers.set("Content-Type", result.stream.contentType);
+        return new Response(await result.stream.open(), { status: result.status, headers });
       }
       if (result.file) {
         headers.set("Content-Type", result.file.contentType);
@@ -197,6 +206,14 @@ async function readFile(request: Request, limit: number, contentTypes: readonly 
   const accepted = new RegExp(`^(${contentTypes.map((type) => type.replace(/[.+/]/g, "\\$&")).join("|")})$`);
   const bytes = await readBody(request, limit, accepted, contentTypes.join(", "));
   return { bytes, contentType };
+}
+
+function openUpload(request: Request, { contentTypes, maxBytes }: NonNullable<Operation["streamBody"]>) {
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!contentTypes.includes(contentType)) throw new UnsupportedMediaType(contentTypes.join(", "));
+  const limit = maxBytes();
+  if (Number(request.headers.get("content-length") ?? 0) > limit) throw new PayloadTooLarge(limit);
+  return { stream: request.body ?? new Blob([]).stream(), contentType };
 }
 
 async function readBody(request: Request, limit: number, accepted: RegExp, expected: string): Promise<Buffer> {

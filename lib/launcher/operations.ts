@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
-import { launcherSettingsSchema } from "./schemas";
+import { pageSchema } from "../http/pagination";
+import { launcherProjectSchema, launcherSettingsSchema, listLauncherProjectsQuerySchema, manifestQuerySchema, manifestSchema } from "./schemas";
 
 const projectParams = z.strictObject({ id: idSchema });
 
@@ -11,7 +12,7 @@ export const getLauncherOperation = defineOperation({
   summary: "The project's launcher integration (LAUNCHER module)",
   auth: "required",
   params: projectParams,
-  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 404: problem("Not visible, or the LAUNCHER module is off") },
+  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, or the LAUNCHER module is off") },
 });
 
 export const updateLauncherOperation = defineOperation({
@@ -19,8 +20,35 @@ export const updateLauncherOperation = defineOperation({
   path: "/api/v1/projects/{id}/launcher",
   tag: "Launcher",
   summary: "Configure the launcher integration",
+  description:
+    "Needs launcher.manage. What the launcher offers (install, update, repair, game start, choice of versions) and how it starts the game: a program inside the game's folder (relative path, forward slashes, no `..`), per platform if needed, arguments, the minimum launcher version (semver) and memory. Game start needs a program.",
   auth: "required",
   params: projectParams,
   body: launcherSettingsSchema,
   responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, or the LAUNCHER module is off") },
+});
+
+export const listLauncherProjectsOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/launcher/projects",
+  tag: "Launcher",
+  summary: "Projects the launcher offers",
+  description: "Published projects with the LAUNCHER module on and visibility PUBLIC or LAUNCHER, newest first, with their offers and current STABLE version.",
+  auth: "optional",
+  query: listLauncherProjectsQuerySchema,
+  responses: { 200: { description: "A page of launcher projects", schema: pageSchema(launcherProjectSchema) } },
+});
+
+export const getLauncherManifestOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/launcher/projects/{id}/manifest",
+  tag: "Launcher",
+  summary: "A project's launcher manifest",
+  description:
+    "Offers, launch settings, the current release of `?channel=` (default STABLE) with each file's size, sha256 and download address (relative to this document's address), the current release of each channel you may see, and the version list. `?installed=<version>` adds `update`: the files of the current release that the installed one lacks. Answers with an ETag: poll with If-None-Match and get 304 while nothing changed.",
+  auth: "optional",
+  versioned: true,
+  params: projectParams,
+  query: manifestQuerySchema,
+  responses: { 200: { description: "The manifest", schema: manifestSchema }, 404: problem("No such project, not visible to you, or its LAUNCHER module is off") },
 });

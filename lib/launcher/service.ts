@@ -1,9 +1,16 @@
+import { createHash } from "node:crypto";
+import semver from "semver";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
-import type { LauncherSettings, Prisma } from "../db/generated/client";
-import { authorizeProject, requireModule } from "../projects/access";
-import { launcherSettingsSchema, type LauncherSettingsInput } from "./schemas";
+import type { Download, LauncherSettings, Prisma, Release } from "../db/generated/client";
+import { downloadsProject, downloadUrl } from "../downloads/service";
+import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
+import { canSeeDownloads, type ReleaseChannel } from "../permissions";
+import { loadProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
+import { settingsOf } from "../projects/service";
+import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
+import { launchSettingsSchema, type LauncherSettingsInput, type Manifest } from "./schemas";
 
 const DEFAULTS: LauncherSettingsInput = {
   offerInstall: true,
@@ -11,12 +18,13 @@ const DEFAULTS: LauncherSettingsInput = {
   offerRepair: true,
   offerGameStart: true,
   offerVersions: false,
-  launchSettings: { executable: "", arguments: [], minimumMemoryMb: 0 },
+  launchSettings: launchSettingsSchema.parse({}),
 };
 
+/** The stored settings (older rows hold fewer launch fields: the defaults fill them in). */
 function present(row: LauncherSettings | null): LauncherSettingsInput {
   if (!row) return DEFAULTS;
-  const launch = launcherSettingsSchema.shape.launchSettings.safeParse(row.launchSettings);
+  const launch = launchSettingsSchema.safeParse(row.launchSettings);
   return {
     offerInstall: row.offerInstall,
     offerUpdate: row.offerUpdate,
@@ -27,17 +35,23 @@ function present(row: LauncherSettings | null): LauncherSettingsInput {
   };
 }
 
-/** The launcher integration of a project: 404 while the LAUNCHER module is off. */
+function offersOf(settings: LauncherSettingsInput) {
+  return { install: settings.offerInstall, update: settings.offerUpdate, repair: settings.offerRepair, start: settings.offerGameStart, versions: settings.offerVersions };
+}
+
+/** The launcher integration of a project: 404 for everyone while the LAUNCHER module is off, then launcher.manage. */
 export async function getLauncherSettings(actor: Actor | null, projectId: string) {
-  const { project } = await authorizeProject(actor, projectId, "launcher.manage");
-  requireModule(project, "LAUNCHER");
+  const context = await loadProject(actor, projectId);
+  requireModule(context.project, "LAUNCHER");
+  requireProjectPermission(context, "launcher.manage");
   return present(await db.launcherSettings.findUnique({ where: { projectId } }));
 }
 
 export async function updateLauncherSettings(actor: Actor, projectId: string, input: LauncherSettingsInput, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "launcher.manage", tx);
+    const context = await loadProject(actor, projectId, tx);
     requireModule(context.project, "LAUNCHER");
+    requireProjectPermission(context, "launcher.manage");
     const before = present(await tx.launcherSettings.findUnique({ where: { projectId } }));
     const data = { ...input, launchSettings: input.launchSettings as Prisma.InputJsonValue };
     const row = await tx.launcherSettings.upsert({ where: { projectId }, create: { projectId, ...data }, update: data });
@@ -50,4 +64,84 @@ export async function updateLauncherSettings(actor: Actor, projectId: string, in
     });
     return present(row);
   });
+}
+
+/**
+ * The launcher's directory: published projects with the LAUNCHER module on and visibility PUBLIC
+ * or LAUNCHER, newest first, with their offers and current STABLE version.
+ */
+export async function listLauncherProjects(query: { limit: number; cursor?: string }) {
+  const rows = await db.project.findMany({
+    where: {
+      status: "PUBLISHED",
+      visibility: { in: ["PUBLIC", "LAUNCHER"] },
+      modules: { has: "LAUNCHER" },
+      deletedAt: null,
+      ...afterPosition(decodeCursor(query.cursor)),
+    },
+    include: { launcher: true },
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
+  });
+  // Only STABLE releases of projects whose downloads are on count as their current version here.
+  const withDownloads = rows.filter((row) => moduleEnabled(row, "DOWNLOADS")).map((row) => row.id);
+  const stable = withDownloads.length
+    ? await db.release.findMany({ where: { projectId: { in: withDownloads }, state: "PUBLISHED", channel: "STABLE" }, select: { projectId: true, version: true } })
+    : [];
+  return toPage(rows, query.limit, (row) => {
+    const [current] = stable.filter((release) => release.projectId === row.id).sort(bySemverDescending);
+    return { id: row.id, slug: row.slug, name: row.name, logoUrl: row.logoUrl, offers: offersOf(present(row.launcher)), currentVersion: current?.version ?? null };
+  });
+}
+
+function manifestRelease(release: Release & { downloads: Download[] }) {
+  return {
+    version: release.version,
+    channel: release.channel,
+    title: release.title,
+    publishedAt: release.publishedAt?.toISOString() ?? null,
+    files: release.downloads.map((file) => ({ id: file.id, name: file.fileName, kind: file.kind, size: Number(file.size), sha256: file.sha256, url: downloadUrl(file) })),
+  };
+}
+
+/**
+ * What a launcher needs to install, update, repair and start a project: offers and launch
+ * settings, the current release of the chosen channel with every file's size, sha256 and address,
+ * the current release of each channel and the version list (only what the caller may see). With
+ * `installed`, the update from that version: the files of the current release that the installed
+ * one lacks (by sha256), or all of them when the installed version is unknown. ETag: a hash of
+ * the manifest, so launchers poll with If-None-Match.
+ */
+export async function getManifest(actor: Actor | null, projectId: string, query: { installed?: string; channel: ReleaseChannel }) {
+  const context = await loadProject(actor, projectId);
+  requireModule(context.project, "LAUNCHER");
+  const settings = present(await db.launcherSettings.findUnique({ where: { projectId } }));
+  const rules = { visibility: context.project.visibility, offerPrereleases: settingsOf(context.project).offerPrereleases };
+  const downloads = moduleEnabled(context.project, "DOWNLOADS") && canSeeDownloads(context.access, rules);
+  const releasesContext = downloads ? await downloadsProject(actor, projectId) : null;
+  const current = releasesContext ? await currentReleases(releasesContext) : {};
+  const versions = releasesContext ? await publishedVersions(releasesContext) : [];
+  const target = current[query.channel] ?? null;
+
+  let update: Manifest["update"];
+  if (query.installed !== undefined) {
+    if (!target || semver.eq(query.installed, target.version)) update = null;
+    else {
+      const installed = versions.find((release) => semver.eq(release.version, query.installed!));
+      const have = new Set(installed?.downloads.map((file) => file.sha256) ?? []);
+      const files = manifestRelease(target).files.filter((file) => !have.has(file.sha256));
+      update = { from: query.installed, to: target.version, files };
+    }
+  }
+  const manifest: Manifest = {
+    project: { id: context.project.id, slug: context.project.slug, name: context.project.name, logoUrl: context.project.logoUrl },
+    offers: offersOf(settings),
+    launch: settings.launchSettings,
+    current: target ? manifestRelease(target) : null,
+    channels: Object.fromEntries(Object.entries(current).map(([channel, release]) => [channel, manifestRelease(release!)])),
+    versions: versions.map((release) => ({ version: release.version, channel: release.channel, publishedAt: release.publishedAt?.toISOString() ?? null })),
+    ...(update !== undefined ? { update } : {}),
+  };
+  const etag = `"m-${createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 32)}"`;
+  return { body: manifest, etag };
 }

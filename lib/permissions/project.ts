@@ -16,7 +16,7 @@ export const PROJECT_PERMISSIONS = {
   "applications.view": "Read applications",
   "applications.decide": "Accept or reject applications",
   "releases.manage": "Create and publish releases",
-  "releases.viewPrerelease": "See draft, beta and alpha releases",
+  "releases.viewPrerelease": "See published beta and alpha releases (drafts and yanked releases: releases.manage)",
   "downloads.manage": "Upload and remove downloads",
   "launcher.manage": "Configure the launcher integration",
   "messages.manage": "Post announcements",

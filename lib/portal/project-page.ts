@@ -29,6 +29,8 @@ export const MANAGE_TABS = [
   { href: "/applications", label: "Applications", permission: "applications.view", module: "APPLICATIONS" },
   { href: "/modules", label: "Modules", permission: "project.settings" },
   { href: "/settings", label: "Settings", permission: "project.settings" },
+  { href: "/releases", label: "Releases", permission: "releases.manage", module: "DOWNLOADS" },
+  { href: "/files", label: "Files", permission: "downloads.manage", module: "DOWNLOADS" },
   { href: "/launcher", label: "Launcher", permission: "launcher.manage", module: "LAUNCHER" },
   { href: "/pages", label: "Pages", permission: "pages.manage", module: "PROJECT_PAGES" },
   { href: "/messages", label: "Messages", permission: "messages.manage", module: "MESSAGES" },

@@ -72,6 +72,8 @@ export const projectSettingsSchema = z.strictObject({
   /** Creator support links (module CREATOR_SUPPORT): https only, known platforms labelled. */
   supportLinks: supportLinksSchema,
   contactEmail: z.union([z.literal(""), z.email("Enter a valid e-mail address.").max(254)]).default(""),
+  /** Published BETA and ALPHA releases are shown to everyone who sees the downloads (DOWNLOADS module). */
+  offerPrereleases: z.boolean().default(false),
 });
 export type ProjectSettings = z.infer<typeof projectSettingsSchema>;
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = projectSettingsSchema.parse({});

@@ -4,6 +4,7 @@ import { applyAction, withdrawApplicationAction } from "@/app/applications/actio
 import { ApplyPanel } from "@/components/applications/apply-panel";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
+import { ProjectDownloads } from "@/components/releases/project-downloads";
 import { Announcements, ProjectPagesNav, SupportLinks } from "@/components/projects/project-content";
 import { applicationPanel } from "@/lib/applications/service";
 import { latestMessages } from "@/lib/messages/service";
@@ -77,6 +78,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
             ))}
           </ul>
         )}
+        <ProjectDownloads actor={actor} projectId={row.id} />
         {application && (
           <ApplyPanel target={{ projectId: row.id, slug: row.slug }} prompt={application.prompt} offeredRoles={application.offeredRoles} pendingApplication={application.pending} actions={{ apply: applyAction, withdraw: withdrawApplicationAction }} />
         )}

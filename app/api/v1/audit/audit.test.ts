@@ -7,6 +7,8 @@ import * as projectAudit from "@/app/api/v1/projects/[id]/audit/route";
 import * as applicationDecision from "@/app/api/v1/projects/[id]/applications/[applicationId]/decision/route";
 import * as applicationWithdraw from "@/app/api/v1/projects/[id]/applications/[applicationId]/withdraw/route";
 import * as applications from "@/app/api/v1/projects/[id]/applications/route";
+import * as file from "@/app/api/v1/projects/[id]/files/[fileId]/route";
+import * as files from "@/app/api/v1/projects/[id]/files/route";
 import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
 import * as leave from "@/app/api/v1/projects/[id]/members/me/route";
 import * as launcher from "@/app/api/v1/projects/[id]/launcher/route";
@@ -20,6 +22,8 @@ import * as modules from "@/app/api/v1/projects/[id]/modules/route";
 import * as restore from "@/app/api/v1/projects/[id]/restore/route";
 import * as role from "@/app/api/v1/projects/[id]/roles/[roleId]/route";
 import * as roles from "@/app/api/v1/projects/[id]/roles/route";
+import * as release from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
+import * as releases from "@/app/api/v1/projects/[id]/releases/route";
 import * as one from "@/app/api/v1/projects/[id]/route";
 import * as settings from "@/app/api/v1/projects/[id]/settings/route";
 import * as status from "@/app/api/v1/projects/[id]/status/route";
@@ -85,6 +89,16 @@ const staff = async (roles: ("TEAM_LEAD" | "PROJECT_LEAD" | "SUPPORT")[] = ["PRO
 async function openForApplications() {
   const { project } = await owned();
   return db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED", modules: ["APPLICATIONS"] } });
+}
+async function withDownloads() {
+  const context = await owned();
+  await db.project.update({ where: { id: context.project.id }, data: { modules: ["DOWNLOADS"] } });
+  return context;
+}
+async function withDraftRelease() {
+  const context = await withDownloads();
+  const created = await db.release.create({ data: { projectId: context.project.id, version: "0.1.0", title: "Draft" } });
+  return { ...context, releaseId: created.id };
 }
 /** A project with the content modules on and one page, "about". */
 async function withContent() {
@@ -176,10 +190,31 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     const spare = await db.projectRole.create({ data: { projectId: project.id, name: "Spare", rank: 3, permissions: [] } });
     return call(role.DELETE, "DELETE", "/", { token, params: { id: project.id, roleId: spare.id } });
   },
+  "POST /api/v1/projects/{id}/releases": async () => {
+    const { project, token } = await withDownloads();
+    return call(releases.POST, "POST", "/", { token, params: { id: project.id }, body: { version: "1.0.0", title: "One" } });
+  },
+  "PATCH /api/v1/projects/{id}/releases/{releaseId}": async () => {
+    const { project, token, releaseId } = await withDraftRelease();
+    return call(release.PATCH, "PATCH", "/", { token, params: { id: project.id, releaseId }, headers: { "if-match": '"v1"' }, body: { state: "PUBLISHED" } });
+  },
+  "DELETE /api/v1/projects/{id}/releases/{releaseId}": async () => {
+    const { project, token, releaseId } = await withDraftRelease();
+    return call(release.DELETE, "DELETE", "/", { token, params: { id: project.id, releaseId }, headers: { "if-match": '"v1"' } });
+  },
+  "POST /api/v1/projects/{id}/files": async () => {
+    const { project, token } = await withDownloads();
+    return call(files.POST, "POST", "/?name=a.bin", { token, params: { id: project.id }, rawBody: "bytes", headers: { "content-type": "application/octet-stream" } });
+  },
+  "DELETE /api/v1/projects/{id}/files/{fileId}": async () => {
+    const { project, token } = await withDownloads();
+    const uploaded = await call(files.POST, "POST", "/?name=a.bin", { token, params: { id: project.id }, rawBody: "bytes", headers: { "content-type": "application/octet-stream" } });
+    return call(file.DELETE, "DELETE", "/", { token, params: { id: project.id, fileId: uploaded.json!.id as string } });
+  },
   "PUT /api/v1/projects/{id}/launcher": async () => {
     const { project, token } = await owned();
     await db.project.update({ where: { id: project.id }, data: { modules: ["LAUNCHER"] } });
-    return call(launcher.PUT, "PUT", "/", { token, params: { id: project.id }, body: { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: {} } });
+    return call(launcher.PUT, "PUT", "/", { token, params: { id: project.id }, body: { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: { executable: "bin/game" } } });
   },
   "POST /api/v1/projects/{id}/status": async () => { const { project, token } = await owned(); await db.project.update({ where: { id: project.id }, data: { status: "ARCHIVED" } }); return call(status.POST, "POST", "/", { token, params: { id: project.id }, body: { status: "DRAFT" } }); },
   "POST /api/v1/reviews/{projectId}/claim": async () => { const { project } = await inReview(); return call(claim.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id } }); },

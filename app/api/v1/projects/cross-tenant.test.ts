@@ -113,7 +113,7 @@ beforeAll(async () => {
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
 const stale = { "if-match": '"v999"' };
-const launcherBody = { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: { executable: "", arguments: [], minimumMemoryMb: 0 } };
+const launcherBody = { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: { executable: "bin/game", arguments: [], minimumMemoryMb: 0 } };
 
 interface Endpoint {
   name: string;

@@ -203,7 +203,7 @@ describe("settings and modules", () => {
     const body = { visibility: "APPLICATION_ONLY", settings: { applicationsOpen: false, applicationPrompt: "Tell us about you", supportLinks: [{ label: "Patreon", url: "https://patreon.example/x" }], contactEmail: "team@example.test" } };
     const updated = await call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body });
     expect(updated.status).toBe(200);
-    expect(updated.json).toEqual({ ...body, settings: { ...body.settings, offeredRoleIds: [] } });
+    expect(updated.json).toEqual({ ...body, settings: { ...body.settings, offeredRoleIds: [], offerPrereleases: false } });
     const bad = await call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v2"' }, body: { ...body, settings: { ...body.settings, supportLinks: [{ label: "x", url: "ftp://x" }] } } });
     expect(bad.status).toBe(400);
   });
@@ -213,7 +213,7 @@ describe("settings and modules", () => {
     const token = await tokenFor(partner.id);
     const project = await createProjectFor(partner);
     const params = { id: project.id };
-    const config = { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: true, offerVersions: true, launchSettings: { executable: "game.exe", arguments: ["-fast"], minimumMemoryMb: 2048 } };
+    const config = { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: true, offerVersions: true, launchSettings: { executable: "game.exe", arguments: ["-fast"], platforms: {}, minimumLauncherVersion: null, minimumMemoryMb: 2048 } };
     expect((await call(launcher.GET, "GET", "/", { token, params })).status).toBe(404);
     expect((await call(launcher.PUT, "PUT", "/", { token, params, body: config })).status).toBe(404);
     const enabled = await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v1"' }, body: { modules: ["LAUNCHER"] } });

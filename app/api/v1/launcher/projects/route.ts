@@ -1,0 +1,5 @@
+import { handle } from "@/lib/http/route";
+import { listLauncherProjectsOperation } from "@/lib/launcher/operations";
+import { listLauncherProjects } from "@/lib/launcher/service";
+
+export const GET = handle(listLauncherProjectsOperation, async ({ query }) => ({ body: await listLauncherProjects(query) }));

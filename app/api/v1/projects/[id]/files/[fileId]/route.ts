@@ -1,0 +1,10 @@
+import { deleteFileOperation, getFileOperation } from "@/lib/downloads/operations";
+import { deleteFile, getFile } from "@/lib/downloads/service";
+import { handle } from "@/lib/http/route";
+
+export const GET = handle(getFileOperation, async ({ actor, params }) => ({ body: await getFile(actor, params.id, params.fileId) }));
+
+export const DELETE = handle(deleteFileOperation, async ({ actor, params, meta }) => {
+  await deleteFile(actor, params.id, params.fileId, meta);
+  return { status: 204 };
+});

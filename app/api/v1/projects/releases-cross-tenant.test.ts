@@ -1,0 +1,284 @@
+/**
+ * Every release, file and launcher endpoint × every kind of caller × a project in every status and
+ * visibility, with the DOWNLOADS and LAUNCHER modules on (pre-releases offered or not) and off.
+ * Each project holds a draft, a published STABLE, a published BETA and a yanked release, each with
+ * one file. The expected status (and what a list shows) comes from DESIGN 4 and 8.1, written out
+ * below. Calls that change something are put back, so every row starts from the same state.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import * as manifestRoute from "@/app/api/v1/launcher/projects/[id]/manifest/route";
+import * as launcherProjectsRoute from "@/app/api/v1/launcher/projects/route";
+import * as fileDownloadRoute from "@/app/api/v1/projects/[id]/files/[fileId]/download/route";
+import * as fileRoute from "@/app/api/v1/projects/[id]/files/[fileId]/route";
+import * as filesRoute from "@/app/api/v1/projects/[id]/files/route";
+import * as launcherRoute from "@/app/api/v1/projects/[id]/launcher/route";
+import * as releaseRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
+import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
+import { db } from "@/lib/db/client";
+import type { Project } from "@/lib/db/generated/client";
+import { fileStore } from "@/lib/files/store";
+import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { call } from "@/lib/testing/http";
+
+// Each caller makes about 1,100 calls within a minute here: the per-caller API limit (1,200 a
+// minute, read when lib/rate-limit loads) is not what this table checks.
+vi.hoisted(() => {
+  process.env.API_RATE_LIMIT_PER_MINUTE = "1000000";
+});
+
+const MEMBERS = ["owner", "developer", "tester", "member", "suspendedOwner", "ownerReadOnly"] as const;
+const CALLERS = [...MEMBERS, "anonymous", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin"] as const;
+type Caller = (typeof CALLERS)[number];
+const KINDS = ["draft", "stable", "beta", "yanked"] as const;
+type Kind = (typeof KINDS)[number];
+const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; state: "DRAFT" | "PUBLISHED" | "YANKED" }> = {
+  draft: { version: "2.0.0", channel: "STABLE", state: "DRAFT" },
+  stable: { version: "1.0.0", channel: "STABLE", state: "PUBLISHED" },
+  beta: { version: "1.1.0-beta.1", channel: "BETA", state: "PUBLISHED" },
+  yanked: { version: "0.9.0", channel: "STABLE", state: "YANKED" },
+};
+
+// The rules, as DESIGN states them.
+const isMember = (caller: Caller) => (MEMBERS as readonly string[]).includes(caller);
+// A staff permission counts for a token only with the admin scope: a Project lead's read+write token is an ordinary user.
+const isStaff = (caller: Caller) => caller === "projectLeadAdmin" || caller === "supportAdmin";
+const released = (p: Project) => p.status === "PUBLISHED" || p.status === "ARCHIVED";
+function visible(caller: Caller, p: Project): boolean {
+  if (isMember(caller) || isStaff(caller)) return true;
+  if (!released(p) || p.visibility === "PRIVATE") return false;
+  return caller !== "anonymous" || p.visibility !== "APPLICATION_ONLY";
+}
+function permissions(caller: Caller): readonly ProjectPermission[] {
+  if (caller === "owner" || caller === "ownerReadOnly" || caller === "projectLeadAdmin") return DEFAULT_PROJECT_ROLES.OWNER.permissions;
+  if (caller === "developer") return DEFAULT_PROJECT_ROLES.DEVELOPER.permissions;
+  if (caller === "tester") return DEFAULT_PROJECT_ROLES.TESTER.permissions;
+  // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
+  if (caller === "member" || caller === "suspendedOwner") return DEFAULT_PROJECT_ROLES.MEMBER.permissions;
+  if (caller === "supportAdmin") return ["project.view", "members.view"];
+  return [];
+}
+const has = (caller: Caller, permission: ProjectPermission) => permissions(caller).includes(permission);
+const downloadsOn = (p: Project) => p.modules.includes("DOWNLOADS");
+const launcherOn = (p: Project) => p.modules.includes("LAUNCHER");
+const offersPrereleases = (p: Project) => (p.settings as { offerPrereleases?: boolean }).offerPrereleases === true;
+/** APPLICATION_ONLY: releases and downloads for members (and staff who see the project as members do). */
+const seesDownloads = (c: Caller, p: Project) => visible(c, p) && downloadsOn(p) && (p.visibility !== "APPLICATION_ONLY" || has(c, "project.view"));
+function seesRelease(c: Caller, p: Project, kind: Kind): boolean {
+  if (!seesDownloads(c, p)) return false;
+  if (has(c, "releases.manage")) return true;
+  const release = RELEASES[kind];
+  return release.state === "PUBLISHED" && (release.channel === "STABLE" || has(c, "releases.viewPrerelease") || offersPrereleases(p));
+}
+
+/** Writes: 401 anonymous, 403 a read-only token (checked first), then 404 where the thing does not exist for the caller, then the permission. */
+function write(c: Caller, exists: boolean, permission: ProjectPermission, success: number): number {
+  if (c === "anonymous") return 401;
+  if (c === "ownerReadOnly") return 403;
+  if (!exists) return 404;
+  return has(c, permission) ? success : 403;
+}
+
+interface Fixture {
+  tokens: Partial<Record<Caller, string>>;
+  projects: Project[];
+  releases: Record<string, Record<Kind, string>>;
+  files: Record<string, Record<Kind, string>>;
+}
+const fixture: Fixture = { tokens: {}, projects: [], releases: {}, files: {} };
+
+beforeAll(async () => {
+  const owner = await createPartner();
+  const people: Partial<Record<Caller, { id: string }>> = { owner };
+  for (const name of ["developer", "tester", "member", "outsider"] as const) people[name] = await createUser();
+  people.suspendedOwner = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" });
+  const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
+  const support = await createUser({ roles: ["SUPPORT"] });
+  for (const [name, person] of Object.entries(people)) fixture.tokens[name as Caller] = await tokenFor(person.id, ["read", "write"]);
+  fixture.tokens.ownerReadOnly = await tokenFor(owner.id, ["read"]);
+  fixture.tokens.projectLeadAdmin = await tokenFor(projectLead.id, ["read", "write", "admin"]);
+  fixture.tokens.projectLeadNoAdmin = await tokenFor(projectLead.id, ["read", "write"]);
+  fixture.tokens.supportAdmin = await tokenFor(support.id, ["read", "write", "admin"]);
+
+  const store = fileStore();
+  const variants = [
+    { modules: ["DOWNLOADS", "LAUNCHER"] as const, offerPrereleases: false, label: "on" },
+    { modules: ["DOWNLOADS", "LAUNCHER"] as const, offerPrereleases: true, label: "on+pre" },
+    { modules: [] as const, offerPrereleases: true, label: "off" },
+  ];
+  for (const status of PROJECT_STATUSES) {
+    for (const visibility of PROJECT_VISIBILITIES) {
+      for (const variant of variants) {
+        const project = await createProjectFor(owner, { status, visibility, modules: [...variant.modules], name: `${status} ${visibility} ${variant.label} ${unique("")}` });
+        for (const key of ["developer", "tester", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
+        await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
+        await db.project.update({ where: { id: project.id }, data: { settings: { offerPrereleases: variant.offerPrereleases } } });
+        fixture.releases[project.id] = {} as Record<Kind, string>;
+        fixture.files[project.id] = {} as Record<Kind, string>;
+        for (const kind of KINDS) {
+          const spec = RELEASES[kind];
+          const release = await db.release.create({ data: { projectId: project.id, version: spec.version, title: kind, channel: spec.channel, state: spec.state, publishedAt: spec.state === "DRAFT" ? null : new Date() } });
+          const bytes = Buffer.from(`${kind} file of ${project.id}`);
+          const file = await db.download.create({
+            data: { projectId: project.id, releaseId: release.id, kind: "SOFTWARE", fileName: `${kind}.bin`, contentType: "application/octet-stream", size: BigInt(bytes.length), sha256: "0".repeat(64), storageKey: await store.put(bytes) },
+          });
+          fixture.releases[project.id][kind] = release.id;
+          fixture.files[project.id][kind] = file.id;
+        }
+        fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
+      }
+    }
+  }
+}, 300_000);
+
+interface Endpoint {
+  name: string;
+  request(token: string | undefined, p: Project): Promise<{ status: number; json: Record<string, unknown> | null }>;
+  expected(caller: Caller, p: Project): number;
+  /** What a successful answer must show the caller (lists: exactly what they may see). */
+  shows?(caller: Caller, p: Project, json: Record<string, unknown>): string | null;
+  restore?(caller: Caller, p: Project, json: Record<string, unknown> | null): Promise<void>;
+}
+
+const seenKinds = (c: Caller, p: Project) => KINDS.filter((kind) => seesRelease(c, p, kind)).sort();
+const titles = (json: Record<string, unknown>) => (json.data as { title?: string; name?: string }[]).map((row) => (row.title ?? row.name!.replace(".bin", ""))).sort();
+const compare = (got: string[], want: string[]) => (JSON.stringify(got) === JSON.stringify(want) ? null : `shows ${got.join(",")}, expected ${want.join(",")}`);
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: "GET /projects/{id}/releases",
+    request: (token, p) => call(releasesRoute.GET, "GET", "/?limit=100", { token, params: { id: p.id } }),
+    expected: (c, p) => (seesDownloads(c, p) ? 200 : 404),
+    shows: (c, p, json) => compare(titles(json), seenKinds(c, p)),
+  },
+  {
+    name: "POST /projects/{id}/releases",
+    request: (token, p) => call(releasesRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { version: "3.0.0", title: "New" } }),
+    expected: (c, p) => write(c, seesDownloads(c, p), "releases.manage", 201),
+    restore: async (c, p) => void (await db.release.deleteMany({ where: { projectId: p.id, version: "3.0.0" } })),
+  },
+  ...KINDS.map(
+    (kind): Endpoint => ({
+      name: `GET /projects/{id}/releases/{releaseId} (${kind})`,
+      request: (token, p) => call(releaseRoute.GET, "GET", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id][kind] } }),
+      expected: (c, p) => (seesRelease(c, p, kind) ? 200 : 404),
+    }),
+  ),
+  {
+    name: "PATCH /projects/{id}/releases/{releaseId} (stable)",
+    request: (token, p) => call(releaseRoute.PATCH, "PATCH", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id].stable }, body: { title: "Renamed" }, headers: { "if-match": '"v1"' } }),
+    expected: (c, p) => write(c, seesRelease(c, p, "stable"), "releases.manage", 200),
+    restore: async (c, p) => void (await db.release.update({ where: { id: fixture.releases[p.id].stable }, data: { title: "stable", lockVersion: 1 } })),
+  },
+  {
+    name: "PATCH /projects/{id}/releases/{releaseId} (draft)",
+    request: (token, p) => call(releaseRoute.PATCH, "PATCH", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id].draft }, body: { changelog: "Edited" }, headers: { "if-match": '"v1"' } }),
+    expected: (c, p) => write(c, seesRelease(c, p, "draft"), "releases.manage", 200),
+    restore: async (c, p) => void (await db.release.update({ where: { id: fixture.releases[p.id].draft }, data: { changelog: "", lockVersion: 1 } })),
+  },
+  {
+    // A published release is never deleted (422): the permission gate is what this row checks.
+    name: "DELETE /projects/{id}/releases/{releaseId} (stable)",
+    request: (token, p) => call(releaseRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id].stable }, headers: { "if-match": '"v1"' } }),
+    expected: (c, p) => write(c, seesRelease(c, p, "stable"), "releases.manage", 422),
+  },
+  {
+    name: "POST /projects/{id}/files",
+    request: (token, p) =>
+      call(filesRoute.POST, "POST", "/?name=new.bin&kind=OTHER", { token, params: { id: p.id }, rawBody: "new bytes", headers: { "content-type": "application/octet-stream" } }),
+    expected: (c, p) => write(c, seesDownloads(c, p), "downloads.manage", 201),
+    restore: async (c, p, json) => {
+      const file = await db.download.delete({ where: { id: json!.id as string } });
+      await fileStore().remove(file.storageKey);
+    },
+  },
+  {
+    name: "GET /projects/{id}/files",
+    request: (token, p) => call(filesRoute.GET, "GET", "/?limit=100", { token, params: { id: p.id } }),
+    expected: (c, p) => (seesDownloads(c, p) ? 200 : 404),
+    shows: (c, p, json) => compare(titles(json), seenKinds(c, p)),
+  },
+  ...(["draft", "stable", "yanked"] as const).flatMap((kind): Endpoint[] => [
+    {
+      name: `GET /projects/{id}/files/{fileId} (${kind})`,
+      request: (token, p) => call(fileRoute.GET, "GET", "/", { token, params: { id: p.id, fileId: fixture.files[p.id][kind] } }),
+      expected: (c, p) => (seesRelease(c, p, kind) ? 200 : 404),
+    },
+    {
+      name: `GET /projects/{id}/files/{fileId}/download (${kind})`,
+      request: (token, p) => call(fileDownloadRoute.GET, "GET", "/", { token, params: { id: p.id, fileId: fixture.files[p.id][kind] } }),
+      expected: (c, p) => (seesRelease(c, p, kind) ? 200 : 404),
+      restore: async (c, p) => void (await db.download.update({ where: { id: fixture.files[p.id][kind] }, data: { downloadCount: 0 } })),
+    },
+  ]),
+  {
+    name: "DELETE /projects/{id}/files/{fileId} (beta)",
+    request: (token, p) => call(fileRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, fileId: fixture.files[p.id].beta } }),
+    expected: (c, p) => write(c, seesRelease(c, p, "beta"), "downloads.manage", 204),
+    restore: async (c, p) => {
+      const bytes = Buffer.from("beta again");
+      await db.download.create({
+        data: { id: fixture.files[p.id].beta, projectId: p.id, releaseId: fixture.releases[p.id].beta, kind: "SOFTWARE", fileName: "beta.bin", contentType: "application/octet-stream", size: BigInt(bytes.length), sha256: "0".repeat(64), storageKey: await fileStore().put(bytes) },
+      });
+    },
+  },
+  {
+    name: "GET /projects/{id}/launcher",
+    request: (token, p) => call(launcherRoute.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (c, p) => (c === "anonymous" ? 401 : !visible(c, p) || !launcherOn(p) ? 404 : has(c, "launcher.manage") ? 200 : 403),
+  },
+  {
+    name: "PUT /projects/{id}/launcher",
+    request: (token, p) =>
+      call(launcherRoute.PUT, "PUT", "/", {
+        token,
+        params: { id: p.id },
+        body: { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: false, offerVersions: true, launchSettings: {} },
+      }),
+    expected: (c, p) => write(c, visible(c, p) && launcherOn(p), "launcher.manage", 200),
+    restore: async (c, p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
+  },
+  {
+    name: "GET /launcher/projects/{id}/manifest",
+    request: (token, p) => call(manifestRoute.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (c, p) => (visible(c, p) && launcherOn(p) ? 200 : 404),
+    shows: (c, p, json) => {
+      const versions = (json.versions as { version: string }[]).map((row) => row.version).sort();
+      const want = seenKinds(c, p).filter((kind) => RELEASES[kind].state === "PUBLISHED").map((kind) => RELEASES[kind].version).sort();
+      return compare(versions, want);
+    },
+  },
+];
+
+describe.each(ENDPOINTS)("$name", (endpoint) => {
+  it.each(CALLERS.map((caller) => ({ caller })))("as $caller, in every status × visibility × module", async ({ caller }) => {
+    const mismatches: string[] = [];
+    for (const project of fixture.projects) {
+      const response = await endpoint.request(fixture.tokens[caller], project);
+      const expected = endpoint.expected(caller, project);
+      if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
+      else if (response.status < 300 && endpoint.shows) {
+        const wrong = endpoint.shows(caller, project, response.json!);
+        if (wrong) mismatches.push(`${project.name}: ${wrong}`);
+      }
+      if (response.status < 300) await endpoint.restore?.(caller, project, response.json);
+    }
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+});
+
+describe("GET /launcher/projects", () => {
+  it.each(CALLERS.map((caller) => ({ caller })))("as $caller: exactly the published PUBLIC and LAUNCHER projects with the module on", async ({ caller }) => {
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page = await call(launcherProjectsRoute.GET, "GET", `/?limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: fixture.tokens[caller] });
+      expect(page.status).toBe(200);
+      for (const row of page.json!.data as { id: string }[]) seen.add(row.id);
+      cursor = page.json!.nextCursor as string | null;
+    } while (cursor);
+    const ours = fixture.projects.filter((p) => seen.has(p.id)).map((p) => p.name).sort();
+    const expected = fixture.projects.filter((p) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "LAUNCHER") && launcherOn(p)).map((p) => p.name).sort();
+    expect(ours).toEqual(expected);
+  });
+});

@@ -1,0 +1,56 @@
+"use server";
+
+import { z } from "zod";
+import { deleteFile } from "@/lib/downloads/service";
+import { idSchema } from "@/lib/http/operation";
+import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
+import { createReleaseSchema, updateReleaseSchema } from "@/lib/releases/schemas";
+import { createRelease, deleteRelease, updateRelease } from "@/lib/releases/service";
+
+/**
+ * The Releases and Files tabs' actions, through the one server-action wrapper: each parses with
+ * the API's schema and calls the same service as the API, which checks every permission again.
+ * (Uploads go from the browser straight to the API, streamed.)
+ */
+
+const manage = {
+  signIn: projectPath("/manage/releases"),
+  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
+};
+const revision = z.coerce.number().int().min(1);
+
+export const createReleaseAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, createReleaseSchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    await createRelease(actor, projectId, input, meta);
+    return `Release ${input.version} is created as a draft.`;
+  },
+});
+
+export const updateReleaseAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema, revision, updateReleaseSchema]),
+  run: async ([{ projectId }, releaseId, expected, input], { actor, meta }) => {
+    await updateRelease(actor, projectId, releaseId, input, expected, meta);
+    return input.state === "PUBLISHED" ? "The release is published." : input.state === "YANKED" ? "The release is yanked." : "The release is saved.";
+  },
+});
+
+export const deleteReleaseAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema, revision]),
+  run: async ([{ projectId }, releaseId, expected], { actor, meta }) => {
+    await deleteRelease(actor, projectId, releaseId, expected, meta);
+    return "The release and its files are deleted.";
+  },
+});
+
+export const deleteFileAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, fileId], { actor, meta }) => {
+    await deleteFile(actor, projectId, fileId, meta);
+    return "The file is deleted.";
+  },
+});

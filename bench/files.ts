@@ -1,0 +1,232 @@
+// The file benchmark of npm run bench: upload and download throughput of a 1 GiB file through the
+// running server (scripts/serve.mjs, production build), each against copying the same file on disk
+// (a streamed read + write, as the server does), and the server's memory growth during both.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+
+const FILE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
+const PORT = 3401;
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const MIB = 1024 * 1024;
+
+export interface FileBenchResult {
+  bytes: number;
+  copySeconds: number;
+  uploadSeconds: number;
+  downloadSeconds: number;
+  baselineRssMiB: number;
+  uploadPeakMiB: number;
+  downloadPeakMiB: number;
+  sha256Matches: boolean;
+}
+
+/** A file of `bytes` random-looking bytes (a 16 MiB random block repeated) and its sha256. */
+async function makeFile(file: string, bytes: number): Promise<string> {
+  const block = randomBytes(16 * MIB);
+  const hash = createHash("sha256");
+  const out = createWriteStream(file);
+  for (let written = 0; written < bytes; ) {
+    const chunk = block.subarray(0, Math.min(block.length, bytes - written));
+    hash.update(chunk);
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+    written += chunk.length;
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return hash.digest("hex");
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** The server's resident memory, sampled every 20 ms while `work` runs: the peak, in MiB. */
+async function peakRss(pid: number, work: () => Promise<unknown>): Promise<number> {
+  const rss = async () => Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+  let peak = await rss();
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rss());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await sampler;
+  }
+  return peak;
+}
+
+async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+    cwd: path.join(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: SECRET,
+      API_RATE_LIMIT_PER_MINUTE: "100000000",
+      // A 1 GiB upload may take longer than the default 60 s request limit on a busy machine.
+      REQUEST_TIMEOUT_MS: "900000",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on("data", (chunk) => String(chunk).includes("Listening") && resolve());
+    server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return server;
+}
+
+function upload(file: string, size: number, projectId: string, token: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port: PORT, method: "POST", path: `/api/v1/projects/${projectId}/files?name=bench.bin&kind=SOFTWARE`, headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": size } },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    createReadStream(file, { highWaterMark: MIB }).pipe(request);
+  });
+}
+
+function download(url: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port: PORT, path: url }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`download answered ${response.statusCode}`));
+        pipeline(response, createWriteStream(target, { highWaterMark: MIB })).then(resolve, reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** Runs the measurement against the migrated database at `databaseUrl`. */
+export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> {
+  const work = await mkdtemp(path.join(os.tmpdir(), "pums-bench-files-"));
+  const dataDir = path.join(work, "data");
+  const source = path.join(work, "source.bin");
+  try {
+    console.log(`files: writing a ${(FILE_BYTES / MIB).toFixed(0)} MiB test file`);
+    const sha256 = await makeFile(source, FILE_BYTES);
+
+    // A public project with the DOWNLOADS module and a token of its Owner, made through the services.
+    process.env.DATABASE_URL = databaseUrl;
+    const { db, disconnectDatabase } = await import("../lib/db/client");
+    const { issueToken } = await import("../lib/auth/tokens");
+    const { createProject } = await import("../lib/projects/service");
+    const { actorFromUser } = await import("../lib/auth/actor");
+    const stamp = randomBytes(4).toString("hex");
+    const owner = await db.user.create({
+      data: { username: `bench_files_${stamp}`, usernameKey: `bench_files_${stamp}`, email: `bench_files_${stamp}@example.test`, displayName: "Bench", passwordHash: "x", platformRoles: ["USER", "PARTNER"], partnerStatus: "ACTIVE" },
+    });
+    const meta = { ip: null, userAgent: "bench", requestId: `bench-files-${stamp}` };
+    const project = await createProject(
+      actorFromUser(owner),
+      { name: `Bench files ${stamp}`, description: "", game: "Bench", category: "Bench", visibility: "PUBLIC", modules: ["DOWNLOADS"], bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null },
+      meta,
+    );
+    await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED" } });
+    const { token } = await db.$transaction((tx) => issueToken(tx, owner.id, { name: "bench", scopes: ["read", "write"], expiresInDays: 1 }, { actorId: owner.id, via: "SYSTEM" }));
+    await disconnectDatabase();
+
+    // The floor: the same bytes streamed from disk to disk by one process.
+    const copySeconds = await timed(() => pipeline(createReadStream(source, { highWaterMark: MIB }), createWriteStream(path.join(work, "copy.bin"), { highWaterMark: MIB })));
+    await rm(path.join(work, "copy.bin"));
+
+    const server = await startServer(databaseUrl, dataDir);
+    try {
+      // Warm the routes up with a small file, so the first measurement does not pay for compiling them.
+      const small = path.join(work, "small.bin");
+      await makeFile(small, MIB);
+      const warm = await upload(small, MIB, project.id, token);
+      if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body}`);
+      await download(JSON.parse(warm.body).url, path.join(work, "small.out"));
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+
+      const baselineRssMiB = await peakRss(server.pid!, () => new Promise((resolve) => setTimeout(resolve, 200)));
+      let stored: { url: string; sha256: string; size: number } | undefined;
+      let uploadSeconds = 0;
+      const uploadPeakMiB = await peakRss(server.pid!, async () => {
+        uploadSeconds = await timed(async () => {
+          const answer = await upload(source, FILE_BYTES, project.id, token);
+          if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
+          stored = JSON.parse(answer.body);
+        });
+      });
+      const target = path.join(work, "downloaded.bin");
+      let downloadSeconds = 0;
+      const downloadPeakMiB = await peakRss(server.pid!, async () => {
+        downloadSeconds = await timed(() => download(stored!.url, target));
+      });
+      const downloaded = (await stat(target)).size;
+      const result: FileBenchResult = {
+        bytes: FILE_BYTES,
+        copySeconds,
+        uploadSeconds,
+        downloadSeconds,
+        baselineRssMiB,
+        uploadPeakMiB,
+        downloadPeakMiB,
+        sha256Matches: stored!.sha256 === sha256 && stored!.size === FILE_BYTES && downloaded === FILE_BYTES,
+      };
+      console.log(`files: copy ${copySeconds.toFixed(2)} s, upload ${uploadSeconds.toFixed(2)} s, download ${downloadSeconds.toFixed(2)} s`);
+      return result;
+    } finally {
+      const exited = new Promise((resolve) => server.on("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export function fileReport(result: FileBenchResult): string {
+  const mibps = (seconds: number) => result.bytes / MIB / seconds;
+  const uploadRatio = result.copySeconds / result.uploadSeconds;
+  const downloadRatio = result.copySeconds / result.downloadSeconds;
+  const uploadGrowth = result.uploadPeakMiB - result.baselineRssMiB;
+  const downloadGrowth = result.downloadPeakMiB - result.baselineRssMiB;
+  const verdict = (ok: boolean) => (ok ? "met" : "**not met**");
+  return [
+    `# Files: benchmark of ${new Date().toISOString().slice(0, 10)}`,
+    "",
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. Local file store (DATA_DIR on the same disk), PostgreSQL for the rows.`,
+    `One ${(result.bytes / MIB).toFixed(0)} MiB file, uploaded with \`POST /api/v1/projects/{id}/files\` (a streamed body over loopback, token auth) and downloaded with \`GET .../download\` to a file, against the floor measured in the same run: the same file streamed from disk to disk (read + write, 1 MiB chunks) by one process. The client runs on the same machine and competes for the same cores and disk.`,
+    "Memory: the server's resident set (VmRSS), sampled every 20 ms; growth is the peak during the transfer minus the resident set just before it.",
+    "",
+    "| measurement | seconds | MiB/s | × disk copy | server peak RSS MiB | growth MiB |",
+    "| --- | --- | --- | --- | --- | --- |",
+    `| floor: disk copy | ${result.copySeconds.toFixed(2)} | ${mibps(result.copySeconds).toFixed(0)} | 1.00 | | |`,
+    `| upload | ${result.uploadSeconds.toFixed(2)} | ${mibps(result.uploadSeconds).toFixed(0)} | ${uploadRatio.toFixed(2)} | ${result.uploadPeakMiB.toFixed(0)} | ${uploadGrowth.toFixed(1)} |`,
+    `| download | ${result.downloadSeconds.toFixed(2)} | ${mibps(result.downloadSeconds).toFixed(0)} | ${downloadRatio.toFixed(2)} | ${result.downloadPeakMiB.toFixed(0)} | ${downloadGrowth.toFixed(1)} |`,
+    "",
+    `Server resident set before the transfers: ${result.baselineRssMiB.toFixed(0)} MiB. sha256 and size of the upload and the downloaded file match the source: ${result.sha256Matches ? "yes" : "**no**"}.`,
+    "",
+    "## Targets",
+    "",
+    "| target | measured | verdict |",
+    "| --- | --- | --- |",
+    `| upload ≥ 0.5 × disk copy | ${uploadRatio.toFixed(2)} | ${verdict(uploadRatio >= 0.5)} |`,
+    `| download ≥ 0.5 × disk copy | ${downloadRatio.toFixed(2)} | ${verdict(downloadRatio >= 0.5)} |`,
+    `| server memory growth < 64 MiB during upload | ${uploadGrowth.toFixed(1)} MiB | ${verdict(uploadGrowth < 64)} |`,
+    `| server memory growth < 64 MiB during download | ${downloadGrowth.toFixed(1)} MiB | ${verdict(downloadGrowth < 64)} |`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import { DOWNLOAD_KIND_LABELS, DOWNLOAD_KINDS, type DownloadKind, type FileView } from "@/lib/downloads/schemas";
+import { formatBytes } from "./format";
+
+/**
+ * Uploads one file straight to the API (POST /projects/{id}/files, the raw bytes as the body, with
+ * the portal session): the browser streams it and reports progress, so large files never pass
+ * through a server action or sit in memory anywhere.
+ */
+export function FileUpload({ projectId, releaseId, label = "Attach a file" }: { projectId: string; releaseId?: string; label?: string }) {
+  const router = useRouter();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<DownloadKind>("SOFTWARE");
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const request = useRef<XMLHttpRequest | null>(null);
+
+  function upload() {
+    const file = input.current?.files?.[0];
+    if (!file) return setNotice({ tone: "error", text: "Choose a file first." });
+    setNotice(null);
+    setProgress({ sent: 0, total: file.size });
+    const query = new URLSearchParams({ name: file.name, kind, ...(releaseId ? { releaseId } : {}) });
+    const xhr = new XMLHttpRequest();
+    request.current = xhr;
+    xhr.open("POST", `/api/v1/projects/${projectId}/files?${query}`);
+    xhr.setRequestHeader("Content-Type", "application/octet-stream");
+    xhr.upload.onprogress = (event) => setProgress({ sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    xhr.onload = () => {
+      request.current = null;
+      setProgress(null);
+      const body = parse(xhr.responseText);
+      if (xhr.status === 201) {
+        const stored = body as FileView;
+        setNotice({ tone: "success", text: `${stored.name} is uploaded (${formatBytes(stored.size)}, sha256 ${stored.sha256}).` });
+        if (input.current) input.current.value = "";
+        router.refresh();
+      } else {
+        setNotice({ tone: "error", text: (body as { detail?: string } | null)?.detail ?? `The upload failed (${xhr.status}).` });
+      }
+    };
+    xhr.onerror = () => {
+      request.current = null;
+      setProgress(null);
+      setNotice({ tone: "error", text: "The upload broke off. Nothing was kept; try again." });
+    };
+    xhr.onabort = () => {
+      request.current = null;
+      setProgress(null);
+      setNotice({ tone: "error", text: "The upload was cancelled. Nothing was kept." });
+    };
+    xhr.send(file);
+  }
+
+  const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  return (
+    <div className="space-y-3" aria-label={label} role="group">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-900">
+            File
+          </label>
+          <input ref={input} id={`${id}-file`} type="file" disabled={progress !== null} className="block text-sm" />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-900">
+            Kind
+          </label>
+          <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as DownloadKind)} disabled={progress !== null} className="block rounded-md px-3 py-2 text-sm ring-1 ring-slate-300">
+            {DOWNLOAD_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {DOWNLOAD_KIND_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {progress ? (
+          <Button type="button" variant="secondary" onClick={() => request.current?.abort()}>
+            Cancel upload
+          </Button>
+        ) : (
+          <Button type="button" onClick={upload}>
+            {label}
+          </Button>
+        )}
+      </div>
+      {progress && (
+        <div className="space-y-1">
+          <progress max={100} value={percent} aria-label="Upload progress" className="h-2 w-full" />
+          <p className="text-xs text-slate-600" aria-live="polite">
+            Uploading… {percent}% ({formatBytes(progress.sent)} of {formatBytes(progress.total)})
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

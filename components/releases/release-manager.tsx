@@ -1,0 +1,178 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { createReleaseAction, deleteReleaseAction, updateReleaseAction } from "@/app/projects/[slug]/manage/releases/actions";
+import { useActionForm } from "@/components/forms/use-action-form";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { TextAreaField } from "@/components/ui/textarea";
+import { RELEASE_CHANNELS } from "@/lib/permissions";
+import { createReleaseSchema, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
+import { Changelog } from "./changelog";
+import { FileUpload } from "./file-upload";
+import { formatBytes } from "./format";
+
+type Target = { projectId: string; slug: string };
+
+const CHANNEL_OPTIONS = RELEASE_CHANNELS.map((channel) => ({ value: channel, label: channel.charAt(0) + channel.slice(1).toLowerCase() }));
+
+const STATE_STYLE: Record<ReleaseView["state"], string> = {
+  DRAFT: "bg-slate-100 text-slate-700 ring-slate-300",
+  PUBLISHED: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  YANKED: "bg-red-50 text-red-800 ring-red-200",
+};
+
+export function ReleaseStateBadge({ state }: { state: ReleaseView["state"] }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_STYLE[state]}`}>{state.charAt(0) + state.slice(1).toLowerCase()}</span>;
+}
+
+/** A changelog field with a Write / Preview switch: the preview is rendered as the project page shows it. */
+function ChangelogEditor({ value, error, register }: { value: string; error?: string; register: ReturnType<ReturnType<typeof useForm<{ changelog: string }>>["register"]> }) {
+  const [preview, setPreview] = useState(false);
+  return (
+    <div className="space-y-1.5">
+      <div className="flex gap-2 text-xs" role="tablist" aria-label="Changelog view">
+        <button type="button" role="tab" aria-selected={!preview} onClick={() => setPreview(false)} className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
+          Write
+        </button>
+        <button type="button" role="tab" aria-selected={preview} onClick={() => setPreview(true)} className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
+          Preview
+        </button>
+      </div>
+      <div hidden={preview}>
+        <TextAreaField label="Changelog" rows={5} hint="Markdown: # headings, - lists, **bold**, `code`." error={error} {...register} />
+      </div>
+      {preview && (
+        <div className="rounded-md p-3 ring-1 ring-slate-200" aria-label="Changelog preview">
+          <Changelog text={value} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function CreateReleaseForm({ target }: { target: Target }) {
+  const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: zodResolver(createReleaseSchema, undefined, { raw: true }), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
+  const { submit, pending, notice } = useActionForm(form, (values) => createReleaseAction(target, values), () => form.reset());
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={submit} noValidate aria-label="New release" className="space-y-4">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Version" placeholder="1.0.0" error={errors.version?.message} {...form.register("version")} />
+        <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
+        <SelectField label="Channel" options={CHANNEL_OPTIONS} error={errors.channel?.message} {...form.register("channel")} />
+      </div>
+      <ChangelogEditor value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} />
+      <div className="flex justify-end">
+        <Button type="submit" pending={pending}>
+          {pending ? "Creating…" : "Create draft release"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EditRelease({ target, release }: { target: Target; release: ReleaseView }) {
+  const draft = release.state === "DRAFT";
+  const form = useForm<z.input<typeof updateReleaseSchema>>({
+    resolver: zodResolver(updateReleaseSchema, undefined, { raw: true }),
+    defaultValues: { title: release.title, changelog: release.changelog, ...(draft ? { version: release.version, channel: release.channel } : {}) },
+  });
+  const { submit, pending, notice } = useActionForm(form, (values) => updateReleaseAction(target, release.id, release.revision, values));
+  const errors = form.formState.errors;
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Edit release ${release.version}`} className="space-y-3">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <div className="grid gap-3 sm:grid-cols-3">
+        {draft && <TextField label="Version" error={errors.version?.message} {...form.register("version")} />}
+        <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
+        {draft && (
+          <SelectField label="Channel" options={CHANNEL_OPTIONS} error={errors.channel?.message} {...form.register("channel")} />
+        )}
+      </div>
+      <ChangelogEditor value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} />
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" pending={pending}>
+          {pending ? "Saving…" : "Save changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReleaseActions({ target, release }: { target: Target; release: ReleaseView }) {
+  const [pending, start] = useTransition();
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const act = (question: string, work: () => ReturnType<typeof deleteReleaseAction>) => {
+    if (!window.confirm(question)) return;
+    start(async () => {
+      const result = await work();
+      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+    });
+  };
+  return (
+    <div className="space-y-2">
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <div className="flex flex-wrap gap-2">
+        {release.state === "DRAFT" && (
+          <Button type="button" pending={pending} onClick={() => act(`Publish ${release.version}? Everyone who may see ${release.channel} releases gets it.`, () => updateReleaseAction(target, release.id, release.revision, { state: "PUBLISHED" }))}>
+            Publish
+          </Button>
+        )}
+        {release.state === "PUBLISHED" && (
+          <Button type="button" variant="danger" pending={pending} onClick={() => act(`Yank ${release.version}? It disappears from the project page and the launcher.`, () => updateReleaseAction(target, release.id, release.revision, { state: "YANKED" }))}>
+            Yank
+          </Button>
+        )}
+        {release.state !== "PUBLISHED" && (
+          <Button type="button" variant="secondary" pending={pending} onClick={() => act(`Delete ${release.version} and its ${release.files.length} file(s)? This cannot be undone.`, () => deleteReleaseAction(target, release.id, release.revision))}>
+            Delete
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ReleaseList({ target, releases }: { target: Target; releases: ReleaseView[] }) {
+  if (!releases.length) return <p className="text-sm text-slate-500">No releases yet.</p>;
+  return (
+    <ul className="space-y-6">
+      {releases.map((release) => (
+        <li key={release.id} className="space-y-4 rounded-lg p-4 ring-1 ring-slate-200" aria-label={`Release ${release.version}`}>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-lg font-semibold">{release.version}</h3>
+            <span className="text-slate-600">{release.title}</span>
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{release.channel}</span>
+            <ReleaseStateBadge state={release.state} />
+          </div>
+          <ReleaseActions target={target} release={release} />
+          <EditRelease target={target} release={release} />
+          <div className="space-y-2">
+            <h4 className="text-sm font-medium">Files</h4>
+            {release.files.length ? (
+              <ul className="space-y-1 text-sm">
+                {release.files.map((file) => (
+                  <li key={file.id} className="flex flex-wrap gap-x-3">
+                    <span className="font-medium">{file.name}</span>
+                    <span className="text-slate-600">{formatBytes(file.size)}</span>
+                    <span className="font-mono text-xs text-slate-500 break-all">sha256 {file.sha256}</span>
+                    <span className="text-slate-600">{file.downloadCount} downloads</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-500">No files yet.</p>
+            )}
+            {release.state !== "YANKED" && <FileUpload projectId={target.projectId} releaseId={release.id} label={`Upload to ${release.version}`} />}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { defineOperation, idSchema, problem } from "../http/operation";
+import { pageSchema } from "../http/pagination";
+import { fileSchema, listFilesQuerySchema, maxUploadBytes, UPLOAD_CONTENT_TYPE, uploadQuerySchema } from "./schemas";
+
+const projectParams = z.strictObject({ id: idSchema });
+const fileParams = z.strictObject({ id: idSchema, fileId: idSchema });
+const NOT_VISIBLE = problem("No such project or file, not visible to you (a draft or yanked release's files included), or the project's DOWNLOADS module is off");
+
+export const uploadFileOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/projects/{id}/files",
+  tag: "Downloads",
+  summary: "Upload a file (the raw bytes as the body)",
+  description:
+    "Needs downloads.manage. Send the file itself as `application/octet-stream`; it is streamed to storage, its size and sha256 measured on the way. A file larger than MAX_UPLOAD_BYTES (default 2 GiB) is refused with 413 as soon as the limit is passed, and nothing is kept; neither is anything of an interrupted upload. `releaseId` attaches it to a release that is not yanked.",
+  auth: "required",
+  params: projectParams,
+  query: uploadQuerySchema,
+  streamBody: { contentTypes: [UPLOAD_CONTENT_TYPE], maxBytes: maxUploadBytes },
+  responses: {
+    201: { description: "The stored file", schema: fileSchema },
+    403: problem("Needs downloads.manage"),
+    404: NOT_VISIBLE,
+    413: problem("Larger than MAX_UPLOAD_BYTES"),
+    422: problem("The release is yanked"),
+  },
+});
+
+export const listFilesOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/files",
+  tag: "Downloads",
+  summary: "The project's files you may see, newest first",
+  auth: "optional",
+  params: projectParams,
+  query: listFilesQuerySchema,
+  responses: { 200: { description: "A page of files", schema: pageSchema(fileSchema) }, 404: NOT_VISIBLE },
+});
+
+export const getFileOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/files/{fileId}",
+  tag: "Downloads",
+  summary: "One file's size, sha256 and download count",
+  auth: "optional",
+  params: fileParams,
+  responses: { 200: { description: "The file", schema: fileSchema }, 404: NOT_VISIBLE },
+});
+
+export const downloadFileOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/projects/{id}/files/{fileId}/download",
+  tag: "Downloads",
+  summary: "Download a file",
+  description:
+    "The bytes, streamed, with `Content-Length`, `Content-Disposition` (the file name) and `ETag` (the quoted sha256). One `Range: bytes=` range gives 206 with `Content-Range`; a range past the end gives 416; `If-Range` is honoured. A download counts once: when the bytes sent begin at the start of the file.",
+  auth: "optional",
+  params: fileParams,
+  responses: {
+    200: { description: "The whole file", binary: UPLOAD_CONTENT_TYPE },
+    206: { description: "The requested range", binary: UPLOAD_CONTENT_TYPE },
+    304: { description: "Not modified: If-None-Match names the sha256" },
+    404: NOT_VISIBLE,
+    416: problem("The range starts past the end of the file"),
+  },
+});
+
+export const deleteFileOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/projects/{id}/files/{fileId}",
+  tag: "Downloads",
+  summary: "Delete a file",
+  auth: "required",
+  params: fileParams,
+  responses: { 204: { description: "Deleted" }, 403: problem("Needs downloads.manage"), 404: NOT_VISIBLE },
+});

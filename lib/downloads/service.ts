@@ -1,0 +1,203 @@
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { recordAudit } from "../audit-log/record";
+import { db, type Tx } from "../db/client";
+import type { Download, Prisma, Release } from "../db/generated/client";
+import { AppError, BadRequest, NotFound, RangeNotSatisfiable, RuleViolation } from "../errors";
+import { fileStore } from "../files/store";
+import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
+import { attachmentDisposition, parseRange } from "../http/range";
+import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
+import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { settingsOf } from "../projects/service";
+import { maxUploadBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
+
+/** The project as the release and download rules need it. */
+export interface DownloadsContext extends ProjectContext {
+  rules: { visibility: ProjectContext["project"]["visibility"]; offerPrereleases: boolean };
+}
+
+/**
+ * The project with its DOWNLOADS module on, whose downloads the caller may see: 404 otherwise
+ * (module off, project invisible, or an APPLICATION_ONLY project to a non-member).
+ */
+export async function downloadsProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<DownloadsContext> {
+  const context = await loadProject(actor, projectId, client);
+  requireModule(context.project, "DOWNLOADS");
+  const rules = { visibility: context.project.visibility, offerPrereleases: settingsOf(context.project).offerPrereleases };
+  if (!canSeeDownloads(context.access, rules)) throw new NotFound("page");
+  return { ...context, rules };
+}
+
+/** Prisma `where` for the releases the caller sees (lib/permissions visibleReleases). */
+export function visibleReleaseWhere(access: ProjectAccess, rules: DownloadsContext["rules"]): Prisma.ReleaseWhereInput {
+  const visible = visibleReleases(access, rules);
+  if (!visible) return { id: { in: [] } };
+  return { state: { in: [...visible.states] }, channel: { in: [...visible.channels] } };
+}
+
+export function downloadUrl(file: Pick<Download, "id" | "projectId">) {
+  return `/api/v1/projects/${file.projectId}/files/${file.id}/download`;
+}
+
+export function presentFile(file: Download): FileView {
+  return {
+    id: file.id,
+    name: file.fileName,
+    kind: file.kind,
+    size: Number(file.size),
+    sha256: file.sha256,
+    releaseId: file.releaseId,
+    downloadCount: file.downloadCount,
+    createdAt: file.createdAt.toISOString(),
+    url: downloadUrl(file),
+  };
+}
+
+/** A release of the project that the caller sees and may attach files to (not yanked). */
+async function attachableRelease(client: Tx | typeof db, context: DownloadsContext, releaseId: string) {
+  const release = await client.release.findFirst({ where: { id: releaseId, projectId: context.project.id } });
+  if (!release || !canSeeRelease(context.access, context.rules, release)) throw new NotFound("release");
+  if (release.state === "YANKED") throw new RuleViolation("Files cannot be added to a yanked release.", "release_yanked");
+  return release;
+}
+
+/**
+ * Streams an upload into the store (never held whole in memory), measuring size and sha256 on the
+ * way, then records it. Permission and release are checked before a byte is read and again in the
+ * transaction; whatever fails after the bytes are stored removes them again.
+ */
+export async function uploadFile(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta): Promise<FileView> {
+  const before = await downloadsProject(actor, projectId);
+  requireProjectPermission(before, "downloads.manage");
+  if (query.releaseId) await attachableRelease(db, before, query.releaseId);
+
+  const store = fileStore();
+  const stored = await store.putStream(body, { maxBytes: maxUploadBytes() }).catch((error: unknown) => {
+    // The body broke off (the client went away): its bytes are already removed.
+    throw error instanceof AppError ? error : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
+  });
+  try {
+    return await db.$transaction(async (tx) => {
+      const context = await downloadsProject(actor, projectId, tx);
+      requireProjectPermission(context, "downloads.manage");
+      if (query.releaseId) await attachableRelease(tx, context, query.releaseId);
+      const file = await tx.download.create({
+        data: {
+          projectId,
+          releaseId: query.releaseId ?? null,
+          kind: query.kind,
+          fileName: query.name,
+          contentType: UPLOAD_CONTENT_TYPE,
+          size: BigInt(stored.size),
+          sha256: stored.sha256,
+          storageKey: stored.key,
+        },
+      });
+      await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
+        action: "download.upload",
+        targetType: "download",
+        targetId: file.id,
+        projectId,
+        changes: { file: { before: null, after: { name: file.fileName, kind: file.kind, size: stored.size, sha256: stored.sha256, releaseId: file.releaseId } } },
+      });
+      return presentFile(file);
+    });
+  } catch (error) {
+    await store.remove(stored.key);
+    throw error;
+  }
+}
+
+/** The files the caller sees, newest first: files of releases they see, and files of no release. */
+export async function listFiles(actor: Actor | null, projectId: string, query: ListFilesQuery) {
+  const context = await downloadsProject(actor, projectId);
+  const rows = await db.download.findMany({
+    where: {
+      projectId,
+      ...(query.kind ? { kind: query.kind } : {}),
+      ...(query.releaseId ? { releaseId: query.releaseId } : {}),
+      AND: [{ OR: [{ releaseId: null }, { release: visibleReleaseWhere(context.access, context.rules) }] }, afterPosition(decodeCursor(query.cursor))],
+    },
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, presentFile);
+}
+
+async function visibleFile(context: DownloadsContext, fileId: string): Promise<Download & { release: Release | null }> {
+  const file = await db.download.findFirst({ where: { id: fileId, projectId: context.project.id }, include: { release: true } });
+  if (!file || !canSeeFile(context.access, context.rules, file.release)) throw new NotFound("file");
+  return file;
+}
+
+export async function getFile(actor: Actor | null, projectId: string, fileId: string) {
+  return presentFile(await visibleFile(await downloadsProject(actor, projectId), fileId));
+}
+
+/** Removes a file: the row and its audit entry in one transaction, the bytes after it commits. */
+export async function deleteFile(actor: Actor, projectId: string, fileId: string, meta: RequestMeta) {
+  const file = await db.$transaction(async (tx) => {
+    const context = await downloadsProject(actor, projectId, tx);
+    const row = await tx.download.findFirst({ where: { id: fileId, projectId }, include: { release: true } });
+    if (!row || !canSeeFile(context.access, context.rules, row.release)) throw new NotFound("file");
+    requireProjectPermission(context, "downloads.manage");
+    await tx.download.delete({ where: { id: row.id } });
+    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
+      action: "download.delete",
+      targetType: "download",
+      targetId: row.id,
+      projectId,
+      changes: { file: { before: { name: row.fileName, kind: row.kind, sha256: row.sha256 }, after: null } },
+    });
+    return row;
+  });
+  await fileStore().remove(file.storageKey);
+}
+
+export interface DownloadRequest {
+  range: string | null;
+  ifRange: string | null;
+}
+
+/**
+ * A file's bytes as a streamed answer: 200 with the whole file, 206 with one range, 416 for a
+ * range past the end. ETag is the sha256. A download counts once: when the bytes sent start at
+ * the beginning of the file, so the further range requests of a resumed or segmented download
+ * (which start later) do not count again. Nothing counts for a 304 or a 416.
+ * 416 is problem+json naming the size in Content-Range.
+ */
+export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest) {
+  const file = await visibleFile(await downloadsProject(actor, projectId), fileId);
+  const size = Number(file.size);
+  const etag = `"${file.sha256}"`;
+  const headers: Record<string, string> = {
+    "Accept-Ranges": "bytes",
+    "Content-Disposition": attachmentDisposition(file.fileName),
+    "Cache-Control": "private, no-cache",
+  };
+  // If-Range with another validator: the file changed, send it whole.
+  const range = request.ifRange && request.ifRange !== etag ? { kind: "whole" as const } : parseRange(request.range, size);
+  if (range.kind === "unsatisfiable") throw new RangeNotSatisfiable(size);
+  const bytes = range.kind === "partial" ? { start: range.start, end: range.end } : undefined;
+  const length = bytes ? bytes.end - bytes.start + 1 : size;
+  return {
+    status: bytes ? 206 : 200,
+    etag,
+    headers: { ...headers, "Content-Length": String(length), ...(bytes ? { "Content-Range": `bytes ${bytes.start}-${bytes.end}/${size}` } : {}) },
+    stream: {
+      contentType: UPLOAD_CONTENT_TYPE,
+      open: async () => {
+        const stream = size === 0 ? new Blob([]).stream() : await fileStore().openStream(file.storageKey, bytes);
+        if (!stream) throw new NotFound("file");
+        if ((bytes?.start ?? 0) === 0) await db.download.update({ where: { id: file.id }, data: { downloadCount: { increment: 1 } } });
+        return stream;
+      },
+    },
+  };
+}
+
+/** Download counts of the project per kind, for the team's Files tab. */
+export async function downloadTotals(context: DownloadsContext) {
+  const rows = await db.download.groupBy({ by: ["kind"], where: { projectId: context.project.id }, _sum: { downloadCount: true }, _count: { _all: true } });
+  return rows.map((row) => ({ kind: row.kind, files: row._count._all, downloads: row._sum.downloadCount ?? 0 }));
+}

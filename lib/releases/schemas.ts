@@ -1,0 +1,63 @@
+import semver from "semver";
+import { z } from "zod";
+import { fileSchema } from "../downloads/schemas";
+import { paginationQuerySchema } from "../http/pagination";
+import { RELEASE_CHANNELS, RELEASE_STATES } from "../permissions";
+
+/** Release fields, shared by the API, the portal's forms and the OpenAPI document. */
+
+export const MAX_CHANGELOG = 20_000;
+
+/** A semantic version (semver.org 2.0.0), as written: `1.2.0`, `2.0.0-beta.1`. No leading `v`. */
+export const semverSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a version such as 1.0.0.")
+  .max(64, "Use at most 64 characters.")
+  .refine((value) => /^\d/.test(value) && semver.valid(value) !== null, "Use a semantic version such as 1.2.0 or 2.0.0-beta.1.");
+
+const titleSchema = z.string().trim().min(1, "Give the release a title.").max(120, "Use at most 120 characters.");
+const changelogSchema = z.string().max(MAX_CHANGELOG, `Use at most ${MAX_CHANGELOG} characters.`);
+
+export const createReleaseSchema = z.strictObject({
+  version: semverSchema,
+  title: titleSchema,
+  changelog: changelogSchema.default(""),
+  channel: z.enum(RELEASE_CHANNELS, "Choose STABLE, BETA or ALPHA.").default("STABLE"),
+});
+export type CreateReleaseInput = z.infer<typeof createReleaseSchema>;
+
+/** PATCH: any of the fields; `state` moves DRAFT -> PUBLISHED -> YANKED; version and channel only while a draft. */
+export const updateReleaseSchema = z
+  .strictObject({
+    version: semverSchema.optional(),
+    title: titleSchema.optional(),
+    changelog: changelogSchema.optional(),
+    channel: z.enum(RELEASE_CHANNELS, "Choose STABLE, BETA or ALPHA.").optional(),
+    state: z.enum(["PUBLISHED", "YANKED"], "Choose PUBLISHED or YANKED.").optional(),
+  })
+  .refine((input) => Object.keys(input).length > 0, { message: "Change at least one field." });
+export type UpdateReleaseInput = z.infer<typeof updateReleaseSchema>;
+
+export const listReleasesQuerySchema = paginationQuerySchema.extend({
+  channel: z.enum(RELEASE_CHANNELS, "Unknown channel.").optional(),
+  state: z.enum(RELEASE_STATES, "Unknown state.").optional(),
+});
+export type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
+
+export const releaseSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  version: z.string(),
+  title: z.string(),
+  changelog: z.string(),
+  channel: z.enum(RELEASE_CHANNELS),
+  state: z.enum(RELEASE_STATES),
+  publishedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** The optimistic-lock number: the ETag is `"v<revision>"`, sent back in If-Match. */
+  revision: z.number().int(),
+  files: z.array(fileSchema),
+});
+export type ReleaseView = z.infer<typeof releaseSchema>;

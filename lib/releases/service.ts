@@ -1,0 +1,189 @@
+import semver from "semver";
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import { changedFields, recordAudit } from "../audit-log/record";
+import { db, type Tx } from "../db/client";
+import type { Download, Release } from "../db/generated/client";
+import { downloadsProject, presentFile, visibleReleaseWhere, type DownloadsContext } from "../downloads/service";
+import { Conflict, NotFound, PreconditionFailed, RuleViolation } from "../errors";
+import { fileStore } from "../files/store";
+import { versionEtag } from "../http/etag";
+import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
+import { canMoveRelease, canSeeRelease, RELEASE_CHANNELS, type ReleaseChannel } from "../permissions";
+import { requireProjectPermission } from "../projects/access";
+import type { CreateReleaseInput, ListReleasesQuery, ReleaseView, UpdateReleaseInput } from "./schemas";
+
+type ReleaseRow = Release & { downloads: Download[] };
+const WITH_FILES = { downloads: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] } };
+
+export function presentRelease(row: ReleaseRow): ReleaseView {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    version: row.version,
+    title: row.title,
+    changelog: row.changelog,
+    channel: row.channel,
+    state: row.state,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    revision: row.lockVersion,
+    files: row.downloads.map(presentFile),
+  };
+}
+
+export function releaseEtag(row: Pick<Release, "lockVersion">) {
+  return versionEtag({ version: row.lockVersion });
+}
+
+function auditFor(actor: Actor, meta: RequestMeta, context: DownloadsContext) {
+  return { ...auditContext(actor, meta), override: context.access.override };
+}
+
+/** Versions are unique per project as semver values: `1.0.0` and `1.0.0+build` name the same release. */
+async function assertVersionFree(tx: Tx, projectId: string, version: string, exceptId?: string) {
+  const others = await tx.release.findMany({ where: { projectId, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { version: true } });
+  if (others.some((other) => semver.eq(other.version, version))) {
+    throw new Conflict(`Version ${version} exists in this project already.`, "version_taken");
+  }
+}
+
+export async function listReleases(actor: Actor | null, projectId: string, query: ListReleasesQuery) {
+  const context = await downloadsProject(actor, projectId);
+  const rows = await db.release.findMany({
+    where: {
+      projectId,
+      AND: [visibleReleaseWhere(context.access, context.rules), afterPosition(decodeCursor(query.cursor))],
+      ...(query.channel ? { channel: query.channel } : {}),
+      ...(query.state ? { state: query.state } : {}),
+    },
+    include: WITH_FILES,
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit, presentRelease);
+}
+
+async function visibleRelease(client: Tx | typeof db, context: DownloadsContext, releaseId: string): Promise<ReleaseRow> {
+  const row = await client.release.findFirst({ where: { id: releaseId, projectId: context.project.id }, include: WITH_FILES });
+  if (!row || !canSeeRelease(context.access, context.rules, row)) throw new NotFound("release");
+  return row;
+}
+
+export async function getRelease(actor: Actor | null, projectId: string, releaseId: string) {
+  const row = await visibleRelease(db, await downloadsProject(actor, projectId), releaseId);
+  return { body: presentRelease(row), etag: releaseEtag(row) };
+}
+
+export async function createRelease(actor: Actor, projectId: string, input: CreateReleaseInput, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await downloadsProject(actor, projectId, tx);
+    requireProjectPermission(context, "releases.manage");
+    await assertVersionFree(tx, projectId, input.version);
+    const row = await tx.release.create({ data: { projectId, ...input, state: "DRAFT" }, include: WITH_FILES });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "release.create",
+      targetType: "release",
+      targetId: row.id,
+      projectId,
+      changes: changedFields({}, { version: row.version, title: row.title, channel: row.channel, state: row.state }),
+    });
+    return { body: presentRelease(row), etag: releaseEtag(row) };
+  });
+}
+
+/**
+ * Edits a release and moves its state (DRAFT -> PUBLISHED -> YANKED). Version and channel change
+ * only while it is a draft: launchers and players may already hold a published version.
+ */
+export async function updateRelease(actor: Actor, projectId: string, releaseId: string, input: UpdateReleaseInput, expectedVersion: number, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await downloadsProject(actor, projectId, tx);
+    const before = await visibleRelease(tx, context, releaseId);
+    requireProjectPermission(context, "releases.manage");
+    if (before.lockVersion !== expectedVersion) throw new PreconditionFailed();
+    const changesVersion = input.version !== undefined && input.version !== before.version;
+    const changesChannel = input.channel !== undefined && input.channel !== before.channel;
+    if ((changesVersion || changesChannel) && before.state !== "DRAFT") {
+      throw new RuleViolation("Version and channel change only while the release is a draft.", "release_not_draft");
+    }
+    if (input.state && input.state !== before.state && !canMoveRelease(before.state, input.state)) {
+      throw new RuleViolation(`A ${before.state} release cannot become ${input.state}.`, "invalid_transition", { from: before.state, to: input.state });
+    }
+    if (changesVersion) await assertVersionFree(tx, projectId, input.version!, releaseId);
+    const publishing = input.state === "PUBLISHED" && before.state === "DRAFT";
+    const { count } = await tx.release.updateMany({
+      where: { id: releaseId, lockVersion: expectedVersion },
+      data: { ...input, ...(publishing ? { publishedAt: new Date() } : {}), lockVersion: { increment: 1 } },
+    });
+    if (count === 0) throw new PreconditionFailed();
+    const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: WITH_FILES });
+    const fields = ["version", "title", "changelog", "channel", "state"] as const;
+    const pick = (release: Release) => Object.fromEntries(fields.map((field) => [field, release[field]]));
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: publishing ? "release.publish" : input.state === "YANKED" && before.state !== "YANKED" ? "release.yank" : "release.update",
+      targetType: "release",
+      targetId: releaseId,
+      projectId,
+      changes: changedFields(pick(before), pick(row)),
+    });
+    return { body: presentRelease(row), etag: releaseEtag(row) };
+  });
+}
+
+/**
+ * Deletes a draft or yanked release with its files (rows in the transaction, bytes after it
+ * commits). A published release is yanked first, so no launcher loses a version without notice.
+ */
+export async function deleteRelease(actor: Actor, projectId: string, releaseId: string, expectedVersion: number, meta: RequestMeta) {
+  const files = await db.$transaction(async (tx) => {
+    const context = await downloadsProject(actor, projectId, tx);
+    const row = await visibleRelease(tx, context, releaseId);
+    requireProjectPermission(context, "releases.manage");
+    if (row.lockVersion !== expectedVersion) throw new PreconditionFailed();
+    if (row.state === "PUBLISHED") throw new RuleViolation("Yank a published release before deleting it.", "release_published");
+    await tx.download.deleteMany({ where: { releaseId } });
+    await tx.release.delete({ where: { id: releaseId } });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "release.delete",
+      targetType: "release",
+      targetId: releaseId,
+      projectId,
+      changes: { release: { before: { version: row.version, state: row.state, files: row.downloads.length }, after: null } },
+    });
+    return row.downloads;
+  });
+  const store = fileStore();
+  for (const file of files) await store.remove(file.storageKey);
+}
+
+/** Highest version first (semver order, not upload order). */
+export function bySemverDescending(a: Pick<Release, "version">, b: Pick<Release, "version">) {
+  return semver.rcompare(a.version, b.version);
+}
+
+/**
+ * The current release of each channel the caller sees: the highest published version. The public
+ * project page and the launcher manifest show these.
+ */
+export async function currentReleases(context: DownloadsContext): Promise<Partial<Record<ReleaseChannel, ReleaseRow>>> {
+  const rows = await db.release.findMany({
+    where: { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] },
+    include: WITH_FILES,
+  });
+  const current: Partial<Record<ReleaseChannel, ReleaseRow>> = {};
+  for (const channel of RELEASE_CHANNELS) {
+    const [latest] = rows.filter((row) => row.channel === channel).sort(bySemverDescending);
+    if (latest) current[channel] = latest;
+  }
+  return current;
+}
+
+/** The published versions the caller sees, highest first (the launcher's version list). */
+export async function publishedVersions(context: DownloadsContext) {
+  const rows = await db.release.findMany({
+    where: { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] },
+    include: WITH_FILES,
+  });
+  return rows.sort(bySemverDescending);
+}
