@@ -12,8 +12,9 @@ import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import { useActionForm } from "@/components/forms/use-action-form";
 
-/** Both steps answer `{ step: "code" }` when the account asks for a second factor; on success they redirect to `next`. */
-type SignInStepAction<Input> = (input: Input, next?: string) => Promise<FormResult<{ step: "code" }>>;
+/** What a step answers: ask for the second factor, or signed in (the action then redirects to `next`). */
+type SignInStep = { step: "code" } | { step: "signed-in"; next: string };
+type SignInStepAction<Input> = (input: Input, next?: string) => Promise<FormResult<SignInStep>>;
 
 export interface SignInActions {
   password: SignInStepAction<z.input<typeof signInFormSchema>>;

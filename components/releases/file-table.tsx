@@ -1,13 +1,18 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { deleteFileAction } from "@/app/projects/[slug]/manage/releases/actions";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { DOWNLOAD_KIND_LABELS, type FileView } from "@/lib/downloads/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 import { formatBytes } from "./format";
 
-export function FileTable({ target, files, releases }: { target: { projectId: string; slug: string }; files: FileView[]; releases: Record<string, string> }) {
+export function FileTable({ target, files, releases, deleteFile }: {
+  target: { projectId: string; slug: string };
+  files: FileView[];
+  releases: Record<string, string>;
+  deleteFile: (target: { projectId: string; slug: string }, fileId: string) => Promise<FormResult>;
+}) {
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   if (!files.length) return <p className="text-sm text-slate-500">No files yet.</p>;
@@ -48,7 +53,7 @@ export function FileTable({ target, files, releases }: { target: { projectId: st
                     onClick={() => {
                       if (!window.confirm(`Delete ${file.name}? Launchers and players can no longer download it.`)) return;
                       start(async () => {
-                        const result = await deleteFileAction(target, file.id);
+                        const result = await deleteFile(target, file.id);
                         setNotice({ tone: result.ok ? "success" : "error", text: result.message });
                       });
                     }}

@@ -4,19 +4,25 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { createReleaseAction, deleteReleaseAction, updateReleaseAction } from "@/app/projects/[slug]/manage/releases/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { RELEASE_CHANNELS } from "@/lib/permissions";
+import type { FormResult } from "@/lib/portal/form-result";
 import { createReleaseSchema, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
 import { Changelog } from "./changelog";
 import { FileUpload } from "./file-upload";
 import { formatBytes } from "./format";
 
 type Target = { projectId: string; slug: string };
+
+/** A release is changed and deleted at the revision the page showed. */
+export interface ReleaseActions {
+  update: (target: Target, releaseId: string, revision: number, input: z.input<typeof updateReleaseSchema>) => Promise<FormResult>;
+  remove: (target: Target, releaseId: string, revision: number) => Promise<FormResult>;
+}
 
 const CHANNEL_OPTIONS = RELEASE_CHANNELS.map((channel) => ({ value: channel, label: channel.charAt(0) + channel.slice(1).toLowerCase() }));
 
@@ -55,9 +61,9 @@ function ChangelogEditor({ value, error, register }: { value: string; error?: st
   );
 }
 
-export function CreateReleaseForm({ target }: { target: Target }) {
+export function CreateReleaseForm({ target, action }: { target: Target; action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult> }) {
   const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: zodResolver(createReleaseSchema, undefined, { raw: true }), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => createReleaseAction(target, values), () => form.reset());
+  const { submit, pending, notice } = useActionForm(form, (values) => action(target, values), () => form.reset());
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label="New release" className="space-y-4">
@@ -77,13 +83,13 @@ export function CreateReleaseForm({ target }: { target: Target }) {
   );
 }
 
-function EditRelease({ target, release }: { target: Target; release: ReleaseView }) {
+function EditRelease({ target, release, update }: { target: Target; release: ReleaseView; update: ReleaseActions["update"] }) {
   const draft = release.state === "DRAFT";
   const form = useForm<z.input<typeof updateReleaseSchema>>({
     resolver: zodResolver(updateReleaseSchema, undefined, { raw: true }),
     defaultValues: { title: release.title, changelog: release.changelog, ...(draft ? { version: release.version, channel: release.channel } : {}) },
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => updateReleaseAction(target, release.id, release.revision, values));
+  const { submit, pending, notice } = useActionForm(form, (values) => update(target, release.id, release.revision, values));
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit release ${release.version}`} className="space-y-3">
@@ -105,10 +111,10 @@ function EditRelease({ target, release }: { target: Target; release: ReleaseView
   );
 }
 
-function ReleaseActions({ target, release }: { target: Target; release: ReleaseView }) {
+function ReleaseButtons({ target, release, actions }: { target: Target; release: ReleaseView; actions: ReleaseActions }) {
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const act = (question: string, work: () => ReturnType<typeof deleteReleaseAction>) => {
+  const act = (question: string, work: () => Promise<FormResult>) => {
     if (!window.confirm(question)) return;
     start(async () => {
       const result = await work();
@@ -120,17 +126,17 @@ function ReleaseActions({ target, release }: { target: Target; release: ReleaseV
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="flex flex-wrap gap-2">
         {release.state === "DRAFT" && (
-          <Button type="button" pending={pending} onClick={() => act(`Publish ${release.version}? Everyone who may see ${release.channel} releases gets it.`, () => updateReleaseAction(target, release.id, release.revision, { state: "PUBLISHED" }))}>
+          <Button type="button" pending={pending} onClick={() => act(`Publish ${release.version}? Everyone who may see ${release.channel} releases gets it.`, () => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }))}>
             Publish
           </Button>
         )}
         {release.state === "PUBLISHED" && (
-          <Button type="button" variant="danger" pending={pending} onClick={() => act(`Yank ${release.version}? It disappears from the project page and the launcher.`, () => updateReleaseAction(target, release.id, release.revision, { state: "YANKED" }))}>
+          <Button type="button" variant="danger" pending={pending} onClick={() => act(`Yank ${release.version}? It disappears from the project page and the launcher.`, () => actions.update(target, release.id, release.revision, { state: "YANKED" }))}>
             Yank
           </Button>
         )}
         {release.state !== "PUBLISHED" && (
-          <Button type="button" variant="secondary" pending={pending} onClick={() => act(`Delete ${release.version} and its ${release.files.length} file(s)? This cannot be undone.`, () => deleteReleaseAction(target, release.id, release.revision))}>
+          <Button type="button" variant="secondary" pending={pending} onClick={() => act(`Delete ${release.version} and its ${release.files.length} file(s)? This cannot be undone.`, () => actions.remove(target, release.id, release.revision))}>
             Delete
           </Button>
         )}
@@ -139,7 +145,7 @@ function ReleaseActions({ target, release }: { target: Target; release: ReleaseV
   );
 }
 
-export function ReleaseList({ target, releases }: { target: Target; releases: ReleaseView[] }) {
+export function ReleaseList({ target, releases, actions }: { target: Target; releases: ReleaseView[]; actions: ReleaseActions }) {
   if (!releases.length) return <p className="text-sm text-slate-500">No releases yet.</p>;
   return (
     <ul className="space-y-6">
@@ -151,8 +157,8 @@ export function ReleaseList({ target, releases }: { target: Target; releases: Re
             <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{release.channel}</span>
             <ReleaseStateBadge state={release.state} />
           </div>
-          <ReleaseActions target={target} release={release} />
-          <EditRelease target={target} release={release} />
+          <ReleaseButtons target={target} release={release} actions={actions} />
+          <EditRelease target={target} release={release} update={actions.update} />
           <div className="space-y-2">
             <h4 className="text-sm font-medium">Files</h4>
             {release.files.length ? (

@@ -3,12 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { saveLauncherAction } from "@/app/projects/[slug]/manage/actions";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
+import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
 const PLATFORM_LABELS = { windows: "Windows", macos: "macOS", linux: "Linux" } as const;
@@ -21,9 +21,11 @@ const OFFERS = [
   ["offerVersions", "Choice of versions"],
 ] as const;
 
-export function LauncherForm({ target, initial }: { target: ProjectTarget; initial: z.input<typeof launcherSettingsSchema> }) {
+type Values = z.input<typeof launcherSettingsSchema>;
+
+export function LauncherForm({ target, initial, action }: { target: ProjectTarget; initial: Values; action: (target: ProjectTarget, input: Values) => Promise<FormResult> }) {
   const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: zodResolver(launcherSettingsSchema, undefined, { raw: true }), defaultValues: initial });
-  const { submit, pending, notice } = useActionForm(form, (values) => saveLauncherAction(target, values));
+  const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label="Launcher integration" className="space-y-5">

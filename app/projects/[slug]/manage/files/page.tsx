@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
+import { deleteFileAction } from "@/app/projects/[slug]/manage/releases/actions";
 import { FileTable } from "@/components/releases/file-table";
 import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
@@ -41,7 +42,7 @@ export default async function FilesPage({ params }: { params: Promise<{ slug: st
         <FileUpload projectId={project.id} label="Upload file" />
       </Card>
       <Card title="Files" description="Newest first, with the sha256 players and launchers verify.">
-        <FileTable target={target} files={files.data} releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))} />
+        <FileTable target={target} files={files.data} releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))} deleteFile={deleteFileAction} />
       </Card>
     </div>
   );

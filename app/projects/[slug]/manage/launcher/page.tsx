@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { saveLauncherAction } from "@/app/projects/[slug]/manage/actions";
 import { LauncherForm } from "@/components/projects/manage/launcher-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
@@ -16,7 +17,7 @@ export default async function LauncherPage({ params }: { params: Promise<{ slug:
   if (!access.permissions.has("launcher.manage")) return <NoAccess what="configure the launcher" />;
   return (
     <Card title="Launcher integration" description="What the platform launcher offers for this project once it is published.">
-      <LauncherForm target={{ projectId: project.id, slug: project.slug }} initial={await getLauncherSettings(actor, project.id)} />
+      <LauncherForm target={{ projectId: project.id, slug: project.slug }} initial={await getLauncherSettings(actor, project.id)} action={saveLauncherAction} />
     </Card>
   );
 }
