@@ -39,8 +39,7 @@ const PAGES = [
   { path: "/manage/releases", marker: 'aria-label="New release"', roles: ["OWNER", "MANAGER", "DEVELOPER"] },
   { path: "/manage/files", marker: "Downloads per kind", roles: ["OWNER", "MANAGER", "DEVELOPER"] },
   // The LAUNCHER module is on in Skyforge only: elsewhere the page does not exist.
-  { path: "/manage/launcher", marker: 'aria-label="Launcher integration"', roles: ["OWNER", "MANAGER", "DEVELOPER"] },
-  { path: "/manage/launcher", marker: "never: the LAUNCHER module is off in the demo projects", roles: [] },
+  { path: "/manage/launcher", marker: 'aria-label="Launcher integration"', roles: ["OWNER", "MANAGER", "DEVELOPER"], onlyIn: ["skyforge"] },
   // The content modules are on in Skyforge only: elsewhere these pages do not exist.
   { path: "/pages/getting-started", marker: "Welcome to Skyforge", roles: null, public: true, onlyIn: ["skyforge"] },
   { path: "/manage/pages", marker: "New page", roles: ["OWNER", "MANAGER", "MODERATOR"], onlyIn: ["skyforge"] },
@@ -57,8 +56,7 @@ function expected(actorName: ActorName, projectName: ProjectName, page: (typeof 
   if (page.path === "" || "public" in page) return visible && !moduleOff ? "ok" : "404";
   if (!actor.login) return "sign-in";
   if (!visible) return "404";
-  if (page.path === "/manage/launcher" && projectName !== "skyforge") return "404";
-  if (page.path === "/manage/launcher" || moduleOff) return "404";
+  if (moduleOff) return "404";
   if (staff === "override") return "ok";
   if (role && (page.roles as readonly string[]).includes(role)) return "ok";
   if (staff === "readAny" && "staffReads" in page) return "ok";

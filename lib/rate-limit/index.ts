@@ -111,11 +111,12 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 }
 
 export const RATE_LIMITS = {
-  signInPerIp: { name: "sign-in:ip", limit: 30, windowSeconds: 15 * 60 },
+  /** Per client address; raise it (SIGN_IN_LIMIT_PER_IP) where many people share one address. */
+  signInPerIp: { name: "sign-in:ip", limit: Number(process.env.SIGN_IN_LIMIT_PER_IP ?? 30), windowSeconds: 15 * 60 },
   signInPerAccount: { name: "sign-in:account", limit: 10, windowSeconds: 15 * 60 },
   /** Password confirmations of a signed-in account (lib/auth/password-check.ts). */
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 15 * 60 },
-  registerPerIp: { name: "register:ip", limit: 10, windowSeconds: 60 * 60 },
+  registerPerIp: { name: "register:ip", limit: Number(process.env.REGISTER_LIMIT_PER_IP ?? 10), windowSeconds: 60 * 60 },
   /** Opening verification links: generous for people, useless for guessing 256-bit tokens. */
   verifyEmailPerIp: { name: "verify-email:ip", limit: 30, windowSeconds: 15 * 60 },
   /** "Forgot password": per client address and per e-mail address (known or not, the same). */
