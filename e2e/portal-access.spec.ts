@@ -3,6 +3,7 @@
  * projects in different states, with the outcome the permission rules give.
  */
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expectSignedIn } from "./header";
 
 const DEMO_PASSWORD = "demo passphrase";
 // From npm run seed:demo: Pia owns Skyforge (published, public, DOWNLOADS and LAUNCHER on) and Nebula (draft); Max is a
@@ -71,7 +72,7 @@ async function signedInRequest(browser: Browser, login: string | null): Promise<
     await page.getByLabel("E-mail or username").fill(login);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/account/);
+    await expectSignedIn(page);
   }
   return context.request;
 }
