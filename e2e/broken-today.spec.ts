@@ -3,6 +3,7 @@
  * (Item 3, the stranger on the manage pages, is in the portal-access table.)
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expectSignedIn } from "./header";
 
 const DEMO_PASSWORD = "demo passphrase";
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
@@ -13,7 +14,7 @@ async function signedIn(browser: Browser, login: string): Promise<Page> {
   await page.getByLabel("E-mail or username").fill(login);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
   return page;
 }
 
