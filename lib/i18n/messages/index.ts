@@ -8,15 +8,27 @@
 import deCommon from "./de/common.json";
 import deLabels from "./de/labels.json";
 import deNav from "./de/nav.json";
+import deProjects from "./de/projects.json";
+import deManage from "./de/manage.json";
+import dePages from "./de/pages.json";
+import deReleases from "./de/releases.json";
 import enCommon from "./en/common.json";
 import enLabels from "./en/labels.json";
 import enNav from "./en/nav.json";
+import enProjects from "./en/projects.json";
+import enManage from "./en/manage.json";
+import enPages from "./en/pages.json";
+import enReleases from "./en/releases.json";
 import type { Locale } from "../locales";
 
 const en = {
   common: enCommon,
   labels: enLabels,
   nav: enNav,
+  projects: enProjects,
+  manage: enManage,
+  pages: enPages,
+  releases: enReleases,
 };
 
 export type Messages = typeof en;
@@ -27,5 +39,9 @@ export const MESSAGES: Record<Locale, Messages> = {
     common: deCommon,
     labels: deLabels,
     nav: deNav,
+    projects: deProjects,
+    manage: deManage,
+    pages: dePages,
+    releases: deReleases,
   },
 };

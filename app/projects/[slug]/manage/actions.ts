@@ -6,7 +6,7 @@ import { idSchema } from "@/lib/http/operation";
 import { launcherSettingsSchema } from "@/lib/launcher/schemas";
 import { updateLauncherSettings } from "@/lib/launcher/service";
 import { addMemberSchema, roleDefinitionSchema } from "@/lib/members/schemas";
-import { addMember, changeMemberRole, createRole, deleteRole, removeMember, transferOwnership, updateRole } from "@/lib/members/service";
+import { addMember, changeMemberRole, createRole, deleteRole, removeMember, searchMemberCandidates, transferOwnership, updateRole } from "@/lib/members/service";
 import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput, updateModulesSchema, updateSettingsSchema } from "@/lib/projects/schemas";
@@ -63,6 +63,13 @@ export const addMemberAction = portalAction({
     await addMember(actor, projectId, input, meta);
     return `${input.username} is on the team.`;
   },
+});
+
+/** The add-member combobox's suggestions: a read, so nothing is revalidated. */
+export const searchMemberCandidatesAction = portalAction({
+  signIn: projectPath("/manage/team"),
+  args: z.tuple([projectTarget, z.string().max(32)]),
+  run: async ([{ projectId }, query], { actor }) => ({ message: "", data: { users: await searchMemberCandidates(actor, projectId, query) } }),
 });
 
 export const changeMemberRoleAction = portalAction({
