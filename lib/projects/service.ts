@@ -349,9 +349,9 @@ export async function updateModules(actor: Actor, projectId: string, modules: Pr
 export async function listMyProjects(actor: Actor) {
   const memberships = await db.projectMember.findMany({
     where: { userId: actor.userId, project: { deletedAt: null } },
-    include: { project: true, role: { select: { name: true } } },
+    include: { project: true, role: { select: { key: true, name: true } } },
     orderBy: { project: { updatedAt: "desc" } },
     take: 200,
   });
-  return memberships.map((membership) => ({ project: presentProject(membership.project), role: membership.role.name }));
+  return memberships.map((membership) => ({ project: presentProject(membership.project), role: membership.role }));
 }

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Presentation" };
 
 export default async function PresentationPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ created?: string }> }) {
   const { project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.edit")) return <NoAccess what="edit the presentation" />;
+  if (!access.permissions.has("project.edit")) return <NoAccess what="presentation" />;
   const target = { projectId: project.id, slug: project.slug };
   const { created } = await searchParams;
   return (

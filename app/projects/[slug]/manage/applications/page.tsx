@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Applications" };
 export default async function ApplicationsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
   if (!moduleEnabled(project, "APPLICATIONS")) notFound();
-  if (!actor || !access.permissions.has("applications.view")) return <NoAccess what="read applications" />;
+  if (!actor || !access.permissions.has("applications.view")) return <NoAccess what="applications" />;
   const [pending, all, roles] = await Promise.all([
     listProjectApplications(actor, project.id, { status: "PENDING", limit: 100 }),
     listProjectApplications(actor, project.id, { limit: 100 }),

@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "Files" };
 export default async function FilesPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
   if (!moduleEnabled(project, "DOWNLOADS")) notFound();
-  if (!actor || !access.permissions.has("downloads.manage")) return <NoAccess what="manage files" />;
+  if (!actor || !access.permissions.has("downloads.manage")) return <NoAccess what="files" />;
   const [files, releases, totals] = await Promise.all([
     listFiles(actor, project.id, { limit: 100 }),
     listReleases(actor, project.id, { limit: 100 }),

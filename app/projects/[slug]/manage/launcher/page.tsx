@@ -14,7 +14,7 @@ export default async function LauncherPage({ params }: { params: Promise<{ slug:
   const { actor, project, access } = await loadManagePage((await params).slug);
   // The module guard: with the LAUNCHER module off this page does not exist.
   if (!moduleEnabled(project, "LAUNCHER")) notFound();
-  if (!access.permissions.has("launcher.manage")) return <NoAccess what="configure the launcher" />;
+  if (!access.permissions.has("launcher.manage")) return <NoAccess what="launcher" />;
   return (
     <Card title="Launcher integration" description="What the platform launcher offers for this project once it is published.">
       <LauncherForm target={{ projectId: project.id, slug: project.slug }} initial={await getLauncherSettings(actor, project.id)} action={saveLauncherAction} />

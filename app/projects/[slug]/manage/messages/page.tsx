@@ -14,7 +14,7 @@ export default async function MessagesTab({ params }: { params: Promise<{ slug: 
   const { actor, project, access } = await loadManagePage((await params).slug);
   // The module guard: with MESSAGES off this tab does not exist.
   if (!moduleEnabled(project, "MESSAGES")) notFound();
-  if (!actor || !access.permissions.has("messages.manage")) return <NoAccess what="post announcements" />;
+  if (!actor || !access.permissions.has("messages.manage")) return <NoAccess what="messages" />;
   const messages = await listMessages(actor, project.id, { limit: 100 });
   return (
     <Card title="Messages" description="Announcements appear on the project page, newest first, for everyone who can see the project. Members also get a notification.">

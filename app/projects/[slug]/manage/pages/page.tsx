@@ -16,7 +16,7 @@ export default async function PagesTab({ params, searchParams }: { params: Promi
   const { project, access } = context;
   // The module guard: with PROJECT_PAGES off this tab does not exist.
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
+  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
   const pages = await pageNavigation(context);
   const base = `/projects/${project.slug}/manage/pages`;
   return (

@@ -14,7 +14,7 @@ export default async function ReleasesPage({ params }: { params: Promise<{ slug:
   const { actor, project, access } = await loadManagePage((await params).slug);
   // The module guard: with the DOWNLOADS module off this page does not exist.
   if (!moduleEnabled(project, "DOWNLOADS")) notFound();
-  if (!actor || !access.permissions.has("releases.manage")) return <NoAccess what="manage releases" />;
+  if (!actor || !access.permissions.has("releases.manage")) return <NoAccess what="releases" />;
   const releases = await listReleases(actor, project.id, { limit: 100 });
   const target = { projectId: project.id, slug: project.slug };
   return (

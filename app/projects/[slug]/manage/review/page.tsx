@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Review" };
 
 export default async function ReviewTabPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.view")) return <NoAccess what="see its review" />;
+  if (!access.permissions.has("project.view")) return <NoAccess what="review" />;
   const history = await getHistory(actor, project.id);
   return (
     <Card title="Review and publication" description="The platform team reviews every project before it is published: completeness, quality, guidelines and security.">

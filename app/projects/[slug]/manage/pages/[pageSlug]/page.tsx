@@ -17,7 +17,7 @@ export default async function EditPage({ params, searchParams }: { params: Promi
   const { slug, pageSlug } = await params;
   const { actor, project, access } = await loadManagePage(slug);
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
+  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
   const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {
     if (error instanceof NotFound) notFound();
     throw error;

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "New page" };
 export default async function NewPage({ params }: { params: Promise<{ slug: string }> }) {
   const { project, access } = await loadManagePage((await params).slug);
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
+  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
   return (
     <Card title="New page">
       <PageEditor target={{ projectId: project.id, slug: project.slug }} page={null} initial={{ slug: "", title: "", body: "", position: 0 }} initialHtml="" actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }} />
