@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import * as candidates from "@/app/api/v1/projects/[id]/member-candidates/route";
+import { call } from "../testing/http";
 import { db } from "../db/client";
 import { Forbidden, NotFound } from "../errors";
-import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, unique } from "../testing/factories";
+import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "../testing/factories";
 import { searchMemberCandidates } from "./service";
 
 describe("searching accounts to add to a team", () => {
@@ -38,5 +40,19 @@ describe("searching accounts to add to a team", () => {
     const manager = await createUser();
     await addMemberWith(project.id, manager.id, "MANAGER");
     await expect(searchMemberCandidates(actorOf(manager), project.id, "ab")).resolves.toBeInstanceOf(Array);
+  });
+
+  it("GET /projects/{id}/member-candidates: the same search over the API, 403 without members.manage, 400 for under 2 characters", async () => {
+    const owner = await createPartner();
+    const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: "PUBLIC" });
+    const tag = unique("api").toLowerCase();
+    const free = await db.user.update({ where: { id: (await createUser()).id }, data: { username: `${tag}x`, usernameKey: `${tag}x` } });
+    const ok = await call(candidates.GET, "GET", `/?q=${tag}`, { token: await tokenFor(owner.id), params: { id: project.id } });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual({ data: [{ userId: free.id, username: free.username, displayName: free.displayName, avatarUrl: null }] });
+    const plain = await createUser();
+    await addMemberWith(project.id, plain.id, "MEMBER");
+    expect((await call(candidates.GET, "GET", `/?q=${tag}`, { token: await tokenFor(plain.id), params: { id: project.id } })).status).toBe(403);
+    expect((await call(candidates.GET, "GET", "/?q=a", { token: await tokenFor(owner.id), params: { id: project.id } })).status).toBe(400);
   });
 });
