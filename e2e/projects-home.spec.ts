@@ -125,3 +125,26 @@ test("roles are a table whose rows open to show permissions by area", async ({ b
   await expect(form.getByLabel("See published beta and alpha releases")).toBeChecked();
   await expect(owner.getByText("releases.viewPrerelease")).toHaveCount(0);
 });
+
+test("at 390 px nothing of the project area scrolls sideways; the tab bar scrolls inside itself", async ({ browser }) => {
+  const owner = await signIn(browser, "pia.partner");
+  await owner.setViewportSize({ width: 390, height: 844 });
+  const base = "/projects/skyforge-survival";
+  const paths = ["/", "/projects", "/my-projects", base, `${base}/announcements`, `${base}/pages/getting-started`];
+  for (const tab of ["", "/review", "/team", "/roles", "/applications", "/modules", "/settings", "/releases", "/files", "/launcher", "/pages", "/pages/new", "/messages"]) paths.push(`${base}/manage${tab}`);
+  for (const path of paths) {
+    await owner.goto(path);
+    // The widest elements that stick out, to say what to fix when this fails.
+    const overflow = await owner.evaluate(() => {
+      const width = document.documentElement.scrollWidth;
+      if (width <= window.innerWidth) return { width, culprits: [] };
+      const out = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5);
+      const leaves = out.filter((element) => !out.some((other) => other !== element && element.contains(other)));
+      return { width, culprits: leaves.slice(-3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)}: ${(element.textContent ?? "").slice(0, 40)}`) };
+    });
+    expect({ path, ...overflow }).toEqual({ path, width: 390, culprits: [] });
+  }
+  const tabs = owner.getByRole("navigation", { name: "Project management" });
+  expect(await tabs.evaluate((nav) => nav.scrollWidth > nav.clientWidth)).toBe(true);
+  await expect(tabs.getByRole("link", { name: "Announcements" })).toBeInViewport();
+});

@@ -17,7 +17,8 @@ export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string;
     current.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [pathname]);
   return (
-    <nav aria-label={t("tabsLabel")} className="-mb-px max-w-full overflow-x-auto overscroll-x-contain border-b border-slate-200">
+    // `relative` on the nav and the links: the screen-reader text (position: absolute) stays inside the scrolling bar.
+    <nav aria-label={t("tabsLabel")} className="relative -mb-px max-w-full overflow-x-auto overscroll-x-contain border-b border-slate-200">
       <ul className="flex w-max min-w-full gap-1">
         {tabs.map((tab) => {
           const href = `${base}${tab.href}`;
@@ -28,7 +29,7 @@ export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string;
                 ref={isCurrent ? current : undefined}
                 href={href}
                 aria-current={isCurrent ? "page" : undefined}
-                className={`block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${isCurrent ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
+                className={`relative block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${isCurrent ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
               >
                 {tab.label}
                 {tab.badge ? (
