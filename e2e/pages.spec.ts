@@ -103,7 +103,7 @@ test("with the modules off their sections, tabs and pages are gone, and their da
   const modules = owner.getByRole("form", { name: /modules/i });
   for (const name of ["Project pages", "Announcements", "Creator support"]) await modules.getByLabel(name).uncheck();
   await modules.getByRole("button", { name: /save/i }).click();
-  await expect(owner.getByRole("status")).toBeVisible();
+  await expect(modules.getByRole("status")).toHaveText("Modules are saved.");
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(SKYFORGE);
@@ -120,7 +120,7 @@ test("with the modules off their sections, tabs and pages are gone, and their da
   await owner.goto(`${SKYFORGE}/manage/modules`);
   for (const name of ["Project pages", "Announcements", "Creator support"]) await modules.getByLabel(name).check();
   await modules.getByRole("button", { name: /save/i }).click();
-  await expect(owner.getByRole("status")).toBeVisible();
+  await expect(modules.getByRole("status")).toHaveText("Modules are saved.");
   await visitor.goto(`${SKYFORGE}/pages/getting-started`);
   await expect(visitor.getByRole("heading", { name: "Getting started" })).toBeVisible();
 });
