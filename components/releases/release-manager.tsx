@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -45,6 +46,7 @@ export function ReleaseStateBadge({ state }: { state: ReleaseView["state"] }) {
  * project page's own renderer and sanitizer, so it shows exactly what visitors will see.
  */
 function ChangelogEditor({ target, value, error, register, render }: { target: Target; value: string; error?: string; register: ReturnType<ReturnType<typeof useForm<{ changelog: string }>>["register"]>; render: ChangelogPreview }) {
+  const t = useTranslations("releases");
   const [preview, setPreview] = useState(false);
   const [rendered, setRendered] = useState<{ html: string; error: string } | null>(null);
   const [rendering, startRendering] = useTransition();
@@ -67,18 +69,18 @@ function ChangelogEditor({ target, value, error, register, render }: { target: T
         </button>
       </div>
       <div hidden={preview}>
-        <TextAreaField label="Changelog" rows={5} hint="Markdown, shown as on the project page; HTML is cleaned: no scripts, styles, frames or forms." error={error} {...register} />
+        <TextAreaField label="Changelog" rows={5} hint={t("changelogHint")} error={error} {...register} />
       </div>
       {preview && (
         <div className="rounded-md p-3 text-sm ring-1 ring-slate-200" aria-label="Changelog preview" aria-busy={rendering}>
           {!rendered ? (
-            <p className="text-slate-500">Rendering…</p>
+            <p className="text-slate-500">{t("previewRendering")}</p>
           ) : rendered.error ? (
             <p className="text-red-600">{rendered.error}</p>
           ) : rendered.html ? (
             <MarkdownHtml html={rendered.html} />
           ) : (
-            <p className="text-slate-500">No changelog.</p>
+            <p className="text-slate-500">{t("noChangelog")}</p>
           )}
         </div>
       )}

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller, useForm, type Control, type FieldError } from "react-hook-form";
 import type { z } from "zod";
@@ -29,14 +30,14 @@ type ArgumentsName = "launchSettings.arguments" | `launchSettings.platforms.${(t
 /** The arguments as lines of text, one argument per line; blank lines are left out. */
 const toArguments = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() !== "");
 
-/** The schema's message for the list (too many) or for the first argument it refuses. */
-function argumentsError(error: FieldError | undefined): string | undefined {
+/** The schema's message for the list (too many), or the first argument it refuses and its message. */
+function argumentsError(error: FieldError | undefined): { number?: number; message: string } | undefined {
   if (!error) return undefined;
-  if (error.message) return error.message;
+  if (error.message) return { message: error.message };
   const items = error as unknown as Record<string, FieldError | undefined> & { root?: FieldError };
-  if (items.root?.message) return items.root.message;
+  if (items.root?.message) return { message: items.root.message };
   const index = Object.keys(items).map(Number).filter(Number.isInteger).sort((a, b) => a - b)[0];
-  return index === undefined ? undefined : `Argument ${index + 1}: ${items[index]?.message}`;
+  return index === undefined ? undefined : { number: index + 1, message: items[index]?.message ?? "" };
 }
 
 /**
@@ -44,11 +45,13 @@ function argumentsError(error: FieldError | undefined): string | undefined {
  * the API's schema (launcherSettingsSchema) checks each argument before anything is sent.
  */
 function ArgumentsField({ control, name, label, hint }: { control: Control<Values>; name: ArgumentsName; label: string; hint?: string }) {
+  const t = useTranslations("releases");
+  const describe = (error: ReturnType<typeof argumentsError>) => (error?.number ? t("argumentError", { number: error.number, message: error.message }) : error?.message);
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => <ArgumentLines label={label} hint={hint} initial={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={argumentsError(fieldState.error)} />}
+      render={({ field, fieldState }) => <ArgumentLines label={label} hint={hint} initial={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={describe(argumentsError(fieldState.error))} />}
     />
   );
 }
@@ -75,6 +78,7 @@ function ArgumentLines({ label, hint, initial, onChange, onBlur, error }: { labe
 }
 
 export function LauncherForm({ target, initial, action }: { target: ProjectTarget; initial: Values; action: (target: ProjectTarget, input: Values) => Promise<FormResult> }) {
+  const t = useTranslations("releases");
   const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: zodResolver(launcherSettingsSchema, undefined, { raw: true }), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
@@ -96,10 +100,10 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
           error={errors.launchSettings?.minimumLauncherVersion?.message}
           {...form.register("launchSettings.minimumLauncherVersion", { setValueAs: (value: string | null) => (value ? value : null) })}
         />
-        <ArgumentsField control={form.control} name="launchSettings.arguments" label="Launch arguments" hint="One per line, passed as they are (no quoting needed)." />
+        <ArgumentsField control={form.control} name="launchSettings.arguments" label={t("launchArguments")} hint={t("launchArgumentsHint")} />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-3">
-        <legend className="mb-2 text-sm font-medium">Program and arguments per platform (empty: the executable and arguments above)</legend>
+        <legend className="mb-2 text-sm font-medium">{t("platformLegend")}</legend>
         {LAUNCH_PLATFORMS.map((platform) => (
           <div key={platform} className="space-y-3">
             <TextField
@@ -108,7 +112,7 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
               error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
               {...form.register(`launchSettings.platforms.${platform}.executable`)}
             />
-            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={`${PLATFORM_LABELS[platform]} arguments`} hint="Used with this platform's own program." />
+            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={t("platformArguments", { platform: PLATFORM_LABELS[platform] })} hint={t("platformArgumentsHint")} />
           </div>
         ))}
       </fieldset>
