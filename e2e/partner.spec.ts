@@ -34,6 +34,8 @@ async function makePartner(page: Page, username: string) {
 }
 
 test("a partner creates a project, uploads a logo, adds a member, creates a role and toggles a module; outsiders get 404", async ({ browser }) => {
+  // Three people sign up and sign in (Argon2) and some twenty pages load: over a minute on a busy two-core machine.
+  test.slow();
   const stamp = Date.now().toString(36);
   const [partnerName, memberName, outsiderName] = [`partner${stamp}`, `member${stamp}`, `outsider${stamp}`];
   const partner = await (await browser.newContext()).newPage();
