@@ -70,7 +70,7 @@ test("create a release, upload with progress, publish, download anonymously with
   // An anonymous visitor downloads it from the project page.
   const visitor = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await visitor.goto(SKYFORGE);
-  const current = visitor.getByRole("region", { name: "Downloads" }).getByLabel(`STABLE ${version}`);
+  const current = visitor.getByRole("region", { name: "Downloads" }).getByLabel(`Stable ${version}`);
   await expect(current.getByText(`sha256 ${sha256}`)).toBeVisible();
   await expect(current.getByRole("heading", { name: "Notes" })).toBeVisible();
   await expect(current.getByRole("link", { name: "the notes" })).toHaveAttribute("href", "https://example.org/notes");
