@@ -32,6 +32,7 @@ export const addMemberOperation = defineOperation({
 });
 
 export const memberCandidatesOperation = defineOperation({
+  operationId: "listMemberCandidates",
   method: "GET",
   path: "/api/v1/projects/{id}/member-candidates",
   tag: "Team",
