@@ -27,6 +27,10 @@ export function downloadClientKey(actor: Actor | null, meta: Pick<RequestMeta, "
  * client the second insert waits for the first to commit and then finds its entry, so the pair
  * counts once; otherwise it only refreshes the entry's time. Returns whether it counted.
  */
+// Many requests of one file at once queue for the same rows (and, on the embedded PGlite, for its one
+// connection): wait longer than Prisma's 2 s default for a turn rather than failing the count.
+const COUNT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
 export async function countDownloadRequest(downloadId: string, clientKey: string, now = new Date()): Promise<boolean> {
   const cutoff = new Date(now.getTime() - DOWNLOAD_COUNT_WINDOW_MS);
   return db.$transaction(async (tx) => {
@@ -38,5 +42,5 @@ export async function countDownloadRequest(downloadId: string, clientKey: string
     }
     await tx.download.update({ where: { id: downloadId }, data: { downloadCount: { increment: 1 } } });
     return true;
-  });
+  }, COUNT_TRANSACTION);
 }

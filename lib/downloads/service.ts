@@ -190,11 +190,20 @@ export async function openDownload(actor: Actor | null, projectId: string, fileI
       open: async () => {
         const stream = size === 0 ? new Blob([]).stream() : await fileStore().openStream(file.storageKey, bytes);
         if (!stream) throw new NotFound("file");
-        await countDownloadRequest(file.id, downloadClientKey(actor, meta));
+        await countOnce(file.id, downloadClientKey(actor, meta));
         return stream;
       },
     },
   };
+}
+
+/** A counter must never cost a player their download: a failed count is logged, the bytes still flow. */
+async function countOnce(fileId: string, clientKey: string) {
+  try {
+    await countDownloadRequest(fileId, clientKey);
+  } catch (error) {
+    console.error(`downloads: could not count a download of ${fileId} (${(error as Error).message})`);
+  }
 }
 
 /** Download counts of the project per kind, for the team's Files tab. */
