@@ -64,6 +64,7 @@ test("create a release, upload with progress, publish, download anonymously with
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   await release.getByRole("button", { name: "Publish" }).click();
+  await owner.getByRole("dialog", { name: `Publish ${version}?` }).getByRole("button", { name: "Publish" }).click();
   await expect(owner.getByText("The release is published.")).toBeVisible();
   await expect(release.getByText("Published", { exact: true })).toBeVisible();
 

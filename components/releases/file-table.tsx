@@ -25,7 +25,7 @@ export function FileTable({ target, files, releases, deleteFile }: {
   return (
     <div className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t("files")}</caption>
           <thead className="text-xs uppercase text-slate-500">

@@ -110,7 +110,7 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
 
   return (
     <div className="space-y-6">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[20rem] text-left text-sm">
           <caption className="sr-only">{t("members")}</caption>
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">

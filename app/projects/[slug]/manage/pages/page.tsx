@@ -30,7 +30,7 @@ export default async function PagesTab({ params, searchParams }: { params: Promi
         {pages.length === 0 ? (
           <p className="text-sm text-slate-500">{t("none")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t("title")}</caption>
             <thead className="text-xs uppercase text-slate-500">
