@@ -33,10 +33,12 @@ export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string;
               >
                 {tab.label}
                 {tab.badge ? (
-                  <span className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">
-                    {tab.badge}
-                    <span className="sr-only"> {t("pending", { count: tab.badge })}</span>
-                  </span>
+                  <>
+                    <span aria-hidden className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">
+                      {tab.badge}
+                    </span>
+                    <span className="sr-only"> ({t("pending", { count: tab.badge })})</span>
+                  </>
                 ) : null}
               </Link>
             </li>
