@@ -1,7 +1,8 @@
 // npm run bench: throughput, latency and SQL statements per request of the project reads on
 // PostgreSQL with 1,000 and 100,000 projects (10 memberships each), each measured against the
 // framework's floor (GET /api/ping) in the same run. Writes bench/results/<date>-projects.md.
-// Needs PostgreSQL (BENCH_DATABASE_URL, default the local server); creates pums_bench_* databases.
+// Needs PostgreSQL (BENCH_DATABASE_URL, default the local server); creates pums_bench_* databases
+// (BENCH_DATABASE_PREFIX to choose another prefix; BENCH_PORT, default 3400, for the server).
 // Then the file benchmark (bench/files.ts): upload and download of a 1 GiB file against a disk copy
 // and the server's memory growth, written to bench/results/<date>-files.md.
 // BENCH_ONLY=projects or BENCH_ONLY=files runs one of the two.
@@ -22,7 +23,9 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.
 const SIZES = (process.env.BENCH_SIZES ?? "1000,100000").split(",").map(Number);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const PORT = 3400;
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+/** Databases are named `<prefix>_<size>` and `<prefix>_files`: engineers sharing one PostgreSQL choose their own. */
+const PREFIX = process.env.BENCH_DATABASE_PREFIX ?? "pums_bench";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
 function databaseUrl(name: string) {
@@ -32,10 +35,10 @@ function databaseUrl(name: string) {
 }
 
 async function prepareDatabase(size: number): Promise<string> {
-  const url = await migratedDatabase(`pums_bench_${size}`);
+  const url = await migratedDatabase(`${PREFIX}_${size}`);
   const started = Date.now();
   await seedBenchData(url, size);
-  console.log(`pums_bench_${size}: ${size} projects ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`${PREFIX}_${size}: ${size} projects ready (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return url;
 }
 
@@ -252,7 +255,7 @@ if (only !== "files") {
   console.log(report(results).split("## Targets")[1]);
 }
 if (only !== "projects") {
-  const files = fileReport(await benchFiles(await migratedDatabase("pums_bench_files")));
+  const files = fileReport(await benchFiles(await migratedDatabase(`${PREFIX}_files`)));
   const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}-files.md`);
   await writeFile(file, files);
   console.log(`Wrote ${path.relative(root, file)}`);
