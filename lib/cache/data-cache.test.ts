@@ -12,7 +12,7 @@ import { loadProject } from "../projects/access";
 import { deleteProject, findProjectIdBySlug, getProject, listProjects, settingsOf, updatePresentation, updateSettings } from "../projects/service";
 import { changeStatus } from "../reviews/service";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "../testing/factories";
-import { cachedData, clearDataCache, dataCacheStats, invalidateData } from "./data-cache";
+import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, invalidateData } from "./data-cache";
 
 /**
  * The data cache in one process (no REDIS_URL): repeated reads cost no statement, and every
@@ -122,6 +122,13 @@ describe("data cache (one process)", () => {
     expect(await read).toBe("read before the write committed");
     expect(await cachedData("test:overlap", async () => "read again")).toBe("read again");
     expect(await cachedData("test:overlap", async () => "not asked")).toBe("read again");
+  });
+
+  it("stays within its size bound, counted in rows", async () => {
+    const page = Array.from({ length: 100 }, (_, index) => index);
+    for (let index = 0; index < DATA_CACHE_MAX_WEIGHT / 100 + 5; index++) await cachedData(`test:page:${index}`, async () => ({ data: page, nextCursor: null }));
+    expect(dataCacheStats().weight).toBeLessThanOrEqual(DATA_CACHE_MAX_WEIGHT);
+    expect(dataCacheStats().entries).toBeLessThanOrEqual(DATA_CACHE_MAX_WEIGHT / 100);
   });
 
   // Each row: a change through its service, and what anonymous visitors (directory, project) see at once.

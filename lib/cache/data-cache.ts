@@ -25,16 +25,23 @@ import { redis, redisSubscriber, redisUrl } from "../redis";
 export function dataCacheMs(): number {
   return Number(process.env.DATA_CACHE_SECONDS ?? 5) * 1000;
 }
-const MAX_ENTRIES = 20_000;
+/**
+ * The cache's size bound, in rows: an entry weighs the number of rows it holds (a list page up to
+ * 100, a project 1). Beyond it, expired entries are swept, and if that is not enough everything
+ * is dropped. About 20,000 project rows: tens of MiB.
+ */
+const MAX_WEIGHT = 20_000;
 export const DATA_INVALIDATION_CHANNEL = "pums:data:invalidate";
 
 interface Entry {
   value: unknown;
   expiresAt: number;
+  weight: number;
 }
 
 interface CacheState {
   entries: Map<string, Entry>;
+  weight: number;
   generation: number;
   listening: boolean;
   subscriber?: Redis;
@@ -44,7 +51,7 @@ interface CacheState {
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsDataCache?: CacheState };
-const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), generation: 0, listening: false, hits: 0, misses: 0 });
+const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, listening: false, hits: 0, misses: 0 });
 
 function cacheUsable(): boolean {
   if (dataCacheMs() <= 0) return false;
@@ -65,14 +72,41 @@ export async function cachedData<T>(key: string, load: () => Promise<T>): Promis
     return hit.value as T;
   }
   state.misses++;
-  if (hit) state.entries.delete(key);
+  if (hit) remove(key, hit);
   const generation = state.generation;
   const value = await load();
   if (cacheUsable() && generation === state.generation) {
-    if (state.entries.size >= MAX_ENTRIES) clearLocal();
-    state.entries.set(key, { value, expiresAt: Date.now() + dataCacheMs() });
+    const weight = weigh(value);
+    if (state.weight + weight > MAX_WEIGHT) makeRoom(weight);
+    const previous = state.entries.get(key);
+    if (previous) remove(key, previous);
+    state.entries.set(key, { value, expiresAt: Date.now() + dataCacheMs(), weight });
+    state.weight += weight;
   }
   return value;
+}
+
+/** Rows held: an array's length, or the lengths of an object's arrays (a page's `data`); at least 1. */
+function weigh(value: unknown): number {
+  if (Array.isArray(value)) return Math.max(1, value.length);
+  if (!value || typeof value !== "object") return 1;
+  let rows = 0;
+  for (const field of Object.values(value)) if (Array.isArray(field)) rows += field.length;
+  return Math.max(1, rows);
+}
+
+export const DATA_CACHE_MAX_WEIGHT = MAX_WEIGHT;
+
+function remove(key: string, entry: Entry) {
+  state.entries.delete(key);
+  state.weight -= entry.weight;
+}
+
+/** Sweeps expired entries; drops everything when that does not make room for `weight`. */
+function makeRoom(weight: number) {
+  const now = Date.now();
+  for (const [key, entry] of state.entries) if (entry.expiresAt <= now) remove(key, entry);
+  if (state.weight + weight > MAX_WEIGHT) clearLocal();
 }
 
 /**
@@ -93,6 +127,7 @@ export async function invalidateData(): Promise<void> {
 function clearLocal() {
   state.generation++;
   state.entries.clear();
+  state.weight = 0;
 }
 
 /** Empties this process's cache only (tests). */
@@ -102,7 +137,7 @@ export function clearDataCache() {
 
 /** Entries, hits and misses of this process (tests and diagnostics). */
 export function dataCacheStats() {
-  return { entries: state.entries.size, hits: state.hits, misses: state.misses, generation: state.generation };
+  return { entries: state.entries.size, weight: state.weight, hits: state.hits, misses: state.misses, generation: state.generation };
 }
 
 /** Subscribes once per process; the connection state decides whether the cache may be used. */
