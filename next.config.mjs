@@ -1,4 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 const root = import.meta.dirname;
+// The portal's language per request (user setting, cookie, Accept-Language): lib/i18n/locales.ts.
+const withNextIntl = createNextIntlPlugin("./lib/portal/i18n-request.ts");
 
 /** Headers for every response; the CSP of HTML pages (with its per-request nonce) is set in proxy.ts. */
 const securityHeaders = [
@@ -38,4 +42,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -22,8 +22,9 @@ import { newSecret } from "@/lib/auth/secrets";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import { BadRequest, Unauthorized } from "@/lib/errors";
 import { publicAction } from "@/lib/portal/action";
+import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
 import { registerSchema } from "@/lib/users/schemas";
-import { registerUser } from "@/lib/users/service";
+import { getOwnAccount, registerUser, updateOwnAccount } from "@/lib/users/service";
 
 /** Only our own origin (open redirect): `next` is resolved as a browser would and must stay here. */
 async function safeNext(next: string | undefined): Promise<string> {
@@ -127,3 +128,21 @@ export async function signOutAction(): Promise<void> {
   await signOut({ redirect: false });
   redirect("/");
 }
+
+/**
+ * The language switch of the footer: a signed-in user's language setting (so mails follow too),
+ * a visitor's cookie (a year) otherwise. The page re-renders in the new language.
+ */
+export const setLocaleAction = publicAction({
+  args: z.tuple([z.enum(LOCALES)]),
+  run: async ([locale], { actor, meta }) => {
+    if (actor) {
+      const { user } = await getOwnAccount(actor);
+      await updateOwnAccount(actor, { language: locale }, user.version, meta);
+    } else {
+      (await cookies()).set(LOCALE_COOKIE, locale, { maxAge: 365 * 24 * 3600, sameSite: "lax", httpOnly: true, path: "/" });
+    }
+    return "Language changed.";
+  },
+  revalidate: [["/", "layout"]],
+});

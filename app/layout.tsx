@@ -1,25 +1,46 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { signOutAction } from "@/app/auth-actions";
+import { setLocaleAction, signOutAction } from "@/app/auth-actions";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { ConfirmProvider } from "@/components/ui/confirm";
+import { ToastProvider } from "@/components/ui/toast";
+import { getPortalActor } from "@/lib/auth/portal";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Game Platform · Projects and accounts", template: "%s · Game Platform" },
-  description: "Projects, teams and accounts of the game platform.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  return {
+    title: { default: t("titleDefault"), template: `%s · ${t("siteName")}` },
+    description: t("siteDescription"),
+  };
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page: `<html lang>` in the reader's language (lib/i18n/locales.ts) and `data-theme` from
+ * their setting, both rendered on the server so the first paint is already right.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [locale, actor, t] = await Promise.all([getLocale(), getPortalActor(), getTranslations("common")]);
   return (
-    <html lang="en">
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
-          Skip to content
-        </a>
-        <SiteHeader signOut={signOutAction} />
-        <main id="main" className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-          {children}
-        </main>
+    <html lang={locale} data-theme={actor?.theme ?? "system"}>
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <NextIntlClientProvider>
+          <ToastProvider>
+            <ConfirmProvider>
+              <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+                {t("skipToContent")}
+              </a>
+              <SiteHeader signOut={signOutAction} />
+              <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6">
+                {children}
+              </main>
+              <SiteFooter setLocale={setLocaleAction} />
+            </ConfirmProvider>
+          </ToastProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

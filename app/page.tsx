@@ -33,12 +33,25 @@ export default async function HomePage() {
           ["Your account", "Profile, language, e-mail address and personal access tokens.", "/account"],
           ["REST API", "Every endpoint, its fields and errors, generated from the same schemas the server checks.", "/api-docs"],
           ["OpenAPI document", "Machine-readable OpenAPI 3.1 for client generators.", "/api/v1/openapi.json"],
-        ].map(([title, text, href]) => (
-          <Link key={href} href={href} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600">
-            <h2 className="font-semibold text-slate-900">{title}</h2>
-            <p className="mt-1 text-sm text-slate-600">{text}</p>
-          </Link>
-        ))}
+        ].map(([title, text, href]) => {
+          const className = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600";
+          const content = (
+            <>
+              <h2 className="font-semibold text-slate-900">{title}</h2>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </>
+          );
+          // The API document is a file, not a page: a plain link, which the router never prefetches.
+          return href.startsWith("/api/") ? (
+            <a key={href} href={href} className={className}>
+              {content}
+            </a>
+          ) : (
+            <Link key={href} href={href} className={className}>
+              {content}
+            </Link>
+          );
+        })}
       </section>
     </div>
   );

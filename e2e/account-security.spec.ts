@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
+import { expectSignedIn, signOut } from "./header";
 
 const PASSWORD = "a long e2e passphrase";
 // Sign-in hashes with Argon2: on a busy machine a step can take several seconds.
@@ -33,10 +34,6 @@ async function enterPassword(page: Page, login: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
-}
 
 const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
 
@@ -49,7 +46,7 @@ test("two-factor sign-in: enable with a code computed from the shown secret, sig
   test.setTimeout(180_000);
   const { username } = await register(page, "tfa");
   await enterPassword(page, username);
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
 
   await page.goto("/account/security");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
@@ -69,13 +66,13 @@ test("two-factor sign-in: enable with a code computed from the shown secret, sig
   await nextStep(page);
   await page.getByLabel("Authentication code").fill(totp(secret).generate());
   await page.getByRole("button", { name: "Verify and sign in" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
   await signOut(page);
 
   await enterPassword(page, username);
   await page.getByLabel("Authentication code").fill(codes[0]);
   await page.getByRole("button", { name: "Verify and sign in" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
   await signOut(page);
 
   await enterPassword(page, username);
@@ -108,7 +105,7 @@ test("a forgotten password is reset through the link in the mail the SMTP server
   await enterPassword(page, username, PASSWORD);
   await expect(page.getByText("The e-mail, username or password is wrong.")).toBeVisible();
   await enterPassword(page, username, "a brand new e2e passphrase");
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
 
   // The link worked once.
   await page.goto(link);
@@ -120,11 +117,11 @@ test("a forgotten password is reset through the link in the mail the SMTP server
 test("ending another session on the Security page signs that browser out", async ({ page, browser }) => {
   const { username } = await register(page, "sess");
   await enterPassword(page, username);
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await enterPassword(otherPage, username);
-  await expect(otherPage).toHaveURL(/\/account/);
+  await expectSignedIn(otherPage);
 
   await page.goto("/account/security");
   const sessions = page.getByRole("list", { name: "Sessions" }).locator("li");

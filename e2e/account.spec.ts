@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
+import { signOut } from "./header";
 
 function uniqueName() {
   return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -37,7 +38,7 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   await admin.getByLabel("E-mail or username").fill(E2E_ADMIN.login);
   await admin.getByLabel("Password").fill(E2E_ADMIN.password);
   await admin.getByRole("button", { name: "Sign in" }).click();
-  await expect(admin).toHaveURL(/\/account/);
+  await expect(admin).toHaveURL(/\/review$/);
   await admin.goto("/admin/outbox");
   const mail = admin.getByRole("list", { name: "Mails" }).getByRole("listitem").filter({ hasText: `To ${username}@example.test` });
   const link = (await mail.first().textContent())!.match(/https?:\/\/\S+verify-email\?token=[\w-]+/)![0];
@@ -70,8 +71,12 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Language")).toHaveValue("de");
   await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Date of birth", { exact: true })).toHaveValue("2000-05-17");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  // The language setting is honoured: the page is German now (html lang, the header).
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Projekte" }).first()).toBeVisible();
+
+  await signOut(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.goto("/account");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount/);
 

@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
+import { expectSignedIn } from "./header";
 
 test("a token made in the portal calls the API until it is revoked", async ({ page, request }) => {
   await page.goto("/sign-in");
   await page.getByLabel("E-mail or username").fill(E2E_ADMIN.login);
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
+  await page.goto("/account");
 
   const form = page.getByRole("form", { name: "New token" });
   await form.getByLabel("Token name").fill("Playwright");

@@ -3,6 +3,7 @@
  * PUBLIC, Applications on, Tester and Member offered to applicants).
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectSignedIn } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 const PROMPT = "What would you like to do in Skyforge Survival?";
@@ -27,7 +28,7 @@ async function signIn(browser: Browser, login: string): Promise<Page> {
   await page.getByLabel("Password").fill("demo passphrase");
   await page.getByRole("button", { name: "Sign in" }).click();
   // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
-  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
+  await expectSignedIn(page);
   return page;
 }
 
@@ -57,7 +58,7 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
 
   // The Owner sees the pending count on the tab and in the header's notifications.
   const owner = await signIn(browser, "pia.partner");
-  await expect(owner.getByRole("link", { name: /Notifications/ }).getByLabel(/unread/)).toBeVisible();
+  await expect(owner.getByTestId("notifications-link")).toHaveAccessibleName(/Notifications: [1-9]\d* unread/);
   await owner.goto(`${SKYFORGE}/manage/applications`);
   await expect(owner.getByRole("link", { name: /Applications/ }).getByLabel(/pending/)).toBeVisible();
 

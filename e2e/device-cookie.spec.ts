@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectSignedIn } from "./header";
 
 // dana.dev: a demo account no other browser test signs in with.
 test("the device cookie is set only by a successful sign-in, as a __Host- Secure cookie", async ({ page, context }) => {
@@ -13,7 +14,7 @@ test("the device cookie is set only by a successful sign-in, as a __Host- Secure
 
   await page.getByLabel("Password").fill("demo passphrase");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
   const cookies = await context.cookies();
   expect(cookies.find((cookie) => cookie.name === "__Host-pums.session")).toMatchObject({ secure: true, httpOnly: true, path: "/" });
   expect(await deviceCookie()).toMatchObject({ name: "__Host-pums.device", secure: true, httpOnly: true, path: "/" });

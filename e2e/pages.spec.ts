@@ -3,6 +3,7 @@
  * Skyforge Survival (published, PUBLIC, with the content modules on); Max is its Moderator.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectSignedIn } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 
@@ -12,7 +13,7 @@ async function signIn(browser: Browser, login: string): Promise<Page> {
   await page.getByLabel("E-mail or username").fill(login);
   await page.getByLabel("Password").fill("demo passphrase");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
+  await expectSignedIn(page);
   return page;
 }
 

@@ -3,6 +3,7 @@
  * projects in different states, with the outcome the permission rules give.
  */
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expectSignedIn } from "./header";
 
 const DEMO_PASSWORD = "demo passphrase";
 // From npm run seed:demo: Pia owns Skyforge (published, public, DOWNLOADS and LAUNCHER on) and Nebula (draft); Max is a
@@ -31,6 +32,7 @@ type ActorName = keyof typeof ACTORS;
 const PAGES = [
   { path: "", marker: "Support the creators|No description yet|Manage project|Skyforge|Nebula|Ironclad|Starlight", roles: null },
   { path: "/manage", marker: 'aria-label="Presentation"', roles: ["OWNER", "MANAGER"] },
+  { path: "/manage/review", marker: "Review and publication", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
   { path: "/manage/team", marker: "Team members", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
   { path: "/manage/roles", marker: "Each role is a set of project permissions", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
   { path: "/manage/applications", marker: "Pending \\(", roles: ["OWNER", "MANAGER", "MODERATOR"] },
@@ -57,6 +59,8 @@ function expected(actorName: ActorName, projectName: ProjectName, page: (typeof 
   if (!actor.login) return "sign-in";
   if (!visible) return "404";
   if (moduleOff) return "404";
+  // Whoever is neither on the team nor staff finds no management area: the not-found page, as in the API.
+  if (!role && !staff) return "404";
   if (staff === "override") return "ok";
   if (role && (page.roles as readonly string[]).includes(role)) return "ok";
   if (staff === "readAny" && "staffReads" in page) return "ok";
@@ -71,7 +75,7 @@ async function signedInRequest(browser: Browser, login: string | null): Promise<
     await page.getByLabel("E-mail or username").fill(login);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/account/);
+    await expectSignedIn(page);
   }
   return context.request;
 }

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectSignedIn } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 
@@ -16,7 +17,7 @@ async function signIn(browser: Browser, login: string): Promise<Page> {
   await page.getByLabel("Password").fill("demo passphrase");
   await page.getByRole("button", { name: "Sign in" }).click();
   // Sign-in hashes with argon2: slow on a busy machine.
-  await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
+  await expectSignedIn(page);
   return page;
 }
 

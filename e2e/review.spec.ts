@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
+import { expectSignedIn } from "./header";
 
 const DEMO_PASSWORD = "demo passphrase";
 
@@ -9,7 +10,7 @@ async function signedIn(browser: Browser, login: string, password = DEMO_PASSWOR
   await page.getByLabel("E-mail or username").fill(login);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/account/);
+  await expectSignedIn(page);
   return page;
 }
 

@@ -17,13 +17,15 @@ export const claimAction = portalAction({
   revalidate: [["/review", "layout"]],
 });
 
-// No revalidation: the page would re-render under the form and drop its outcome. The queue and
-// history are dynamic pages, fetched fresh on the next visit.
+// The page refreshes under the form (revalidation): status, past reviews and history follow the
+// decision at once, while the decision panel keeps its outcome (components/review/decision-form.tsx).
 export const decideAction = portalAction({
   signIn: "/review",
   args: z.tuple([idSchema, decisionSchema]),
   run: async ([projectId, input], { actor, meta }) => {
     const result = await decideReview(actor, projectId, input, meta);
-    return result.status === "PUBLISHED" ? "Approved: the project is published." : "Rejected: the team sees your public reason.";
+    const outcome = result.status === "PUBLISHED" ? "Approved: the project is published." : "Rejected: the team sees your public reason.";
+    return result.claimedByDecision ? `${outcome} You had not claimed this project: nobody else had, so your decision claimed it.` : outcome;
   },
+  revalidate: [["/review", "layout"], ["/projects", "layout"]],
 });

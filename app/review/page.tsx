@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
 import { listQueue } from "@/lib/reviews/service";
@@ -17,7 +17,8 @@ function waited(seconds: number) {
 
 export default async function ReviewQueuePage() {
   const actor = await requirePortalActor("/review");
-  if (!hasPlatformPermission(actor, "projects.review")) return <Notice tone="info">The review queue is for the platform team&apos;s reviewers.</Notice>;
+  // The review pages exist for reviewers only: everyone else gets the not-found page.
+  if (!hasPlatformPermission(actor, "projects.review")) notFound();
   const queue = await listQueue(actor);
   return (
     <div>

@@ -9,7 +9,7 @@ import { getPortalActor } from "@/lib/auth/portal";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; reset?: string }> }) {
-  if (await getPortalActor()) redirect("/account");
+  if (await getPortalActor()) redirect("/start");
   const { next, reset } = await searchParams;
   return (
     <div className="mx-auto max-w-md space-y-4">

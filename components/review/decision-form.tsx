@@ -16,8 +16,42 @@ import { CHECKLIST_ITEMS, decisionSchema } from "@/lib/reviews/schemas";
 type Values = z.input<typeof decisionSchema>;
 const ITEMS = Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[];
 
+type Notice = { tone: "success" | "error"; text: string };
+
+/**
+ * The decision area of the review page. Its outcome survives the page's refresh after a decision
+ * (the page re-renders with the new status, past reviews and history underneath it).
+ */
+export function DecisionPanel({ projectId, inReview, claimedByMe, claimedBy, claimAction, decideAction }: {
+  projectId: string;
+  inReview: boolean;
+  claimedByMe: boolean;
+  claimedBy: string | null;
+  claimAction: (projectId: string, release: boolean) => Promise<FormResult>;
+  decideAction: (projectId: string, input: Values) => Promise<FormResult>;
+}) {
+  const [outcome, setOutcome] = useState<Notice | null>(null);
+  if (outcome) {
+    return (
+      <div className="space-y-3">
+        <Notice tone={outcome.tone}>{outcome.text}</Notice>
+        <Link href="/review" className="text-sm font-semibold text-indigo-600">
+          Back to the review queue
+        </Link>
+      </div>
+    );
+  }
+  if (!inReview) return <Notice tone="info">This project is not waiting for review.</Notice>;
+  return (
+    <div className="space-y-6">
+      <ClaimButton projectId={projectId} claimedByMe={claimedByMe} claimedBy={claimedBy} action={claimAction} />
+      {!claimedBy && <DecisionForm projectId={projectId} action={decideAction} onDecided={setOutcome} />}
+    </div>
+  );
+}
+
 /** `action` claims the project, or releases the claim when `release` is true. */
-export function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
+function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
   projectId: string;
   claimedByMe: boolean;
   claimedBy: string | null;
@@ -29,7 +63,13 @@ export function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
   return (
     <div className="space-y-2">
       {message && <Notice tone={message.ok ? "success" : "error"}>{message.text}</Notice>}
-      <p className="text-sm text-slate-600">{claimedByMe ? "You have claimed this project." : claimedBy ? `Claimed by ${claimedBy}.` : "Nobody has claimed this project."}</p>
+      <p className="text-sm text-slate-600">
+        {claimedByMe
+          ? "You have claimed this project."
+          : claimedBy
+            ? `Claimed by ${claimedBy}.`
+            : "Nobody has claimed this project. Claim it while you review; a decision recorded without a claim claims it for you."}
+      </p>
       <Button
         type="button"
         variant="secondary"
@@ -48,8 +88,11 @@ export function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
   );
 }
 
-export function DecisionForm({ projectId, action }: { projectId: string; action: (projectId: string, input: Values) => Promise<FormResult> }) {
-  const [decided, setDecided] = useState(false);
+function DecisionForm({ projectId, action, onDecided }: {
+  projectId: string;
+  action: (projectId: string, input: Values) => Promise<FormResult>;
+  onDecided: (outcome: Notice) => void;
+}) {
   const form = useForm<Values>({
     resolver: zodResolver(decisionSchema),
     defaultValues: {
@@ -59,19 +102,12 @@ export function DecisionForm({ projectId, action }: { projectId: string; action:
       internalNote: "",
     },
   });
-  // After a decision the form gives way to its outcome; the page is not refreshed under it.
-  const { submit, pending, notice } = useActionForm(form, (values) => action(projectId, { ...values, publicReason: values.publicReason || undefined, internalNote: values.internalNote || undefined }), () => setDecided(true));
+  const { submit, pending, notice } = useActionForm(form, async (values) => {
+    const result = await action(projectId, { ...values, publicReason: values.publicReason || undefined, internalNote: values.internalNote || undefined });
+    if (result.ok) onDecided({ tone: "success", text: result.message });
+    return result;
+  });
   const errors = form.formState.errors;
-  if (decided && notice) {
-    return (
-      <div className="space-y-3">
-        <Notice tone={notice.tone}>{notice.text}</Notice>
-        <Link href="/review" className="text-sm font-semibold text-indigo-600">
-          Back to the review queue
-        </Link>
-      </div>
-    );
-  }
   return (
     <form onSubmit={submit} noValidate aria-label="Decision" className="space-y-5">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}

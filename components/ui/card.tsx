@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 export function Card({ title, description, children }: { title?: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <section aria-label={title} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       {(title || description) && (
         <header className="border-b border-slate-200 px-6 py-4">
           {title && <h2 className="text-base font-semibold text-slate-900">{title}</h2>}

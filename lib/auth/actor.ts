@@ -15,6 +15,18 @@ export interface Actor extends PlatformSubject {
   tokenId: string | null;
   /** null for sessions: a session may do everything its user may. */
   scopes: TokenScope[] | null;
+  /** The user's portal preferences (language of the UI and mails, colour theme) and picture. */
+  language: string;
+  theme: Theme;
+  avatarUrl: string | null;
+}
+
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+function themeOf(settings: unknown): Theme {
+  const theme = (settings as { theme?: unknown } | null)?.theme;
+  return (THEMES as readonly unknown[]).includes(theme) ? (theme as Theme) : "system";
 }
 
 /** Where a request came from; passed to services for the audit log and login history. */
@@ -33,7 +45,16 @@ export function auditContext(actor: Actor | null, meta: RequestMeta): AuditConte
  * done on a user's behalf outside a request (seeding, scripts, tests: no session or token row).
  */
 export function actorFromUser(
-  user: { id: string; username: string; displayName: string; platformRoles: PlatformRole[]; partnerStatus: PartnerStatus },
+  user: {
+    id: string;
+    username: string;
+    displayName: string;
+    platformRoles: PlatformRole[];
+    partnerStatus: PartnerStatus;
+    language?: string;
+    settings?: unknown;
+    avatarUrl?: string | null;
+  },
   scopes: TokenScope[] | null = null,
   via: { sessionId?: string; tokenId?: string } = {},
 ): Actor {
@@ -47,5 +68,8 @@ export function actorFromUser(
     sessionId: via.sessionId ?? null,
     tokenId: via.tokenId ?? null,
     scopes,
+    language: user.language ?? "en",
+    theme: themeOf(user.settings),
+    avatarUrl: user.avatarUrl ?? null,
   };
 }

@@ -1,8 +1,9 @@
-import NextAuth, { CredentialsSignin } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { clientIp } from "../request/client-ip";
+import { authLogger } from "./auth-logger";
 import { authSecret, isChallengeKey, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
 import { createSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "./sessions";
 import { credentialsSchema } from "./schemas";
@@ -25,9 +26,10 @@ function keyOf(value: unknown, valid: (value: string) => boolean): string | null
  * next-auth runs the portal's sign-in and sign-out. Its JWT holds only our session id (`sid`);
  * every request checks the UserSession row (lib/auth/resolve.ts), so revocation is immediate.
  */
-export const { handlers, signIn, signOut } = NextAuth({
+export const authConfig: NextAuthConfig = {
   secret: process.env.AUTH_SECRET ? authSecret() : undefined,
   trustHost: true,
+  logger: authLogger,
   session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_SECONDS },
   cookies: {
     sessionToken: { name: SESSION_COOKIE, options: { httpOnly: true, sameSite: "lax", path: "/", secure: SECURE_COOKIES } },
@@ -70,4 +72,6 @@ export const { handlers, signIn, signOut } = NextAuth({
       if (typeof sid === "string") await revokeSession(sid, "signed_out");
     },
   },
-});
+};
+
+export const { handlers, signIn, signOut } = NextAuth(authConfig);

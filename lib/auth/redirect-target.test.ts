@@ -22,7 +22,7 @@ describe("the redirect target after sign-in", () => {
     [""],
     [undefined],
   ])("refuses %j and falls back to /account", (next) => {
-    expect(safeRedirectTarget(next, ORIGIN)).toBe("/account");
+    expect(safeRedirectTarget(next, ORIGIN)).toBe("/start");
   });
 
   it.each([

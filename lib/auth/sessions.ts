@@ -21,6 +21,9 @@ const sessionUser = {
     partnerStatus: true,
     suspendedAt: true,
     sessionVersion: true,
+    language: true,
+    settings: true,
+    avatarUrl: true,
   },
 } as const;
 

@@ -21,8 +21,8 @@ const DEFAULTS: LauncherSettingsInput = {
   launchSettings: launchSettingsSchema.parse({}),
 };
 
-/** The stored settings (older rows hold fewer launch fields: the defaults fill them in). */
-function present(row: LauncherSettings | null): LauncherSettingsInput {
+/** The stored settings (older rows hold fewer launch fields: the defaults fill them in). Also what a review snapshot keeps. */
+export function presentLauncherSettings(row: LauncherSettings | null): LauncherSettingsInput {
   if (!row) return DEFAULTS;
   const launch = launchSettingsSchema.safeParse(row.launchSettings);
   return {
@@ -44,7 +44,7 @@ export async function getLauncherSettings(actor: Actor | null, projectId: string
   const context = await loadProject(actor, projectId);
   requireModule(context.project, "LAUNCHER");
   requireProjectPermission(context, "launcher.manage");
-  return present(await db.launcherSettings.findUnique({ where: { projectId } }));
+  return presentLauncherSettings(await db.launcherSettings.findUnique({ where: { projectId } }));
 }
 
 export async function updateLauncherSettings(actor: Actor, projectId: string, input: LauncherSettingsInput, meta: RequestMeta) {
@@ -52,7 +52,7 @@ export async function updateLauncherSettings(actor: Actor, projectId: string, in
     const context = await loadProject(actor, projectId, tx);
     requireModule(context.project, "LAUNCHER");
     requireProjectPermission(context, "launcher.manage");
-    const before = present(await tx.launcherSettings.findUnique({ where: { projectId } }));
+    const before = presentLauncherSettings(await tx.launcherSettings.findUnique({ where: { projectId } }));
     const data = { ...input, launchSettings: input.launchSettings as Prisma.InputJsonValue };
     const row = await tx.launcherSettings.upsert({ where: { projectId }, create: { projectId, ...data }, update: data });
     await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
@@ -60,9 +60,9 @@ export async function updateLauncherSettings(actor: Actor, projectId: string, in
       targetType: "project",
       targetId: projectId,
       projectId,
-      changes: changedFields(before, present(row)),
+      changes: changedFields(before, presentLauncherSettings(row)),
     });
-    return present(row);
+    return presentLauncherSettings(row);
   });
 }
 
@@ -90,7 +90,7 @@ export async function listLauncherProjects(query: { limit: number; cursor?: stri
     : [];
   return toPage(rows, query.limit, (row) => {
     const [current] = stable.filter((release) => release.projectId === row.id).sort(bySemverDescending);
-    return { id: row.id, slug: row.slug, name: row.name, logoUrl: row.logoUrl, offers: offersOf(present(row.launcher)), currentVersion: current?.version ?? null };
+    return { id: row.id, slug: row.slug, name: row.name, logoUrl: row.logoUrl, offers: offersOf(presentLauncherSettings(row.launcher)), currentVersion: current?.version ?? null };
   });
 }
 
@@ -115,7 +115,7 @@ function manifestRelease(release: Release & { downloads: Download[] }) {
 export async function getManifest(actor: Actor | null, projectId: string, query: { installed?: string; channel: ReleaseChannel }) {
   const context = await loadProject(actor, projectId);
   requireModule(context.project, "LAUNCHER");
-  const settings = present(await db.launcherSettings.findUnique({ where: { projectId } }));
+  const settings = presentLauncherSettings(await db.launcherSettings.findUnique({ where: { projectId } }));
   const rules = { visibility: context.project.visibility, offerPrereleases: settingsOf(context.project).offerPrereleases };
   const downloads = moduleEnabled(context.project, "DOWNLOADS") && canSeeDownloads(context.access, rules);
   const releasesContext = downloads ? await downloadsProject(actor, projectId) : null;

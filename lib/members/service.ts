@@ -267,3 +267,8 @@ export async function deleteRole(actor: Actor, projectId: string, roleId: string
     });
   });
 }
+
+/** Whether the user is on any project's team (where sign-in leads them: lib/portal/navigation.ts). */
+export async function isOnAnyTeam(userId: string): Promise<boolean> {
+  return (await db.projectMember.findFirst({ where: { userId }, select: { projectId: true } })) !== null;
+}

@@ -4,6 +4,7 @@ import {
   canAssignRole,
   canBeOwner,
   canDefineRole,
+  canOpenManagement,
   canGrantPermissions,
   canGrantPlatformRole,
   canManageMember,
@@ -167,6 +168,17 @@ describe("project access", () => {
     }[relation];
     expect([...access.permissions].sort()).toEqual([...expected].sort());
     expect(access.override).toBe(relation === "projectLead");
+  });
+
+  it.each(RELATIONS)("%s finds the management area of a public project as the portal rules say", (relation) => {
+    const access = accessFor(relation, { status: "PUBLISHED", visibility: "PUBLIC" });
+    // The team (a suspended Owner too) and staff who read any project; strangers get the 404 page.
+    expect(canOpenManagement(access)).toBe(!["other", "anonymous"].includes(relation));
+  });
+
+  it("opens the management area to a member whose custom role holds no permission at all", () => {
+    const bare = { key: null, rank: 5, permissions: [] };
+    expect(canOpenManagement(projectAccess({ platformRoles: ["USER"], partnerStatus: "NONE" }, bare, { status: "PUBLISHED", visibility: "PUBLIC" }))).toBe(true);
   });
 
   it.each(

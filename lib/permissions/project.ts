@@ -133,6 +133,15 @@ export function projectAccess(
   return { permissions: new Set(), visible, override: false, owner: false, rank: 0 };
 }
 
+/**
+ * A project's management area (the portal's manage pages) exists for its team and for staff who
+ * read or override any project. For everyone else, even where the project itself is public, it is
+ * not found: the portal answers 404 rather than showing an empty "Manage project" shell.
+ */
+export function canOpenManagement(access: ProjectAccess): boolean {
+  return access.rank > 0 || access.permissions.size > 0;
+}
+
 /** Nobody hands out a permission they do not hold themselves. */
 export function canGrantPermissions(actor: ProjectAccess, permissions: readonly string[]): boolean {
   return permissions.every((permission) => actor.permissions.has(permission as ProjectPermission));

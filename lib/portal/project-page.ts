@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getPortalActor } from "../auth/portal";
 import { NotFound } from "../errors";
+import { canOpenManagement } from "../permissions";
 import { loadProject } from "../projects/access";
 import { findProjectIdBySlug } from "../projects/service";
 
@@ -18,6 +19,16 @@ export const loadProjectPage = cache(async (slug: string) => {
     if (error instanceof NotFound) notFound();
     throw error;
   }
+});
+
+/**
+ * A page of the project's management area: for the team and staff only (lib/permissions
+ * `canOpenManagement`); anyone else gets the 404 page, as for a project they cannot see.
+ */
+export const loadManagePage = cache(async (slug: string) => {
+  const context = await loadProjectPage(slug);
+  if (!canOpenManagement(context.access)) notFound();
+  return context;
 });
 
 /** The management tabs, each shown only with the permission it needs. */

@@ -85,7 +85,15 @@ export const decisionOperation = defineOperation({
   params: reviewParams,
   body: decisionSchema,
   responses: {
-    200: { description: "The decision", schema: z.object({ id: z.string(), decision: z.enum(["APPROVE", "REJECT"]), status: z.string() }) },
+    200: {
+      description: "The decision",
+      schema: z.object({
+        id: z.string(),
+        decision: z.enum(["APPROVE", "REJECT"]),
+        status: z.string(),
+        claimedByDecision: z.boolean().describe("True when the reviewer held no claim: the project was free and the decision claimed it."),
+      }),
+    },
     403: problem("Not a reviewer, or on the project's team"),
     409: problem("Claimed by another reviewer, or already decided"),
     422: problem("A failed check on approval, or not in review"),

@@ -9,6 +9,7 @@ import { membersHolding, notify, usersHolding } from "../notifications/service";
 import { loadProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { displayNames } from "../users/present";
 import { missingForReview } from "./completeness";
+import { diffSnapshots, readSnapshot, takeSnapshot } from "./snapshot";
 import { CHECKLIST_ITEMS, type DecisionInput } from "./schemas";
 
 /** How long a reviewer's claim on a project holds. */
@@ -188,9 +189,10 @@ export async function releaseClaim(actor: Actor, projectId: string, meta: Reques
 export async function decideReview(actor: Actor, projectId: string, input: DecisionInput, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
     const { project } = await reviewable(tx, actor, projectId);
-    if (heldByOther(await tx.reviewClaim.findUnique({ where: { projectId } }), actor)) {
-      throw new Conflict("Another reviewer has claimed this project.", "claimed");
-    }
+    const claim = await tx.reviewClaim.findUnique({ where: { projectId } });
+    if (heldByOther(claim, actor)) throw new Conflict("Another reviewer has claimed this project.", "claimed");
+    // A free project is decided directly: the decision claims it on the way, and says so.
+    const claimedByDecision = !(claim && claim.reviewerId === actor.userId && claim.expiresAt.getTime() > Date.now());
     const failed = (Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[]).filter((item) => !input.checklist[item].passed);
     if (input.decision === "APPROVE" && failed.length) {
       throw new RuleViolation(`Approval needs every check passed; failed: ${failed.join(", ")}.`, "checklist_failed", { failed });
@@ -202,7 +204,15 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
     });
     if (count === 0) throw new Conflict("This project was decided meanwhile.", "already_decided");
     const review = await tx.review.create({
-      data: { projectId, reviewerId: actor.userId, decision: input.decision, checklist: input.checklist, publicReason: input.publicReason ?? null, internalNote: input.internalNote ?? null },
+      data: {
+        projectId,
+        reviewerId: actor.userId,
+        decision: input.decision,
+        checklist: input.checklist,
+        publicReason: input.publicReason ?? null,
+        internalNote: input.internalNote ?? null,
+        snapshot: await takeSnapshot(tx, project),
+      },
     });
     await tx.statusTransition.create({ data: { projectId, from: "IN_REVIEW", to, actorId: actor.userId, reason: input.publicReason ?? null } });
     await tx.reviewClaim.deleteMany({ where: { projectId } });
@@ -211,7 +221,7 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
       targetType: "project",
       targetId: projectId,
       projectId,
-      changes: { status: { before: "IN_REVIEW", after: to } },
+      changes: { status: { before: "IN_REVIEW", after: to }, ...(claimedByDecision ? { claimedByDecision: { before: null, after: true } } : {}) },
     });
     const submitters = await membersHolding(tx, projectId, "project.submit");
     await notify(tx, submitters, {
@@ -228,15 +238,30 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
       link: `${publicBaseUrl()}/projects/${project.slug}/manage/review`,
     }));
     const { version } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { version: true } });
-    return { id: review.id, decision: review.decision, status: to, projectVersion: version };
+    return { id: review.id, decision: review.decision, status: to, claimedByDecision, projectVersion: version };
   });
 }
 
-/** The review page's view for reviewers: the project plus every past review, internal notes included. */
+/**
+ * The review page's view for reviewers: the project, its launcher settings (LAUNCHER on), every
+ * past review with internal notes, the claim, and what changed since the last review's snapshot
+ * (`changes` is null when there is no earlier review or it predates snapshots).
+ */
 export async function getReviewRecord(actor: Actor, projectId: string) {
   requireReviewer(actor);
   const context = await loadProject(actor, projectId);
-  const reviews = await db.review.findMany({ where: { projectId }, orderBy: { createdAt: "desc" } });
-  const claim = await db.reviewClaim.findUnique({ where: { projectId } });
-  return { context, reviews, claim: claim && claim.expiresAt.getTime() > Date.now() ? claim : null };
+  const [reviews, claim, current] = await Promise.all([
+    db.review.findMany({ where: { projectId }, orderBy: { createdAt: "desc" } }),
+    db.reviewClaim.findUnique({ where: { projectId } }),
+    takeSnapshot(db, context.project),
+  ]);
+  const last = reviews[0] ? readSnapshot(reviews[0].snapshot) : null;
+  return {
+    context,
+    reviews,
+    claim: claim && claim.expiresAt.getTime() > Date.now() ? claim : null,
+    launcher: current.launcher,
+    lastReview: reviews[0] ? { at: reviews[0].createdAt, decision: reviews[0].decision, hasSnapshot: last !== null } : null,
+    changes: last ? diffSnapshots(last, current) : null,
+  };
 }

@@ -5,15 +5,20 @@ import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
-import type { ProjectTarget } from "./presentation-form";
+import type { ProjectTarget } from "./project-target";
 
-export function ImageUpload({ target, kind, current, version, action }: {
+/** Takes the form data: `file`, `kind` and `version`; answers the project's new version and the image's address. */
+export type UploadImageAction = (target: ProjectTarget, form: FormData) => Promise<FormResult<{ version: number; url: string }>>;
+
+export function ImageUpload({ target, kind, current, version, action, onUploaded }: {
   target: ProjectTarget;
   kind: "logo" | "banner";
   current: string | null;
+  /** The project version the upload expects (the presentation form's). */
   version: number;
-  /** Takes the form data: `file`, `kind` and `version`. */
-  action: (target: ProjectTarget, form: FormData) => Promise<FormResult<{ version: number; url: string }>>;
+  action: UploadImageAction;
+  /** After a successful upload: the version it was made on and what it created. */
+  onUploaded: (basedOn: number, result: { version: number; url: string }) => void;
 }) {
   const id = useId();
   const router = useRouter();
@@ -31,7 +36,10 @@ export function ImageUpload({ target, kind, current, version, action }: {
           formData.set("version", String(version));
           const result = await action(target, formData);
           setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-          if (result.ok) router.refresh();
+          if (result.ok && result.data) {
+            onUploaded(version, result.data);
+            router.refresh();
+          }
         })
       }
     >

@@ -4,22 +4,30 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import type { FormResult } from "@/lib/portal/form-result";
 import { presentationFormSchema, type PresentationFormValues } from "@/lib/projects/schemas";
+import { ImageUpload, type UploadImageAction } from "./image-upload";
+import type { ProjectTarget } from "./project-target";
 
-export interface ProjectTarget {
-  projectId: string;
-  slug: string;
-}
+export type { ProjectTarget } from "./project-target";
 
-export function PresentationForm({ target, initial, action }: {
+/**
+ * The presentation form and the image uploads, which share the project's version: an upload made
+ * here moves the form to the version it created and puts the image's address in its field, so the
+ * edits not yet saved stay and the next save goes through. A change from another window (any other
+ * version) still stops that save with "changed in another window".
+ */
+export function PresentationForm({ target, initial, images, action, uploadAction }: {
   target: ProjectTarget;
   initial: PresentationFormValues;
+  images: { logoUrl: string | null; bannerUrl: string | null };
   /** Saves and answers the project's new version, which the form keeps for its next save. */
   action: (target: ProjectTarget, input: PresentationFormValues) => Promise<FormResult<{ version: number }>>;
+  uploadAction: UploadImageAction;
 }) {
   const form = useForm<PresentationFormValues>({ resolver: zodResolver(presentationFormSchema, undefined, { raw: true }), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(
@@ -27,29 +35,45 @@ export function PresentationForm({ target, initial, action }: {
     (values) => action(target, values),
     (data, values) => form.reset({ ...values, version: data!.version }),
   );
+  const version = form.watch("version");
+  const uploaded = (kind: "logo" | "banner", basedOn: number, result: { version: number; url: string }) => {
+    if (form.getValues("version") === basedOn) form.setValue("version", result.version);
+    form.setValue(kind === "logo" ? "logoUrl" : "bannerUrl", result.url, { shouldDirty: true });
+  };
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Presentation">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label="Project name" error={errors.name?.message} {...form.register("name")} />
-      <TextAreaField label="Description" rows={6} error={errors.description?.message} {...form.register("description")} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Game" error={errors.game?.message} {...form.register("game")} />
-        <TextField label="Category" error={errors.category?.message} {...form.register("category")} />
-        <TextField label="Website" type="url" placeholder="https://…" error={errors.websiteUrl?.message} {...form.register("websiteUrl")} />
-        <TextField label="Community chat link" type="url" placeholder="https://…" error={errors.chatUrl?.message} {...form.register("chatUrl")} />
-        <TextField label="Trailer" type="url" placeholder="https://…" error={errors.trailerUrl?.message} {...form.register("trailerUrl")} />
-      </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Logo address" hint="An https:// address, or upload a file below." error={errors.logoUrl?.message} {...form.register("logoUrl")} />
-        <TextField label="Banner address" hint="An https:// address, or upload a file below." error={errors.bannerUrl?.message} {...form.register("bannerUrl")} />
-      </div>
-      <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? "Saving…" : "Save presentation"}
-        </Button>
-      </div>
-    </form>
+    <>
+      <Card title="Presentation" description="What everyone sees once the project is published.">
+        <form onSubmit={submit} noValidate className="space-y-5" aria-label="Presentation">
+          {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+          <TextField label="Project name" error={errors.name?.message} {...form.register("name")} />
+          <TextAreaField label="Description" rows={6} error={errors.description?.message} {...form.register("description")} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="Game" error={errors.game?.message} {...form.register("game")} />
+            <TextField label="Category" error={errors.category?.message} {...form.register("category")} />
+            <TextField label="Website" type="url" placeholder="https://…" error={errors.websiteUrl?.message} {...form.register("websiteUrl")} />
+            <TextField label="Community chat link" type="url" placeholder="https://…" error={errors.chatUrl?.message} {...form.register("chatUrl")} />
+            <TextField label="Trailer" type="url" placeholder="https://…" error={errors.trailerUrl?.message} {...form.register("trailerUrl")} />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="Logo address" hint="An https:// address, or upload a file below." error={errors.logoUrl?.message} {...form.register("logoUrl")} />
+            <TextField label="Banner address" hint="An https:// address, or upload a file below." error={errors.bannerUrl?.message} {...form.register("bannerUrl")} />
+          </div>
+          <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
+          <div className="flex justify-end">
+            <Button type="submit" pending={pending}>
+              {pending ? "Saving…" : "Save presentation"}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <Card title="Images">
+        <div className="space-y-4">
+          {(["logo", "banner"] as const).map((kind) => (
+            <ImageUpload key={kind} target={target} kind={kind} current={kind === "logo" ? images.logoUrl : images.bannerUrl} version={version} action={uploadAction} onUploaded={(basedOn, result) => uploaded(kind, basedOn, result)} />
+          ))}
+        </div>
+      </Card>
+    </>
   );
 }

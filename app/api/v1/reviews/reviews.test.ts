@@ -7,7 +7,8 @@ import * as queue from "@/app/api/v1/reviews/route";
 import * as notifications from "@/app/api/v1/users/me/notifications/route";
 import * as read from "@/app/api/v1/users/me/notifications/read/route";
 import { db } from "@/lib/db/client";
-import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { getReviewRecord } from "@/lib/reviews/service";
+import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 const passed = { passed: true, note: "" };
@@ -119,5 +120,29 @@ describe("review decisions", () => {
     const partner = await call(decision.POST, "POST", "/", { token: await tokenFor((await createPartner()).id), params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } });
     expect(partner.status).toBe(403);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).status).toBe("IN_REVIEW");
+  });
+});
+
+describe("what a decision records for the next review", () => {
+  it("says whether the decision claimed a free project, and keeps a snapshot the next review is compared with", async () => {
+    const { project } = await waitingProject();
+    const reviewerUser = await createUser({ roles: ["TEAM_LEAD"] });
+    const token = await tokenFor(reviewerUser.id);
+    const rejected = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "REJECT", checklist: allPassed, publicReason: "Add a banner." } });
+    expect(rejected.status).toBe(200);
+    expect(rejected.json!.claimedByDecision).toBe(true);
+    const stored = await db.review.findFirstOrThrow({ where: { projectId: project.id } });
+    expect(stored.snapshot).toMatchObject({ name: project.name, bannerUrl: null, launcher: null });
+
+    // The team adds a banner and resubmits; the reviewer claims and sees exactly that change.
+    await db.project.update({ where: { id: project.id }, data: { status: "IN_REVIEW", submittedAt: new Date(), bannerUrl: "https://cdn.example/banner.png" } });
+    const record = await getReviewRecord(actorOf(reviewerUser), project.id);
+    expect(record.changes).toEqual([{ field: "bannerUrl", label: "Banner", before: "", after: "https://cdn.example/banner.png" }]);
+    expect(record.lastReview).toMatchObject({ decision: "REJECT", hasSnapshot: true });
+
+    expect((await call(claim.POST, "POST", "/", { token, params: { projectId: project.id } })).status).toBe(200);
+    const approved = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } });
+    expect(approved.status).toBe(200);
+    expect(approved.json!.claimedByDecision).toBe(false);
   });
 });

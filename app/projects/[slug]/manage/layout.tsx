@@ -4,13 +4,13 @@ import { StatusBadge } from "@/components/projects/badges";
 import { ManageTabs } from "@/components/projects/manage/manage-tabs";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { pendingApplicationCount } from "@/lib/applications/service";
-import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
+import { loadManagePage, MANAGE_TABS } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
 export default async function ManageLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   await requirePortalActor(`/projects/${slug}/manage`);
-  const context = await loadProjectPage(slug);
+  const context = await loadManagePage(slug);
   const { project, access } = context;
   const pending = await pendingApplicationCount(context);
   const tabs = MANAGE_TABS.filter((tab) => access.permissions.has(tab.permission) && (!("module" in tab) || moduleEnabled(project, tab.module)));

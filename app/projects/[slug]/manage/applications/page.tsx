@@ -7,13 +7,13 @@ import { Card } from "@/components/ui/card";
 import { listProjectApplications } from "@/lib/applications/service";
 import { listRoles } from "@/lib/members/service";
 import { canAcceptAs } from "@/lib/permissions";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
 export const metadata: Metadata = { title: "Applications" };
 
 export default async function ApplicationsPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadManagePage((await params).slug);
   if (!moduleEnabled(project, "APPLICATIONS")) notFound();
   if (!actor || !access.permissions.has("applications.view")) return <NoAccess what="read applications" />;
   const [pending, all, roles] = await Promise.all([

@@ -7,14 +7,14 @@ import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
 import { DOWNLOAD_KIND_LABELS } from "@/lib/downloads/schemas";
 import { downloadsProject, downloadTotals, listFiles } from "@/lib/downloads/service";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { listReleases } from "@/lib/releases/service";
 
 export const metadata: Metadata = { title: "Files" };
 
 export default async function FilesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadManagePage((await params).slug);
   if (!moduleEnabled(project, "DOWNLOADS")) notFound();
   if (!actor || !access.permissions.has("downloads.manage")) return <NoAccess what="manage files" />;
   const [files, releases, totals] = await Promise.all([

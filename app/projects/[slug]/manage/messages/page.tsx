@@ -4,14 +4,14 @@ import { MessageManager } from "@/components/messages/message-manager";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
 import { listMessages } from "@/lib/messages/service";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { deleteMessageAction, postMessageAction } from "./actions";
 
 export const metadata: Metadata = { title: "Messages" };
 
 export default async function MessagesTab({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadManagePage((await params).slug);
   // The module guard: with MESSAGES off this tab does not exist.
   if (!moduleEnabled(project, "MESSAGES")) notFound();
   if (!actor || !access.permissions.has("messages.manage")) return <NoAccess what="post announcements" />;

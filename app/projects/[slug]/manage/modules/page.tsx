@@ -3,13 +3,13 @@ import { saveModulesAction } from "@/app/projects/[slug]/manage/actions";
 import { ModulesForm } from "@/components/projects/manage/modules-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { modulesView } from "@/lib/projects/service";
 
 export const metadata: Metadata = { title: "Modules" };
 
 export default async function ModulesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { project, access } = await loadProjectPage((await params).slug);
+  const { project, access } = await loadManagePage((await params).slug);
   if (!access.permissions.has("project.settings")) return <NoAccess what="change its modules" />;
   const view = modulesView(project);
   return (

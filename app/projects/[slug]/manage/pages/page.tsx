@@ -6,13 +6,13 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { MAX_PAGES_PER_PROJECT } from "@/lib/pages/schemas";
 import { pageNavigation } from "@/lib/pages/service";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
 export const metadata: Metadata = { title: "Pages" };
 
 export default async function PagesTab({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ deleted?: string }> }) {
-  const context = await loadProjectPage((await params).slug);
+  const context = await loadManagePage((await params).slug);
   const { project, access } = context;
   // The module guard: with PROJECT_PAGES off this tab does not exist.
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();

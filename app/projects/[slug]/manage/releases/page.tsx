@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { CreateReleaseForm, ReleaseList } from "@/components/releases/release-manager";
 import { Card } from "@/components/ui/card";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { listReleases } from "@/lib/releases/service";
 import { createReleaseAction, deleteReleaseAction, updateReleaseAction } from "./actions";
@@ -11,7 +11,7 @@ import { createReleaseAction, deleteReleaseAction, updateReleaseAction } from ".
 export const metadata: Metadata = { title: "Releases" };
 
 export default async function ReleasesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadManagePage((await params).slug);
   // The module guard: with the DOWNLOADS module off this page does not exist.
   if (!moduleEnabled(project, "DOWNLOADS")) notFound();
   if (!actor || !access.permissions.has("releases.manage")) return <NoAccess what="manage releases" />;

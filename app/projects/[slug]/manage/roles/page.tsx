@@ -5,12 +5,12 @@ import { RoleEditor } from "@/components/projects/manage/role-editor";
 import { Card } from "@/components/ui/card";
 import { listRoles } from "@/lib/members/service";
 import { canDefineRole } from "@/lib/permissions";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 
 export const metadata: Metadata = { title: "Roles" };
 
 export default async function RolesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadManagePage((await params).slug);
   if (!access.permissions.has("members.view")) return <NoAccess what="see the roles" />;
   const roles = await listRoles(actor, project.id);
   const target = { projectId: project.id, slug: project.slug };

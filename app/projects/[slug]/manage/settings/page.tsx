@@ -6,14 +6,14 @@ import { SettingsForm } from "@/components/projects/manage/settings-form";
 import { Card } from "@/components/ui/card";
 import { offerableRoles } from "@/lib/applications/service";
 import { canDeleteProject } from "@/lib/permissions";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { DELETABLE_STATUSES, settingsOf } from "@/lib/projects/service";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadManagePage((await params).slug);
   if (!access.permissions.has("project.settings")) return <NoAccess what="change its settings" />;
   const target = { projectId: project.id, slug: project.slug };
   // A disabled module's settings are hidden (and kept).

@@ -5,12 +5,12 @@ import { TeamManager } from "@/components/projects/manage/team-manager";
 import { Card } from "@/components/ui/card";
 import { listMembers, listRoles } from "@/lib/members/service";
 import { canAssignRole, canManageMember, canTransferOwnership } from "@/lib/permissions";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 
 export const metadata: Metadata = { title: "Team" };
 
 export default async function TeamPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadProjectPage((await params).slug);
+  const { actor, project, access } = await loadManagePage((await params).slug);
   if (!access.permissions.has("members.view")) return <NoAccess what="see the team" />;
   const [members, roles] = await Promise.all([listMembers(actor, project.id), listRoles(actor, project.id)]);
   const canManage = access.permissions.has("members.manage");

@@ -8,14 +8,14 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { NotFound } from "@/lib/errors";
 import { getPage } from "@/lib/pages/service";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
 export const metadata: Metadata = { title: "Edit page" };
 
 export default async function EditPage({ params, searchParams }: { params: Promise<{ slug: string; pageSlug: string }>; searchParams: Promise<{ saved?: string }> }) {
   const { slug, pageSlug } = await params;
-  const { actor, project, access } = await loadProjectPage(slug);
+  const { actor, project, access } = await loadManagePage(slug);
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
   if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
   const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {

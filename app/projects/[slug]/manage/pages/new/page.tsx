@@ -4,13 +4,13 @@ import { deletePageAction, previewPageAction, savePageAction } from "@/app/proje
 import { PageEditor } from "@/components/pages/page-editor";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
-import { loadProjectPage } from "@/lib/portal/project-page";
+import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
 export const metadata: Metadata = { title: "New page" };
 
 export default async function NewPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { project, access } = await loadProjectPage((await params).slug);
+  const { project, access } = await loadManagePage((await params).slug);
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
   if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
   return (

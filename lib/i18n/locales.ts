@@ -1,0 +1,34 @@
+import Negotiator from "negotiator";
+
+/**
+ * The languages the portal is translated into. A user's language setting may name others (the
+ * profile offers more, for mails and future catalogues); those fall back to the browser's choice
+ * and then to English.
+ */
+export const LOCALES = ["en", "de"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** The cookie a signed-out visitor's language choice is kept in (signed-in users have a setting). */
+export const LOCALE_COOKIE = "pums-locale";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The best of our locales for an `Accept-Language` header, or null when none of them is acceptable. */
+export function localeFromAcceptLanguage(header: string | null): Locale | null {
+  if (!header) return null;
+  const [best] = new Negotiator({ headers: { "accept-language": header } }).languages([...LOCALES]);
+  return isLocale(best) ? best : null;
+}
+
+/**
+ * The locale of a request: the signed-in user's setting, else the visitor's own choice (cookie),
+ * else the browser's `Accept-Language`, else English.
+ */
+export function chooseLocale(input: { userLanguage?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+  if (isLocale(input.userLanguage)) return input.userLanguage;
+  if (isLocale(input.cookie)) return input.cookie;
+  return localeFromAcceptLanguage(input.acceptLanguage ?? null) ?? DEFAULT_LOCALE;
+}
