@@ -97,9 +97,9 @@ function watchTransaction(transaction: Transaction, onCommittedWrite: () => Prom
 /** `target` with some methods replaced; every other property read from (and bound to) it. */
 function forward<T extends object>(target: T, overrides: Partial<Record<keyof T, unknown>> & Record<string, unknown>): T {
   return new Proxy(target, {
-    get(object, property, receiver) {
+    get(object, property) {
       if (Object.hasOwn(overrides, property)) return overrides[property as string];
-      const value = Reflect.get(object, property, receiver === undefined ? object : object);
+      const value = Reflect.get(object, property, object);
       return typeof value === "function" ? value.bind(object) : value;
     },
   });
