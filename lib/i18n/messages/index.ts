@@ -8,15 +8,18 @@
 import deCommon from "./de/common.json";
 import deLabels from "./de/labels.json";
 import deNav from "./de/nav.json";
+import deReleases from "./de/releases.json";
 import enCommon from "./en/common.json";
 import enLabels from "./en/labels.json";
 import enNav from "./en/nav.json";
+import enReleases from "./en/releases.json";
 import type { Locale } from "../locales";
 
 const en = {
   common: enCommon,
   labels: enLabels,
   nav: enNav,
+  releases: enReleases,
 };
 
 export type Messages = typeof en;
@@ -27,5 +30,6 @@ export const MESSAGES: Record<Locale, Messages> = {
     common: deCommon,
     labels: deLabels,
     nav: deNav,
+    releases: deReleases,
   },
 };
