@@ -188,7 +188,7 @@ export async function currentReleases(context: DownloadsContext): Promise<Partia
 /** The published versions the caller sees, highest first (the launcher's version list). */
 export async function publishedVersions(context: DownloadsContext) {
   const where: Prisma.ReleaseWhereInput = { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] };
-  // Keyed by the whole filter (which releases this caller may see): from the data cache.
+  // The same statement as currentReleases, from the same cache entry; sorted as a copy (the entry is shared).
   const rows = await cachedData(`current-releases:${JSON.stringify(where)}`, () => db.release.findMany({ where, include: WITH_FILES }));
-  return rows.sort(bySemverDescending);
+  return [...rows].sort(bySemverDescending);
 }
