@@ -18,6 +18,8 @@ export const UNCACHED_TABLES: ReadonlySet<string> = new Set([
   "AuditEntry",
   "IdempotencyKey",
   "Device",
+  // Who fetched a file lately (counting downloads once per client): written on every download request.
+  "DownloadClient",
 ]);
 
 const NOT_A_WRITE = /^\s*(SELECT|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW)\b/i;
