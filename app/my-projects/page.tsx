@@ -6,10 +6,9 @@ import { MembershipList } from "@/components/applications/memberships";
 import { EmptyState, ProjectCard } from "@/components/projects/project-card";
 import { roleName } from "@/components/projects/role-name";
 import { Card, PageHeader } from "@/components/ui/card";
-import { listMemberships } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
-import { listMyProjects } from "@/lib/projects/service";
+import { myProjectsPage } from "@/lib/portal/my-projects";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("projects.mine");
@@ -18,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MyProjectsPage() {
   const actor = await requirePortalActor("/my-projects");
-  const [projects, memberships] = await Promise.all([listMyProjects(actor), listMemberships(actor, actor.userId, { limit: 100 })]);
+  const { projects, memberships, moreMemberships } = await myProjectsPage(actor);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   const [t, defaultRole] = await Promise.all([getTranslations("projects.mine"), getTranslations("labels.defaultRole")]);
   return (
@@ -57,7 +56,7 @@ export default async function MyProjectsPage() {
       )}
       <div className="mt-8">
         <Card title={t("memberships")} description={t("membershipsText")}>
-          <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} leave={leaveProjectAction} />
+          <MembershipList memberships={memberships} more={moreMemberships} leave={leaveProjectAction} />
         </Card>
       </div>
     </div>

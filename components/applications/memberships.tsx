@@ -7,6 +7,9 @@ import { Notice } from "@/components/ui/notice";
 import type { MembershipView } from "@/lib/applications/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
+/** Made once: toLocaleDateString would build a formatter for every row. */
+const SINCE = new Intl.DateTimeFormat("en");
+
 /**
  * A user's memberships: project, role, since when; with a Leave button (after a confirmation) when
  * the page passes `leave` (one's own list). `more` says the list is the newest page only.
@@ -48,7 +51,7 @@ export function MembershipList({ memberships, more = false, leave }: {
                   </Link>
                 </td>
                 <td className="py-2">{role.name}</td>
-                <td className="py-2">{new Date(since).toLocaleDateString("en")}</td>
+                <td className="py-2">{SINCE.format(new Date(since))}</td>
                 {leave && (
                   <td className="py-2 text-right">
                     <Button
