@@ -48,16 +48,24 @@ export function schemaMessages(source: string): string[] {
 
 const THROWN = /new (?:BadRequest|Unauthorized|Forbidden|Conflict|RuleViolation|AppError\([^,]+,[^,]+,[^,]+,)\(?\s*(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/g;
 const FIELD_MESSAGE = /path:\s*[^,{}]+,\s*message:\s*(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/g;
+/** A permission check's message: `requirePermission(actor, "users.manage", "Editing … needs …")`. */
+const REQUIRE_MESSAGE = /require\w*\([^()]*?,\s*(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)\s*\)/g;
 /** An error class's own detail: `super(401, "code", "Title", "detail")`, or a default `detail = "…"`. */
 const OWN_DETAIL = /(?:super\(\s*\d+,\s*"[^"]*",\s*"[^"]*",\s*|detail = )(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/g;
 
 /** The details of errors a service throws, and the messages of the field errors it names. */
 export function thrownMessages(source: string): string[] {
   const out: string[] = [];
-  for (const regex of [THROWN, FIELD_MESSAGE, OWN_DETAIL]) {
+  for (const regex of [THROWN, FIELD_MESSAGE, OWN_DETAIL, REQUIRE_MESSAGE]) {
     for (const match of source.matchAll(regex)) {
       out.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : templateText(match[2]!));
     }
+  }
+  for (const match of source.matchAll(/new Forbidden\(message \?\? `((?:[^`\\]|\\.)*)`/g)) out.push(templateText(match[1]!));
+  // A message kept in a constant: `const INVALID_LINK = "…"; … throw new RuleViolation(INVALID_LINK)`.
+  for (const match of source.matchAll(/new (?:BadRequest|Unauthorized|Forbidden|Conflict|RuleViolation)\(\s*([A-Z][A-Z0-9_]+)\s*[,)]/g)) {
+    const constant = new RegExp(`const ${match[1]} = "((?:[^"\\\\\\n]|\\\\.)*)"`).exec(source);
+    if (constant) out.push(constant[1]!.replace(/\\(.)/g, "$1"));
   }
   return out.filter(sentence);
 }
