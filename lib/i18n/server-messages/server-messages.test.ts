@@ -45,7 +45,7 @@ const API_ONLY = new Set([
   "The body may be at most {} bytes.",
 ]);
 
-/** Sample texts the schemas hold that are not messages (defaults shown as placeholders elsewhere). */
+/** Texts of the schemas that are not error messages: the default application prompt is in the catalogue (applications.apply.defaultPrompt). */
 const NOT_MESSAGES = new Set(["Tell the team about yourself and why you want to join."]);
 
 function portalMessages(): Map<string, string> {
