@@ -8,7 +8,8 @@ const SKIPPED_FILES = [/^lib\/demo\//, /^lib\/testing\//, /^lib\/db\//, /^lib\/i
 
 /**
  * Messages the portal cannot show: they answer API requests only (headers, query strings, bodies
- * the portal never sends, endpoints and scopes of access tokens, staff-only API listings).
+ * the portal never sends, access tokens and their scopes, cursors of API listings, API-only
+ * endpoints such as the audit log and the outbox listing).
  */
 const API_ONLY = new Set([
   "Idempotency-Key must be 1-255 visible ASCII characters.",
@@ -22,25 +23,12 @@ const API_ONLY = new Set([
   "The version in If-Match is out of range (at most {}).",
   "The access token is invalid, expired or revoked.",
   "Your token cannot create a token with: {}.",
-  "Set up two-factor sign-in first (POST /users/me/2fa/setup).",
   "The audit log needs the audit.read permission (tokens: the admin scope).",
   "The outbox is for the platform team (mail.readOutbox).",
-  "Name the user by userId or by username (one of them).",
   "Send the 6-digit code of your authenticator app (or a recovery code) as `otp`.",
   "Send the ETag you read in an If-Match header.",
   "The cursor is not valid. Start again without it.",
   "The cursor is not valid for this sort. Start again without it.",
-  "Use an ISO 8601 time.",
-  "Unknown status.",
-  "Unknown kind.",
-  "Unknown channel.",
-  "Unknown state.",
-  "Unknown module.",
-  "Unknown permission.",
-  "Change at least one field.",
-  "Choose ACCEPT or REJECT.",
-  "A role goes only with ACCEPT.",
-  "Choose PUBLISHED or YANKED.",
   "Send the body as {}.",
   "The body may be at most {} bytes.",
 ]);
