@@ -86,7 +86,11 @@ export function TokenManager({ tokens, actions }: { tokens: Token[]; actions: To
                 <p className="break-words text-slate-500">
                   <code className="break-all font-mono">{token.prefix}…</code> ·{" "}
                   {t("details", {
-                    scopes: token.scopes.map((scope) => tl(scope as Scope)).join(", "),
+                    // "Read and write" says "Read" already.
+                    scopes: token.scopes
+                      .filter((scope) => !(scope === "read" && token.scopes.includes("write")))
+                      .map((scope) => tl(scope as Scope))
+                      .join(", "),
                     expires: format.dateTime(new Date(token.expiresAt), "date"),
                   })}{" "}
                   · {token.lastUsedAt ? t("lastUsed", { date: format.dateTime(new Date(token.lastUsedAt), "date") }) : t("neverUsed")}
