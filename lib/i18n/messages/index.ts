@@ -13,6 +13,7 @@ import deLabels from "./de/labels.json";
 import deMail from "./de/mail.json";
 import deNav from "./de/nav.json";
 import deNotifications from "./de/notifications.json";
+import deReleases from "./de/releases.json";
 import enAccount from "./en/account.json";
 import enApplications from "./en/applications.json";
 import enAuth from "./en/auth.json";
@@ -21,6 +22,7 @@ import enLabels from "./en/labels.json";
 import enMail from "./en/mail.json";
 import enNav from "./en/nav.json";
 import enNotifications from "./en/notifications.json";
+import enReleases from "./en/releases.json";
 import type { Locale } from "../locales";
 
 const en = {
@@ -32,6 +34,7 @@ const en = {
   mail: enMail,
   nav: enNav,
   notifications: enNotifications,
+  releases: enReleases,
 };
 
 export type Messages = typeof en;
@@ -47,5 +50,6 @@ export const MESSAGES: Record<Locale, Messages> = {
     mail: deMail,
     nav: deNav,
     notifications: deNotifications,
+    releases: deReleases,
   },
 };
