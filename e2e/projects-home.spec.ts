@@ -25,7 +25,8 @@ test("the home page shows featured and recently published projects, only those e
   await expect(recent.getByRole("link", { name: "Skyforge Survival" })).toBeVisible();
   // Listed, but for signed-in users: the card leads to sign-in first.
   await expect(recent.getByRole("link", { name: "Starlight Roleplay" })).toHaveAttribute("href", /^\/sign-in\?next=/);
-  for (const hidden of ["Ironclad Tactics", "Orbit Modpack", "Nebula Racing League"]) await expect(page.getByText(hidden)).toHaveCount(0);
+  // Private and draft projects never show (Orbit Modpack is left out: the review tests may approve it before this runs).
+  for (const hidden of ["Ironclad Tactics", "Nebula Racing League"]) await expect(page.getByText(hidden)).toHaveCount(0);
 });
 
 test("directory filters live in the address: a link reproduces them and the back button restores the previous list", async ({ page }) => {

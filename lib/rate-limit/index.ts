@@ -113,7 +113,8 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 export const RATE_LIMITS = {
   /** Per client address; raise it (SIGN_IN_LIMIT_PER_IP) where many people share one address. */
   signInPerIp: { name: "sign-in:ip", limit: Number(process.env.SIGN_IN_LIMIT_PER_IP ?? 30), windowSeconds: 15 * 60 },
-  signInPerAccount: { name: "sign-in:account", limit: 10, windowSeconds: 15 * 60 },
+  /** Per account, whatever the address (SIGN_IN_LIMIT_PER_ACCOUNT; the browser suite, whose demo users sign in dozens of times, raises it). */
+  signInPerAccount: { name: "sign-in:account", limit: Number(process.env.SIGN_IN_LIMIT_PER_ACCOUNT ?? 10), windowSeconds: 15 * 60 },
   /** Password confirmations of a signed-in account (lib/auth/password-check.ts). */
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 15 * 60 },
   registerPerIp: { name: "register:ip", limit: Number(process.env.REGISTER_LIMIT_PER_IP ?? 10), windowSeconds: 60 * 60 },
