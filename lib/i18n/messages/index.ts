@@ -5,15 +5,18 @@
  *
  * Adding an area: create `en/<area>.json` and `de/<area>.json`, import both below.
  */
+import deAdmin from "./de/admin.json";
 import deCommon from "./de/common.json";
 import deLabels from "./de/labels.json";
 import deNav from "./de/nav.json";
+import enAdmin from "./en/admin.json";
 import enCommon from "./en/common.json";
 import enLabels from "./en/labels.json";
 import enNav from "./en/nav.json";
 import type { Locale } from "../locales";
 
 const en = {
+  admin: enAdmin,
   common: enCommon,
   labels: enLabels,
   nav: enNav,
@@ -24,6 +27,7 @@ export type Messages = typeof en;
 export const MESSAGES: Record<Locale, Messages> = {
   en,
   de: {
+    admin: deAdmin,
     common: deCommon,
     labels: deLabels,
     nav: deNav,
