@@ -21,11 +21,11 @@ export function ProjectCard({ project, role, showState = false, signInFirst = fa
     <li className="relative flex gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-500 hover:ring-indigo-300">
       <ProjectLogo project={project} />
       <div className="min-w-0 flex-1">
-        <h3 className="truncate font-semibold text-slate-900">
+        <h2 className="truncate font-semibold text-slate-900">
           <Link href={href} className="after:absolute after:inset-0 focus:outline-none">
             {project.name}
           </Link>
-        </h3>
+        </h2>
         <p className="text-sm text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || "No game or category yet"}</p>
         {project.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p>}
         {signInFirst && <p className="mt-1 text-xs font-medium text-indigo-700">Sign in to see the project and apply</p>}

@@ -4,6 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { Denied } from "@/components/admin/denied";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { listAudit } from "@/lib/audit/service";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -20,7 +21,7 @@ const VIA = ["SESSION", "TOKEN", "SYSTEM"] as const;
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/admin/audit");
   const [t, format] = await Promise.all([getTranslations("admin.audit"), getFormatter()]);
-  if (!hasPlatformPermission(actor, "audit.read")) return <Notice tone="info">{t("staffOnly")}</Notice>;
+  if (!hasPlatformPermission(actor, "audit.read")) return <Denied title={t("title")} text={t("staffOnly")} />;
   const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => FILTERS.includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== ""));
   const parsed = auditQuerySchema.safeParse(raw);
   const page = await listAudit(actor, parsed.success ? parsed.data : auditQuerySchema.parse({}));

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { Denied } from "@/components/admin/denied";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { MAX_ATTEMPTS, smtpUrl } from "@/lib/mail/delivery";
 import { listOutbox } from "@/lib/mail/outbox";
@@ -20,7 +20,7 @@ type Format = Awaited<ReturnType<typeof getFormatter>>;
 export default async function OutboxPage() {
   const actor = await requirePortalActor("/admin/outbox");
   const [t, format] = await Promise.all([getTranslations("admin.outbox"), getFormatter()]);
-  if (!hasPlatformPermission(actor, "mail.readOutbox")) return <Notice tone="info">{t("staffOnly")}</Notice>;
+  if (!hasPlatformPermission(actor, "mail.readOutbox")) return <Denied title={t("title")} text={t("staffOnly")} />;
   const mails = await listOutbox(actor);
   return (
     <div>

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { Avatar } from "@/components/ui/avatar";
 import { PageHeader } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { Denied } from "@/components/admin/denied";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { PARTNER_STATUSES, PLATFORM_ROLES } from "@/lib/permissions";
@@ -21,7 +21,7 @@ const schema = userSearchQuerySchema.extend(paginationQuerySchema.shape);
 export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/admin/users");
   const [t, tl, ta] = await Promise.all([getTranslations("admin.users"), getTranslations("labels"), getTranslations("admin")]);
-  if (!canReadFullRecords(actor)) return <Notice tone="info">{ta("staffOnly")}</Notice>;
+  if (!canReadFullRecords(actor)) return <Denied title={t("title")} text={ta("staffOnly")} />;
   const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => ["q", "role", "partnerStatus", "cursor"].includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== ""));
   const parsed = schema.safeParse({ ...raw, limit: "25" });
   const query = parsed.success ? parsed.data : schema.parse({ limit: "25" });

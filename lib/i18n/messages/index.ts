@@ -9,10 +9,12 @@ import deAdmin from "./de/admin.json";
 import deCommon from "./de/common.json";
 import deLabels from "./de/labels.json";
 import deNav from "./de/nav.json";
+import deReview from "./de/review.json";
 import enAdmin from "./en/admin.json";
 import enCommon from "./en/common.json";
 import enLabels from "./en/labels.json";
 import enNav from "./en/nav.json";
+import enReview from "./en/review.json";
 import type { Locale } from "../locales";
 
 const en = {
@@ -20,6 +22,7 @@ const en = {
   common: enCommon,
   labels: enLabels,
   nav: enNav,
+  review: enReview,
 };
 
 export type Messages = typeof en;
@@ -31,5 +34,6 @@ export const MESSAGES: Record<Locale, Messages> = {
     common: deCommon,
     labels: deLabels,
     nav: deNav,
+    review: deReview,
   },
 };

@@ -10,7 +10,7 @@ import { LoginHistoryTable } from "@/components/account/security/login-history";
 import { MembershipList } from "@/components/applications/memberships";
 import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { Denied } from "@/components/admin/denied";
 import { loginHistory } from "@/lib/account/sessions";
 import { listMemberships } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -31,7 +31,7 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
   const { history: historyCursor } = await searchParams;
   const actor = await requirePortalActor(`/admin/users/${id}`);
   const [ta, t, tl, format] = await Promise.all([getTranslations("admin"), getTranslations("admin.user"), getTranslations("labels"), getFormatter()]);
-  if (!canReadFullRecords(actor)) return <Notice tone="info">{ta("staffOnly")}</Notice>;
+  if (!canReadFullRecords(actor)) return <Denied title={t("title")} text={ta("staffOnly")} />;
   let loaded: Awaited<ReturnType<typeof getUser>>;
   try {
     loaded = await getUser(actor, id);
