@@ -33,11 +33,14 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
 
 test("sign in, both header menus, a confirmation cancelled with Escape, the language switch and sign-out, by keyboard alone", async ({ page }) => {
   test.setTimeout(120_000);
-  // Sign in: the skip link comes first, then the header; the form is reached with Tab.
-  await page.goto("/sign-in");
+  // The skip link comes first, then the header's links: "Sign in" leads to the form.
+  await page.goto("/");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await expectFocusRing(page);
+  await tabTo(page, page.getByRole("banner").getByRole("link", { name: "Sign in" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/sign-in/);
   const login = page.getByLabel("E-mail or username");
   await tabTo(page, login);
   await page.keyboard.type("lena.lead");
@@ -59,9 +62,10 @@ test("sign in, both header menus, a confirmation cancelled with Escape, the lang
   await page.keyboard.press("Escape");
   await expect(staffMenu).toHaveAttribute("aria-expanded", "false");
   await expect(staffMenu).toBeFocused();
-  // Enter on a link of the menu follows it.
+  // Enter opens it again; Enter on one of its links follows it.
   await page.keyboard.press("Enter");
-  await tabTo(page, banner.getByRole("link", { name: "Users" }));
+  await expect(staffMenu).toHaveAttribute("aria-expanded", "true");
+  await tabTo(page, banner.getByRole("link", { name: "Users" }), { max: 5 });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/admin\/users$/);
 
@@ -89,7 +93,7 @@ test("sign in, both header menus, a confirmation cancelled with Escape, the lang
   await tabTo(page, page.getByRole("button", { name: "Save changes" }), { back: true });
 
   // The language switch in the footer: Enter on "Deutsch" turns the page German, and back.
-  await tabTo(page, page.getByRole("contentinfo").getByRole("button", { name: "Deutsch" }));
+  await tabTo(page, page.getByRole("contentinfo").getByRole("button", { name: "Deutsch" }), { max: 150 });
   await page.keyboard.press("Enter");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("button", { name: "Konto sperren…" })).toBeVisible();
@@ -100,7 +104,7 @@ test("sign in, both header menus, a confirmation cancelled with Escape, the lang
 
   // The account menu: Enter opens it, Escape closes it, then Enter again and Tab to "Sign out".
   const accountMenu = banner.getByRole("button", { name: /^Account menu of/ });
-  await tabTo(page, accountMenu, { back: true });
+  await tabTo(page, accountMenu, { back: true, max: 150 });
   await page.keyboard.press("Enter");
   await expect(accountMenu).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Escape");

@@ -167,6 +167,6 @@ test("the platform team renames an account, records a warning and revokes it on 
   // Lifting it confirms too.
   await staff.getByRole("button", { name: "Lift suspension…" }).click();
   await staff.getByRole("dialog", { name: `Lift the suspension of @${username}?` }).getByRole("button", { name: "Lift suspension" }).click();
-  await expect(staff.getByText("The suspension is lifted.")).toBeVisible();
+  await expect(staff.getByText("The suspension is lifted.", { exact: true })).toBeVisible();
   await expect(staff.getByRole("button", { name: "Suspend account…" })).toBeVisible();
 });
