@@ -32,9 +32,20 @@ test("create a release, upload with progress, publish, download anonymously with
   const form = owner.getByRole("form", { name: "New release" });
   await form.getByLabel("Version").fill(version);
   await form.getByLabel("Title").fill("Browser test release");
-  await form.getByRole("textbox", { name: "Changelog" }).fill("# Notes\n- **Bold** change");
+  // The preview is the project page's renderer (marked + sanitize-html, on the server): real
+  // Markdown, links kept with rel=nofollow, raw HTML that could run or load anything dropped.
+  await form
+    .getByRole("textbox", { name: "Changelog" })
+    .fill('# Notes\n- **Bold** change\n- See [the notes](https://example.org/notes)\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n[bad](javascript:window.__xss=3)');
   await form.getByRole("tab", { name: "Preview" }).click();
-  await expect(form.getByLabel("Changelog preview").getByText("Bold")).toBeVisible();
+  const preview = form.getByLabel("Changelog preview");
+  await expect(preview.getByRole("heading", { name: "Notes" })).toBeVisible();
+  await expect(preview.locator("strong", { hasText: "Bold" })).toBeVisible();
+  await expect(preview.getByRole("link", { name: "the notes" })).toHaveAttribute("href", "https://example.org/notes");
+  await expect(preview.getByRole("link", { name: "the notes" })).toHaveAttribute("rel", /nofollow/);
+  await expect(preview.locator("img, script, [onerror]")).toHaveCount(0);
+  await expect(preview.locator('a[href^="javascript"]')).toHaveCount(0);
+  expect(await owner.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
   await form.getByRole("button", { name: "Create draft release" }).click();
   await expect(owner.getByText(`Release ${version} is created as a draft.`)).toBeVisible();
 
@@ -61,6 +72,9 @@ test("create a release, upload with progress, publish, download anonymously with
   await visitor.goto(SKYFORGE);
   const current = visitor.getByRole("region", { name: "Downloads" }).getByLabel(`STABLE ${version}`);
   await expect(current.getByText(`sha256 ${sha256}`)).toBeVisible();
+  await expect(current.getByRole("heading", { name: "Notes" })).toBeVisible();
+  await expect(current.getByRole("link", { name: "the notes" })).toHaveAttribute("href", "https://example.org/notes");
+  await expect(current.locator("img, script")).toHaveCount(0);
   const [download] = await Promise.all([visitor.waitForEvent("download"), current.getByRole("link", { name: "Download browser-test.bin" }).click()]);
   expect(download.suggestedFilename()).toBe("browser-test.bin");
   const saved = await readFile((await download.path())!);

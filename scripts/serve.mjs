@@ -9,9 +9,14 @@ const hostname = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 3000);
 const trustProxy = process.env.TRUST_PROXY === "true";
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
-// Slow clients (slowloris) are cut: all headers within 15 s, the whole request within 60 s.
+// Slow clients (slowloris) are cut: all headers within 15 s, the whole request within 60 s, except
+// a file upload, which may take as long as its bytes keep coming and is cut only when none has
+// arrived for 30 s (a 2 GiB file over a slow uplink takes far longer than a minute).
 const HEADERS_TIMEOUT_MS = Number(process.env.HEADERS_TIMEOUT_MS ?? 15_000);
 const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000);
+const UPLOAD_IDLE_TIMEOUT_MS = Number(process.env.UPLOAD_IDLE_TIMEOUT_MS ?? 30_000);
+/** POST /api/v1/projects/{id}/files: the streamed upload (lib/downloads). */
+const UPLOAD_PATH = /^\/api\/v1\/projects\/[^/?]+\/files\/?(?:\?|$)/;
 // Server actions accept 3 MiB (next.config.mjs, serverActions.bodySizeLimit). A larger declared
 // body is refused before it is read; Next.js itself stops a chunked one at the limit.
 const SERVER_ACTION_MAX_BYTES = 3 * 1024 * 1024;
@@ -41,15 +46,64 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
     if (closing && inFlight === 0) finish();
   });
   if (closing) res.setHeader("Connection", "close");
+  limitReceiving(req, res);
   handle(req, res);
 });
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = HEADERS_TIMEOUT_MS;
-server.requestTimeout = REQUEST_TIMEOUT_MS;
+// Node's own request timeout would cut every request alike: limitReceiving applies it per request.
+server.requestTimeout = 0;
 server.listen(port, hostname, () => {
   console.log(`Listening on http://${hostname}:${port}`);
   process.send?.({ ready: true });
 });
+
+/**
+ * How long receiving a request may take. An upload may take as long as bytes keep arriving: it is
+ * cut when the server waits for the next bytes (it has read all it was given) and none arrives for
+ * UPLOAD_IDLE_TIMEOUT_MS. The upload's stream then fails, so the store removes what it had
+ * written. (The socket's own idle timeout would also count the time the server itself is not
+ * reading, before the route starts or under backpressure.) Every other request must be received
+ * whole within REQUEST_TIMEOUT_MS of its headers. Both end the connection with 408, as Node's own
+ * request timeout does; a request already received whole is never cut (its answer may take longer).
+ */
+function limitReceiving(req, res) {
+  if (req.method === "POST" && UPLOAD_PATH.test(req.url ?? "")) {
+    if (!(UPLOAD_IDLE_TIMEOUT_MS > 0)) return;
+    let bytesRead = req.socket.bytesRead;
+    let lastProgress = Date.now();
+    const check = setInterval(() => {
+      if (req.complete) return clearInterval(check);
+      // Being read (a consumer is attached) and nothing unread: the server waits for the client.
+      const waitingForClient = req.readableFlowing !== null && req.readableLength === 0;
+      if (req.socket.bytesRead !== bytesRead || !waitingForClient) {
+        bytesRead = req.socket.bytesRead;
+        lastProgress = Date.now();
+      } else if (Date.now() - lastProgress >= UPLOAD_IDLE_TIMEOUT_MS) {
+        clearInterval(check);
+        cutOff(req, res, `No bytes of the upload arrived for ${UPLOAD_IDLE_TIMEOUT_MS / 1000} s; nothing was kept.`);
+      }
+    }, Math.min(1_000, Math.max(100, UPLOAD_IDLE_TIMEOUT_MS / 5)));
+    res.once("close", () => clearInterval(check));
+    return;
+  }
+  if (!(REQUEST_TIMEOUT_MS > 0)) return;
+  const timer = setTimeout(() => {
+    if (!req.complete) cutOff(req, res, `The request was not received within ${REQUEST_TIMEOUT_MS / 1000} s.`);
+  }, REQUEST_TIMEOUT_MS);
+  res.once("close", () => clearTimeout(timer));
+}
+
+/** 408 problem+json straight on the socket (unless an answer has begun), then the connection closes. */
+function cutOff(req, res, detail) {
+  const socket = req.socket;
+  if (socket.destroyed) return;
+  if (!res.headersSent && socket.writable) {
+    const body = JSON.stringify({ type: "https://docs.pums.dev/problems/request_timeout", title: "Request timeout", status: 408, detail, code: "request_timeout" });
+    socket.end(`HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroySoon();
+}
 
 /** Next.js answers a path with broken percent-encoding (`%ff`, `%`) with a bare 500; it is the client's error. */
 function decodablePath(url = "/") {

@@ -1,10 +1,10 @@
+import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { Actor } from "@/lib/auth/actor";
 import { downloadsProject } from "@/lib/downloads/service";
 import { DOWNLOAD_KIND_LABELS } from "@/lib/downloads/schemas";
 import { NotFound } from "@/lib/errors";
 import { RELEASE_CHANNELS } from "@/lib/permissions";
-import { currentReleases, presentRelease } from "@/lib/releases/service";
-import { Changelog } from "./changelog";
+import { currentReleases, presentRelease, renderChangelog } from "@/lib/releases/service";
 import { formatBytes } from "./format";
 
 /**
@@ -36,7 +36,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
             <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{release.channel}</span>
             {release.publishedAt && <span className="text-xs text-slate-500">{new Date(release.publishedAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}</span>}
           </div>
-          <Changelog text={release.changelog} />
+          {release.changelog.trim() && <MarkdownHtml html={renderChangelog(release.changelog)} className="text-sm" />}
           {release.files.length > 0 && (
             <ul className="space-y-2">
               {release.files.map((file) => (

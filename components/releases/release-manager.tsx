@@ -1,10 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
+import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -12,16 +14,19 @@ import { TextAreaField } from "@/components/ui/textarea";
 import { RELEASE_CHANNELS } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import { createReleaseSchema, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
-import { Changelog } from "./changelog";
 import { FileUpload } from "./file-upload";
 import { formatBytes } from "./format";
 
 type Target = { projectId: string; slug: string };
 
+/** The changelog as the project page will show it: rendered and sanitized on the server (lib/markdown). */
+export type ChangelogPreview = (target: Target, input: { changelog: string }) => Promise<FormResult<{ html: string }>>;
+
 /** A release is changed and deleted at the revision the page showed. */
 export interface ReleaseActions {
   update: (target: Target, releaseId: string, revision: number, input: z.input<typeof updateReleaseSchema>) => Promise<FormResult>;
   remove: (target: Target, releaseId: string, revision: number) => Promise<FormResult>;
+  preview: ChangelogPreview;
 }
 
 const CHANNEL_OPTIONS = RELEASE_CHANNELS.map((channel) => ({ value: channel, label: channel.charAt(0) + channel.slice(1).toLowerCase() }));
@@ -36,32 +41,54 @@ export function ReleaseStateBadge({ state }: { state: ReleaseView["state"] }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_STYLE[state]}`}>{state.charAt(0) + state.slice(1).toLowerCase()}</span>;
 }
 
-/** A changelog field with a Write / Preview switch: the preview is rendered as the project page shows it. */
-function ChangelogEditor({ value, error, register }: { value: string; error?: string; register: ReturnType<ReturnType<typeof useForm<{ changelog: string }>>["register"]> }) {
+/**
+ * A changelog field with a Write / Preview switch. The preview is rendered on the server by the
+ * project page's own renderer and sanitizer, so it shows exactly what visitors will see.
+ */
+function ChangelogEditor({ target, value, error, register, render }: { target: Target; value: string; error?: string; register: ReturnType<ReturnType<typeof useForm<{ changelog: string }>>["register"]>; render: ChangelogPreview }) {
+  const t = useTranslations("releases");
   const [preview, setPreview] = useState(false);
+  const [rendered, setRendered] = useState<{ html: string; error: string } | null>(null);
+  const [rendering, startRendering] = useTransition();
+  const showPreview = () => {
+    setPreview(true);
+    setRendered(null);
+    startRendering(async () => {
+      const result = await render(target, { changelog: value });
+      setRendered(result.ok ? { html: result.data!.html, error: "" } : { html: "", error: result.fieldErrors?.changelog ?? result.message });
+    });
+  };
   return (
     <div className="space-y-1.5">
       <div className="flex gap-2 text-xs" role="tablist" aria-label="Changelog view">
         <button type="button" role="tab" aria-selected={!preview} onClick={() => setPreview(false)} className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
           Write
         </button>
-        <button type="button" role="tab" aria-selected={preview} onClick={() => setPreview(true)} className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
+        <button type="button" role="tab" aria-selected={preview} onClick={showPreview} className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
           Preview
         </button>
       </div>
       <div hidden={preview}>
-        <TextAreaField label="Changelog" rows={5} hint="Markdown: # headings, - lists, **bold**, `code`." error={error} {...register} />
+        <TextAreaField label="Changelog" rows={5} hint={t("changelogHint")} error={error} {...register} />
       </div>
       {preview && (
-        <div className="rounded-md p-3 ring-1 ring-slate-200" aria-label="Changelog preview">
-          <Changelog text={value} />
+        <div className="rounded-md p-3 text-sm ring-1 ring-slate-200" aria-label="Changelog preview" aria-busy={rendering}>
+          {!rendered ? (
+            <p className="text-slate-500">{t("previewRendering")}</p>
+          ) : rendered.error ? (
+            <p className="text-red-600">{rendered.error}</p>
+          ) : rendered.html ? (
+            <MarkdownHtml html={rendered.html} />
+          ) : (
+            <p className="text-slate-500">{t("noChangelog")}</p>
+          )}
         </div>
       )}
     </div>
   );
 }
 
-export function CreateReleaseForm({ target, action }: { target: Target; action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult> }) {
+export function CreateReleaseForm({ target, action, preview }: { target: Target; action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult>; preview: ChangelogPreview }) {
   const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: zodResolver(createReleaseSchema, undefined, { raw: true }), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values), () => form.reset());
   const errors = form.formState.errors;
@@ -73,7 +100,7 @@ export function CreateReleaseForm({ target, action }: { target: Target; action: 
         <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
         <SelectField label="Channel" options={CHANNEL_OPTIONS} error={errors.channel?.message} {...form.register("channel")} />
       </div>
-      <ChangelogEditor value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} />
+      <ChangelogEditor target={target} value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} render={preview} />
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
           {pending ? "Creating…" : "Create draft release"}
@@ -83,7 +110,7 @@ export function CreateReleaseForm({ target, action }: { target: Target; action: 
   );
 }
 
-function EditRelease({ target, release, update }: { target: Target; release: ReleaseView; update: ReleaseActions["update"] }) {
+function EditRelease({ target, release, update, preview }: { target: Target; release: ReleaseView; update: ReleaseActions["update"]; preview: ChangelogPreview }) {
   const draft = release.state === "DRAFT";
   const form = useForm<z.input<typeof updateReleaseSchema>>({
     resolver: zodResolver(updateReleaseSchema, undefined, { raw: true }),
@@ -101,7 +128,7 @@ function EditRelease({ target, release, update }: { target: Target; release: Rel
           <SelectField label="Channel" options={CHANNEL_OPTIONS} error={errors.channel?.message} {...form.register("channel")} />
         )}
       </div>
-      <ChangelogEditor value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} />
+      <ChangelogEditor target={target} value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} render={preview} />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" pending={pending}>
           {pending ? "Saving…" : "Save changes"}
@@ -158,7 +185,7 @@ export function ReleaseList({ target, releases, actions }: { target: Target; rel
             <ReleaseStateBadge state={release.state} />
           </div>
           <ReleaseButtons target={target} release={release} actions={actions} />
-          <EditRelease target={target} release={release} update={actions.update} />
+          <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />
           <div className="space-y-2">
             <h4 className="text-sm font-medium">Files</h4>
             {release.files.length ? (

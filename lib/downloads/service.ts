@@ -9,6 +9,7 @@ import { attachmentDisposition, parseRange } from "../http/range";
 import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { settingsOf } from "../projects/service";
+import { countDownloadRequest, downloadClientKey } from "./counting";
 import { maxUploadBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
 
 /** The project as the release and download rules need it. */
@@ -161,12 +162,12 @@ export interface DownloadRequest {
 
 /**
  * A file's bytes as a streamed answer: 200 with the whole file, 206 with one range, 416 for a
- * range past the end. ETag is the sha256. A download counts once: when the bytes sent start at
- * the beginning of the file, so the further range requests of a resumed or segmented download
- * (which start later) do not count again. Nothing counts for a 304 or a 416.
+ * range past the end. ETag is the sha256. A download counts once per client (./counting.ts): the
+ * further requests of the same client within the window, whichever ranges they ask, do not count
+ * again. Nothing counts for a 304 or a 416.
  * 416 is problem+json naming the size in Content-Range.
  */
-export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest) {
+export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest, meta: Pick<RequestMeta, "ip" | "userAgent">) {
   const file = await visibleFile(await downloadsProject(actor, projectId), fileId);
   const size = Number(file.size);
   const etag = `"${file.sha256}"`;
@@ -189,11 +190,20 @@ export async function openDownload(actor: Actor | null, projectId: string, fileI
       open: async () => {
         const stream = size === 0 ? new Blob([]).stream() : await fileStore().openStream(file.storageKey, bytes);
         if (!stream) throw new NotFound("file");
-        if ((bytes?.start ?? 0) === 0) await db.download.update({ where: { id: file.id }, data: { downloadCount: { increment: 1 } } });
+        await countOnce(file.id, downloadClientKey(actor, meta));
         return stream;
       },
     },
   };
+}
+
+/** A counter must never cost a player their download: a failed count is logged, the bytes still flow. */
+async function countOnce(fileId: string, clientKey: string) {
+  try {
+    await countDownloadRequest(fileId, clientKey);
+  } catch (error) {
+    console.error(`downloads: could not count a download of ${fileId} (${(error as Error).message})`);
+  }
 }
 
 /** Download counts of the project per kind, for the team's Files tab. */

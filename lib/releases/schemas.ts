@@ -39,6 +39,9 @@ export const updateReleaseSchema = z
   .refine((input) => Object.keys(input).length > 0, { message: "Change at least one field." });
 export type UpdateReleaseInput = z.infer<typeof updateReleaseSchema>;
 
+/** The Releases tab's changelog preview: the text as it would be saved. */
+export const changelogPreviewSchema = z.strictObject({ changelog: changelogSchema });
+
 export const listReleasesQuerySchema = paginationQuerySchema.extend({
   channel: z.enum(RELEASE_CHANNELS, "Unknown channel.").optional(),
   state: z.enum(RELEASE_STATES, "Unknown state.").optional(),

@@ -6,6 +6,7 @@ import type { Download, Release } from "../db/generated/client";
 import { downloadsProject, presentFile, visibleReleaseWhere, type DownloadsContext } from "../downloads/service";
 import { Conflict, NotFound, PreconditionFailed, RuleViolation } from "../errors";
 import { fileStore } from "../files/store";
+import { renderMarkdown } from "../markdown/render";
 import { versionEtag } from "../http/etag";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { canMoveRelease, canSeeRelease, RELEASE_CHANNELS, type ReleaseChannel } from "../permissions";
@@ -14,6 +15,11 @@ import type { CreateReleaseInput, ListReleasesQuery, ReleaseView, UpdateReleaseI
 
 type ReleaseRow = Release & { downloads: Download[] };
 const WITH_FILES = { downloads: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] } };
+
+/** A changelog as HTML: the same Markdown renderer and sanitizer as pages and announcements. */
+export function renderChangelog(changelog: string): string {
+  return renderMarkdown(changelog);
+}
 
 export function presentRelease(row: ReleaseRow): ReleaseView {
   return {

@@ -1,12 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Controller, useForm, type Control, type FieldError } from "react-hook-form";
 import type { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { TextAreaField } from "@/components/ui/textarea";
 import { LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
@@ -22,8 +25,60 @@ const OFFERS = [
 ] as const;
 
 type Values = z.input<typeof launcherSettingsSchema>;
+type ArgumentsName = "launchSettings.arguments" | `launchSettings.platforms.${(typeof LAUNCH_PLATFORMS)[number]}.arguments`;
+
+/** The arguments as lines of text, one argument per line; blank lines are left out. */
+const toArguments = (text: string) => text.split(/\r?\n/).filter((line) => line.trim() !== "");
+
+/** The schema's message for the list (too many), or the first argument it refuses and its message. */
+function argumentsError(error: FieldError | undefined): { number?: number; message: string } | undefined {
+  if (!error) return undefined;
+  if (error.message) return { message: error.message };
+  const items = error as unknown as Record<string, FieldError | undefined> & { root?: FieldError };
+  if (items.root?.message) return { message: items.root.message };
+  const index = Object.keys(items).map(Number).filter(Number.isInteger).sort((a, b) => a - b)[0];
+  return index === undefined ? undefined : { number: index + 1, message: items[index]?.message ?? "" };
+}
+
+/**
+ * Launch arguments edited as text, one per line, and held by the form as the list the API takes, so
+ * the API's schema (launcherSettingsSchema) checks each argument before anything is sent.
+ */
+function ArgumentsField({ control, name, label, hint }: { control: Control<Values>; name: ArgumentsName; label: string; hint?: string }) {
+  const t = useTranslations("releases");
+  const describe = (error: ReturnType<typeof argumentsError>) => (error?.number ? t("argumentError", { number: error.number, message: error.message }) : error?.message);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => <ArgumentLines label={label} hint={hint} initial={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={describe(argumentsError(fieldState.error))} />}
+    />
+  );
+}
+
+function ArgumentLines({ label, hint, initial, onChange, onBlur, error }: { label: string; hint?: string; initial: string[]; onChange: (value: string[]) => void; onBlur: () => void; error?: string }) {
+  // The text as typed (a line being written may still be blank); the form holds its arguments.
+  const [text, setText] = useState(() => initial.join("\n"));
+  return (
+    <TextAreaField
+      label={label}
+      hint={hint}
+      rows={3}
+      spellCheck={false}
+      className="font-mono"
+      value={text}
+      error={error}
+      onBlur={onBlur}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(toArguments(event.target.value));
+      }}
+    />
+  );
+}
 
 export function LauncherForm({ target, initial, action }: { target: ProjectTarget; initial: Values; action: (target: ProjectTarget, input: Values) => Promise<FormResult> }) {
+  const t = useTranslations("releases");
   const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: zodResolver(launcherSettingsSchema, undefined, { raw: true }), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
@@ -45,17 +100,20 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
           error={errors.launchSettings?.minimumLauncherVersion?.message}
           {...form.register("launchSettings.minimumLauncherVersion", { setValueAs: (value: string | null) => (value ? value : null) })}
         />
+        <ArgumentsField control={form.control} name="launchSettings.arguments" label={t("launchArguments")} hint={t("launchArgumentsHint")} />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-3">
-        <legend className="mb-2 text-sm font-medium">Program per platform (empty: the executable above)</legend>
+        <legend className="mb-2 text-sm font-medium">{t("platformLegend")}</legend>
         {LAUNCH_PLATFORMS.map((platform) => (
-          <TextField
-            key={platform}
-            label={PLATFORM_LABELS[platform]}
-            placeholder={platform === "windows" ? "bin/game.exe" : "bin/game.sh"}
-            error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
-            {...form.register(`launchSettings.platforms.${platform}.executable`)}
-          />
+          <div key={platform} className="space-y-3">
+            <TextField
+              label={PLATFORM_LABELS[platform]}
+              placeholder={platform === "windows" ? "bin/game.exe" : "bin/game.sh"}
+              error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
+              {...form.register(`launchSettings.platforms.${platform}.executable`)}
+            />
+            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={t("platformArguments", { platform: PLATFORM_LABELS[platform] })} hint={t("platformArgumentsHint")} />
+          </div>
         ))}
       </fieldset>
       <div className="flex justify-end">

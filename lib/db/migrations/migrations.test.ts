@@ -15,7 +15,8 @@ async function migrationsFolder(files: Record<string, string>) {
   return dir;
 }
 
-describe("applying migrations", () => {
+// Each test starts its own PGlite (a WebAssembly PostgreSQL): seconds on an idle machine, much more on a busy one.
+describe("applying migrations", { timeout: 120_000 }, () => {
   it("applies pending migrations once, in order, and records them as Prisma does", async () => {
     const db = await PGlite.create();
     const dir = await migrationsFolder({

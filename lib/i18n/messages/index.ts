@@ -9,11 +9,13 @@ import deAdmin from "./de/admin.json";
 import deCommon from "./de/common.json";
 import deLabels from "./de/labels.json";
 import deNav from "./de/nav.json";
+import deReleases from "./de/releases.json";
 import deReview from "./de/review.json";
 import enAdmin from "./en/admin.json";
 import enCommon from "./en/common.json";
 import enLabels from "./en/labels.json";
 import enNav from "./en/nav.json";
+import enReleases from "./en/releases.json";
 import enReview from "./en/review.json";
 import type { Locale } from "../locales";
 
@@ -22,6 +24,7 @@ const en = {
   common: enCommon,
   labels: enLabels,
   nav: enNav,
+  releases: enReleases,
   review: enReview,
 };
 
@@ -34,6 +37,7 @@ export const MESSAGES: Record<Locale, Messages> = {
     common: deCommon,
     labels: deLabels,
     nav: deNav,
+    releases: deReleases,
     review: deReview,
   },
 };

@@ -11,7 +11,8 @@ import * as leaveRoute from "@/app/api/v1/projects/[id]/members/me/route";
 import * as membershipsRoute from "@/app/api/v1/users/[id]/memberships/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
-import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "@/lib/permissions";
+import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn as projectModuleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
@@ -20,29 +21,22 @@ const MEMBERS = ["owner", "moderator", "member", "suspendedOwner"] as const;
 const CALLERS = [...MEMBERS, "anonymous", "applicant", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin"] as const;
 type Caller = (typeof CALLERS)[number];
 
-// The rules, as DESIGN states them.
-const isMember = (caller: Caller) => (MEMBERS as readonly string[]).includes(caller);
-// A staff permission counts for a token only with the admin scope (lib/permissions scopesAllow):
-// a Project lead's read+write token acts as an ordinary signed-in user.
-const isStaff = (caller: Caller) => caller === "projectLeadAdmin" || caller === "supportAdmin";
-const released = (p: Project) => p.status === "PUBLISHED" || p.status === "ARCHIVED";
-/** APPLICATION_ONLY: listed, signed-in users see its page; PRIVATE: members only. */
-function visible(caller: Caller, p: Project): boolean {
-  if (isMember(caller) || isStaff(caller)) return true;
-  if (!released(p) || p.visibility === "PRIVATE") return false;
-  return caller !== "anonymous" || p.visibility !== "APPLICATION_ONLY";
-}
-const moduleOn = (p: Project) => p.modules.includes("APPLICATIONS");
-const takesApplications = (p: Project) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "APPLICATION_ONLY");
-function permissions(caller: Caller): readonly ProjectPermission[] {
-  if (caller === "owner" || caller === "projectLeadAdmin") return DEFAULT_PROJECT_ROLES.OWNER.permissions;
-  if (caller === "moderator") return DEFAULT_PROJECT_ROLES.MODERATOR.permissions;
+// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
+const { isMember, visible, has } = crossTenantOracle<Caller>({
+  owner: memberWith("OWNER"),
+  moderator: memberWith("MODERATOR"),
+  member: memberWith("MEMBER"),
   // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
-  if (caller === "member" || caller === "suspendedOwner") return DEFAULT_PROJECT_ROLES.MEMBER.permissions;
-  if (caller === "supportAdmin") return ["project.view", "members.view"];
-  return [];
-}
-const has = (caller: Caller, permission: ProjectPermission) => permissions(caller).includes(permission);
+  suspendedOwner: memberWith("MEMBER"),
+  anonymous: ANONYMOUS,
+  applicant: SIGNED_IN,
+  outsider: SIGNED_IN,
+  projectLeadAdmin: staff("projectLead"),
+  projectLeadNoAdmin: SIGNED_IN,
+  supportAdmin: staff("reader"),
+});
+const moduleOn = (p: Project) => projectModuleOn(p, "APPLICATIONS");
+const takesApplications = (p: Project) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "APPLICATION_ONLY");
 
 /** 401 anonymous, 404 when the project or its module does not exist for the caller, then the endpoint's own rule. */
 function gate(caller: Caller, p: Project, rule: () => number, { module = true } = {}): number {

@@ -20,6 +20,7 @@ import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
 import type { TokenScope } from "@/lib/permissions";
+import { ANONYMOUS, crossTenantOracle, listed, memberWith, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
@@ -46,24 +47,26 @@ const actingAs = (caller: CallerName): ActorName => (caller in SCOPED ? SCOPED[c
 /** The scope the route itself demands (lib/http/route.ts): read for GET, admin for restore, else write. */
 const routeScope = (endpoint: string): TokenScope => (endpoint.startsWith("GET ") ? "read" : endpoint.endsWith("/restore") ? "admin" : "write");
 
-// The rules, as DESIGN states them.
-const isMember = (actor: ActorName) => (ROLE_ACTORS as readonly string[]).includes(actor);
-const readsAny = (actor: ActorName) => actor === "support" || actor === "teamLead" || actor === "projectLead";
-const released = (project: Project) => project.status === "PUBLISHED" || project.status === "ARCHIVED";
-// APPLICATION_ONLY is listed, but its page is for signed-in users only.
-const visible = (actor: ActorName, project: Project) =>
-  isMember(actor) || readsAny(actor) || (released(project) && project.visibility !== "PRIVATE" && !(actor === "anonymous" && project.visibility === "APPLICATION_ONLY"));
-const listed = (project: Project) => released(project) && (project.visibility === "PUBLIC" || project.visibility === "APPLICATION_ONLY");
-
-function permissions(actor: ActorName): ProjectPermission[] {
-  if (actor === "projectLead") return DEFAULT_PROJECT_ROLES.OWNER.permissions as ProjectPermission[];
-  if (actor === "custom") return CUSTOM_PERMISSIONS;
-  if (actor === "support" || actor === "teamLead") return ["project.view", "members.view"];
-  if (isMember(actor)) return DEFAULT_PROJECT_ROLES[actor.toUpperCase() as "OWNER"].permissions as ProjectPermission[];
-  return [];
-}
+// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
+const { isMember, isStaff: readsAny, visible, has } = crossTenantOracle<ActorName>({
+  owner: memberWith("OWNER"),
+  manager: memberWith("MANAGER"),
+  developer: memberWith("DEVELOPER"),
+  moderator: memberWith("MODERATOR"),
+  tester: memberWith("TESTER"),
+  member: memberWith("MEMBER"),
+  custom: memberWith(CUSTOM_PERMISSIONS),
+  anonymous: ANONYMOUS,
+  user: SIGNED_IN,
+  otherProjectMember: SIGNED_IN,
+  unassignedPartner: SIGNED_IN,
+  support: staff("reader"),
+  // The platform's Developer role reads the audit log, not every project.
+  developerStaff: SIGNED_IN,
+  teamLead: staff("reader"),
+  projectLead: staff("projectLead"),
+});
 const rank = (actor: ActorName) => (actor === "projectLead" ? 101 : actor === "custom" ? 30 : isMember(actor) ? DEFAULT_PROJECT_ROLES[actor.toUpperCase() as "OWNER"].rank : 0);
-const has = (actor: ActorName, permission: ProjectPermission) => permissions(actor).includes(permission);
 
 /** 401 for anonymous callers of signed-in endpoints, 404 when invisible, 403 without the permission, else `allowed`. */
 function gate(actor: ActorName, project: Project, allowed: boolean, success: number, { signedIn = true } = {}) {

@@ -12,7 +12,8 @@ import * as pagesRoute from "@/app/api/v1/projects/[id]/pages/route";
 import * as supportRoute from "@/app/api/v1/projects/[id]/support-links/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
-import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import { PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
@@ -21,30 +22,23 @@ const CALLERS = [...MEMBERS, "anonymous", "outsider", "projectLeadAdmin", "proje
 type Caller = (typeof CALLERS)[number];
 const CONTENT_MODULES = ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"] as const;
 
-// The rules, as DESIGN states them.
-const isMember = (caller: Caller) => (MEMBERS as readonly string[]).includes(caller);
-// A staff permission counts for a token only with the admin scope: a Project lead's read+write
-// token acts as an ordinary signed-in user.
-const isStaff = (caller: Caller) => caller === "projectLeadAdmin" || caller === "supportAdmin";
-const released = (p: Project) => p.status === "PUBLISHED" || p.status === "ARCHIVED";
-/** APPLICATION_ONLY: listed, signed-in users see its presentation; PRIVATE: members only. */
-function visible(caller: Caller, p: Project): boolean {
-  if (isMember(caller) || isStaff(caller)) return true;
-  if (!released(p) || p.visibility === "PRIVATE") return false;
-  return caller !== "anonymous" || p.visibility !== "APPLICATION_ONLY";
-}
-/** Pages of APPLICATION_ONLY projects are for members (and staff who see projects as members do). */
-const pagesReadable = (caller: Caller, p: Project) => visible(caller, p) && (p.visibility !== "APPLICATION_ONLY" || isMember(caller) || isStaff(caller));
-const modulesOn = (p: Project) => p.modules.includes("PROJECT_PAGES");
-function permissions(caller: Caller): readonly ProjectPermission[] {
-  if (caller === "owner" || caller === "readOnlyOwner" || caller === "projectLeadAdmin") return DEFAULT_PROJECT_ROLES.OWNER.permissions;
-  if (caller === "moderator") return DEFAULT_PROJECT_ROLES.MODERATOR.permissions;
+// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
+const { visible, seesMemberContent, write: change } = crossTenantOracle<Caller>({
+  owner: memberWith("OWNER"),
+  moderator: memberWith("MODERATOR"),
+  member: memberWith("MEMBER"),
   // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
-  if (caller === "member" || caller === "suspendedOwner") return DEFAULT_PROJECT_ROLES.MEMBER.permissions;
-  if (caller === "supportAdmin") return ["project.view", "members.view"];
-  return [];
-}
-const has = (caller: Caller, permission: ProjectPermission) => permissions(caller).includes(permission);
+  suspendedOwner: memberWith("MEMBER"),
+  readOnlyOwner: memberWith("OWNER", { readOnly: true }),
+  anonymous: ANONYMOUS,
+  outsider: SIGNED_IN,
+  projectLeadAdmin: staff("projectLead"),
+  projectLeadNoAdmin: SIGNED_IN,
+  supportAdmin: staff("reader"),
+});
+/** Pages of APPLICATION_ONLY projects are for members (and staff who see projects as members do). */
+const pagesReadable = seesMemberContent;
+const modulesOn = (p: Project) => moduleOn(p, "PROJECT_PAGES");
 
 /** A read: 404 when the project, its module or (pages) the content does not exist for the caller. */
 function read(caller: Caller, p: Project, readable: (c: Caller, p: Project) => boolean): number {
@@ -53,10 +47,7 @@ function read(caller: Caller, p: Project, readable: (c: Caller, p: Project) => b
 }
 /** A change: 401 anonymous, 403 for a token without the write scope, then 404 as for reads, then the permission. */
 function write(caller: Caller, p: Project, readable: (c: Caller, p: Project) => boolean, permission: ProjectPermission, success: number): number {
-  if (caller === "anonymous") return 401;
-  if (caller === "readOnlyOwner") return 403;
-  if (read(caller, p, readable) === 404) return 404;
-  return has(caller, permission) ? success : 403;
+  return change(caller, read(caller, p, readable) === 200, permission, success);
 }
 
 interface Fixture {

@@ -17,7 +17,8 @@ import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { fileStore } from "@/lib/files/store";
-import { DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "@/lib/permissions";
+import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
@@ -39,45 +40,23 @@ const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; stat
   yanked: { version: "0.9.0", channel: "STABLE", state: "YANKED" },
 };
 
-// The rules, as DESIGN states them.
-const isMember = (caller: Caller) => (MEMBERS as readonly string[]).includes(caller);
-// A staff permission counts for a token only with the admin scope: a Project lead's read+write token is an ordinary user.
-const isStaff = (caller: Caller) => caller === "projectLeadAdmin" || caller === "supportAdmin";
-const released = (p: Project) => p.status === "PUBLISHED" || p.status === "ARCHIVED";
-function visible(caller: Caller, p: Project): boolean {
-  if (isMember(caller) || isStaff(caller)) return true;
-  if (!released(p) || p.visibility === "PRIVATE") return false;
-  return caller !== "anonymous" || p.visibility !== "APPLICATION_ONLY";
-}
-function permissions(caller: Caller): readonly ProjectPermission[] {
-  if (caller === "owner" || caller === "ownerReadOnly" || caller === "projectLeadAdmin") return DEFAULT_PROJECT_ROLES.OWNER.permissions;
-  if (caller === "developer") return DEFAULT_PROJECT_ROLES.DEVELOPER.permissions;
-  if (caller === "tester") return DEFAULT_PROJECT_ROLES.TESTER.permissions;
+// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
+const { visible, has, seesDownloads, seesRelease: seesReleaseOf, write } = crossTenantOracle<Caller>({
+  owner: memberWith("OWNER"),
+  developer: memberWith("DEVELOPER"),
+  tester: memberWith("TESTER"),
+  member: memberWith("MEMBER"),
   // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
-  if (caller === "member" || caller === "suspendedOwner") return DEFAULT_PROJECT_ROLES.MEMBER.permissions;
-  if (caller === "supportAdmin") return ["project.view", "members.view"];
-  return [];
-}
-const has = (caller: Caller, permission: ProjectPermission) => permissions(caller).includes(permission);
-const downloadsOn = (p: Project) => p.modules.includes("DOWNLOADS");
-const launcherOn = (p: Project) => p.modules.includes("LAUNCHER");
-const offersPrereleases = (p: Project) => (p.settings as { offerPrereleases?: boolean }).offerPrereleases === true;
-/** APPLICATION_ONLY: releases and downloads for members (and staff who see the project as members do). */
-const seesDownloads = (c: Caller, p: Project) => visible(c, p) && downloadsOn(p) && (p.visibility !== "APPLICATION_ONLY" || has(c, "project.view"));
-function seesRelease(c: Caller, p: Project, kind: Kind): boolean {
-  if (!seesDownloads(c, p)) return false;
-  if (has(c, "releases.manage")) return true;
-  const release = RELEASES[kind];
-  return release.state === "PUBLISHED" && (release.channel === "STABLE" || has(c, "releases.viewPrerelease") || offersPrereleases(p));
-}
-
-/** Writes: 401 anonymous, 403 a read-only token (checked first), then 404 where the thing does not exist for the caller, then the permission. */
-function write(c: Caller, exists: boolean, permission: ProjectPermission, success: number): number {
-  if (c === "anonymous") return 401;
-  if (c === "ownerReadOnly") return 403;
-  if (!exists) return 404;
-  return has(c, permission) ? success : 403;
-}
+  suspendedOwner: memberWith("MEMBER"),
+  ownerReadOnly: memberWith("OWNER", { readOnly: true }),
+  anonymous: ANONYMOUS,
+  outsider: SIGNED_IN,
+  projectLeadAdmin: staff("projectLead"),
+  projectLeadNoAdmin: SIGNED_IN,
+  supportAdmin: staff("reader"),
+});
+const launcherOn = (p: Project) => moduleOn(p, "LAUNCHER");
+const seesRelease = (c: Caller, p: Project, kind: Kind) => seesReleaseOf(c, p, RELEASES[kind]);
 
 interface Fixture {
   tokens: Partial<Record<Caller, string>>;

@@ -14,8 +14,9 @@ import * as filesRoute from "@/app/api/v1/projects/[id]/files/route";
 import * as releaseRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
 import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
 import { db, type Prisma } from "@/lib/db/client";
+import { downloadsProject as downloadsContextFor, downloadTotals } from "@/lib/downloads/service";
 import type { ProjectVisibility } from "@/lib/permissions";
-import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
+import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 async function downloadsProject(options: { visibility?: ProjectVisibility; settings?: Record<string, unknown> } = {}) {
@@ -259,6 +260,68 @@ describe("download", () => {
     const unchanged = await download(undefined, project.id, fileId, { "if-none-match": `"${sha256(bytes)}"` });
     expect(unchanged.status).toBe(304);
     expect(await count(fileId)).toBe(before);
+  });
+
+  describe("counting per client", () => {
+    const client = (ip: string, userAgent = "Launcher/1.0") => ({ "x-forwarded-for": ip, "user-agent": userAgent });
+
+    it("one client counts once whatever it fetches within the window, ranges in any order and whole copies alike", async () => {
+      const bytes = randomBytes(10_000);
+      const { project, fileId } = await publishedFile(bytes);
+      expect((await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=5000-" })).status).toBe(206);
+      expect(await count(fileId)).toBe(1);
+      await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=0-4999" });
+      await download(undefined, project.id, fileId, client("10.7.0.1"));
+      await download(undefined, project.id, fileId, client("10.7.0.1"));
+      expect(await count(fileId)).toBe(1);
+      // Another address, or another program at the same address, is another client.
+      await download(undefined, project.id, fileId, client("10.7.0.2"));
+      await download(undefined, project.id, fileId, client("10.7.0.1", "Browser/2.0"));
+      expect(await count(fileId)).toBe(3);
+      const keys = (await db.downloadClient.findMany({ where: { downloadId: fileId } })).map((row) => row.clientKey);
+      expect(keys).toHaveLength(3);
+      for (const key of keys) expect(key).not.toMatch(/10\.7\.0/);
+    });
+
+    it("a signed-in user is one client from any address; the same client counts again after an hour without requests", async () => {
+      const { project, token, fileId } = await publishedFile(randomBytes(1_000));
+      await download(token, project.id, fileId, client("10.8.0.1"));
+      await download(token, project.id, fileId, client("10.8.0.2", "Other/1.0"));
+      expect(await count(fileId)).toBe(1);
+      await download(undefined, project.id, fileId, client("10.8.0.1"));
+      expect(await count(fileId)).toBe(2);
+
+      const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
+      await db.downloadClient.updateMany({ where: { downloadId: fileId }, data: { lastSeenAt: hourAgo } });
+      await download(token, project.id, fileId, { ...client("10.8.0.3"), range: "bytes=500-" });
+      expect(await count(fileId)).toBe(3);
+      await download(token, project.id, fileId, client("10.8.0.3"));
+      expect(await count(fileId)).toBe(3);
+      // The stale entries of other clients are cleared on the way.
+      expect(await db.downloadClient.count({ where: { downloadId: fileId, lastSeenAt: { lt: new Date(Date.now() - 60 * 60 * 1000) } } })).toBe(0);
+    });
+
+    it("two concurrent requests of one client count once; of two clients, twice", async () => {
+      const { project, fileId } = await publishedFile(randomBytes(200_000));
+      const same = await Promise.all([
+        download(undefined, project.id, fileId, client("10.9.0.1")),
+        download(undefined, project.id, fileId, { ...client("10.9.0.1"), range: "bytes=100000-" }),
+        download(undefined, project.id, fileId, client("10.9.0.1")),
+      ]);
+      expect(same.map((answer) => answer.status).sort()).toEqual([200, 200, 206]);
+      expect(await count(fileId)).toBe(1);
+      await Promise.all([download(undefined, project.id, fileId, client("10.9.0.2")), download(undefined, project.id, fileId, client("10.9.0.3"))]);
+      expect(await count(fileId)).toBe(3);
+    });
+
+    it("the Files tab totals per kind add up the per-client counts", async () => {
+      const { project, owner, fileId } = await publishedFile(randomBytes(100));
+      await download(undefined, project.id, fileId, client("10.10.0.1"));
+      await download(undefined, project.id, fileId, client("10.10.0.1"));
+      await download(undefined, project.id, fileId, client("10.10.0.2"));
+      const context = await downloadsContextFor(actorOf(owner), project.id);
+      expect(await downloadTotals(context)).toEqual([{ kind: "MODPACK", files: 1, downloads: 2 }]);
+    });
   });
 
   it("a draft or yanked release's files are 404 to whoever cannot see the release", async () => {

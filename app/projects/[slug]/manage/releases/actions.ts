@@ -4,8 +4,8 @@ import { z } from "zod";
 import { deleteFile } from "@/lib/downloads/service";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
-import { createReleaseSchema, updateReleaseSchema } from "@/lib/releases/schemas";
-import { createRelease, deleteRelease, updateRelease } from "@/lib/releases/service";
+import { changelogPreviewSchema, createReleaseSchema, updateReleaseSchema } from "@/lib/releases/schemas";
+import { createRelease, deleteRelease, renderChangelog, updateRelease } from "@/lib/releases/service";
 
 /**
  * The Releases and Files tabs' actions, through the one server-action wrapper: each parses with
@@ -44,6 +44,13 @@ export const deleteReleaseAction = portalAction({
     await deleteRelease(actor, projectId, releaseId, expected, meta);
     return "The release and its files are deleted.";
   },
+});
+
+/** The changelog editor's preview, rendered by the same renderer and sanitizer as the project page. */
+export const previewChangelogAction = portalAction({
+  signIn: projectPath("/manage/releases"),
+  args: z.tuple([projectTarget, changelogPreviewSchema]),
+  run: async ([, { changelog }]) => ({ message: "", data: { html: renderChangelog(changelog) } }),
 });
 
 export const deleteFileAction = portalAction({

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { listReleases } from "@/lib/releases/service";
-import { createReleaseAction, deleteReleaseAction, updateReleaseAction } from "./actions";
+import { createReleaseAction, deleteReleaseAction, previewChangelogAction, updateReleaseAction } from "./actions";
 
 export const metadata: Metadata = { title: "Releases" };
 
@@ -20,10 +20,10 @@ export default async function ReleasesPage({ params }: { params: Promise<{ slug:
   return (
     <div className="space-y-6">
       <Card title="New release" description="A release starts as a draft that only the team sees. Attach its files, then publish it.">
-        <CreateReleaseForm target={target} action={createReleaseAction} />
+        <CreateReleaseForm target={target} action={createReleaseAction} preview={previewChangelogAction} />
       </Card>
       <Card title="Releases" description="Newest first. Publishing shows a release on the project page and in the launcher; yanking takes it back.">
-        <ReleaseList target={target} releases={releases.data} actions={{ update: updateReleaseAction, remove: deleteReleaseAction }} />
+        <ReleaseList target={target} releases={releases.data} actions={{ update: updateReleaseAction, remove: deleteReleaseAction, preview: previewChangelogAction }} />
       </Card>
     </div>
   );
