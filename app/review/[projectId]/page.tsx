@@ -9,8 +9,9 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { AppError, NotFound } from "@/lib/errors";
-import { hasPlatformPermission } from "@/lib/permissions";
+import { hasPlatformPermission, PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { presentProject } from "@/lib/projects/present";
+import { PROJECT_MODULES } from "@/lib/projects/schemas";
 import { getHistory, getReviewRecord } from "@/lib/reviews/service";
 import { describeLauncherSettings } from "@/lib/reviews/snapshot";
 
@@ -119,6 +120,8 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
 }
 
 type ReviewRecord = Awaited<ReturnType<typeof getReviewRecord>>;
+const VISIBILITY_KEYS = Object.fromEntries(PROJECT_VISIBILITIES.map((key) => [key, true])) as Record<(typeof PROJECT_VISIBILITIES)[number], true>;
+const MODULE_KEYS = PROJECT_MODULES;
 
 /** The presentation, modules and launcher settings against the snapshot the last review kept. */
 function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
@@ -128,6 +131,11 @@ function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
   tl: Awaited<ReturnType<typeof getTranslations<"labels">>>;
   when: (value: Date) => string;
 }) {
+  // Visibility and modules are stored as enum keys: shown with their labels, never raw.
+  const shown = (field: string, text: string) =>
+    field === "visibility" && text in VISIBILITY_KEYS ? tl(`visibility.${text as keyof typeof VISIBILITY_KEYS}`)
+    : field === "modules" ? text.split(", ").map((module) => (module in MODULE_KEYS ? tl(`module.${module as keyof typeof MODULE_KEYS}`) : module)).join(", ")
+    : text;
   return (
     <Card title={t("changes")} description={t("changesDescription", { decision: tl(`reviewDecision.${lastReview.decision}`), time: when(lastReview.at) })}>
       {changes === null ? (
@@ -142,11 +150,11 @@ function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
               <dd className="grid gap-2 sm:grid-cols-2">
                 <p className="whitespace-pre-line break-words rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
                   <span className="sr-only">{t("before")} </span>
-                  {change.before ? <del className="no-underline">{change.before}</del> : <em>{t("empty")}</em>}
+                  {change.before ? <del className="no-underline">{shown(change.field, change.before)}</del> : <em>{t("empty")}</em>}
                 </p>
                 <p className="whitespace-pre-line break-words rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
                   <span className="sr-only">{t("now")} </span>
-                  {change.after ? <ins className="no-underline">{change.after}</ins> : <em>{t("empty")}</em>}
+                  {change.after ? <ins className="no-underline">{shown(change.field, change.after)}</ins> : <em>{t("empty")}</em>}
                 </p>
               </dd>
             </div>
