@@ -29,7 +29,7 @@ export function FileTable({ target, files, releases, deleteFile }: {
               <th className="py-2 pr-3">Size</th>
               <th className="py-2 pr-3">sha256</th>
               <th className="py-2 pr-3">Downloads</th>
-              <th className="py-2">
+              <th className="relative py-2">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
