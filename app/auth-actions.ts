@@ -3,8 +3,9 @@
 import { AuthError } from "next-auth";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { PASSWORD_RESET_ACCEPTED, passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import { confirmPasswordReset, requestPasswordReset } from "@/lib/account/passwords";
 import {
   CHALLENGE_COOKIE,
@@ -72,10 +73,12 @@ async function startSession(credentials: { login: string; password: string } | {
   return "signed-in";
 }
 
-const signInResult = async (outcome: "signed-in" | "code", next: string | undefined): Promise<{ message: string; data: SignInStep }> =>
-  outcome === "code"
-    ? { message: "Your password is right. Now enter the code from your authenticator app.", data: { step: "code" } }
-    : { message: "Signed in.", data: { step: "signed-in", next: await safeNext(next) } };
+const signInResult = async (outcome: "signed-in" | "code", next: string | undefined): Promise<{ message: string; data: SignInStep }> => {
+  const t = await getTranslations("auth.signIn");
+  return outcome === "code"
+    ? { message: t("codePrompt"), data: { step: "code" } }
+    : { message: t("signedIn"), data: { step: "signed-in", next: await safeNext(next) } };
+};
 
 const goOn = (_: unknown, data: SignInStep | undefined) => (data?.step === "signed-in" ? data.next : undefined);
 
@@ -101,7 +104,8 @@ export const requestPasswordResetAction = publicAction({
   args: z.tuple([passwordResetRequestSchema]),
   run: async ([{ email }], { meta }) => {
     await requestPasswordReset(email, meta);
-    return PASSWORD_RESET_ACCEPTED.message;
+    // The API's answer (PASSWORD_RESET_ACCEPTED), in the reader's language.
+    return (await getTranslations("auth.forgot"))("accepted");
   },
 });
 
@@ -109,7 +113,7 @@ export const confirmPasswordResetAction = publicAction({
   args: z.tuple([passwordResetConfirmSchema]),
   run: async ([input], { meta }) => {
     await confirmPasswordReset(input, meta);
-    return "Your password is changed. Sign in with it.";
+    return (await getTranslations("auth.reset"))("done");
   },
   redirect: () => "/sign-in?reset=1",
 });
@@ -119,7 +123,7 @@ export const signUpAction = publicAction({
   run: async ([input], { meta }) => {
     await registerUser(input, meta);
     await startSession({ login: input.username, password: input.password });
-    return "Welcome.";
+    return (await getTranslations("auth.signUp"))("welcome");
   },
   redirect: () => "/account?welcome=1",
 });
@@ -142,7 +146,7 @@ export const setLocaleAction = publicAction({
     } else {
       (await cookies()).set(LOCALE_COOKIE, locale, { maxAge: 365 * 24 * 3600, sameSite: "lax", httpOnly: true, path: "/" });
     }
-    return "Language changed.";
+    return (await getTranslations({ locale, namespace: "common" }))("languageSaved");
   },
   revalidate: [["/", "layout"]],
 });

@@ -50,11 +50,17 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   // Edit the profile with the keyboard only.
   const profile = page.getByRole("form", { name: "Profile" });
   await profile.getByLabel("Display name").fill("Renamed Tester");
-  await profile.getByLabel("Language").selectOption("de");
   await profile.getByLabel("Date of birth", { exact: true }).fill("2000-05-17");
+  // The avatar field previews the picture: the (just renamed) initials until the address is an https one.
+  const preview = profile.getByTestId("avatar-preview");
+  await expect(preview.locator("img")).toHaveCount(0);
+  await expect(preview).toContainText("RT");
   await profile.getByLabel("Avatar image address").fill("http://insecure.example/a.png");
   await profile.getByLabel("Avatar image address").press("Enter");
   await expect(profile.getByText("Enter an https:// address.")).toBeVisible();
+  await expect(preview.locator("img")).toHaveCount(0);
+  await profile.getByLabel("Avatar image address").fill("https://images.example.test/a.png");
+  await expect(preview.locator("img")).toHaveAttribute("src", "https://images.example.test/a.png");
   await profile.getByLabel("Avatar image address").fill("");
   await profile.getByRole("button", { name: "Save profile" }).click();
   await expect(profile.getByText("Your profile is saved.")).toBeVisible();
@@ -66,14 +72,35 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   await expect(profile.getByLabel("Username")).toHaveAccessibleDescription("This username is taken.");
   await profile.getByLabel("Username").fill(username);
 
-  await page.reload();
-  await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Display name")).toHaveValue("Renamed Tester");
-  await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Language")).toHaveValue("de");
-  await expect(page.getByRole("form", { name: "Profile" }).getByLabel("Date of birth", { exact: true })).toHaveValue("2000-05-17");
+  // The language setting is honoured at once: the answer is in the language just chosen, and the page follows.
+  await expect(profile.getByLabel("Language").locator("option")).toHaveText(["English", "Deutsch"]);
+  await profile.getByLabel("Language").selectOption("de");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("form", { name: "Profil" }).getByText("Dein Profil ist gespeichert.")).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
 
-  // The language setting is honoured: the page is German now (html lang, the header).
+  await page.reload();
+  // German after a reload too (html lang, the header, the form).
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page.getByRole("banner").getByRole("link", { name: "Projekte" }).first()).toBeVisible();
+  const profil = page.getByRole("form", { name: "Profil" });
+  await expect(profil.getByLabel("Anzeigename")).toHaveValue("Renamed Tester");
+  await expect(profil.getByLabel("Sprache")).toHaveValue("de");
+  await expect(profil.getByLabel("Geburtsdatum", { exact: true })).toHaveValue("2000-05-17");
+
+  // A server message in German too: the schema's English message goes through the table.
+  await profil.getByLabel("Benutzername").fill("x");
+  await profil.getByRole("button", { name: "Profil speichern" }).click();
+  await expect(profil.getByText("Mindestens 3 Zeichen.")).toBeVisible();
+  await profil.getByLabel("Benutzername").fill(username);
+
+  // The theme setting takes effect: dark, rendered by the server on the next page.
+  await profil.getByLabel("Darstellung").selectOption({ label: "Dunkel" });
+  await profil.getByRole("button", { name: "Profil speichern" }).click();
+  await expect(profil.getByText("Dein Profil ist gespeichert.")).toBeVisible();
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("form", { name: "Profil" }).getByLabel("Darstellung")).toHaveValue("dark");
 
   await signOut(page);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");

@@ -16,14 +16,28 @@ test("a token made in the portal calls the API until it is revoked", async ({ pa
   await expect(page.getByText("Token created. Copy it now")).toBeVisible();
   const token = (await page.getByTestId("new-token").textContent())!.trim();
   expect(token).toMatch(/^pmt_/);
+  // The copy button puts it on the clipboard and says so (a polite live region for screen readers).
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy the token" }).click();
+  await expect(page.getByRole("button", { name: "Copy the token" })).toHaveText("Copied");
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
 
   const me = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ username: E2E_ADMIN.login, platformRoles: expect.arrayContaining(["PROJECT_LEAD"]) });
 
-  page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("listitem").filter({ hasText: "Playwright" }).getByRole("button", { name: "Revoke" }).click();
+  // The confirmation says what happens; cancelling keeps the token.
+  const dialog = page.getByRole("dialog", { name: "Revoke “Playwright”?" });
+  await expect(dialog).toContainText("stop working at once");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("listitem").filter({ hasText: "Playwright" }).getByRole("button", { name: "Revoke" }).click();
+  await dialog.getByRole("button", { name: "Revoke token" }).click();
   await expect(page.getByText("Token revoked.")).toBeVisible();
+  // Its secret is worthless now and leaves the page.
+  await expect(page.getByTestId("new-token")).toHaveCount(0);
 
   const after = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } });
   expect(after.status()).toBe(401);

@@ -84,8 +84,8 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
   await expect(second.getByRole("listitem").filter({ hasText: "Skyforge Survival" })).toContainText("Rejected");
   await expect(second.getByText("We are full this season.")).toBeVisible();
   await apply(second, "Trying again next season.");
-  second.once("dialog", (dialog) => dialog.accept());
   await second.getByRole("button", { name: "Withdraw" }).click();
+  await second.getByRole("dialog", { name: "Withdraw your application?" }).getByRole("button", { name: "Withdraw application" }).click();
   await expect(second.getByRole("form", { name: "Apply" })).toBeVisible();
   await apply(second, "And once more.");
   await second.goto("/my-applications");
@@ -94,8 +94,8 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
 
   // Leaving asks first, then the membership is gone.
   await first.goto("/my-projects");
-  first.once("dialog", (dialog) => dialog.accept());
   await first.getByRole("table", { name: "Memberships" }).getByRole("button", { name: "Leave" }).click();
+  await first.getByRole("dialog", { name: /^Leave Skyforge Survival/ }).getByRole("button", { name: "Leave the team" }).click();
   await expect(first.getByText("You left the project.")).toBeVisible();
   await expect(first.getByRole("table", { name: "Memberships" })).toHaveCount(0);
 });

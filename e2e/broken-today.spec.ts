@@ -49,7 +49,10 @@ test("item 1: an image upload keeps the presentation's unsaved edits, and saving
     await upload.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(upload.getByText(`The ${kind} is uploaded.`)).toBeVisible();
     await expect(form.getByLabel(field, { exact: true })).toHaveValue(text);
+    // The first round's notice may still show: wait for this save's own answer.
+    const saved = partner.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/manage"));
     await form.getByRole("button", { name: "Save presentation" }).click();
+    await saved;
     await expect(form.getByText("The presentation is saved.")).toBeVisible();
     await expect(partner.getByText(/changed in another window/)).toHaveCount(0);
     // The save kept the uploaded image: the form took its address.

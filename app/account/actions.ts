@@ -1,9 +1,11 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { createTokenSchema } from "@/lib/auth/schemas";
 import { createOwnToken, revokeToken } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
+import { isLocale } from "@/lib/i18n/locales";
 import { portalAction } from "@/lib/portal/action";
 import { emailChangeFormSchema, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
 import { updateOwnAccount } from "@/lib/users/service";
@@ -13,7 +15,9 @@ export const updateProfileAction = portalAction({
   args: z.tuple([profileFormSchema]),
   run: async ([input], { actor, meta }) => {
     const { user } = await updateOwnAccount(actor, profileFormToUpdate(input), input.version, meta);
-    return { message: "Your profile is saved.", data: { version: user.version } };
+    // In the language just chosen: the page around the form re-renders in it.
+    const t = isLocale(user.language) ? await getTranslations({ locale: user.language, namespace: "account.profile" }) : await getTranslations("account.profile");
+    return { message: t("saved"), data: { version: user.version } };
   },
   revalidate: [["/", "layout"]],
 });
@@ -23,7 +27,8 @@ export const changeEmailAction = portalAction({
   args: z.tuple([emailChangeFormSchema]),
   run: async ([{ email, currentPassword, version }], { actor, meta }) => {
     const { user } = await updateOwnAccount(actor, { email, currentPassword }, version, meta);
-    return { message: `We sent a confirmation link to ${email}. The new address is used once you open it.`, data: { version: user.version } };
+    const t = await getTranslations("account.email");
+    return { message: t("sent", { email }), data: { version: user.version } };
   },
   revalidate: ["/account"],
 });
@@ -33,7 +38,8 @@ export const createTokenAction = portalAction({
   args: z.tuple([createTokenSchema]),
   run: async ([input], { actor, meta }) => {
     const created = await createOwnToken(actor, input, meta);
-    return { message: "Token created. Copy it now: it is shown only once.", data: { token: created.token } };
+    const t = await getTranslations("account.tokens");
+    return { message: t("created"), data: { token: created.token, id: created.id } };
   },
   revalidate: ["/account"],
 });
@@ -43,7 +49,7 @@ export const revokeTokenAction = portalAction({
   args: z.tuple([idSchema]),
   run: async ([tokenId], { actor, audit }) => {
     await revokeToken(actor.userId, tokenId, audit);
-    return "Token revoked.";
+    return (await getTranslations("account.tokens"))("revoked");
   },
   revalidate: ["/account"],
 });

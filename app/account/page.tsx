@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { changeEmailAction, createTokenAction, revokeTokenAction, updateProfileAction } from "@/app/account/actions";
 import { EmailForm } from "@/components/account/email-form";
 import { ProfileForm } from "@/components/account/profile-form";
@@ -8,31 +9,36 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { listTokens } from "@/lib/auth/tokens";
-import { PLATFORM_ROLE_INFO } from "@/lib/permissions";
 import { getOwnAccount } from "@/lib/users/service";
 
-export const metadata: Metadata = { title: "Your account" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("account.page");
+  return { title: t("title") };
+}
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ welcome?: string }> }) {
   const actor = await requirePortalActor("/account");
-  const [{ user, account }, tokens, { welcome }] = await Promise.all([getOwnAccount(actor), listTokens(actor.userId), searchParams]);
+  const [{ user, account }, tokens, { welcome }, t, tl] = await Promise.all([
+    getOwnAccount(actor),
+    listTokens(actor.userId),
+    searchParams,
+    getTranslations("account.page"),
+    getTranslations("labels"),
+  ]);
+  const roles = account.platformRoles.map((role) => tl(`platformRole.${role}`)).join(", ");
   return (
     <div className="space-y-8">
       <PageHeader
-        title="Your account"
+        title={t("title")}
         description={
           <>
-            Signed in as <strong>@{account.username}</strong> · {account.platformRoles.map((role) => PLATFORM_ROLE_INFO[role].label).join(", ")}
-            {account.partnerStatus !== "NONE" && <> · Partner status {account.partnerStatus.toLowerCase()}</>}
+            {t.rich("signedInAs", { username: account.username, roles, strong: (chunks) => <strong className="break-all">{chunks}</strong> })}
+            {account.partnerStatus !== "NONE" && <> · {tl(`partnerStatus.${account.partnerStatus}`)}</>}
           </>
         }
       />
-      {welcome && (
-        <Notice tone="success">
-          Welcome aboard! Your account is ready. We sent a link to your e-mail address: open it to confirm the address.
-        </Notice>
-      )}
-      <Card title="Profile" description="How you appear on the platform.">
+      {welcome && <Notice tone="success">{t("welcome")}</Notice>}
+      <Card title={t("profileTitle")} description={t("profileDescription")}>
         <ProfileForm
           initial={{
             username: account.username,
@@ -47,22 +53,22 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         />
       </Card>
       <Card
-        title="E-mail address"
+        title={t("emailTitle")}
         description={
           <>
-            Currently <strong>{account.email}</strong> ({account.emailVerified ? "confirmed" : "not confirmed yet"})
-            {account.pendingEmail && <>. Waiting for confirmation of {account.pendingEmail}</>}.
+            {t.rich("emailCurrent", { email: account.email, confirmed: String(account.emailVerified), strong: (chunks) => <strong className="break-all">{chunks}</strong> })}
+            {account.pendingEmail && <> {t("emailPending", { email: account.pendingEmail })}</>}
           </>
         }
       >
         <EmailForm email={account.email} version={user.version} action={changeEmailAction} />
       </Card>
-      <Card title="Security" description="Password, two-factor sign-in, sessions, devices and login history.">
-        <Link href="/account/security" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">
-          Open the Security page
+      <Card title={t("securityTitle")} description={t("securityDescription")}>
+        <Link href="/account/security" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+          {t("securityLink")}
         </Link>
       </Card>
-      <Card title="Personal access tokens" description="For scripts and tools calling the API. A token can never do more than you can.">
+      <Card title={t("tokensTitle")} description={t("tokensDescription")}>
         <TokenManager tokens={tokens} actions={{ create: createTokenAction, revoke: revokeTokenAction }} />
       </Card>
     </div>

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { applySchema, decisionSchema } from "@/lib/applications/schemas";
 import { applyToProject, decideApplication, leaveProject, withdrawApplication } from "@/lib/applications/service";
@@ -18,7 +19,7 @@ export const applyAction = portalAction({
   args: z.tuple([projectTarget, applySchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
     await applyToProject(actor, projectId, input, meta);
-    return "Your application is sent. The team will decide.";
+    return (await getTranslations("applications.apply"))("sent");
   },
   revalidate: everywhere,
 });
@@ -28,7 +29,7 @@ export const withdrawApplicationAction = portalAction({
   args: z.tuple([projectTarget, idSchema]),
   run: async ([{ projectId }, applicationId], { actor, meta }) => {
     await withdrawApplication(actor, projectId, applicationId, meta);
-    return "Your application is withdrawn.";
+    return (await getTranslations("applications.withdraw"))("done");
   },
   revalidate: everywhere,
 });

@@ -4,16 +4,15 @@ import { leaveProjectAction } from "@/app/applications/actions";
 import { MembershipList } from "@/components/applications/memberships";
 import { EmptyState, ProjectCard } from "@/components/projects/project-card";
 import { Card, PageHeader } from "@/components/ui/card";
-import { listMemberships } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
-import { listMyProjects } from "@/lib/projects/service";
+import { myProjectsPage } from "@/lib/portal/my-projects";
 
 export const metadata: Metadata = { title: "My projects" };
 
 export default async function MyProjectsPage() {
   const actor = await requirePortalActor("/my-projects");
-  const [projects, memberships] = await Promise.all([listMyProjects(actor), listMemberships(actor, actor.userId, { limit: 100 })]);
+  const { projects, memberships, moreMemberships } = await myProjectsPage(actor);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
     <div>
@@ -48,7 +47,7 @@ export default async function MyProjectsPage() {
       )}
       <div className="mt-8">
         <Card title="My memberships" description="Every team you are on, with your role. Leaving ends your role; the last Owner cannot leave.">
-          <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} leave={leaveProjectAction} />
+          <MembershipList memberships={memberships} more={moreMemberships} leave={leaveProjectAction} />
         </Card>
       </div>
     </div>

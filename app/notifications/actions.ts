@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { markNotificationsRead } from "@/lib/notifications/service";
 import { portalAction } from "@/lib/portal/action";
@@ -9,7 +10,7 @@ export const markAllReadAction = portalAction({
   args: z.tuple([]),
   run: async (_, { actor }) => {
     await markNotificationsRead(actor, undefined);
-    return "All notifications are read.";
+    return (await getTranslations("notifications.list"))("allRead");
   },
   revalidate: [["/", "layout"]],
 });

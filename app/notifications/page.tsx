@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { listNotifications } from "@/lib/notifications/service";
 import { markAllReadAction } from "./actions";
 
-export const metadata: Metadata = { title: "Notifications" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notifications.list");
+  return { title: t("title") };
+}
 
 /** A plain <form> wants an action without an answer; the page re-renders with everything read. */
 async function markAllRead() {
@@ -16,38 +20,43 @@ async function markAllRead() {
 
 export default async function NotificationsPage() {
   const actor = await requirePortalActor("/notifications");
-  const notifications = await listNotifications(actor, false);
+  const [notifications, t, format] = await Promise.all([listNotifications(actor, false), getTranslations("notifications.list"), getFormatter()]);
   const unread = notifications.filter((notification) => !notification.read).length;
   return (
     <div>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title="Notifications" description={unread ? `${unread} unread` : "You are up to date."} />
+        <PageHeader title={t("title")} description={unread ? t("unread", { count: unread }) : t("upToDate")} />
         {unread > 0 && (
           <form action={markAllRead}>
-            <button type="submit" className="rounded-md bg-white px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50">
-              Mark all read
+            <button
+              type="submit"
+              className="rounded-md bg-white px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              {t("markAllRead")}
             </button>
           </form>
         )}
       </div>
       {notifications.length === 0 ? (
-        <EmptyState title="No notifications yet">Review outcomes of your projects appear here.</EmptyState>
+        <EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label="Notifications">
+        <ul className="divide-y divide-slate-200 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label={t("listLabel")}>
           {notifications.map((notification) => (
             <li key={notification.id} className={`p-4 ${notification.read ? "" : "bg-indigo-50/50"}`}>
-              <p className="font-medium">
-                {!notification.read && <span className="sr-only">Unread: </span>}
+              <p className="break-words font-medium">
+                {!notification.read && (
+                  <span className="mr-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800">{t("new")}</span>
+                )}
                 {notification.link ? (
-                  <Link href={notification.link} className="text-indigo-700 hover:underline">
+                  <Link href={notification.link} className="text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
                     {notification.title}
                   </Link>
                 ) : (
                   notification.title
                 )}
               </p>
-              {notification.body && <p className="mt-1 text-sm text-slate-600">{notification.body}</p>}
-              <p className="mt-1 text-xs text-slate-500">{new Date(notification.createdAt).toLocaleString("en")}</p>
+              {notification.body && <p className="mt-1 break-words text-sm text-slate-600">{notification.body}</p>}
+              <p className="mt-1 text-xs text-slate-500">{format.dateTime(new Date(notification.createdAt), "dateTime")} UTC</p>
             </li>
           ))}
         </ul>

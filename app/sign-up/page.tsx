@@ -1,17 +1,22 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { signUpAction } from "@/app/auth-actions";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getPortalActor } from "@/lib/auth/portal";
 
-export const metadata: Metadata = { title: "Create an account" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.signUp");
+  return { title: t("metaTitle") };
+}
 
 export default async function SignUpPage() {
   if (await getPortalActor()) redirect("/account");
+  const t = await getTranslations("auth.signUp");
   return (
     <div className="mx-auto max-w-md">
-      <PageHeader title="Create your account" description="One account for the platform, its projects and the launcher." />
+      <PageHeader title={t("title")} description={t("description")} />
       <Card>
         <SignUpForm action={signUpAction} />
       </Card>

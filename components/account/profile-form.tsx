@@ -1,46 +1,68 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
+import { useLocalizedResolver } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
+import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { LOCALES } from "@/lib/i18n/locales";
 import type { FormResult } from "@/lib/portal/form-result";
-import { LANGUAGES, profileFormSchema, type ProfileFormValues } from "@/lib/users/schemas";
+import { LANGUAGES, profileFormSchema, type Language, type ProfileFormValues } from "@/lib/users/schemas";
 
-const LANGUAGE_OPTIONS = Object.entries(LANGUAGES).map(([value, label]) => ({ value, label }));
-const THEME_OPTIONS = [
-  { value: "system", label: "Same as my device" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-];
+const THEMES = ["system", "light", "dark"] as const;
+
+/**
+ * The languages the portal is translated into, each named in itself; a setting made before (or
+ * through the API) in another language the profile accepts stays selected and valid.
+ */
+function languageOptions(current: string) {
+  const offered: string[] = [...LOCALES];
+  if (!offered.includes(current) && current in LANGUAGES) offered.push(current);
+  return offered.map((value) => ({ value, label: LANGUAGES[value as Language] }));
+}
 
 export function ProfileForm({ initial, action }: { initial: ProfileFormValues; action: (input: ProfileFormValues) => Promise<FormResult<{ version: number }>> }) {
-  const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema, undefined, { raw: true }), defaultValues: initial });
+  const t = useTranslations("account.profile");
+  const tTheme = useTranslations("labels.theme");
+  const form = useForm<ProfileFormValues>({ resolver: useLocalizedResolver(zodResolver(profileFormSchema, undefined, { raw: true })), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ ...values, version: data!.version }));
   const errors = form.formState.errors;
+  const [displayName, avatarUrl] = form.watch(["displayName", "avatarUrl"]);
+  // Only an https address is shown (as the schema demands and the page's CSP allows); else the initials.
+  const preview = avatarUrl && /^https:\/\/\S+$/.test(avatarUrl) ? avatarUrl : null;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Profile">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Display name" error={errors.displayName?.message} {...form.register("displayName")} />
-        <TextField label="Username" error={errors.username?.message} {...form.register("username")} />
-        <TextField label="Date of birth" type="date" error={errors.dateOfBirth?.message} hint="Only staff see it unless you choose to show it." {...form.register("dateOfBirth")} />
-        <SelectField label="Language" options={LANGUAGE_OPTIONS} error={errors.language?.message} {...form.register("language")} />
+        <TextField label={t("displayName")} error={errors.displayName?.message} {...form.register("displayName")} />
+        <TextField label={t("username")} error={errors.username?.message} {...form.register("username")} />
+        <TextField label={t("dateOfBirth")} type="date" error={errors.dateOfBirth?.message} hint={t("dateOfBirthHint")} {...form.register("dateOfBirth")} />
+        <SelectField label={t("language")} hint={t("languageHint")} options={languageOptions(initial.language)} error={errors.language?.message} {...form.register("language")} />
       </div>
-      <TextField label="Avatar image address" type="url" placeholder="https://…" error={errors.avatarUrl?.message} {...form.register("avatarUrl")} />
+      <div className="flex items-start gap-4">
+        <div className="min-w-0 flex-1">
+          <TextField label={t("avatarUrl")} type="url" placeholder="https://…" error={errors.avatarUrl?.message} {...form.register("avatarUrl")} />
+        </div>
+        <figure className="mt-6 shrink-0" data-testid="avatar-preview">
+          <Avatar name={displayName || initial.username} url={preview} size={48} />
+          <figcaption className="sr-only">{t("avatarPreview")}</figcaption>
+        </figure>
+      </div>
       <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Account settings</legend>
-        <SelectField label="Theme" options={THEME_OPTIONS} {...form.register("settings.theme")} />
-        <CheckboxField label="E-mail notifications" hint="News about your projects and applications." {...form.register("settings.emailNotifications")} />
-        <CheckboxField label="Show my date of birth on my public profile" {...form.register("settings.showDateOfBirth")} />
+        <legend className="px-1 text-sm font-semibold text-slate-900">{t("settings")}</legend>
+        <SelectField label={t("theme")} options={THEMES.map((theme) => ({ value: theme, label: tTheme(theme) }))} {...form.register("settings.theme")} />
+        <CheckboxField label={t("emailNotifications")} hint={t("emailNotificationsHint")} {...form.register("settings.emailNotifications")} />
+        <CheckboxField label={t("showDateOfBirth")} {...form.register("settings.showDateOfBirth")} />
       </fieldset>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
-          {pending ? "Saving…" : "Save profile"}
+          {pending ? t("pending") : t("submit")}
         </Button>
       </div>
     </form>

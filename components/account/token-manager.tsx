@@ -1,44 +1,62 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useLocalizedResolver } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
+import { CopyButton } from "@/components/ui/copy-button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { useToast } from "@/components/ui/toast";
 import { TOKEN_SCOPES } from "@/lib/auth/actor";
 import { createTokenSchema, type tokenSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
 type Token = z.infer<typeof tokenSchema>;
+type Scope = keyof typeof TOKEN_SCOPES;
 
 export interface TokenActions {
-  create: (input: z.input<typeof createTokenSchema>) => Promise<FormResult<{ token: string }>>;
+  create: (input: z.input<typeof createTokenSchema>) => Promise<FormResult<{ token: string; id: string }>>;
   revoke: (tokenId: string) => Promise<FormResult>;
 }
 
 export function TokenManager({ tokens, actions }: { tokens: Token[]; actions: TokenActions }) {
+  const t = useTranslations("account.tokens");
+  const tl = useTranslations("labels.tokenScope");
+  const format = useFormatter();
+  const confirm = useConfirm();
+  const toast = useToast();
   const form = useForm<z.input<typeof createTokenSchema>>({
-    resolver: zodResolver(createTokenSchema, undefined, { raw: true }),
+    resolver: useLocalizedResolver(zodResolver(createTokenSchema, undefined, { raw: true })),
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
   });
-  const [created, setCreated] = useState<string | null>(null);
+  // The secret of the token just created: shown until the page is left or that token is revoked.
+  const [created, setCreated] = useState<{ id: string; token: string } | null>(null);
   const { submit, pending, notice, setNotice } = useActionForm(form, actions.create, (data) => {
-    setCreated(data!.token);
+    setCreated({ id: data!.id, token: data!.token });
     form.reset();
   });
   const [revoking, startRevoke] = useTransition();
   const [revokingId, setRevokingId] = useState<string | null>(null);
   const errors = form.formState.errors;
 
-  const onRevoke = (token: Token) => {
-    if (!window.confirm(`Revoke "${token.name}"? Clients using it stop working at once.`)) return;
+  const onRevoke = async (token: Token) => {
+    const sure = await confirm({ title: t("revokeTitle", { name: token.name }), body: t("revokeBody"), confirmLabel: t("revokeConfirm") });
+    if (!sure) return;
     setRevokingId(token.id);
     startRevoke(async () => {
       const result = await actions.revoke(token.id);
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+      if (result.ok && created?.id === token.id) {
+        // Its secret is worthless now: the box (and the notice telling to copy it) goes.
+        setCreated(null);
+        setNotice(null);
+      }
+      toast(result.ok ? "success" : "error", result.message);
     });
   };
 
@@ -46,50 +64,61 @@ export function TokenManager({ tokens, actions }: { tokens: Token[]; actions: To
     <div className="space-y-6">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {created && (
-        <div className="rounded-md bg-slate-900 p-4 text-sm text-white">
-          <p className="mb-2 font-semibold">Your new token</p>
+        <div className="space-y-2 rounded-md bg-slate-900 p-4 text-sm text-white" data-testid="new-token-box">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-semibold">{t("newToken")}</p>
+            <CopyButton text={created.token} label={t("copyToken")} tone="dark" />
+          </div>
           <code data-testid="new-token" className="block break-all font-mono text-emerald-300">
-            {created}
+            {created.token}
           </code>
+          <p className="text-xs text-slate-300">{t("newTokenHint")}</p>
         </div>
       )}
       {tokens.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-          You have no access tokens. Create one to call the API from scripts or tools.
-        </p>
+        <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t("empty")}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200">
+        <ul className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200" aria-label={t("listLabel")}>
           {tokens.map((token) => (
             <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
-              <div>
-                <p className="font-medium text-slate-900">{token.name}</p>
-                <p className="text-slate-500">
-                  <code className="font-mono">{token.prefix}…</code> · {token.scopes.join(", ")} · expires {token.expiresAt.slice(0, 10)}
-                  {token.lastUsedAt ? ` · last used ${token.lastUsedAt.slice(0, 10)}` : " · never used"}
+              <div className="min-w-0">
+                <p className="break-words font-medium text-slate-900">{token.name}</p>
+                <p className="break-words text-slate-500">
+                  <code className="break-all font-mono">{token.prefix}…</code> ·{" "}
+                  {t("details", {
+                    // "Read and write" says "Read" already.
+                    scopes: token.scopes
+                      .filter((scope) => !(scope === "read" && token.scopes.includes("write")))
+                      .map((scope) => tl(scope as Scope))
+                      .join(", "),
+                    expires: format.dateTime(new Date(token.expiresAt), "date"),
+                  })}{" "}
+                  · {token.lastUsedAt ? t("lastUsed", { date: format.dateTime(new Date(token.lastUsedAt), "date") }) : t("neverUsed")}
                 </p>
               </div>
-              <Button type="button" variant="ghost" pending={revoking && revokingId === token.id} onClick={() => onRevoke(token)}>
-                Revoke
+              <Button type="button" variant="ghost" pending={revoking && revokingId === token.id} onClick={() => void onRevoke(token)}>
+                {t("revoke")}
+                <span className="sr-only">: {token.name}</span>
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4" aria-label="New token">
+      <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4" aria-label={t("formLabel")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Token name" placeholder="e.g. Release script" error={errors.name?.message} {...form.register("name")} />
-          <TextField label="Valid for (days)" type="number" min={1} max={365} error={errors.expiresInDays?.message} {...form.register("expiresInDays", { valueAsNumber: true })} />
+          <TextField label={t("name")} placeholder={t("namePlaceholder")} error={errors.name?.message} {...form.register("name")} />
+          <TextField label={t("validDays")} type="number" min={1} max={365} error={errors.expiresInDays?.message} {...form.register("expiresInDays", { valueAsNumber: true })} />
         </div>
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-900">Scopes</legend>
-          {Object.entries(TOKEN_SCOPES).map(([scope, description]) => (
-            <CheckboxField key={scope} label={scope} hint={description} value={scope} {...form.register("scopes")} />
+          <legend className="text-sm font-medium text-slate-900">{t("scopes")}</legend>
+          {(Object.keys(TOKEN_SCOPES) as Scope[]).map((scope) => (
+            <CheckboxField key={scope} label={tl(scope)} hint={t(`scopeHint.${scope}`)} value={scope} {...form.register("scopes")} />
           ))}
           {errors.scopes && <p className="text-sm text-red-600">{errors.scopes.message}</p>}
         </fieldset>
         <div className="flex justify-end">
           <Button type="submit" variant="secondary" pending={pending}>
-            Create token
+            {t("submit")}
           </Button>
         </div>
       </form>

@@ -1,15 +1,18 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useLocalizedResolver } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
-import { applySchema, MAX_APPLICATION_MESSAGE } from "@/lib/applications/schemas";
+import { applySchema, DEFAULT_APPLICATION_PROMPT, MAX_APPLICATION_MESSAGE } from "@/lib/applications/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
 export interface ProjectRef {
@@ -26,27 +29,33 @@ export interface ApplyActions {
   withdraw: WithdrawAction;
 }
 
-/** Withdraws a pending application, after a confirmation. */
+/** Withdraws a pending application, after a confirmation; a failure shows next to the button. */
 export function WithdrawButton({ target, applicationId, action }: { target: ProjectRef; applicationId: string; action: WithdrawAction }) {
+  const t = useTranslations("applications.withdraw");
+  const confirm = useConfirm();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   return (
-    <span className="inline-flex items-center gap-2">
+    <span className="inline-flex flex-wrap items-center gap-2">
       <Button
         type="button"
         variant="secondary"
         pending={pending}
-        onClick={() => {
-          if (!window.confirm("Withdraw this application?")) return;
+        onClick={async () => {
+          if (!(await confirm({ title: t("title"), body: t("body"), confirmLabel: t("confirm") }))) return;
           startTransition(async () => {
             const result = await action(target, applicationId);
             setError(result.ok ? null : result.message);
           });
         }}
       >
-        Withdraw
+        {t("button")}
       </Button>
-      {error && <span className="text-sm text-red-600">{error}</span>}
+      {error && (
+        <span role="alert" className="text-sm text-red-600">
+          {error}
+        </span>
+      )}
     </span>
   );
 }
@@ -65,18 +74,19 @@ export function ApplyPanel({
   pendingApplication: { id: string; createdAt: string; roleName: string | null } | null;
   actions: ApplyActions;
 }) {
-  const form = useForm<Values>({ resolver: zodResolver(applySchema), defaultValues: { message: "", roleId: undefined } });
+  const t = useTranslations("applications.apply");
+  const format = useFormatter();
+  const form = useForm<Values>({ resolver: useLocalizedResolver(zodResolver(applySchema)), defaultValues: { message: "", roleId: undefined } });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }), () => form.reset());
   if (pendingApplication) {
     return (
       <section aria-labelledby="application" className="space-y-3 rounded-lg bg-indigo-50 p-4 ring-1 ring-indigo-200">
         <h2 id="application" className="font-semibold text-indigo-900">
-          Your application is pending
+          {t("pendingTitle")}
         </h2>
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <p className="text-sm text-indigo-900">
-          Sent {new Date(pendingApplication.createdAt).toLocaleDateString("en")}
-          {pendingApplication.roleName ? `, as ${pendingApplication.roleName}` : ""}. The team will decide; you will get a notification.
+          {t("pendingText", { date: format.dateTime(new Date(pendingApplication.createdAt), "date"), role: pendingApplication.roleName ?? "none" })}
         </p>
         <WithdrawButton target={target} applicationId={pendingApplication.id} action={actions.withdraw} />
       </section>
@@ -85,22 +95,22 @@ export function ApplyPanel({
   return (
     <section aria-labelledby="apply" className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200">
       <h2 id="apply" className="font-semibold text-slate-900">
-        Apply to join the team
+        {t("title")}
       </h2>
-      <form onSubmit={submit} noValidate aria-label="Apply" className="space-y-4">
+      <form onSubmit={submit} noValidate aria-label={t("formLabel")} className="space-y-4">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-        <TextAreaField label={prompt} rows={4} maxLength={MAX_APPLICATION_MESSAGE} error={form.formState.errors.message?.message} {...form.register("message")} />
+        <TextAreaField label={prompt === DEFAULT_APPLICATION_PROMPT ? t("defaultPrompt") : prompt} rows={4} maxLength={MAX_APPLICATION_MESSAGE} error={form.formState.errors.message?.message} {...form.register("message")} />
         {offeredRoles.length > 0 && (
           <SelectField
-            label="Role you ask for"
-            options={[{ value: "", label: "Any (the team decides)" }, ...offeredRoles.map((role) => ({ value: role.id, label: role.name }))]}
+            label={t("role")}
+            options={[{ value: "", label: t("anyRole") }, ...offeredRoles.map((role) => ({ value: role.id, label: role.name }))]}
             error={form.formState.errors.roleId?.message}
             {...form.register("roleId", { setValueAs: (value: string) => value || undefined })}
           />
         )}
         <div className="flex justify-end">
           <Button type="submit" pending={pending}>
-            Apply
+            {t("submit")}
           </Button>
         </div>
       </form>

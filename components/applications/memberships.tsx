@@ -1,10 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
+import { useConfirm } from "@/components/ui/confirm";
+import { useToast } from "@/components/ui/toast";
 import type { MembershipView } from "@/lib/applications/schemas";
+import { DEFAULT_ROLE_KEYS, type DefaultRoleKey } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 
 /**
@@ -16,65 +19,70 @@ export function MembershipList({ memberships, more = false, leave }: {
   more?: boolean;
   leave?: (target: { projectId: string; slug: string }) => Promise<FormResult>;
 }) {
+  const t = useTranslations("applications.memberships");
+  const tRole = useTranslations("labels.defaultRole");
+  const format = useFormatter();
+  // Default roles in the reader's language; a team's own roles as the team named them.
+  const roleName = (role: MembershipView["role"]) => (role.key && (DEFAULT_ROLE_KEYS as readonly string[]).includes(role.key) ? tRole(role.key as DefaultRoleKey) : role.name);
+  const confirm = useConfirm();
+  const toast = useToast();
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const onLeave = async (project: MembershipView["project"]) => {
+    if (!leave) return;
+    if (!(await confirm({ title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") }))) return;
+    setBusy(project.id);
+    startTransition(async () => {
+      const result = await leave({ projectId: project.id, slug: project.slug });
+      toast(result.ok ? "success" : "error", result.message);
+      setBusy(null);
+    });
+  };
   return (
     <div className="space-y-3">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {memberships.length === 0 ? (
-        <p className="text-sm text-slate-500">Not on any project team.</p>
+        <p className="text-sm text-slate-500">{t("empty")}</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Memberships</caption>
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="py-2">Project</th>
-              <th scope="col" className="py-2">Role</th>
-              <th scope="col" className="py-2">Since</th>
-              {leave && (
-                <th scope="col" className="py-2 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {memberships.map(({ project, role, since }) => (
-              <tr key={project.id}>
-                <td className="py-2">
-                  <Link href={`/projects/${project.slug}`} className="font-medium text-slate-900 hover:text-indigo-700">
-                    {project.name}
-                  </Link>
-                </td>
-                <td className="py-2">{role.name}</td>
-                <td className="py-2">{new Date(since).toLocaleDateString("en")}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("label")}</caption>
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-3">{t("project")}</th>
+                <th scope="col" className="py-2 pr-3">{t("role")}</th>
+                <th scope="col" className="py-2 pr-3">{t("since")}</th>
                 {leave && (
-                  <td className="py-2 text-right">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      pending={pending && busy === project.id}
-                      onClick={() => {
-                        if (!window.confirm(`Leave ${project.name}? You lose your role in its team.`)) return;
-                        setBusy(project.id);
-                        startTransition(async () => {
-                          const result = await leave({ projectId: project.id, slug: project.slug });
-                          setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-                          setBusy(null);
-                        });
-                      }}
-                    >
-                      Leave
-                    </Button>
-                  </td>
+                  <th scope="col" className="py-2 text-right">
+                    <span className="sr-only">{t("actions")}</span>
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {memberships.map(({ project, role, since }) => (
+                <tr key={project.id}>
+                  <td className="break-words py-2 pr-3">
+                    <Link href={`/projects/${project.slug}`} className="font-medium text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                      {project.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{roleName(role)}</td>
+                  <td className="whitespace-nowrap py-2 pr-3">{format.dateTime(new Date(since), "date")}</td>
+                  {leave && (
+                    <td className="py-2 text-right">
+                      <Button type="button" variant="ghost" pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
+                        {t("leave")}
+                        <span className="sr-only">: {project.name}</span>
+                      </Button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-      {more && <p className="text-sm text-slate-500">The newest {memberships.length} are shown; the API lists all of them (GET /api/v1/users/{"{id}"}/memberships).</p>}
+      {more && <p className="text-sm text-slate-500">{t("more", { count: memberships.length })}</p>}
     </div>
   );
 }

@@ -2,8 +2,10 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useLocalizedResolver } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -11,20 +13,23 @@ import { Notice } from "@/components/ui/notice";
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
+const link = "font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
 export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof passwordResetRequestSchema>) => Promise<FormResult> }) {
-  const form = useForm<z.input<typeof passwordResetRequestSchema>>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: "" } });
+  const t = useTranslations("auth.forgot");
+  const form = useForm<z.input<typeof passwordResetRequestSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetRequestSchema)), defaultValues: { email: "" } });
   const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Forgot password">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label="E-mail address" type="email" autoComplete="email" autoFocus error={errors.email?.message} {...form.register("email")} />
+      <TextField label={t("email")} type="email" autoComplete="email" autoFocus error={errors.email?.message} {...form.register("email")} />
       <Button type="submit" pending={pending} className="w-full">
-        {pending ? "Sending…" : "Send reset link"}
+        {pending ? t("pending") : t("submit")}
       </Button>
       <p className="text-center text-sm">
-        <Link href="/sign-in" className="font-semibold text-indigo-600 hover:text-indigo-500">
-          Back to sign-in
+        <Link href="/sign-in" className={link}>
+          {t("back")}
         </Link>
       </p>
     </form>
@@ -32,28 +37,29 @@ export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof 
 }
 
 export function ResetPasswordForm({ token, action }: { token: string; action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult> }) {
-  const form = useForm<z.input<typeof passwordResetConfirmSchema>>({ resolver: zodResolver(passwordResetConfirmSchema), defaultValues: { token, newPassword: "" } });
+  const t = useTranslations("auth.reset");
+  const form = useForm<z.input<typeof passwordResetConfirmSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetConfirmSchema)), defaultValues: { token, newPassword: "" } });
   const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Choose a new password">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && (
         <Notice tone={notice.tone}>
           {notice.text}
           {notice.tone === "error" && !errors.newPassword && (
             <>
               {" "}
-              <Link href="/forgot-password" className="font-semibold underline">
-                Ask for a new link
+              <Link href="/forgot-password" className="font-semibold underline focus-visible:outline-2 focus-visible:outline-offset-2">
+                {t("askAgain")}
               </Link>
             </>
           )}
         </Notice>
       )}
       <input type="hidden" {...form.register("token")} />
-      <TextField label="New password" type="password" autoComplete="new-password" autoFocus error={errors.newPassword?.message} {...form.register("newPassword")} />
+      <TextField label={t("newPassword")} type="password" autoComplete="new-password" autoFocus error={errors.newPassword?.message} {...form.register("newPassword")} />
       <Button type="submit" pending={pending} className="w-full">
-        {pending ? "Saving…" : "Set new password"}
+        {pending ? t("pending") : t("submit")}
       </Button>
     </form>
   );

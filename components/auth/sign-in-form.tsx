@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -10,6 +11,7 @@ import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
+import { useLocalizedResolver } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 
 /** What a step answers: ask for the second factor, or signed in (the action then redirects to `next`). */
@@ -21,35 +23,38 @@ export interface SignInActions {
   code: SignInStepAction<z.input<typeof signInCodeFormSchema>>;
 }
 
+const link = "font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
 export function SignInForm({ next, actions }: { next?: string; actions: SignInActions }) {
   const [step, setStep] = useState<"password" | "code">("password");
   return step === "password" ? <PasswordStep next={next} action={actions.password} onCodeRequired={() => setStep("code")} /> : <CodeStep next={next} action={actions.code} />;
 }
 
 function PasswordStep({ next, action, onCodeRequired }: { next?: string; action: SignInActions["password"]; onCodeRequired: () => void }) {
-  const form = useForm<z.input<typeof signInFormSchema>>({ resolver: zodResolver(signInFormSchema), defaultValues: { login: "", password: "" } });
+  const t = useTranslations("auth.signIn");
+  const form = useForm<z.input<typeof signInFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInFormSchema)), defaultValues: { login: "", password: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(values, next), (data) => {
     if (data?.step === "code") onCodeRequired();
   });
   const errors = form.formState.errors;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Sign in">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label="E-mail or username" autoComplete="username" autoFocus error={errors.login?.message} {...form.register("login")} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+      <TextField label={t("login")} autoComplete="username" autoFocus error={errors.login?.message} {...form.register("login")} />
+      <TextField label={t("password")} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
       <div className="flex justify-end text-sm">
-        <Link href="/forgot-password" className="font-semibold text-indigo-600 hover:text-indigo-500">
-          Forgot password?
+        <Link href="/forgot-password" className={link}>
+          {t("forgot")}
         </Link>
       </div>
       <Button type="submit" pending={pending} className="w-full">
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("pending") : t("submit")}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        New here?{" "}
-        <Link href="/sign-up" className="font-semibold text-indigo-600 hover:text-indigo-500">
-          Create an account
+        {t("newHere")}{" "}
+        <Link href="/sign-up" className={link}>
+          {t("createAccount")}
         </Link>
       </p>
     </form>
@@ -57,24 +62,25 @@ function PasswordStep({ next, action, onCodeRequired }: { next?: string; action:
 }
 
 function CodeStep({ next, action }: { next?: string; action: SignInActions["code"] }) {
-  const form = useForm<z.input<typeof signInCodeFormSchema>>({ resolver: zodResolver(signInCodeFormSchema), defaultValues: { code: "" } });
+  const t = useTranslations("auth.signIn");
+  const form = useForm<z.input<typeof signInCodeFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInCodeFormSchema)), defaultValues: { code: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(values, next));
   const errors = form.formState.errors;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Two-factor code">
-      <Notice tone={notice?.tone ?? "info"}>{notice?.text ?? "Your password is right. Now enter the code from your authenticator app."}</Notice>
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("codeFormLabel")}>
+      <Notice tone={notice?.tone ?? "info"}>{notice?.text ?? t("codePrompt")}</Notice>
       <TextField
-        label="Authentication code"
+        label={t("code")}
         autoComplete="one-time-code"
         inputMode="text"
         autoFocus
-        hint="The 6-digit code of your app, or one of your recovery codes (xxxxx-xxxxx)."
+        hint={t("codeHint")}
         error={errors.code?.message}
         {...form.register("code")}
       />
       <Button type="submit" pending={pending} className="w-full">
-        {pending ? "Checking…" : "Verify and sign in"}
+        {pending ? t("codePending") : t("codeSubmit")}
       </Button>
     </form>
   );

@@ -1,7 +1,7 @@
 import { decode } from "next-auth/jwt";
 import { Unauthorized } from "../errors";
 import { actorFromUser, type Actor, type TokenScope } from "./actor";
-import { cachedCaller, sessionCacheKey, tokenCacheKey } from "./caller-cache";
+import { cachedCaller, callerCacheMs, sessionCacheKey, tokenCacheKey } from "./caller-cache";
 import { authSecret, SESSION_COOKIE } from "./config";
 import { sha256 } from "./secrets";
 import { resolveSession } from "./sessions";
@@ -36,10 +36,30 @@ async function sessionCaller(sessionId: string) {
   return { actor: actorFromUser(session.user, null, { sessionId: session.id }), credentialExpiresAt: session.expiresAt };
 }
 
+/**
+ * Decrypting the cookie (HKDF key derivation, HMAC check, AES) costs more CPU than the rest of a
+ * cached request: the session id of a cookie is kept as long as its caller would be
+ * (CALLER_CACHE_SECONDS), never past the cookie's own expiry. It only saves the decryption: the
+ * session itself is still checked through the caller cache, whose invalidations apply as before.
+ */
+const MAX_DECODED_COOKIES = 10_000;
+const decodedCookies = new Map<string, { sid: string; expiresAt: number }>();
+
 export async function sessionIdFromCookie(cookie: string): Promise<string | null> {
+  const now = Date.now();
+  const known = decodedCookies.get(cookie);
+  if (known && known.expiresAt > now) return known.sid;
+  if (known) decodedCookies.delete(cookie);
   try {
     const payload = await decode({ token: cookie, secret: authSecret(), salt: SESSION_COOKIE });
-    return typeof payload?.sid === "string" ? payload.sid : null;
+    if (typeof payload?.sid !== "string") return null;
+    const keepMs = callerCacheMs();
+    if (keepMs > 0) {
+      if (decodedCookies.size >= MAX_DECODED_COOKIES) decodedCookies.clear();
+      const expiresAt = Math.min(now + keepMs, typeof payload.exp === "number" ? payload.exp * 1000 : now);
+      if (expiresAt > now) decodedCookies.set(cookie, { sid: payload.sid, expiresAt });
+    }
+    return payload.sid;
   } catch {
     return null;
   }

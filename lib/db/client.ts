@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { invalidateData } from "../cache/data-cache";
 import { PrismaClient } from "./generated/client";
+import { watchWrites } from "./write-watch";
 
 export type { Prisma } from "./generated/client";
 
@@ -17,7 +19,8 @@ function createClient() {
     // Poolers in transaction mode (PgBouncer) and the embedded PGlite cannot keep them: DATABASE_NAMED_STATEMENTS=false.
     process.env.DATABASE_NAMED_STATEMENTS === "false" ? {} : { statementNameGenerator: ({ sql }) => statementName(sql) },
   );
-  return new PrismaClient({ adapter });
+  // Every committed write that could change a cached read empties the data cache (lib/cache).
+  return new PrismaClient({ adapter: watchWrites(adapter, invalidateData) });
 }
 
 const statementNames = new Map<string, string>();

@@ -1,5 +1,6 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { ProjectMessage, User } from "../db/generated/client";
 import { NotFound } from "../errors";
@@ -28,25 +29,25 @@ async function messagesOf(actor: Actor | null, projectId: string, client: Tx | t
 /** Announcements, newest first: whoever can see the project. */
 export async function listMessages(actor: Actor | null, projectId: string, query: { limit: number; cursor?: string }) {
   await messagesOf(actor, projectId);
-  const rows = await db.projectMessage.findMany({
-    where: { projectId, ...afterPosition(decodeCursor(query.cursor)) },
-    include: INCLUDE,
-    orderBy: NEWEST_FIRST,
-    take: query.limit + 1,
+  return messagePage(projectId, query);
+}
+
+/**
+ * A page of a project's announcements, rendered: the same for everyone who may read them (the
+ * caller checks that), so it comes from the data cache, keyed by the query.
+ */
+function messagePage(projectId: string, query: { limit: number; cursor?: string }) {
+  const position = afterPosition(decodeCursor(query.cursor));
+  return cachedData(`messages:${projectId}:${query.limit}:${query.cursor ?? ""}`, async () => {
+    const rows = await db.projectMessage.findMany({ where: { projectId, ...position }, include: INCLUDE, orderBy: NEWEST_FIRST, take: query.limit + 1 });
+    return toPage(rows, query.limit, present);
   });
-  return toPage(rows, query.limit, present);
 }
 
 /** The newest announcements for the project page (none when the module is off). */
 export async function latestMessages(context: ProjectContext, query: { limit: number; cursor?: string }) {
   if (!context.project.modules.includes("MESSAGES") || !canReadMessages(context.access)) return { data: [], nextCursor: null };
-  const rows = await db.projectMessage.findMany({
-    where: { projectId: context.project.id, ...afterPosition(decodeCursor(query.cursor)) },
-    include: INCLUDE,
-    orderBy: NEWEST_FIRST,
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit, present);
+  return messagePage(context.project.id, query);
 }
 
 /**

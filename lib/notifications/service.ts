@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import { PLATFORM_ROLES, platformPermissions, projectAccess, type PlatformPermission, type ProjectPermission } from "../permissions";
 
@@ -51,7 +52,8 @@ export async function listNotifications(actor: Actor, unreadOnly: boolean) {
 }
 
 export async function unreadCount(actor: Actor): Promise<number> {
-  return db.notification.count({ where: { userId: actor.userId, readAt: null } });
+  // Every page's header shows it: per user from the data cache (any notification write empties it).
+  return cachedData(`unread:${actor.userId}`, () => db.notification.count({ where: { userId: actor.userId, readAt: null } }));
 }
 
 /** Marks the caller's notifications read (all, or the given ones). Only the caller's own. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit, type AuditContext } from "../audit-log/record";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { ProjectPage } from "../db/generated/client";
 import { BadRequest, Conflict, NotFound, PreconditionFailed, RuleViolation } from "../errors";
@@ -88,8 +89,12 @@ export async function listPages(actor: Actor | null, projectId: string, query: {
 /** Every page's title and address, in order, for the project page's navigation (empty when the caller may not read them). */
 export async function pageNavigation(context: ProjectContext): Promise<PageSummary[]> {
   if (!context.project.modules.includes("PROJECT_PAGES") || !canReadPages(context.access, context.project)) return [];
-  const rows = await db.projectPage.findMany({ where: { projectId: context.project.id }, orderBy: [{ position: "asc" }, { slug: "asc" }], take: MAX_PAGES_PER_PROJECT });
-  return rows.map(summarize);
+  const projectId = context.project.id;
+  // The same for everyone who may read the pages (checked above): from the data cache.
+  return cachedData(`page-navigation:${projectId}`, async () => {
+    const rows = await db.projectPage.findMany({ where: { projectId }, orderBy: [{ position: "asc" }, { slug: "asc" }], take: MAX_PAGES_PER_PROJECT });
+    return rows.map(summarize);
+  });
 }
 
 export async function getPage(actor: Actor | null, projectId: string, slug: string): Promise<PageView> {

@@ -95,6 +95,18 @@ describe("portalAction", () => {
     expect(await rename(target, { name: "owner" })).toEqual({ ok: false, message: "Please correct the highlighted fields.", fieldErrors: { ownerUsername: "No such user." } });
     expect(revalidated).toEqual([]);
   });
+
+  it("says the service's and the schema's English messages in the reader's language", async () => {
+    await signIn();
+    await db.user.update({ where: { id: user.id }, data: { language: "de" } });
+    try {
+      expect(await rename(target, { name: "missing" })).toEqual({ ok: false, message: "Das gibt es nicht (mehr), oder du darfst es nicht sehen." });
+      expect(await rename(target, { name: "ab" })).toMatchObject({ ok: false, message: "Bitte korrigiere die markierten Felder.", fieldErrors: { name: "Too short." } });
+      expect(await rename(target, { name: "Skyforge", extra: 1 } as never)).toMatchObject({ fieldErrors: { extra: "Unbekanntes Feld." } });
+    } finally {
+      await db.user.update({ where: { id: user.id }, data: { language: "en" } });
+    }
+  });
 });
 
 describe("publicAction", () => {

@@ -7,6 +7,7 @@ import { getPortalActor, portalRequestMeta } from "../auth/portal";
 import { idSchema } from "../http/operation";
 import { enforce, type RateLimitRule } from "../rate-limit";
 import { formFailure, type FormResult } from "./form-result";
+import { portalLocale } from "./locale";
 
 /**
  * The one wrapper for server actions, as lib/http/route.ts is for route handlers (Formbricks'
@@ -22,7 +23,8 @@ import { formFailure, type FormResult } from "./form-result";
  * In order: the portal session (no session: off to sign-in and back), the declared rate limit
  * (per client IP, the same counters as the API), the arguments parsed with the shared schemas,
  * the request meta and audit context built once, the service call, the declared revalidation and
- * redirect. Any error becomes a `FormResult` with field errors at their fields; Next.js' own
+ * redirect. Any error becomes a `FormResult` with field errors at their fields, its messages in the
+ * reader's language (lib/i18n/server-messages); Next.js' own
  * redirect and not-found signals pass through.
  */
 
@@ -113,7 +115,9 @@ async function perform<S extends Args, T, C extends PublicActionContext>(
     after = declaration.redirect?.(args, data);
   } catch (error) {
     unstable_rethrow(error);
-    return renameFields(formFailure(error), declaration.fieldNames);
+    // Service and schema messages are English (shared with the API); the reader gets their language.
+    const locale = await portalLocale().catch(() => "en");
+    return renameFields(formFailure(error, locale), declaration.fieldNames);
   }
   if (after) redirect(after);
   return result;

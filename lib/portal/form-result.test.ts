@@ -19,3 +19,11 @@ it("never shows what an unexpected error says", () => {
   expect(formFailure(new Error("relation users does not exist")).message).not.toMatch(/relation/);
   console.error = log;
 });
+
+it("speaks the reader's language where the table has the message, and English where it has not", () => {
+  const error = z.strictObject({ username: z.string().min(3, "Use at least 3 characters.") }).safeParse({ username: "x" }).error!;
+  expect(formFailure(error, "de")).toEqual({ ok: false, message: "Bitte korrigiere die markierten Felder.", fieldErrors: { username: "Mindestens 3 Zeichen." } });
+  expect(formFailure(new PreconditionFailed(), "de").message).toMatch(/Lade die Seite neu/);
+  expect(formFailure(new Conflict("Nobody translated this."), "de").message).toBe("Nobody translated this.");
+  expect(formFailure(error, "en").fieldErrors).toEqual({ username: "Use at least 3 characters." });
+});

@@ -1,4 +1,5 @@
 import type { Actor } from "../auth/actor";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Project, ProjectMember, ProjectRole } from "../db/generated/client";
 import { Forbidden, NotFound } from "../errors";
@@ -16,11 +17,21 @@ export interface ProjectContext {
  * Deleted projects and projects the caller cannot see are NotFound: 404, never 403.
  */
 export async function loadProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<ProjectContext> {
-  if (client !== db) await lockProject(client, projectId);
-  const project = await client.project.findUnique({
-    where: { id: projectId },
-    include: actor ? { members: { where: { userId: actor.userId }, include: { role: true } } } : undefined,
-  });
+  const read = (from: Tx | typeof db) =>
+    from.project.findUnique({
+      where: { id: projectId },
+      include: actor ? { members: { where: { userId: actor.userId }, include: { role: true } } } : undefined,
+    });
+  let project;
+  if (client !== db) {
+    await lockProject(client, projectId);
+    project = await read(client);
+  } else {
+    // Outside a transaction the row and the caller's membership may come from the data cache
+    // (lib/cache/data-cache.ts, emptied by every committed write); the access rules below run on
+    // every request with the current caller.
+    project = await cachedData(`project:${projectId}:${actor?.userId ?? ""}`, () => read(db));
+  }
   if (!project || project.deletedAt) throw new NotFound("project");
   const { members, ...row } = project as Project & { members?: (ProjectMember & { role: ProjectRole })[] };
   const membership = members?.[0] ?? null;

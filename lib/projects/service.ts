@@ -1,5 +1,6 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit, type AuditContext } from "../audit-log/record";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
 import { BadRequest, Forbidden, NotFound, PreconditionFailed, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
@@ -53,7 +54,9 @@ export async function listProjects(actor: Actor | null, query: ListProjectsQuery
       cursor ? afterCursor(query.sort, cursor) : {},
     ],
   };
-  const rows = await db.project.findMany({ where, orderBy: ORDER[query.sort], take: query.limit + 1 });
+  // The statement's whole input is the cache key: who asks is in `where` (their memberships, or none).
+  const args = { where, orderBy: ORDER[query.sort], take: query.limit + 1 };
+  const rows = await cachedData(`projects:${JSON.stringify(args)}`, () => db.project.findMany(args));
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   return {
@@ -102,7 +105,7 @@ export async function getProject(actor: Actor | null, projectId: string) {
 
 /** A project by its slug, for the portal's addresses. */
 export async function findProjectIdBySlug(slug: string): Promise<string> {
-  const project = await db.project.findUnique({ where: { slug }, select: { id: true } });
+  const project = await cachedData(`slug:${slug}`, () => db.project.findUnique({ where: { slug }, select: { id: true } }));
   if (!project) throw new NotFound("project");
   return project.id;
 }
@@ -343,15 +346,4 @@ export async function updateModules(actor: Actor, projectId: string, modules: Pr
     });
     return { project: updated, body: modulesView(updated) };
   });
-}
-
-/** The caller's projects with their role in each, for "My projects". */
-export async function listMyProjects(actor: Actor) {
-  const memberships = await db.projectMember.findMany({
-    where: { userId: actor.userId, project: { deletedAt: null } },
-    include: { project: true, role: { select: { name: true } } },
-    orderBy: { project: { updatedAt: "desc" } },
-    take: 200,
-  });
-  return memberships.map((membership) => ({ project: presentProject(membership.project), role: membership.role.name }));
 }

@@ -1,8 +1,9 @@
 import semver from "semver";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
-import type { Download, Release } from "../db/generated/client";
+import type { Download, Prisma, Release } from "../db/generated/client";
 import { downloadsProject, presentFile, visibleReleaseWhere, type DownloadsContext } from "../downloads/service";
 import { Conflict, NotFound, PreconditionFailed, RuleViolation } from "../errors";
 import { fileStore } from "../files/store";
@@ -178,10 +179,9 @@ export function bySemverDescending(a: Pick<Release, "version">, b: Pick<Release,
  * project page and the launcher manifest show these.
  */
 export async function currentReleases(context: DownloadsContext): Promise<Partial<Record<ReleaseChannel, ReleaseRow>>> {
-  const rows = await db.release.findMany({
-    where: { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] },
-    include: WITH_FILES,
-  });
+  const where: Prisma.ReleaseWhereInput = { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] };
+  // Keyed by the whole filter (which releases this caller may see): from the data cache.
+  const rows = await cachedData(`current-releases:${JSON.stringify(where)}`, () => db.release.findMany({ where, include: WITH_FILES }));
   const current: Partial<Record<ReleaseChannel, ReleaseRow>> = {};
   for (const channel of RELEASE_CHANNELS) {
     const [latest] = rows.filter((row) => row.channel === channel).sort(bySemverDescending);
@@ -192,9 +192,8 @@ export async function currentReleases(context: DownloadsContext): Promise<Partia
 
 /** The published versions the caller sees, highest first (the launcher's version list). */
 export async function publishedVersions(context: DownloadsContext) {
-  const rows = await db.release.findMany({
-    where: { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] },
-    include: WITH_FILES,
-  });
-  return rows.sort(bySemverDescending);
+  const where: Prisma.ReleaseWhereInput = { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] };
+  // The same statement as currentReleases, from the same cache entry; sorted as a copy (the entry is shared).
+  const rows = await cachedData(`current-releases:${JSON.stringify(where)}`, () => db.release.findMany({ where, include: WITH_FILES }));
+  return [...rows].sort(bySemverDescending);
 }

@@ -185,6 +185,27 @@ describe.runIf(enabled)("two instances, one state (PostgreSQL + Redis)", () => {
     expect((await get(b!, "/api/v1/users/me", { cookie })).status).toBe(401);
   });
 
+  it("a project made private through one is gone from the other's project, directory and page at the next request (data cache)", async () => {
+    const owner = await createPartner();
+    const token = await tokenFor(owner.id);
+    const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: "PUBLIC" });
+    // Anonymous reads on b fill its data cache.
+    expect((await get(b!, `/api/v1/projects/${project.id}`)).status).toBe(200);
+    expect((await get(b!, `/projects/${project.slug}`)).status).toBe(200);
+    const listed = async () => ((await (await get(b!, `/api/v1/projects?q=${encodeURIComponent(project.name)}`)).json()) as { data: { id: string }[] }).data.map((row) => row.id);
+    expect(await listed()).toContain(project.id);
+    const settings = await get(a!, `/api/v1/projects/${project.id}/settings`, { token });
+    const changed = await fetch(`${a!.base}/api/v1/projects/${project.id}/settings`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "if-match": settings.headers.get("etag")! },
+      body: JSON.stringify({ ...(await settings.json()), visibility: "PRIVATE" }),
+    });
+    expect(changed.status).toBe(200);
+    expect((await get(b!, `/api/v1/projects/${project.id}`)).status).toBe(404);
+    expect((await get(b!, `/projects/${project.slug}`)).status).toBe(404);
+    expect(await listed()).not.toContain(project.id);
+  });
+
   it("an image uploaded through one is served by the other", async () => {
     const owner = await createPartner();
     const token = await tokenFor(owner.id);

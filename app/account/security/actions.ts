@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { changePassword } from "@/lib/account/passwords";
 import { reauthenticate } from "@/lib/account/reauthentication";
@@ -17,7 +18,7 @@ export const changePasswordAction = portalAction({
   args: z.tuple([changePasswordSchema]),
   run: async ([input], { actor, meta }) => {
     await changePassword(actor, input, meta);
-    return "Your password is changed. Every other session of your account has ended.";
+    return (await getTranslations("account.password"))("changed");
   },
 });
 
@@ -26,7 +27,7 @@ export const reauthenticateAction = portalAction({
   args: z.tuple([reauthenticateSchema]),
   run: async ([{ password }], { actor, meta }) => {
     await reauthenticate(actor, password, meta);
-    return "Thanks. You can change your sign-in settings for the next 10 minutes.";
+    return (await getTranslations("account.twoFactor"))("reauthenticated");
   },
 });
 
@@ -35,7 +36,7 @@ export const setupTwoFactorAction = portalAction({
   args: z.tuple([]),
   run: async (_, { actor }) => {
     await setupTwoFactor(actor);
-    return "Scan the QR code with your authenticator app, then enter the code it shows.";
+    return (await getTranslations("account.twoFactor"))("setupStarted");
   },
 });
 
@@ -44,7 +45,7 @@ export const enableTwoFactorAction = portalAction({
   args: z.tuple([enableTwoFactorSchema]),
   run: async ([{ code }], { actor, meta }) => {
     const { recoveryCodes } = await enableTwoFactor(actor, code, meta);
-    return { message: "Two-factor sign-in is on. Save your recovery codes now: they are shown only once.", data: { recoveryCodes } };
+    return { message: (await getTranslations("account.twoFactor"))("enabled"), data: { recoveryCodes } };
   },
 });
 
@@ -53,7 +54,7 @@ export const disableTwoFactorAction = portalAction({
   args: z.tuple([confirmTwoFactorSchema]),
   run: async ([input], { actor, meta }) => {
     await disableTwoFactor(actor, input, meta);
-    return { message: "Two-factor sign-in is off.", data: { recoveryCodes: [] as string[] } };
+    return { message: (await getTranslations("account.twoFactor"))("disabled"), data: { recoveryCodes: [] as string[] } };
   },
 });
 
@@ -62,7 +63,7 @@ export const regenerateRecoveryCodesAction = portalAction({
   args: z.tuple([confirmTwoFactorSchema]),
   run: async ([input], { actor, meta }) => {
     const { recoveryCodes } = await regenerateRecoveryCodes(actor, input, meta);
-    return { message: "New recovery codes: the old ones no longer work. Save these now.", data: { recoveryCodes } };
+    return { message: (await getTranslations("account.twoFactor"))("regenerated"), data: { recoveryCodes } };
   },
 });
 
@@ -71,7 +72,7 @@ export const endSessionAction = portalAction({
   args: z.tuple([idSchema]),
   run: async ([sessionId], { actor, meta }) => {
     await endSession(actor, sessionId, meta);
-    return "The session has ended.";
+    return (await getTranslations("account.sessions"))("ended");
   },
 });
 
@@ -80,7 +81,7 @@ export const endOtherSessionsAction = portalAction({
   args: z.tuple([]),
   run: async (_, { actor, meta }) => {
     const count = await endOtherSessions(actor, meta);
-    return count === 1 ? "1 other session has ended." : `${count} other sessions have ended.`;
+    return (await getTranslations("account.sessions"))("othersEnded", { count });
   },
 });
 
@@ -89,7 +90,7 @@ export const renameDeviceAction = portalAction({
   args: z.tuple([idSchema, renameDeviceSchema]),
   run: async ([deviceId, { name }], { actor, meta }) => {
     await renameDevice(actor, deviceId, name, meta);
-    return "Device renamed.";
+    return (await getTranslations("account.devices"))("renamed");
   },
 });
 
@@ -98,6 +99,6 @@ export const removeDeviceAction = portalAction({
   args: z.tuple([idSchema]),
   run: async ([deviceId], { actor, meta }) => {
     await removeDevice(actor, deviceId, meta);
-    return "Device removed; its sessions have ended.";
+    return (await getTranslations("account.devices"))("removed");
   },
 });

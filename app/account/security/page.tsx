@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { DeviceList } from "@/components/account/security/device-list";
 import { LoginHistoryTable } from "@/components/account/security/login-history";
 import { PasswordChangeForm } from "@/components/account/security/password-change-form";
@@ -23,34 +24,42 @@ import {
   setupTwoFactorAction,
 } from "./actions";
 
-export const metadata: Metadata = { title: "Security" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("account.security");
+  return { title: t("title") };
+}
+
+const link = "font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
 
 /** Password, two-factor sign-in, sessions, devices and login history of the own account, in one place. */
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ history?: string }> }) {
   const actor = await requirePortalActor("/account/security");
   const { history: historyCursor } = await searchParams;
-  const [status, pending, recent, sessions, devices, history] = await Promise.all([
+  const [status, pending, recent, sessions, devices, history, t] = await Promise.all([
     twoFactorStatus(actor.userId),
     pendingTwoFactorSetup(actor.userId),
     isRecentlyAuthenticated(actor),
     listSessions(actor, { limit: 100 }),
     listDevices(actor, { limit: 100 }),
     loginHistory(actor, actor.userId, { limit: 20, cursor: historyCursor }),
+    getTranslations("account.security"),
   ]);
   return (
     <div className="space-y-8">
       <PageHeader
-        title="Security"
-        description={
-          <>
-            How you sign in and where you are signed in. Profile and e-mail are on <Link href="/account" className="font-semibold text-indigo-600">Your account</Link>.
-          </>
-        }
+        title={t("title")}
+        description={t.rich("description", {
+          link: (chunks) => (
+            <Link href="/account" className={link}>
+              {chunks}
+            </Link>
+          ),
+        })}
       />
-      <Card title="Password" description="Changing it signs you out everywhere else.">
+      <Card title={t("passwordTitle")} description={t("passwordDescription")}>
         <PasswordChangeForm action={changePasswordAction} />
       </Card>
-      <Card title="Two-factor sign-in" description="A code from an authenticator app (TOTP) in addition to your password.">
+      <Card title={t("twoFactorTitle")} description={t("twoFactorDescription")}>
         <TwoFactorPanel
           status={status}
           pending={pending}
@@ -58,23 +67,23 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
           actions={{ reauthenticate: reauthenticateAction, setup: setupTwoFactorAction, enable: enableTwoFactorAction, disable: disableTwoFactorAction, regenerateRecoveryCodes: regenerateRecoveryCodesAction }}
         />
       </Card>
-      <Card title="Sessions" description="Where your account is signed in now. Ending a session signs it out at once.">
+      <Card title={t("sessionsTitle")} description={t("sessionsDescription")}>
         <SessionList sessions={sessions.data} actions={{ end: endSessionAction, endOthers: endOtherSessionsAction }} />
       </Card>
-      <Card title="Devices" description="Browsers that signed in to your account. A known device keeps working when strangers are locked out.">
+      <Card title={t("devicesTitle")} description={t("devicesDescription")}>
         <DeviceList devices={devices.data} actions={{ rename: renameDeviceAction, remove: removeDeviceAction }} />
       </Card>
-      <Card title="Login history" description="Every sign-in attempt on your account, newest first.">
+      <Card title={t("historyTitle")} description={t("historyDescription")}>
         <LoginHistoryTable events={history.data} />
         <div className="mt-4 flex gap-4 text-sm">
           {historyCursor && (
-            <Link href="/account/security" className="font-semibold text-indigo-600">
-              Newest
+            <Link href="/account/security" className={link}>
+              {t("newest")}
             </Link>
           )}
           {history.nextCursor && (
-            <Link href={`/account/security?history=${history.nextCursor}`} className="font-semibold text-indigo-600">
-              Older attempts
+            <Link href={`/account/security?history=${history.nextCursor}`} className={link}>
+              {t("older")}
             </Link>
           )}
         </div>

@@ -78,7 +78,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
             ))}
           </ul>
         )}
-        <ProjectDownloads actor={actor} projectId={row.id} />
+        {moduleEnabled(row, "DOWNLOADS") && <ProjectDownloads actor={actor} projectId={row.id} />}
         {application && (
           <ApplyPanel target={{ projectId: row.id, slug: row.slug }} prompt={application.prompt} offeredRoles={application.offeredRoles} pendingApplication={application.pending} actions={{ apply: applyAction, withdraw: withdrawApplicationAction }} />
         )}

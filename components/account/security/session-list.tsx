@@ -1,10 +1,11 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
-import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
+import { useConfirm, type ConfirmRequest } from "@/components/ui/confirm";
+import { useToast } from "@/components/ui/toast";
 import type { sessionSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -16,43 +17,62 @@ export interface SessionActions {
 }
 
 export function SessionList({ sessions, actions }: { sessions: Session[]; actions: SessionActions }) {
+  const t = useTranslations("account.sessions");
+  const format = useFormatter();
+  const confirm = useConfirm();
+  const toast = useToast();
   const [pending, start] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<FormNoticeState | null>(null);
-  const run = (id: string, question: string, action: () => Promise<{ ok: boolean; message: string }>) => {
-    if (!window.confirm(question)) return;
+  const run = async (id: string, question: ConfirmRequest, action: () => Promise<FormResult>) => {
+    if (!(await confirm(question))) return;
     setBusy(id);
     start(async () => {
       const result = await action();
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+      toast(result.ok ? "success" : "error", result.message);
     });
   };
   const others = sessions.filter((session) => !session.current);
   return (
     <div className="space-y-4">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <ul className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200" aria-label="Sessions">
+      <ul className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200" aria-label={t("listLabel")}>
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
-            <div>
-              <p className="font-medium text-slate-900">
-                {session.device} {session.current && <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">this session</span>}
+            <div className="min-w-0">
+              <p className="break-words font-medium text-slate-900">
+                {session.device} {session.current && <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("current")}</span>}
               </p>
-              <p className="text-slate-500">
-                {session.browser} on {session.os} · {session.ip ?? "unknown address"} · signed in {new Date(session.createdAt).toLocaleString("en")} · last active {new Date(session.lastSeenAt).toLocaleString("en")}
+              <p className="break-words text-slate-500">
+                {t("details", {
+                  browser: session.browser,
+                  os: session.os,
+                  ip: session.ip ?? t("unknownAddress"),
+                  created: format.dateTime(new Date(session.createdAt), "dateTime"),
+                  lastSeen: format.dateTime(new Date(session.lastSeenAt), "dateTime"),
+                })}
               </p>
             </div>
             {!session.current && (
-              <Button type="button" variant="ghost" pending={pending && busy === session.id} onClick={() => run(session.id, `End the session on ${session.device}? It is signed out at once.`, () => actions.end(session.id))}>
-                End session
+              <Button
+                type="button"
+                variant="ghost"
+                pending={pending && busy === session.id}
+                onClick={() => void run(session.id, { title: t("endTitle", { device: session.device }), body: t("endBody"), confirmLabel: t("end") }, () => actions.end(session.id))}
+              >
+                {t("end")}
+                <span className="sr-only">: {session.device}</span>
               </Button>
             )}
           </li>
         ))}
       </ul>
       {others.length > 0 && (
-        <Button type="button" variant="secondary" pending={pending && busy === "others"} onClick={() => run("others", `End all ${others.length} other sessions? They are signed out at once.`, actions.endOthers)}>
-          End all other sessions
+        <Button
+          type="button"
+          variant="secondary"
+          pending={pending && busy === "others"}
+          onClick={() => void run("others", { title: t("endOthersTitle", { count: others.length }), body: t("endOthersBody"), confirmLabel: t("endOthers") }, actions.endOthers)}
+        >
+          {t("endOthers")}
         </Button>
       )}
     </div>

@@ -1,11 +1,15 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { useLocalizedResolver } from "@/components/forms/localized-resolver";
 import { useActionForm, type FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
+import { CopyButton } from "@/components/ui/copy-button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema } from "@/lib/account/schemas";
@@ -30,16 +34,22 @@ interface Props {
 }
 
 export function TwoFactorPanel({ status, pending, recent, actions }: Props) {
+  const t = useTranslations("account.twoFactor");
+  const format = useFormatter();
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (status.enabled) {
     return (
       <div className="space-y-6">
         <p className="text-sm text-slate-700">
-          <strong className="text-emerald-700">On</strong> since {new Date(status.enabledAt!).toLocaleString("en")}. {status.recoveryCodesLeft} of 10 recovery codes left.
+          {t.rich("on", {
+            date: format.dateTime(new Date(status.enabledAt!), "date"),
+            left: status.recoveryCodesLeft,
+            strong: (chunks) => <strong className="text-emerald-700">{chunks}</strong>,
+          })}
         </p>
-        <ConfirmBothForm label="New recovery codes" submitLabel="Replace recovery codes" action={actions.regenerateRecoveryCodes} onCodes={setCodes} />
-        <ConfirmBothForm label="Turn off two-factor sign-in" submitLabel="Turn off" danger action={actions.disable} />
+        <ConfirmBothForm label={t("newCodes")} submitLabel={t("replaceCodes")} action={actions.regenerateRecoveryCodes} onCodes={setCodes} />
+        <ConfirmBothForm label={t("turnOffTitle")} submitLabel={t("turnOff")} danger action={actions.disable} />
       </div>
     );
   }
@@ -49,26 +59,28 @@ export function TwoFactorPanel({ status, pending, recent, actions }: Props) {
 }
 
 function ReauthenticateForm({ action }: { action: TwoFactorActions["reauthenticate"] }) {
-  const form = useForm<z.input<typeof reauthenticateSchema>>({ resolver: zodResolver(reauthenticateSchema), defaultValues: { password: "" } });
+  const t = useTranslations("account.twoFactor");
+  const form = useForm<z.input<typeof reauthenticateSchema>>({ resolver: useLocalizedResolver(zodResolver(reauthenticateSchema)), defaultValues: { password: "" } });
   const { submit, pending, notice } = useActionForm(form, action);
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Confirm your password">
-      <p className="text-sm text-slate-700">Off. To set it up, confirm your password first: you signed in more than 10 minutes ago.</p>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("confirmFormLabel")}>
+      <p className="text-sm text-slate-700">{t("offNeedsPassword")}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label="Your password" type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register("password")} />
+      <TextField label={t("yourPassword")} type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register("password")} />
       <Button type="submit" variant="secondary" pending={pending}>
-        {pending ? "Checking…" : "Confirm password"}
+        {pending ? t("checking") : t("confirmPassword")}
       </Button>
     </form>
   );
 }
 
 function SetupButton({ action }: { action: TwoFactorActions["setup"] }) {
+  const t = useTranslations("account.twoFactor");
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700">Off. With two-factor sign-in, signing in needs a code from an authenticator app on your phone besides your password.</p>
+      <p className="text-sm text-slate-700">{t("offIntro")}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <Button
         type="button"
@@ -80,33 +92,35 @@ function SetupButton({ action }: { action: TwoFactorActions["setup"] }) {
           })
         }
       >
-        {pending ? "Preparing…" : "Set up two-factor sign-in"}
+        {pending ? t("preparing") : t("setUp")}
       </Button>
     </div>
   );
 }
 
 function EnableForm({ pending: setup, action, onCodes }: { pending: NonNullable<Props["pending"]>; action: TwoFactorActions["enable"]; onCodes: (codes: string[]) => void }) {
-  const form = useForm<z.input<typeof enableTwoFactorSchema>>({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: "" } });
+  const t = useTranslations("account.twoFactor");
+  const form = useForm<z.input<typeof enableTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(enableTwoFactorSchema)), defaultValues: { code: "" } });
   const { submit, pending, notice } = useActionForm(form, action, (data) => onCodes(data!.recoveryCodes));
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Turn on two-factor sign-in">
-      <p className="text-sm text-slate-700">1. Scan this QR code with your authenticator app (or type the secret).</p>
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("enableFormLabel")}>
+      <p className="text-sm text-slate-700">{t("step1")}</p>
       <div className="flex flex-wrap items-center gap-6">
-        {/* Rendered on the server from our own otpauth:// URL by the qrcode library. */}
-        <div className="size-44 bg-white" role="img" aria-label="QR code of the secret" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
-        <div className="text-sm">
-          <p className="text-slate-500">Secret</p>
-          <code data-testid="totp-secret" className="break-all font-mono text-base">
+        {/* Rendered on the server from our own otpauth:// URL by the qrcode library; always dark on white, as scanners expect. */}
+        <div className="size-44 bg-white" role="img" aria-label={t("qrLabel")} dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+        <div className="min-w-0 space-y-1 text-sm">
+          <p className="text-slate-500">{t("secret")}</p>
+          <code data-testid="totp-secret" className="block break-all font-mono text-base">
             {setup.secret}
           </code>
+          <CopyButton text={setup.secret} label={t("copySecret")} />
         </div>
       </div>
-      <p className="text-sm text-slate-700">2. Enter the 6-digit code the app shows.</p>
+      <p className="text-sm text-slate-700">{t("step2")}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label="Code from the app" autoComplete="one-time-code" inputMode="numeric" error={form.formState.errors.code?.message} {...form.register("code")} />
+      <TextField label={t("appCode")} autoComplete="one-time-code" inputMode="numeric" error={form.formState.errors.code?.message} {...form.register("code")} />
       <Button type="submit" pending={pending}>
-        {pending ? "Checking…" : "Turn on"}
+        {pending ? t("checking") : t("turnOn")}
       </Button>
     </form>
   );
@@ -125,7 +139,9 @@ function ConfirmBothForm({
   onCodes?: (codes: string[]) => void;
   danger?: boolean;
 }) {
-  const form = useForm<z.input<typeof confirmTwoFactorSchema>>({ resolver: zodResolver(confirmTwoFactorSchema), defaultValues: { password: "", code: "" } });
+  const t = useTranslations("account.twoFactor");
+  const confirm = useConfirm();
+  const form = useForm<z.input<typeof confirmTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(confirmTwoFactorSchema)), defaultValues: { password: "", code: "" } });
   const { submit, pending, notice } = useActionForm(form, action, (data) => {
     form.reset();
     if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);
@@ -133,12 +149,10 @@ function ConfirmBothForm({
   const errors = form.formState.errors;
   return (
     <form
-      onSubmit={(event) => {
-        if (danger && !window.confirm("Turn off two-factor sign-in? Your account is then protected by the password only.")) {
-          event.preventDefault();
-          return;
-        }
-        void submit(event);
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (danger && !(await confirm({ title: t("turnOffConfirmTitle"), body: t("turnOffConfirmBody"), confirmLabel: t("turnOff") }))) return;
+        void submit();
       }}
       noValidate
       className="space-y-4 rounded-md border border-slate-200 p-4"
@@ -147,8 +161,8 @@ function ConfirmBothForm({
       <p className="text-sm font-medium text-slate-900">{label}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
-        <TextField label="Code or recovery code" autoComplete="one-time-code" error={errors.code?.message} {...form.register("code")} />
+        <TextField label={t("password")} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+        <TextField label={t("codeOrRecovery")} autoComplete="one-time-code" error={errors.code?.message} {...form.register("code")} />
       </div>
       <Button type="submit" variant={danger ? "danger" : "secondary"} pending={pending}>
         {submitLabel}
@@ -158,21 +172,29 @@ function ConfirmBothForm({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Recovery codes for your Game Platform account. Each works once.\n\n${codes.join("\n")}\n`;
+  const t = useTranslations("account.twoFactor");
+  const text = `${t("codesFile")}\n\n${codes.join("\n")}\n`;
   return (
     <div className="space-y-4">
-      <Notice tone="success">Save these recovery codes now: they are shown only once. Each lets you sign in once without your app.</Notice>
-      <ul data-testid="recovery-codes" className="grid grid-cols-2 gap-2 rounded-md bg-slate-900 p-4 font-mono text-sm text-emerald-300">
+      <Notice tone="success">{t("codesNotice")}</Notice>
+      <ul data-testid="recovery-codes" aria-label={t("codesLabel")} className="grid grid-cols-1 gap-2 rounded-md bg-slate-900 p-4 font-mono text-sm text-emerald-300 min-[360px]:grid-cols-2">
         {codes.map((code) => (
-          <li key={code}>{code}</li>
+          <li key={code} className="break-all">
+            {code}
+          </li>
         ))}
       </ul>
-      <div className="flex gap-3">
-        <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="recovery-codes.txt" className="rounded-md px-3.5 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50">
-          Download as text
+      <div className="flex flex-wrap items-center gap-3">
+        <CopyButton text={codes.join("\n")} label={t("copyCodes")} />
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="recovery-codes.txt"
+          className="rounded-md px-3.5 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          {t("download")}
         </a>
         <Button type="button" variant="secondary" onClick={onDone}>
-          I saved them
+          {t("saved")}
         </Button>
       </div>
     </div>

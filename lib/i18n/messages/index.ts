@@ -5,25 +5,40 @@
  *
  * Adding an area: create `en/<area>.json` and `de/<area>.json`, import both below.
  */
+import deAccount from "./de/account.json";
 import deAdmin from "./de/admin.json";
+import deApplications from "./de/applications.json";
+import deAuth from "./de/auth.json";
 import deCommon from "./de/common.json";
 import deLabels from "./de/labels.json";
+import deMail from "./de/mail.json";
 import deNav from "./de/nav.json";
+import deNotifications from "./de/notifications.json";
 import deReleases from "./de/releases.json";
 import deReview from "./de/review.json";
+import enAccount from "./en/account.json";
 import enAdmin from "./en/admin.json";
+import enApplications from "./en/applications.json";
+import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enLabels from "./en/labels.json";
+import enMail from "./en/mail.json";
 import enNav from "./en/nav.json";
+import enNotifications from "./en/notifications.json";
 import enReleases from "./en/releases.json";
 import enReview from "./en/review.json";
 import type { Locale } from "../locales";
 
 const en = {
+  account: enAccount,
   admin: enAdmin,
+  applications: enApplications,
+  auth: enAuth,
   common: enCommon,
   labels: enLabels,
+  mail: enMail,
   nav: enNav,
+  notifications: enNotifications,
   releases: enReleases,
   review: enReview,
 };
@@ -33,10 +48,15 @@ export type Messages = typeof en;
 export const MESSAGES: Record<Locale, Messages> = {
   en,
   de: {
+    account: deAccount,
     admin: deAdmin,
+    applications: deApplications,
+    auth: deAuth,
     common: deCommon,
     labels: deLabels,
+    mail: deMail,
     nav: deNav,
+    notifications: deNotifications,
     releases: deReleases,
     review: deReview,
   },

@@ -1,0 +1,39 @@
+"use client";
+
+import { useLocale } from "next-intl";
+import { useMemo } from "react";
+import type { Resolver } from "react-hook-form";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
+
+/**
+ * The browser-side check of a form says what the server would say, in the reader's language: the
+ * shared schemas' English messages go through the same table as the server's answers
+ * (lib/i18n/server-messages). `resolver: useLocalizedResolver(zodResolver(schema))`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's resolver
+type AnyResolver = Resolver<any, any, any>;
+
+export function useLocalizedResolver<R extends AnyResolver>(resolver: R): R {
+  const locale = useLocale();
+  return useMemo(() => localizedResolver(resolver, locale), [resolver, locale]);
+}
+
+export function localizedResolver<R extends AnyResolver>(resolver: R, locale: string): R {
+  if (locale === "en") return resolver;
+  const localized: AnyResolver = async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    return { ...result, errors: translateErrors(result.errors, locale) } as typeof result;
+  };
+  return localized as R;
+}
+
+function translateErrors<T>(errors: T, locale: string): T {
+  if (!errors || typeof errors !== "object") return errors;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === "ref") out[key] = value;
+    else if (key === "message" && typeof value === "string") out[key] = translateServerMessage(value, locale);
+    else out[key] = typeof value === "object" && value !== null ? translateErrors(value, locale) : value;
+  }
+  return out as T;
+}

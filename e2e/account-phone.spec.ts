@@ -1,0 +1,47 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectSignedIn } from "./header";
+
+// A phone: 390 px wide. Nothing on the account pages may scroll sideways, in English or German
+// (German words are longer). Long tokens and e-mail addresses wrap; tables scroll in their own box.
+test.use({ viewport: { width: 390, height: 844 } });
+
+const PAGES = ["/account", "/account/security", "/notifications", "/mailbox", "/my-applications"];
+const PUBLIC_PAGES = ["/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/verify-email"];
+
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await page.goto(path);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, `${path} is ${scrollWidth}px wide`).toBeLessThanOrEqual(clientWidth);
+}
+
+test("the account pages fit a phone, in English and in German", async ({ page }) => {
+  test.slow();
+  for (const path of PUBLIC_PAGES) await expectNoSidewaysScroll(page, path);
+
+  // A long name, a long address and a token with its 40-odd characters of secret.
+  const username = `phone${Date.now().toString(36)}`;
+  const password = "a long e2e passphrase";
+  const response = await page.request.post("/api/v1/auth/register", {
+    data: { username, email: `${username}.with.a.rather.long.address@example.test`, password, displayName: "Maximiliane Mustermann-Langenscheidt" },
+  });
+  expect(response.status()).toBe(201);
+  await page.goto("/sign-in");
+  await page.getByLabel("E-mail or username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expectSignedIn(page);
+  await page.goto("/account");
+  await page.getByRole("form", { name: "New token" }).getByLabel("Token name").fill("A token with a name long enough to wrap");
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByTestId("new-token")).toBeVisible();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+  for (const path of PAGES) await expectNoSidewaysScroll(page, path);
+
+  await page.goto("/account");
+  await page.getByRole("form", { name: "Profile" }).getByLabel("Language").selectOption("de");
+  await page.getByRole("form", { name: "Profile" }).getByRole("button", { name: "Save profile" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  for (const path of PAGES) await expectNoSidewaysScroll(page, path);
+});

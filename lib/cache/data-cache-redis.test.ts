@@ -1,0 +1,79 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPartner, createProjectFor } from "../testing/factories";
+
+/**
+ * The data cache across instances, through Redis pub/sub: this process is one instance, a second
+ * Redis client plays the other. Runs when TEST_REDIS_URL is set; CI's services pass
+ * (CI_SERVICES=true) fails without it.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl && process.env.CI_SERVICES === "true") throw new Error("TEST_REDIS_URL is not set: the data cache's Redis tests cannot run.");
+if (!redisUrl) console.warn("TEST_REDIS_URL is not set: the data cache's Redis tests are skipped.");
+
+const CHANNEL = "pums:data:invalidate";
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.runIf(redisUrl)("data cache across instances (Redis)", () => {
+  let other: Redis;
+  let cache: typeof import("./data-cache");
+
+  beforeAll(async () => {
+    process.env.REDIS_URL = redisUrl;
+    process.env.DATA_CACHE_SECONDS = "30";
+    cache = await import("./data-cache");
+    other = new Redis(redisUrl!);
+  });
+
+  afterAll(async () => {
+    await cache.stopDataCacheListening();
+    (await import("../redis")).disconnectRedis();
+    other.disconnect();
+    delete process.env.REDIS_URL;
+  });
+
+  async function cachedNow(key: string) {
+    // The first read starts the subscription; caching begins once it is live.
+    await until(async () => {
+      await cache.cachedData(key, async () => key);
+      return cache.dataCacheStats().entries > 0;
+    });
+  }
+
+  beforeEach(() => cache.clearDataCache());
+
+  it("empties when another instance publishes an invalidation", async () => {
+    await cachedNow("test:one");
+    await other.publish(CHANNEL, "all");
+    await until(() => cache.dataCacheStats().entries === 0);
+    expect(await cache.cachedData("test:one", async () => "read again")).toBe("read again");
+  });
+
+  it("tells every other instance when a write commits", async () => {
+    const listener = new Redis(redisUrl!);
+    let heard = 0;
+    listener.on("message", () => heard++);
+    await listener.subscribe(CHANNEL);
+    await createProjectFor(await createPartner(), { status: "PUBLISHED" });
+    await until(() => heard > 0);
+    listener.disconnect();
+  });
+
+  it("flushes and stops caching while the subscription is lost, and caches again once it is back", async () => {
+    await cachedNow("test:lost");
+    const clients = (await other.client("LIST")) as string;
+    const mine = clients.split("\n").find((line) => line.includes(` name=pums-data-${process.pid} `));
+    expect(mine, "the subscriber connection is named pums-data-<pid>").toBeDefined();
+    await other.client("KILL", "ID", /id=(\d+)/.exec(mine!)![1]);
+    await until(() => cache.dataCacheStats().entries === 0);
+    await cachedNow("test:lost");
+    expect(cache.dataCacheStats().entries).toBe(1);
+  });
+});

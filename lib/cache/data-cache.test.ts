@@ -1,0 +1,239 @@
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../db/client";
+import { changesCachedData } from "../db/write-watch";
+import { NotFound } from "../errors";
+import { addMember, changeMemberRole, removeMember, updateRole } from "../members/service";
+import { latestMessages, postMessage } from "../messages/service";
+import { markNotificationsRead, unreadCount } from "../notifications/service";
+import { createPage, pageNavigation } from "../pages/service";
+import { myProjectsPage } from "../portal/my-projects";
+import { loadProject } from "../projects/access";
+import { deleteProject, findProjectIdBySlug, getProject, listProjects, settingsOf, updatePresentation, updateSettings } from "../projects/service";
+import { changeStatus } from "../reviews/service";
+import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "../testing/factories";
+import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, invalidateData } from "./data-cache";
+
+/**
+ * The data cache in one process (no REDIS_URL): repeated reads cost no statement, and every
+ * committed write the database client sees empties it, so each change below is seen by the very
+ * next read, whoever reads. data-cache-redis.test.ts covers other instances.
+ */
+
+// Counts the statements this process sends (every statement of the Prisma driver adapter).
+let statements = 0;
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
+  statements++;
+  return (original as (...values: unknown[]) => unknown).apply(this, args);
+} as typeof original;
+
+async function statementsOf(read: () => Promise<unknown>) {
+  const before = statements;
+  await read();
+  return statements - before;
+}
+
+const DIRECTORY = { limit: 100, sort: "newest" as const };
+
+async function inDirectory(projectId: string, actor: ReturnType<typeof actorOf> | null = null) {
+  const page = await listProjects(actor, { ...DIRECTORY, q: undefined });
+  return page.data.some((project) => project.id === projectId);
+}
+
+async function publishedProject(options: { visibility?: "PUBLIC" | "PRIVATE" | "APPLICATION_ONLY"; modules?: ("MESSAGES" | "PROJECT_PAGES")[] } = {}) {
+  const owner = await createPartner();
+  // A fresh name that the directory's newest-first page surely holds.
+  const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: options.visibility ?? "PUBLIC", modules: options.modules });
+  return { owner, project, ownerActor: actorOf(owner) };
+}
+
+async function versionOf(projectId: string) {
+  return (await db.project.findUniqueOrThrow({ where: { id: projectId } })).version;
+}
+
+describe("data cache (one process)", () => {
+  beforeEach(() => {
+    process.env.DATA_CACHE_SECONDS = "30";
+    clearDataCache();
+  });
+  afterEach(() => {
+    delete process.env.DATA_CACHE_SECONDS;
+  });
+
+  it("serves a repeated read from memory: no statement for the project, the list, the slug", async () => {
+    const { project, owner } = await publishedProject();
+    const actor = actorOf(owner);
+    for (const read of [() => loadProject(actor, project.id), () => loadProject(null, project.id), () => listProjects(actor, { limit: 20, sort: "newest", member: "me" }), () => findProjectIdBySlug(project.slug)]) {
+      expect(await statementsOf(read)).toBeGreaterThan(0);
+      expect(await statementsOf(read)).toBe(0);
+    }
+  });
+
+  it("caches nothing with DATA_CACHE_SECONDS=0, and an entry expires", async () => {
+    process.env.DATA_CACHE_SECONDS = "0";
+    const { project } = await publishedProject();
+    await loadProject(null, project.id);
+    expect(await statementsOf(() => loadProject(null, project.id))).toBeGreaterThan(0);
+    process.env.DATA_CACHE_SECONDS = "0.2";
+    await loadProject(null, project.id);
+    expect(await statementsOf(() => loadProject(null, project.id))).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await statementsOf(() => loadProject(null, project.id))).toBeGreaterThan(0);
+  });
+
+  it("a write past every service (raw SQL through the client) is seen by the next read", async () => {
+    const { project } = await publishedProject();
+    expect((await loadProject(null, project.id)).project.name).toBe(project.name);
+    await db.$executeRaw`UPDATE "Project" SET "visibility" = 'PRIVATE' WHERE "id" = ${project.id}`;
+    await expect(loadProject(null, project.id)).rejects.toBeInstanceOf(NotFound);
+    expect(await inDirectory(project.id)).toBe(false);
+  });
+
+  it("a write to a table no cached read uses (tokens, sessions, audit) keeps the cache", async () => {
+    const user = await createUser();
+    await loadProject(null, (await publishedProject()).project.id);
+    const before = dataCacheStats().generation;
+    await tokenFor(user.id);
+    expect(dataCacheStats().generation).toBe(before);
+    expect(dataCacheStats().entries).toBeGreaterThan(0);
+  });
+
+  it("tells writes from reads by their SQL", () => {
+    for (const sql of ['SELECT "t0"."id" FROM "public"."Project" AS "t0" WHERE "t0"."id" = $1', "BEGIN", "COMMIT", 'SELECT 1 FROM "Project" WHERE "id" = $1 FOR UPDATE']) {
+      expect(changesCachedData(sql), sql).toBe(false);
+    }
+    for (const sql of ['UPDATE "public"."Project" SET "name" = $1', 'INSERT INTO "public"."ProjectMember" ("id") VALUES ($1)', 'DELETE FROM "public"."User" WHERE "id" = $1', 'TRUNCATE "Project" CASCADE', 'WITH x AS (UPDATE "Project" SET "name" = $1 RETURNING 1) SELECT * FROM x', 'ALTER TABLE "Project" ADD COLUMN "x" text']) {
+      expect(changesCachedData(sql), sql).toBe(true);
+    }
+    for (const sql of ['INSERT INTO "public"."AuditEntry" ("id") VALUES ($1)', 'UPDATE "public"."UserSession" SET "lastSeenAt" = $1', 'UPDATE "public"."ApiToken" SET "lastUsedAt" = $1', 'DELETE FROM "IdempotencyKey" WHERE "id" IN (SELECT 1)']) {
+      expect(changesCachedData(sql), sql).toBe(false);
+    }
+  });
+
+  it("a read that overlapped an invalidation is not stored", async () => {
+    let finish!: () => void;
+    const read = cachedData("test:overlap", async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return "read before the write committed";
+    });
+    await invalidateData();
+    finish();
+    expect(await read).toBe("read before the write committed");
+    expect(await cachedData("test:overlap", async () => "read again")).toBe("read again");
+    expect(await cachedData("test:overlap", async () => "not asked")).toBe("read again");
+  });
+
+  it("stays within its size bound, counted in rows", async () => {
+    const page = Array.from({ length: 100 }, (_, index) => index);
+    for (let index = 0; index < DATA_CACHE_MAX_WEIGHT / 100 + 5; index++) await cachedData(`test:page:${index}`, async () => ({ data: page, nextCursor: null }));
+    expect(dataCacheStats().weight).toBeLessThanOrEqual(DATA_CACHE_MAX_WEIGHT);
+    expect(dataCacheStats().entries).toBeLessThanOrEqual(DATA_CACHE_MAX_WEIGHT / 100);
+  });
+
+  // Each row: a change through its service, and what anonymous visitors (directory, project) see at once.
+  const hiding: [string, (context: Awaited<ReturnType<typeof publishedProject>>) => Promise<void>][] = [
+    [
+      "made private",
+      async ({ project, ownerActor }) => {
+        const row = await db.project.findUniqueOrThrow({ where: { id: project.id } });
+        await updateSettings(ownerActor, project.id, { visibility: "PRIVATE", settings: settingsOf(row) }, row.version, testMeta());
+      },
+    ],
+    ["taken down by a moderator", async ({ project }) => void (await changeStatus(actorOf(await createUser({ roles: ["USER", "TEAM_LEAD"] })), project.id, { status: "REJECTED", reason: "test" }, testMeta()))],
+    [
+      "archived, then deleted",
+      async ({ project, ownerActor }) => {
+        await changeStatus(ownerActor, project.id, { status: "ARCHIVED" }, testMeta());
+        await deleteProject(ownerActor, project.id, await versionOf(project.id), testMeta());
+      },
+    ],
+  ];
+
+  it.each(hiding)("a project %s disappears at once for anonymous visitors", async (_label, change) => {
+    const context = await publishedProject();
+    const { project } = context;
+    expect(await inDirectory(project.id)).toBe(true);
+    await loadProject(null, project.id);
+    await change(context);
+    await expect(loadProject(null, project.id)).rejects.toBeInstanceOf(NotFound);
+    expect(await inDirectory(project.id)).toBe(false);
+  });
+
+  it("a presentation change is seen at once on the project and in the directory", async () => {
+    const { project, ownerActor } = await publishedProject();
+    await getProject(null, project.id);
+    await listProjects(null, { ...DIRECTORY, q: project.name });
+    await updatePresentation(ownerActor, project.id, { name: "Renamed at once" }, await versionOf(project.id), testMeta());
+    expect((await getProject(null, project.id)).body.name).toBe("Renamed at once");
+    expect((await listProjects(null, { ...DIRECTORY })).data.find((row) => row.id === project.id)?.name).toBe("Renamed at once");
+    expect((await listProjects(null, { ...DIRECTORY, q: project.name })).data.map((row) => row.id)).not.toContain(project.id);
+  });
+
+  it("team changes are seen at once: added, role changed, role edited, removed", async () => {
+    const { project, ownerActor } = await publishedProject({ visibility: "PRIVATE" });
+    const member = await createPartner();
+    const memberActor = actorOf(member);
+    const roles = await db.projectRole.findMany({ where: { projectId: project.id } });
+    const role = (key: string) => roles.find((row) => row.key === key)!;
+    const mine = async () => (await listProjects(memberActor, { limit: 20, sort: "newest", member: "me" })).data.map((row) => row.id);
+
+    await expect(loadProject(memberActor, project.id)).rejects.toBeInstanceOf(NotFound);
+    expect(await mine()).toEqual([]);
+    expect((await myProjectsPage(memberActor)).projects).toEqual([]);
+
+    await addMember(ownerActor, project.id, { userId: member.id, roleId: role("MEMBER").id }, testMeta());
+    expect((await loadProject(memberActor, project.id)).membership?.role.key).toBe("MEMBER");
+    expect(await mine()).toEqual([project.id]);
+    expect((await myProjectsPage(memberActor)).memberships.map((row) => row.role.key)).toEqual(["MEMBER"]);
+
+    expect((await loadProject(memberActor, project.id)).access.permissions.has("project.edit")).toBe(false);
+    await changeMemberRole(ownerActor, project.id, member.id, role("MANAGER").id, testMeta());
+    expect((await loadProject(memberActor, project.id)).access.permissions.has("project.edit")).toBe(true);
+    expect((await myProjectsPage(memberActor)).projects.map((row) => row.role)).toEqual([role("MANAGER").name]);
+
+    await changeMemberRole(ownerActor, project.id, member.id, role("TESTER").id, testMeta());
+    expect((await loadProject(memberActor, project.id)).access.permissions.has("applications.view")).toBe(false);
+    await updateRole(ownerActor, project.id, role("TESTER").id, { name: role("TESTER").name, rank: role("TESTER").rank, permissions: [...role("TESTER").permissions, "applications.view"] as never }, testMeta());
+    expect((await loadProject(memberActor, project.id)).access.permissions.has("applications.view")).toBe(true);
+
+    await removeMember(ownerActor, project.id, member.id, testMeta());
+    await expect(loadProject(memberActor, project.id)).rejects.toBeInstanceOf(NotFound);
+    expect(await mine()).toEqual([]);
+    expect((await myProjectsPage(memberActor)).projects).toEqual([]);
+  });
+
+  it("project page content and the unread count are seen at once: an announcement, a page, reading it", async () => {
+    const { project, ownerActor } = await publishedProject({ modules: ["MESSAGES", "PROJECT_PAGES"] });
+    const member = await createPartner();
+    await addMemberWith(project.id, member.id, "MEMBER");
+    const anonymous = () => loadProject(null, project.id);
+    expect((await latestMessages(await anonymous(), { limit: 5 })).data).toEqual([]);
+    expect(await pageNavigation(await anonymous())).toEqual([]);
+    expect(await unreadCount(actorOf(member))).toBe(0);
+
+    await postMessage(ownerActor, project.id, { title: "Seen at once", body: "Hello" }, testMeta());
+    expect((await latestMessages(await anonymous(), { limit: 5 })).data.map((message) => message.title)).toEqual(["Seen at once"]);
+    expect(await unreadCount(actorOf(member))).toBe(1);
+    await markNotificationsRead(actorOf(member), undefined);
+    expect(await unreadCount(actorOf(member))).toBe(0);
+
+    await createPage(ownerActor, project.id, { slug: "rules", title: "Rules", body: "Be nice", position: 0 }, testMeta());
+    expect((await pageNavigation(await anonymous())).map((page) => page.slug)).toEqual(["rules"]);
+  });
+
+  it("each viewer gets the answer for who they are: anonymous, a member, an outsider", async () => {
+    const { project, owner } = await publishedProject({ visibility: "PRIVATE" });
+    const other = await publishedProject();
+    const outsider = actorOf(await createPartner());
+    await expect(loadProject(null, project.id)).rejects.toBeInstanceOf(NotFound);
+    expect(await inDirectory(project.id)).toBe(false);
+    expect(await inDirectory(other.project.id)).toBe(true);
+    // Filled by anonymous reads just above; the owner still sees their private project, the outsider does not.
+    expect((await loadProject(actorOf(owner), project.id)).membership?.role.key).toBe("OWNER");
+    expect(await inDirectory(project.id, actorOf(owner))).toBe(true);
+    await expect(loadProject(outsider, project.id)).rejects.toBeInstanceOf(NotFound);
+    expect(await inDirectory(project.id, outsider)).toBe(false);
+    expect(await inDirectory(project.id)).toBe(false);
+  });
+});

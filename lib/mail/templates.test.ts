@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { renderMail, type MailTemplate, type MailTemplateData } from "./templates";
+import before from "./templates.fixtures.json";
+
+// Sample data for every template; the fixture holds what the mails said before their texts moved
+// into the catalogue (lib/i18n/messages/<locale>/mail.json): the move changes no word or tag.
+const DATA: MailTemplateData = {
+  verifyEmail: { name: "Ada", email: "ada@example.test", link: "https://p.test/verify-email?token=abc" },
+  passwordReset: { name: "Ada", link: "https://p.test/reset-password?token=abc", minutes: 30 },
+  newDevice: { name: "Ada", device: "Firefox on Linux", ip: "10.0.0.1", at: "2026-11-23 03:00", link: "https://p.test/account/security" },
+  twoFactorReset: { name: "Ada", link: "https://p.test/account/security" },
+  applicationDecision: { name: "Ada", project: "Skyforge", accepted: false, reason: "Team is full", link: "https://p.test/projects/skyforge" },
+  reviewDecision: { name: "Ada", project: "Skyforge", approved: true, reason: null, link: "https://p.test/projects/skyforge/manage/review" },
+};
+
+describe("mails from the catalogue", () => {
+  it("renders every template in English and German as before", () => {
+    for (const template of Object.keys(DATA) as MailTemplate[]) {
+      for (const language of ["en", "de"]) {
+        expect(renderMail(template, language, DATA[template] as never), `${template}.${language}`).toEqual(before[`${template}.${language}` as keyof typeof before]);
+      }
+    }
+    expect(renderMail("newDevice", "de", { ...DATA.newDevice, ip: null })).toEqual(before["newDevice.noip.de"]);
+    expect(renderMail("applicationDecision", "en", { ...DATA.applicationDecision, accepted: true, reason: null })).toEqual(before["applicationDecision.accepted.en"]);
+    expect(renderMail("reviewDecision", "de", { ...DATA.reviewDecision, approved: false, reason: "Zu kurz" })).toEqual(before["reviewDecision.rejected.de"]);
+  });
+
+  it("falls back to English for other languages, and takes the base of a regional one", () => {
+    expect(renderMail("passwordReset", "fr", DATA.passwordReset).subject).toBe("Reset your password");
+    expect(renderMail("passwordReset", "de-AT", DATA.passwordReset).subject).toBe("Setze dein Passwort zurück");
+    expect(renderMail("passwordReset", null, DATA.passwordReset).subject).toBe("Reset your password");
+  });
+
+  it("puts a name that looks like a message argument into the mail as it is, escaped in HTML", () => {
+    const mail = renderMail("verifyEmail", "en", { ...DATA.verifyEmail, name: "{x} <b>" });
+    expect(mail.text).toContain("Hello {x} <b>,");
+    expect(mail.html).toContain("Hello {x} &lt;b&gt;,");
+  });
+});
