@@ -93,7 +93,6 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
           <div className="space-y-6">
             {mayEdit && (
               <StaffUserForm
-                key={target.version}
                 userId={id}
                 version={target.version}
                 can={can}
