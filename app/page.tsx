@@ -1,58 +1,98 @@
+import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { ProjectCard } from "@/components/projects/project-card";
 import { getPortalActor } from "@/lib/auth/portal";
+import { isPubliclyReadable } from "@/lib/permissions";
+import { featuredProjects, recentlyPublishedProjects } from "@/lib/projects/showcase";
+import type { ProjectView } from "@/lib/projects/schemas";
 
 export default async function HomePage() {
-  const actor = await getPortalActor();
+  const [actor, t, featured, recent] = await Promise.all([getPortalActor(), getTranslations("projects.home"), featuredProjects(3), recentlyPublishedProjects(6)]);
+  const card = (project: ProjectView) => <ProjectCard key={project.id} project={project} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />;
+  const links: [string, string, string][] = [
+    [t("accountTitle"), t("accountText"), "/account"],
+    [t("apiTitle"), t("apiText"), "/api-docs"],
+    [t("openApiTitle"), t("openApiText"), "/api/v1/openapi.json"],
+  ];
   return (
     <div className="space-y-10">
-      <section className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 px-8 py-12 text-white shadow">
-        <h1 className="text-3xl font-bold tracking-tight">Projects and accounts of the game platform</h1>
-        <p className="mt-3 max-w-2xl text-indigo-100">
-          Partners run their projects with their own teams, roles and modules. The platform team reviews every project before it is
-          published. Everyone manages their account and security in one place.
-        </p>
+      <section className="rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 px-6 py-10 text-white shadow sm:px-8 sm:py-12">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+        <p className="mt-3 max-w-2xl text-indigo-100">{t("intro")}</p>
         <div className="mt-6 flex flex-wrap gap-3">
+          <Link href="/projects" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            {t("browse")}
+          </Link>
           {actor ? (
-            <Link href="/account" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
-              Go to your account
+            <Link href="/start" className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+              {t("toWork")}
             </Link>
           ) : (
             <>
-              <Link href="/sign-up" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50">
-                Create an account
+              <Link href="/sign-up" className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                {t("signUp")}
               </Link>
-              <Link href="/sign-in" className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10">
-                Sign in
+              <Link href="/sign-in" className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+                {t("signIn")}
               </Link>
             </>
           )}
         </div>
       </section>
-      <section className="grid gap-4 sm:grid-cols-3">
-        {[
-          ["Your account", "Profile, language, e-mail address and personal access tokens.", "/account"],
-          ["REST API", "Every endpoint, its fields and errors, generated from the same schemas the server checks.", "/api-docs"],
-          ["OpenAPI document", "Machine-readable OpenAPI 3.1 for client generators.", "/api/v1/openapi.json"],
-        ].map(([title, text, href]) => {
-          const className = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600";
-          const content = (
-            <>
-              <h2 className="font-semibold text-slate-900">{title}</h2>
-              <p className="mt-1 text-sm text-slate-600">{text}</p>
-            </>
-          );
-          // The API document is a file, not a page: a plain link, which the router never prefetches.
-          return href.startsWith("/api/") ? (
-            <a key={href} href={href} className={className}>
-              {content}
-            </a>
-          ) : (
-            <Link key={href} href={href} className={className}>
-              {content}
-            </Link>
-          );
-        })}
+      <Shelf id="featured" title={t("featured")} description={t("featuredText")} empty={t("nothingYet")}>
+        {featured.map(card)}
+      </Shelf>
+      <Shelf id="recent" title={t("recent")} description={t("recentText")} empty={t("nothingYet")} more={{ href: "/projects", label: t("allProjects") }}>
+        {recent.map(card)}
+      </Shelf>
+      <section aria-labelledby="more" className="space-y-3">
+        <h2 id="more" className="text-lg font-semibold text-slate-900">
+          {t("more")}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {links.map(([title, text, href]) => {
+            const className = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600";
+            const content = (
+              <>
+                <span className="block font-semibold text-slate-900">{title}</span>
+                <span className="mt-1 block text-sm text-slate-600">{text}</span>
+              </>
+            );
+            // The API document is a file, not a page: a plain link, which the router never prefetches.
+            return href.startsWith("/api/") ? (
+              <a key={href} href={href} className={className}>
+                {content}
+              </a>
+            ) : (
+              <Link key={href} href={href} className={className}>
+                {content}
+              </Link>
+            );
+          })}
+        </div>
       </section>
     </div>
+  );
+}
+
+function Shelf({ id, title, description, empty, more, children }: { id: string; title: string; description: string; empty: string; more?: { href: string; label: string }; children: ReactNode[] }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id={id} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-600">{description}</p>
+        </div>
+        {more && (
+          <Link href={more.href} className="text-sm font-semibold text-indigo-700 hover:underline">
+            {more.label}
+          </Link>
+        )}
+      </div>
+      {children.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>}
+    </section>
   );
 }

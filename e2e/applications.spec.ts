@@ -60,7 +60,7 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
   const owner = await signIn(browser, "pia.partner");
   await expect(owner.getByTestId("notifications-link")).toHaveAccessibleName(/Notifications: [1-9]\d* unread/);
   await owner.goto(`${SKYFORGE}/manage/applications`);
-  await expect(owner.getByRole("link", { name: /Applications/ }).getByLabel(/pending/)).toBeVisible();
+  await expect(owner.getByRole("navigation", { name: "Project management" }).getByRole("link", { name: /^Applications \(\d+ pending\)$/ })).toBeVisible();
 
   const firstApplication = owner.getByRole("listitem", { name: `Application of ${firstName}` });
   await firstApplication.getByLabel("Accept as").selectOption({ label: "Tester" });

@@ -58,7 +58,7 @@ test("a page with a script tag renders safely on the public page; an announcemen
     void dialog.dismiss();
   });
   await visitor.goto(SKYFORGE);
-  await expect(visitor.getByRole("link", { name: "Patreon ↗" })).toHaveAttribute("href", "https://www.patreon.com/skyforge-demo");
+  await expect(visitor.getByRole("link", { name: "Patreon (opens in a new tab)" })).toHaveAttribute("href", "https://www.patreon.com/skyforge-demo");
   await visitor.getByRole("navigation", { name: "Project pages" }).getByRole("link", { name: "Lore" }).click();
   await expect(visitor).toHaveURL(new RegExp(`${SKYFORGE}/pages/lore-${stamp}$`));
   await expect(visitor.getByRole("heading", { name: "Island lore" })).toBeVisible();
@@ -90,8 +90,8 @@ test("a page with a script tag renders safely on the public page; an announcemen
   await expect(member.getByRole("list", { name: "Notifications" }).getByText(`Skyforge Survival: ${title}`)).toBeVisible();
 
   // Delete it, after a confirmation; it leaves the project page.
-  owner.once("dialog", (dialog) => void dialog.accept());
   await owner.getByRole("button", { name: `Delete the announcement "${title}"` }).click();
+  await owner.getByRole("dialog", { name: `Delete the announcement “${title}”?` }).getByRole("button", { name: "Delete announcement" }).click();
   await expect(owner.getByText("The announcement is deleted.")).toBeVisible();
   await visitor.goto(SKYFORGE);
   await expect(visitor.getByText(title)).toHaveCount(0);
@@ -101,9 +101,9 @@ test("with the modules off their sections, tabs and pages are gone, and their da
   const owner = await signIn(browser, "pia.partner");
   await owner.goto(`${SKYFORGE}/manage/modules`);
   const modules = owner.getByRole("form", { name: /modules/i });
-  for (const name of ["Project pages", "Messages", "Creator support"]) await modules.getByLabel(name).uncheck();
+  for (const name of ["Project pages", "Announcements", "Creator support"]) await modules.getByLabel(name).uncheck();
   await modules.getByRole("button", { name: /save/i }).click();
-  await expect(owner.getByRole("status")).toBeVisible();
+  await expect(modules.getByRole("status")).toHaveText("Modules are saved.");
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(SKYFORGE);
@@ -118,9 +118,9 @@ test("with the modules off their sections, tabs and pages are gone, and their da
   expect((await owner.goto(`${SKYFORGE}/manage/pages`))!.status()).toBe(404);
 
   await owner.goto(`${SKYFORGE}/manage/modules`);
-  for (const name of ["Project pages", "Messages", "Creator support"]) await modules.getByLabel(name).check();
+  for (const name of ["Project pages", "Announcements", "Creator support"]) await modules.getByLabel(name).check();
   await modules.getByRole("button", { name: /save/i }).click();
-  await expect(owner.getByRole("status")).toBeVisible();
+  await expect(modules.getByRole("status")).toHaveText("Modules are saved.");
   await visitor.goto(`${SKYFORGE}/pages/getting-started`);
   await expect(visitor.getByRole("heading", { name: "Getting started" })).toBeVisible();
 });

@@ -79,20 +79,22 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   const newRole = partner.getByRole("form", { name: "New role" });
   await newRole.getByLabel("Name", { exact: true }).fill("Map builder");
   await newRole.getByLabel("Rank (1-99)").fill("25");
-  await newRole.getByLabel(/pages\.manage/).check();
+  await newRole.getByLabel("Edit project pages").check();
   await newRole.getByRole("button", { name: "Create role" }).click();
   await expect(partner.getByText("The role Map builder is created.")).toBeVisible();
-  await expect(partner.getByRole("form", { name: "Map builder" })).toBeVisible();
+  // The roles table gets a row for it; the row opens to its form.
+  await partner.getByRole("table", { name: "Roles of this project" }).getByRole("button", { name: "Map builder" }).click();
+  await expect(partner.getByRole("form", { name: "Map builder" }).getByLabel("Edit project pages")).toBeChecked();
 
   // Toggle a module: the launcher tab appears with it.
   await partner.getByRole("link", { name: "Modules" }).click();
-  await partner.getByLabel(/Launcher integration/).check();
+  await partner.getByLabel(/^Launcher/).check();
   await expect(partner.getByLabel(/Hosting/)).toBeDisabled();
   await partner.getByRole("button", { name: "Save modules" }).click();
   await expect(partner.getByText("Modules are saved.")).toBeVisible();
   await partner.reload();
   await expect(partner.getByRole("link", { name: "Launcher" })).toBeVisible();
-  await expect(partner.getByLabel(/Launcher integration/)).toBeChecked();
+  await expect(partner.getByLabel(/^Launcher/)).toBeChecked();
 
   // The launcher and settings forms save through the actions their pages hand them.
   await partner.getByRole("link", { name: "Launcher" }).click();

@@ -64,13 +64,14 @@ test("create a release, upload with progress, publish, download anonymously with
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   await release.getByRole("button", { name: "Publish" }).click();
+  await owner.getByRole("dialog", { name: `Publish ${version}?` }).getByRole("button", { name: "Publish" }).click();
   await expect(owner.getByText("The release is published.")).toBeVisible();
   await expect(release.getByText("Published", { exact: true })).toBeVisible();
 
   // An anonymous visitor downloads it from the project page.
   const visitor = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await visitor.goto(SKYFORGE);
-  const current = visitor.getByRole("region", { name: "Downloads" }).getByLabel(`STABLE ${version}`);
+  const current = visitor.getByRole("region", { name: "Downloads" }).getByLabel(`Stable ${version}`);
   await expect(current.getByText(`sha256 ${sha256}`)).toBeVisible();
   await expect(current.getByRole("heading", { name: "Notes" })).toBeVisible();
   await expect(current.getByRole("link", { name: "the notes" })).toHaveAttribute("href", "https://example.org/notes");

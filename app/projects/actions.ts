@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { ValidationFailed } from "@/lib/errors";
 import { portalAction } from "@/lib/portal/action";
@@ -14,7 +15,7 @@ export const createProjectAction = portalAction({
     const ownerId = ownerUsername ? await findActiveUserId(ownerUsername) : undefined;
     if (ownerId === null) throw new ValidationFailed([{ path: "ownerUsername", message: "There is no active account with this username." }]);
     const project = await createProject(actor, { ...fields, ownerId, bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null }, meta);
-    return { message: "The project is created.", data: { slug: project.slug } };
+    return { message: (await getTranslations("projects.create"))("created"), data: { slug: project.slug } };
   },
   redirect: (_, data) => `/projects/${data!.slug}/manage?created=1`,
   // The service names the owner by id; the form asks for a username.

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { EmptyState, ProjectCard } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
@@ -9,9 +10,12 @@ import { isPubliclyReadable } from "@/lib/permissions";
 import { listProjectsQuerySchema } from "@/lib/projects/schemas";
 import { listProjects } from "@/lib/projects/service";
 
-export const metadata: Metadata = { title: "Projects" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("projects.directory");
+  return { title: t("title") };
+}
 
-const SORTS = { newest: "Newest first", oldest: "Oldest first", name: "Name" } as const;
+const SORTS = ["newest", "oldest", "name"] as const;
 const FILTERS = ["q", "game", "category", "sort", "cursor"];
 const INPUT = "w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
@@ -19,10 +23,11 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   const raw = Object.fromEntries(
     Object.entries(await searchParams).filter((entry): entry is [string, string] => FILTERS.includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== ""),
   );
+  const t = await getTranslations("projects.directory");
   const parsed = listProjectsQuerySchema.safeParse({ ...raw, limit: "12" });
   const query = parsed.success ? parsed.data : listProjectsQuerySchema.parse({ limit: "12" });
   let page: Awaited<ReturnType<typeof listProjects>> = { data: [], nextCursor: null };
-  let problem: string | null = parsed.success ? null : "Some filters were not valid and were ignored.";
+  let problem: string | null = parsed.success ? null : t("invalidFilters");
   const actor = await getPortalActor();
   try {
     page = await listProjects(actor, query);
@@ -33,33 +38,33 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   const withoutCursor = Object.fromEntries(Object.entries(raw).filter(([key]) => key !== "cursor"));
   return (
     <div>
-      <PageHeader title="Projects" description="Community and software projects of the platform." />
-      <form role="search" aria-label="Projects" className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" action="/projects">
+      <PageHeader title={t("title")} description={t("description")} />
+      <form role="search" aria-label={t("searchLabel")} className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" action="/projects">
         <label className="sm:col-span-2">
-          <span className="mb-1 block text-xs font-medium text-slate-600">Search</span>
-          <input name="q" defaultValue={query.q ?? ""} placeholder="Name or description" className={INPUT} />
+          <span className="mb-1 block text-xs font-medium text-slate-600">{t("search")}</span>
+          <input name="q" type="search" defaultValue={query.q ?? ""} placeholder={t("searchPlaceholder")} className={INPUT} />
         </label>
         <label>
-          <span className="mb-1 block text-xs font-medium text-slate-600">Game</span>
+          <span className="mb-1 block text-xs font-medium text-slate-600">{t("game")}</span>
           <input name="game" defaultValue={query.game ?? ""} className={INPUT} />
         </label>
         <label>
-          <span className="mb-1 block text-xs font-medium text-slate-600">Category</span>
+          <span className="mb-1 block text-xs font-medium text-slate-600">{t("category")}</span>
           <input name="category" defaultValue={query.category ?? ""} className={INPUT} />
         </label>
         <div className="flex items-end gap-2">
           <label className="flex-1">
-            <span className="mb-1 block text-xs font-medium text-slate-600">Sort</span>
-            <select name="sort" defaultValue={query.sort} className="w-full rounded-md px-2 py-2 text-sm ring-1 ring-slate-300">
-              {Object.entries(SORTS).map(([value, label]) => (
+            <span className="mb-1 block text-xs font-medium text-slate-600">{t("sort")}</span>
+            <select name="sort" defaultValue={query.sort} className="w-full rounded-md bg-white px-2 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600">
+              {SORTS.map((value) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(`sorts.${value}`)}
                 </option>
               ))}
             </select>
           </label>
-          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-            Search
+          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+            {t("submit")}
           </button>
         </div>
       </form>
@@ -69,33 +74,36 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
         </div>
       )}
       {page.data.length === 0 ? (
-        <EmptyState title="No projects found">
+        <EmptyState title={t("empty")}>
           {Object.keys(raw).length ? (
             <Link className="text-indigo-600 underline" href="/projects">
-              Clear the filters
+              {t("clearFilters")}
             </Link>
           ) : (
-            "Published projects appear here."
+            t("emptyText")
           )}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Project list">
+        <>
+        <h2 className="sr-only">{t("results")}</h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("results")}>
           {page.data.map((project) => (
             <ProjectCard key={project.id} project={project} showState={project.status !== "PUBLISHED"} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />
           ))}
         </ul>
+        </>
       )}
-      <nav aria-label="Pages" className="mt-6 flex justify-between">
+      <nav aria-label={t("pagination")} className="mt-6 flex justify-between">
         {raw.cursor ? (
           <Link href={`/projects?${new URLSearchParams(withoutCursor)}`} className="text-sm font-semibold text-indigo-600">
-            ← First page
+            ← {t("firstPage")}
           </Link>
         ) : (
           <span />
         )}
         {page.nextCursor && (
           <Link href={`/projects?${new URLSearchParams({ ...withoutCursor, cursor: page.nextCursor })}`} className="text-sm font-semibold text-indigo-600">
-            Next page →
+            {t("nextPage")} →
           </Link>
         )}
       </nav>

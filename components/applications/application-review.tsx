@@ -1,10 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
+import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -17,25 +19,22 @@ type Values = z.input<typeof decisionFormSchema>;
 
 type DecideAction = (target: ProjectRef, applicationId: string, input: z.input<typeof decisionSchema>) => Promise<FormResult>;
 
-function Applicant({ application }: { application: ApplicationView }) {
+/** `roles`: names in the reader's words, for the role the applicant asks for. */
+function Applicant({ application, roles }: { application: ApplicationView; roles: { id: string; name: string }[] }) {
+  const t = useTranslations("manage.applications");
+  const format = useFormatter();
   const { applicant } = application;
+  const asked = application.role ? (roles.find((role) => role.id === application.role!.id)?.name ?? application.role.name) : null;
   return (
-    <div className="flex items-center gap-3">
-      {applicant.avatarUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element -- user-provided avatars from any https host
-        <img src={applicant.avatarUrl} alt="" className="size-10 rounded-full object-cover" />
-      ) : (
-        <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-slate-200 font-semibold text-slate-600">
-          {applicant.displayName.slice(0, 1).toUpperCase()}
-        </span>
-      )}
-      <div>
-        <p className="font-medium text-slate-900">
-          {applicant.displayName} <span className="font-normal text-slate-500">@{applicant.username}</span>
+    <div className="flex min-w-0 items-center gap-3">
+      <Avatar name={applicant.displayName} url={applicant.avatarUrl} size={40} />
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">
+          {applicant.displayName} <span className="font-normal break-all text-slate-500">@{applicant.username}</span>
         </p>
         <p className="text-xs text-slate-500">
-          Member of the platform since {new Date(applicant.memberSince).toLocaleDateString("en")} · applied {new Date(application.createdAt).toLocaleDateString("en")}
-          {application.role ? ` · asks to be ${application.role.name}` : ""}
+          {t("since", { date: format.dateTime(new Date(applicant.memberSince), "date") })} · {t("applied", { date: format.dateTime(new Date(application.createdAt), "date") })}
+          {asked ? ` · ${t("asksFor", { role: asked })}` : ""}
         </p>
       </div>
     </div>
@@ -43,6 +42,7 @@ function Applicant({ application }: { application: ApplicationView }) {
 }
 
 function DecisionForm({ target, application, grantableRoles, action }: { target: ProjectRef; application: ApplicationView; grantableRoles: { id: string; name: string; key: string | null }[]; action: DecideAction }) {
+  const t = useTranslations("manage.applications");
   const choice = useRef<"ACCEPT" | "REJECT">("ACCEPT");
   const requested = grantableRoles.find((role) => role.id === application.roleId);
   const member = grantableRoles.find((role) => role.key === "MEMBER") ?? grantableRoles[0];
@@ -51,21 +51,21 @@ function DecisionForm({ target, application, grantableRoles, action }: { target:
     action(target, application.id, choice.current === "ACCEPT" ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined } : { decision: "REJECT", reason: values.reason || undefined }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label={`Decide the application of ${application.applicant.username}`} className="space-y-3">
+    <form onSubmit={submit} noValidate aria-label={t("decideLabel", { name: application.applicant.username })} className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-3 sm:grid-cols-2">
         {grantableRoles.length > 0 && (
-          <SelectField label="Accept as" options={grantableRoles.map((role) => ({ value: role.id, label: role.name }))} error={form.formState.errors.roleId?.message} {...form.register("roleId")} />
+          <SelectField label={t("acceptAs")} options={grantableRoles.map((role) => ({ value: role.id, label: role.name }))} error={form.formState.errors.roleId?.message} {...form.register("roleId")} />
         )}
-        <TextField label="Reason (shown to the applicant)" error={form.formState.errors.reason?.message} {...form.register("reason")} />
+        <TextField label={t("reason")} error={form.formState.errors.reason?.message} {...form.register("reason")} />
       </div>
       <div className="flex justify-end gap-2">
         <Button type="submit" variant="secondary" pending={pending && choice.current === "REJECT"} onClick={() => (choice.current = "REJECT")}>
-          Reject
+          {t("reject")}
         </Button>
         {grantableRoles.length > 0 && (
           <Button type="submit" pending={pending && choice.current === "ACCEPT"} onClick={() => (choice.current = "ACCEPT")}>
-            Accept
+            {t("accept")}
           </Button>
         )}
       </div>
@@ -89,35 +89,37 @@ export function ApplicationReview({
   /** Accepts or rejects one application. */
   action: DecideAction;
 }) {
+  const t = useTranslations("manage.applications");
+  const format = useFormatter();
   return (
     <div className="space-y-8">
       <section aria-labelledby="pending-applications" className="space-y-4">
         <h3 id="pending-applications" className="font-semibold">
-          Pending ({pending.length})
+          {t("pending", { count: pending.length })}
         </h3>
-        {pending.length === 0 && <p className="text-sm text-slate-500">No pending applications.</p>}
+        {pending.length === 0 && <p className="text-sm text-slate-500">{t("noPending")}</p>}
         <ul className="space-y-4">
           {pending.map((application) => (
-            <li key={application.id} className="space-y-3 rounded-md p-4 ring-1 ring-slate-200" aria-label={`Application of ${application.applicant.username}`}>
-              <Applicant application={application} />
-              <p className="whitespace-pre-line text-sm text-slate-700">{application.message}</p>
-              {canDecide ? <DecisionForm target={target} application={application} grantableRoles={grantableRoles} action={action} /> : <p className="text-xs text-slate-500">Your role can read applications but not decide them.</p>}
+            <li key={application.id} className="space-y-3 rounded-md p-4 ring-1 ring-slate-200" aria-label={t("applicationOf", { name: application.applicant.username })}>
+              <Applicant application={application} roles={grantableRoles} />
+              <p className="whitespace-pre-line break-words text-sm text-slate-700">{application.message}</p>
+              {canDecide ? <DecisionForm target={target} application={application} grantableRoles={grantableRoles} action={action} /> : <p className="text-xs text-slate-500">{t("readOnly")}</p>}
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="decided-applications" className="space-y-4">
         <h3 id="decided-applications" className="font-semibold">
-          History
+          {t("history")}
         </h3>
-        {decided.length === 0 && <p className="text-sm text-slate-500">Nothing decided yet.</p>}
+        {decided.length === 0 && <p className="text-sm text-slate-500">{t("noneDecided")}</p>}
         <ul className="divide-y divide-slate-100">
           {decided.map((application) => (
             <li key={application.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <Applicant application={application} />
+              <Applicant application={application} roles={grantableRoles} />
               <div className="text-right text-sm">
                 <ApplicationStatusBadge status={application.status} />
-                {application.decidedAt && <p className="text-xs text-slate-500">{new Date(application.decidedAt).toLocaleDateString("en")}</p>}
+                {application.decidedAt && <p className="text-xs text-slate-500">{format.dateTime(new Date(application.decidedAt), "date")}</p>}
                 {application.reason && <p className="text-xs text-slate-600">“{application.reason}”</p>}
               </div>
             </li>

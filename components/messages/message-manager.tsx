@@ -1,12 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -20,6 +22,7 @@ export interface MessageActions {
 
 /** Post an announcement to the project's audience; below, the announcements with a delete button each. */
 export function MessageManager({ target, messages, actions }: { target: ProjectTarget; messages: MessageView[]; actions: MessageActions }) {
+  const t = useTranslations("manage.messages");
   const form = useForm<MessageInput>({ resolver: zodResolver(messageInputSchema), defaultValues: { title: "", body: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.post(target, values), () => form.reset({ title: "", body: "" }));
   const errors = form.formState.errors;
@@ -27,46 +30,49 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
   return (
     <div className="space-y-8">
       {deleted && <Notice tone="success">{deleted}</Notice>}
-      <form onSubmit={submit} noValidate aria-label="New announcement" className="space-y-4">
+      <form onSubmit={submit} noValidate aria-label={t("new")} className="space-y-4">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-        <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
-        <TextAreaField label="Announcement (Markdown)" rows={6} maxLength={MAX_MESSAGE_BODY} error={errors.body?.message} {...form.register("body")} />
+        <TextField label={t("titleField")} error={errors.title?.message} {...form.register("title")} />
+        <TextAreaField label={t("body")} rows={6} maxLength={MAX_MESSAGE_BODY} error={errors.body?.message} {...form.register("body")} />
         <div className="flex justify-end">
           <Button type="submit" pending={pending}>
-            {pending ? "Posting…" : "Post announcement"}
+            {pending ? t("posting") : t("post")}
           </Button>
         </div>
       </form>
       <section aria-labelledby="posted-announcements" className="space-y-3">
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">
-          Posted announcements
+          {t("posted_heading")}
         </h3>
-        {messages.length === 0 ? <p className="text-sm text-slate-500">Nothing posted yet.</p> : <ul className="space-y-3">{messages.map((message) => <PostedMessage key={message.id} target={target} message={message} remove={actions.remove} onDeleted={setDeleted} />)}</ul>}
+        {messages.length === 0 ? <p className="text-sm text-slate-500">{t("none")}</p> : <ul className="space-y-3">{messages.map((message) => <PostedMessage key={message.id} target={target} message={message} remove={actions.remove} onDeleted={setDeleted} />)}</ul>}
       </section>
     </div>
   );
 }
 
 function PostedMessage({ target, message, remove, onDeleted }: { target: ProjectTarget; message: MessageView; remove: MessageActions["remove"]; onDeleted: (text: string) => void }) {
+  const t = useTranslations("manage.messages");
+  const format = useFormatter();
+  const confirm = useConfirm();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState("");
   return (
     <li className="rounded-md p-4 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="font-medium text-slate-900">{message.title}</p>
+        <div className="min-w-0">
+          <p className="font-medium break-words text-slate-900">{message.title}</p>
           <p className="text-xs text-slate-500">
             {message.author ? `${message.author.displayName} · ` : ""}
-            <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+            <time dateTime={message.createdAt}>{t("atUtc", { time: format.dateTime(new Date(message.createdAt), "dateTime") })}</time>
           </p>
         </div>
         <Button
           type="button"
           variant="secondary"
           pending={pending}
-          aria-label={`Delete the announcement "${message.title}"`}
-          onClick={() => {
-            if (!window.confirm(`Delete the announcement "${message.title}"? It disappears from the project page.`)) return;
+          aria-label={t("deleteOf", { title: message.title })}
+          onClick={async () => {
+            if (!(await confirm({ title: t("deleteTitle", { title: message.title }), body: t("deleteBody"), confirmLabel: t("deleteConfirm") }))) return;
             startTransition(async () => {
               const result = await remove(target, message.id);
               if (result.ok) onDeleted(result.message);
@@ -74,7 +80,7 @@ function PostedMessage({ target, message, remove, onDeleted }: { target: Project
             });
           }}
         >
-          {pending ? "Deleting…" : "Delete"}
+          {pending ? t("deleting") : t("delete")}
         </Button>
       </div>
       <MarkdownHtml html={message.html} className="mt-2 text-sm" />

@@ -1,11 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -30,6 +32,9 @@ export interface PageEditorActions {
  * `page` is null for a new page, else the page's slug and the version the editor opened.
  */
 export function PageEditor({ target, page, initial, initialHtml, actions }: { target: ProjectTarget; page: EditedPage | null; initial: PageFormValues; initialHtml: string; actions: PageEditorActions }) {
+  const t = useTranslations("pages");
+  const format = useFormatter();
+  const confirm = useConfirm();
   const form = useForm<PageFormValues>({ resolver: zodResolver(pageInputSchema, undefined, { raw: true }), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, page, values));
   const errors = form.formState.errors;
@@ -50,18 +55,20 @@ export function PageEditor({ target, page, initial, initialHtml, actions }: { ta
   }, [body, target, actions]);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={page ? "Edit page" : "New page"} className="space-y-5">
+    <form onSubmit={submit} noValidate aria-label={page ? t("edit") : t("new")} className="space-y-5">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr]">
-        <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
-        <TextField label="Address" hint="Lower-case letters, digits and hyphens: /pages/getting-started" error={errors.slug?.message} {...form.register("slug")} />
-        <TextField label="Order" type="number" min={0} hint="Lower numbers come first." error={errors.position?.message} {...form.register("position", { valueAsNumber: true })} />
+        <TextField label={t("pageTitle")} error={errors.title?.message} {...form.register("title")} />
+        <TextField label={t("address")} hint={t("addressHint")} error={errors.slug?.message} {...form.register("slug")} />
+        <TextField label={t("order")} type="number" min={0} hint={t("orderHint")} error={errors.position?.message} {...form.register("position", { valueAsNumber: true })} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <TextAreaField label="Text (Markdown)" rows={18} maxLength={MAX_PAGE_BODY} hint={`${body.length.toLocaleString("en")} of ${MAX_PAGE_BODY.toLocaleString("en")} characters. HTML is cleaned: no scripts, styles, frames or forms.`} error={errors.body?.message} className="font-mono" {...form.register("body")} />
-        <section aria-label="Preview" aria-busy={previewing} className="space-y-1.5">
-          <p className="text-sm font-medium text-slate-900">Preview {previewing && <span className="text-xs font-normal text-slate-500">updating…</span>}</p>
-          <div data-testid="page-preview" className="min-h-40 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
+        <TextAreaField label={t("body")} rows={18} maxLength={MAX_PAGE_BODY} hint={t("bodyHint", { count: format.number(body.length), max: format.number(MAX_PAGE_BODY) })} error={errors.body?.message} className="font-mono" {...form.register("body")} />
+        <section aria-label={t("preview")} aria-busy={previewing} className="min-w-0 space-y-1.5">
+          <p className="text-sm font-medium text-slate-900">
+            {t("preview")} {previewing && <span className="text-xs font-normal text-slate-500">{t("updating")}</span>}
+          </p>
+          <div data-testid="page-preview" className="min-h-40 overflow-x-auto rounded-md bg-slate-50 p-4 break-words ring-1 ring-slate-200">
             {preview.error ? <p className="text-sm text-red-600">{preview.error}</p> : <MarkdownHtml html={preview.html} />}
           </div>
         </section>
@@ -73,21 +80,21 @@ export function PageEditor({ target, page, initial, initialHtml, actions }: { ta
             type="button"
             variant="danger"
             pending={deleting}
-            onClick={() => {
-              if (!window.confirm(`Delete the page "${initial.title}"? Visitors will no longer find it.`)) return;
+            onClick={async () => {
+              if (!(await confirm({ title: t("deleteTitle", { title: initial.title }), body: t("deleteBody"), confirmLabel: t("delete") }))) return;
               startDelete(async () => {
                 const result = await actions.remove(target, page);
                 if (!result.ok) setDeleteError(result.message);
               });
             }}
           >
-            {deleting ? "Deleting…" : "Delete page"}
+            {deleting ? t("deleting") : t("delete")}
           </Button>
         ) : (
           <span />
         )}
         <Button type="submit" pending={pending}>
-          {pending ? "Saving…" : page ? "Save page" : "Create page"}
+          {pending ? t("saving") : page ? t("save") : t("create")}
         </Button>
       </div>
     </form>

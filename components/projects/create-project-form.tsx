@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -9,11 +10,15 @@ import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
-import { VISIBILITY_LABELS } from "./badges";
 import { TextAreaField } from "@/components/ui/textarea";
 
 /** `action` creates the project and goes on to its management page; it answers only when something is wrong. */
 export function CreateProjectForm({ askForOwner, action }: { askForOwner: boolean; action: (input: CreateProjectFormValues) => Promise<FormResult<{ slug: string }>> }) {
+  const t = useTranslations("projects.create");
+  const visibilityLabel = useTranslations("labels.visibility");
+  const visibilityHelp = useTranslations("projects.visibilityHelp");
+  const moduleLabel = useTranslations("labels.module");
+  const moduleHelp = useTranslations("projects.moduleHelp");
   const form = useForm<CreateProjectFormValues>({
     resolver: zodResolver(createProjectFormSchema, undefined, { raw: true }),
     defaultValues: { name: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
@@ -21,41 +26,41 @@ export function CreateProjectForm({ askForOwner, action }: { askForOwner: boolea
   const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="New project">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label="Project name" autoFocus error={errors.name?.message} {...form.register("name")} />
-      <TextAreaField label="Description" rows={4} error={errors.description?.message} {...form.register("description")} />
+      <TextField label={t("name")} autoFocus error={errors.name?.message} {...form.register("name")} />
+      <TextAreaField label={t("description")} rows={4} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Game" placeholder="e.g. Minecraft" error={errors.game?.message} {...form.register("game")} />
-        <TextField label="Category" placeholder="e.g. Server, Modpack" error={errors.category?.message} {...form.register("category")} />
+        <TextField label={t("game")} placeholder={t("gamePlaceholder")} error={errors.game?.message} {...form.register("game")} />
+        <TextField label={t("category")} placeholder={t("categoryPlaceholder")} error={errors.category?.message} {...form.register("category")} />
       </div>
       <SelectField
-        label="Visibility once published"
-        hint="Until the platform team approves it, only your team sees the project."
-        options={PROJECT_VISIBILITIES.map((value) => ({ value, label: `${VISIBILITY_LABELS[value].label}: ${VISIBILITY_LABELS[value].description}` }))}
+        label={t("visibility")}
+        hint={t("visibilityHint")}
+        options={PROJECT_VISIBILITIES.map((value) => ({ value, label: `${visibilityLabel(value)}: ${visibilityHelp(value)}` }))}
         {...form.register("visibility")}
       />
       <fieldset>
-        <legend className="text-sm font-medium text-slate-900">Modules</legend>
-        <p className="text-xs text-slate-500">Use only what the project needs; you can change this later.</p>
+        <legend className="text-sm font-medium text-slate-900">{t("modules")}</legend>
+        <p className="text-xs text-slate-500">{t("modulesHint")}</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {MODULE_NAMES.map((module) => (
             <label key={module} className={`flex items-start gap-2 rounded-md p-2 ring-1 ring-slate-200 ${PROJECT_MODULES[module].available ? "" : "opacity-60"}`}>
               <input type="checkbox" value={module} disabled={!PROJECT_MODULES[module].available} className="mt-0.5 size-4" {...form.register("modules")} />
               <span>
-                <span className="block text-sm font-medium">{PROJECT_MODULES[module].label}</span>
-                <span className="block text-xs text-slate-500">{PROJECT_MODULES[module].description}</span>
+                <span className="block text-sm font-medium">{moduleLabel(module)}</span>
+                <span className="block text-xs text-slate-500">{moduleHelp(module)}</span>
               </span>
             </label>
           ))}
         </div>
       </fieldset>
       {askForOwner && (
-        <TextField label="Owner (username of an ACTIVE partner)" hint="You are not a partner yourself, so name the partner who will own the project." error={errors.ownerUsername?.message} {...form.register("ownerUsername")} />
+        <TextField label={t("owner")} hint={t("ownerHint")} error={errors.ownerUsername?.message} {...form.register("ownerUsername")} />
       )}
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
-          {pending ? "Creating…" : "Create project"}
+          {pending ? t("creating") : t("submit")}
         </Button>
       </div>
     </form>

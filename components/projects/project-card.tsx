@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ProjectView } from "@/lib/projects/schemas";
 import { StatusBadge, VisibilityBadge } from "./badges";
@@ -6,7 +7,7 @@ export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectVie
   const classes = size === "lg" ? "size-20 text-2xl" : "size-12 text-base";
   return project.logoUrl ? (
     // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
-    <img src={project.logoUrl} alt="" className={`${classes} shrink-0 rounded-lg object-cover ring-1 ring-slate-200`} />
+    <img src={project.logoUrl} alt="" className={`${classes} shrink-0 rounded-lg bg-white object-cover ring-1 ring-slate-200`} />
   ) : (
     <span aria-hidden className={`${classes} grid shrink-0 place-items-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 font-bold text-white`}>
       {project.name.slice(0, 1).toUpperCase()}
@@ -14,28 +15,41 @@ export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectVie
   );
 }
 
-/** `signInFirst`: the page is for signed-in users only (APPLICATION_ONLY), so the card leads to sign-in. */
+/**
+ * A project in a list: banner, logo, name (the link over the whole card), game and category.
+ * `signInFirst`: the page is for signed-in users only (APPLICATION_ONLY), so the card leads to sign-in.
+ * `role`: the viewer's role there, already in words.
+ */
 export function ProjectCard({ project, role, showState = false, signInFirst = false }: { project: ProjectView; role?: string; showState?: boolean; signInFirst?: boolean }) {
+  const t = useTranslations("projects.card");
   const href = signInFirst ? `/sign-in?next=${encodeURIComponent(`/projects/${project.slug}`)}` : `/projects/${project.slug}`;
   return (
-    <li className="relative flex gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-500 hover:ring-indigo-300">
-      <ProjectLogo project={project} />
-      <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold text-slate-900">
-          <Link href={href} className="after:absolute after:inset-0 focus:outline-none">
-            {project.name}
-          </Link>
-        </h2>
-        <p className="text-sm text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || "No game or category yet"}</p>
-        {project.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.description}</p>}
-        {signInFirst && <p className="mt-1 text-xs font-medium text-indigo-700">Sign in to see the project and apply</p>}
-        {(showState || role) && (
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            {showState && <StatusBadge status={project.status} />}
-            {showState && <VisibilityBadge visibility={project.visibility} />}
-            {role && <span className="text-xs text-slate-500">Your role: {role}</span>}
-          </div>
-        )}
+    <li className="relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-500 hover:ring-indigo-300">
+      {project.bannerUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
+        <img src={project.bannerUrl} alt="" className="h-20 w-full object-cover" />
+      ) : (
+        <div aria-hidden className="h-20 bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500 opacity-80" />
+      )}
+      <div className="-mt-6 flex gap-4 px-4 pb-4">
+        <ProjectLogo project={project} />
+        <div className="min-w-0 flex-1 pt-7">
+          <h2 className="truncate font-semibold text-slate-900">
+            <Link href={href} className="after:absolute after:inset-0 focus:outline-none">
+              {project.name}
+            </Link>
+          </h2>
+          <p className="text-sm break-words text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}</p>
+          {project.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">{project.description}</p>}
+          {signInFirst && <p className="mt-1 text-xs font-medium text-indigo-700">{t("signInFirst")}</p>}
+          {(showState || role) && (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              {showState && <StatusBadge status={project.status} />}
+              {showState && <VisibilityBadge visibility={project.visibility} />}
+              {role && <span className="text-xs text-slate-500">{t("yourRole", { role })}</span>}
+            </div>
+          )}
+        </div>
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { MessageView } from "@/lib/messages/schemas";
@@ -6,9 +7,10 @@ import type { SupportLinkView } from "@/lib/projects/support-links";
 
 /** The project's pages as a navigation (module PROJECT_PAGES), `current` marked. */
 export function ProjectPagesNav({ slug, pages, current }: { slug: string; pages: PageSummary[]; current?: string }) {
+  const t = useTranslations("projects.page");
   if (pages.length === 0) return null;
   return (
-    <nav aria-label="Project pages" className="flex flex-wrap gap-2">
+    <nav aria-label={t("pagesNav")} className="flex flex-wrap gap-2">
       {pages.map((page) => (
         <Link
           key={page.slug}
@@ -24,12 +26,14 @@ export function ProjectPagesNav({ slug, pages, current }: { slug: string; pages:
 }
 
 export function Announcement({ message }: { message: MessageView }) {
+  const t = useTranslations("projects.page");
+  const format = useFormatter();
   return (
     <li id={`announcement-${message.id}`} className="scroll-mt-20 rounded-md bg-white p-4 ring-1 ring-slate-200">
-      <p className="font-semibold text-slate-900">{message.title}</p>
+      <p className="font-semibold break-words text-slate-900">{message.title}</p>
       <p className="text-xs text-slate-500">
         {message.author ? `${message.author.displayName} · ` : ""}
-        <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC</time>
+        <time dateTime={message.createdAt}>{t("atUtc", { time: format.dateTime(new Date(message.createdAt), "dateTime") })}</time>
       </p>
       <MarkdownHtml html={message.html} className="mt-2 text-sm" />
     </li>
@@ -38,11 +42,12 @@ export function Announcement({ message }: { message: MessageView }) {
 
 /** The newest announcements (module MESSAGES), with a link to the older ones. */
 export function Announcements({ slug, messages, more }: { slug: string; messages: MessageView[]; more: boolean }) {
+  const t = useTranslations("projects.page");
   if (messages.length === 0) return null;
   return (
     <section aria-labelledby="announcements" className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
       <h2 id="announcements" className="font-semibold text-slate-900">
-        Announcements
+        {t("announcements")}
       </h2>
       <ul className="space-y-3">
         {messages.map((message) => (
@@ -51,7 +56,7 @@ export function Announcements({ slug, messages, more }: { slug: string; messages
       </ul>
       {more && (
         <Link href={`/projects/${slug}/announcements`} className="text-sm font-medium text-indigo-700 underline">
-          All announcements
+          {t("allAnnouncements")}
         </Link>
       )}
     </section>
@@ -72,11 +77,12 @@ const PLATFORM_STYLE: Record<string, string> = {
 
 /** Support and donation links (module CREATOR_SUPPORT): known platforms as labelled buttons, others as plain links. */
 export function SupportLinks({ links }: { links: SupportLinkView[] }) {
+  const t = useTranslations("projects.page");
   if (links.length === 0) return null;
   return (
     <section aria-labelledby="support" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
       <h2 id="support" className="font-semibold text-amber-900">
-        Support the creators
+        {t("support")}
       </h2>
       <ul className="mt-2 flex flex-wrap items-center gap-3">
         {links.map((link) => (
@@ -88,7 +94,8 @@ export function SupportLinks({ links }: { links: SupportLinkView[] }) {
               data-platform={link.platform ?? "OTHER"}
               className={link.platform ? `inline-flex rounded-md px-3 py-1.5 text-sm font-semibold shadow-sm ${PLATFORM_STYLE[link.platform]}` : "text-sm font-medium text-amber-900 underline"}
             >
-              {link.label} ↗
+              {link.label} <span aria-hidden>↗</span>
+              <span className="sr-only"> {t("newTab")}</span>
             </a>
           </li>
         ))}

@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { DOWNLOAD_KIND_LABELS, DOWNLOAD_KINDS, type DownloadKind, type FileView } from "@/lib/downloads/schemas";
+import { DOWNLOAD_KINDS, type DownloadKind, type FileView } from "@/lib/downloads/schemas";
 import { formatBytes } from "./format";
 
 /**
@@ -12,7 +13,10 @@ import { formatBytes } from "./format";
  * the portal session): the browser streams it and reports progress, so large files never pass
  * through a server action or sit in memory anywhere.
  */
-export function FileUpload({ projectId, releaseId, label = "Attach a file" }: { projectId: string; releaseId?: string; label?: string }) {
+export function FileUpload({ projectId, releaseId, label: givenLabel }: { projectId: string; releaseId?: string; label?: string }) {
+  const t = useTranslations("releases");
+  const kindLabel = useTranslations("labels.downloadKind");
+  const label = givenLabel ?? t("attach");
   const router = useRouter();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -23,7 +27,7 @@ export function FileUpload({ projectId, releaseId, label = "Attach a file" }: { 
 
   function upload() {
     const file = input.current?.files?.[0];
-    if (!file) return setNotice({ tone: "error", text: "Choose a file first." });
+    if (!file) return setNotice({ tone: "error", text: t("chooseFile") });
     setNotice(null);
     setProgress({ sent: 0, total: file.size });
     const query = new URLSearchParams({ name: file.name, kind, ...(releaseId ? { releaseId } : {}) });
@@ -38,22 +42,22 @@ export function FileUpload({ projectId, releaseId, label = "Attach a file" }: { 
       const body = parse(xhr.responseText);
       if (xhr.status === 201) {
         const stored = body as FileView;
-        setNotice({ tone: "success", text: `${stored.name} is uploaded (${formatBytes(stored.size)}, sha256 ${stored.sha256}).` });
+        setNotice({ tone: "success", text: t("uploaded", { name: stored.name, size: formatBytes(stored.size), sha256: stored.sha256 }) });
         if (input.current) input.current.value = "";
         router.refresh();
       } else {
-        setNotice({ tone: "error", text: (body as { detail?: string } | null)?.detail ?? `The upload failed (${xhr.status}).` });
+        setNotice({ tone: "error", text: (body as { detail?: string } | null)?.detail ?? t("uploadFailed", { status: xhr.status }) });
       }
     };
     xhr.onerror = () => {
       request.current = null;
       setProgress(null);
-      setNotice({ tone: "error", text: "The upload broke off. Nothing was kept; try again." });
+      setNotice({ tone: "error", text: t("uploadBroke") });
     };
     xhr.onabort = () => {
       request.current = null;
       setProgress(null);
-      setNotice({ tone: "error", text: "The upload was cancelled. Nothing was kept." });
+      setNotice({ tone: "error", text: t("uploadCancelled") });
     };
     xhr.send(file);
   }
@@ -61,29 +65,33 @@ export function FileUpload({ projectId, releaseId, label = "Attach a file" }: { 
   const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
   return (
     <div className="space-y-3" aria-label={label} role="group">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && (
+        <div className="break-all">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      )}
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1.5">
+        <div className="min-w-0 max-w-full space-y-1.5">
           <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-900">
-            File
+            {t("file")}
           </label>
-          <input ref={input} id={`${id}-file`} type="file" disabled={progress !== null} className="block text-sm" />
+          <input ref={input} id={`${id}-file`} type="file" disabled={progress !== null} className="block max-w-full text-sm" />
         </div>
         <div className="space-y-1.5">
           <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-900">
-            Kind
+            {t("kind")}
           </label>
           <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as DownloadKind)} disabled={progress !== null} className="block rounded-md px-3 py-2 text-sm ring-1 ring-slate-300">
             {DOWNLOAD_KINDS.map((value) => (
               <option key={value} value={value}>
-                {DOWNLOAD_KIND_LABELS[value]}
+                {kindLabel(value)}
               </option>
             ))}
           </select>
         </div>
         {progress ? (
           <Button type="button" variant="secondary" onClick={() => request.current?.abort()}>
-            Cancel upload
+            {t("cancelUpload")}
           </Button>
         ) : (
           <Button type="button" onClick={upload}>
@@ -93,9 +101,9 @@ export function FileUpload({ projectId, releaseId, label = "Attach a file" }: { 
       </div>
       {progress && (
         <div className="space-y-1">
-          <progress max={100} value={percent} aria-label="Upload progress" className="h-2 w-full" />
+          <progress max={100} value={percent} aria-label={t("progress")} className="h-2 w-full" />
           <p className="text-xs text-slate-600" aria-live="polite">
-            Uploading… {percent}% ({formatBytes(progress.sent)} of {formatBytes(progress.total)})
+            {t("uploading", { percent, sent: formatBytes(progress.sent), total: formatBytes(progress.total) })}
           </p>
         </div>
       )}

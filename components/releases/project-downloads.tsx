@@ -1,7 +1,7 @@
+import { getFormatter, getTranslations } from "next-intl/server";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { Actor } from "@/lib/auth/actor";
 import { downloadsProject } from "@/lib/downloads/service";
-import { DOWNLOAD_KIND_LABELS } from "@/lib/downloads/schemas";
 import { NotFound } from "@/lib/errors";
 import { RELEASE_CHANNELS } from "@/lib/permissions";
 import { currentReleases, presentRelease, renderChangelog } from "@/lib/releases/service";
@@ -22,32 +22,33 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
   }
   const releases = RELEASE_CHANNELS.map((channel) => current[channel]).filter((release) => release !== undefined).map(presentRelease);
   if (!releases.length) return null;
+  const [t, channel, kind, format] = await Promise.all([getTranslations("releases"), getTranslations("labels.releaseChannel"), getTranslations("labels.downloadKind"), getFormatter()]);
   return (
     <section aria-labelledby="downloads-heading" className="space-y-4">
       <h2 id="downloads-heading" className="text-lg font-semibold">
-        Downloads
+        {t("downloadsHeading")}
       </h2>
       {releases.map((release) => (
-        <div key={release.id} className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200" aria-label={`${release.channel} ${release.version}`}>
+        <div key={release.id} className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200" aria-label={`${channel(release.channel)} ${release.version}`}>
           <div className="flex flex-wrap items-baseline gap-2">
-            <h3 className="font-semibold">
+            <h3 className="font-semibold break-words">
               {release.title} <span className="text-slate-600">{release.version}</span>
             </h3>
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{release.channel}</span>
-            {release.publishedAt && <span className="text-xs text-slate-500">{new Date(release.publishedAt).toLocaleDateString("en-GB", { dateStyle: "medium" })}</span>}
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{channel(release.channel)}</span>
+            {release.publishedAt && <span className="text-xs text-slate-500">{format.dateTime(new Date(release.publishedAt), "date")}</span>}
           </div>
           {release.changelog.trim() && <MarkdownHtml html={renderChangelog(release.changelog)} className="text-sm" />}
           {release.files.length > 0 && (
             <ul className="space-y-2">
               {release.files.map((file) => (
                 <li key={file.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                  <a href={file.url} download={file.name} className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-500">
-                    Download {file.name}
+                  <a href={file.url} download={file.name} className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white break-all hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                    {t("download", { name: file.name })}
                   </a>
                   <span className="text-slate-600">
-                    {DOWNLOAD_KIND_LABELS[file.kind]} · {formatBytes(file.size)}
+                    {kind(file.kind)} · {formatBytes(file.size)}
                   </span>
-                  <span className="font-mono text-xs text-slate-500 break-all" title="Compare with the sha256 of the file you downloaded">
+                  <span className="font-mono text-xs text-slate-500 break-all" title={t("compareSha")}>
                     sha256 {file.sha256}
                   </span>
                 </li>

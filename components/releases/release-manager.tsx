@@ -1,13 +1,14 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -29,7 +30,10 @@ export interface ReleaseActions {
   preview: ChangelogPreview;
 }
 
-const CHANNEL_OPTIONS = RELEASE_CHANNELS.map((channel) => ({ value: channel, label: channel.charAt(0) + channel.slice(1).toLowerCase() }));
+function useChannelOptions() {
+  const channel = useTranslations("labels.releaseChannel");
+  return RELEASE_CHANNELS.map((value) => ({ value, label: channel(value) }));
+}
 
 const STATE_STYLE: Record<ReleaseView["state"], string> = {
   DRAFT: "bg-slate-100 text-slate-700 ring-slate-300",
@@ -38,7 +42,8 @@ const STATE_STYLE: Record<ReleaseView["state"], string> = {
 };
 
 export function ReleaseStateBadge({ state }: { state: ReleaseView["state"] }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_STYLE[state]}`}>{state.charAt(0) + state.slice(1).toLowerCase()}</span>;
+  const t = useTranslations("labels.releaseState");
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_STYLE[state]}`}>{t(state)}</span>;
 }
 
 /**
@@ -60,19 +65,19 @@ function ChangelogEditor({ target, value, error, register, render }: { target: T
   };
   return (
     <div className="space-y-1.5">
-      <div className="flex gap-2 text-xs" role="tablist" aria-label="Changelog view">
+      <div className="flex gap-2 text-xs" role="tablist" aria-label={t("changelogView")}>
         <button type="button" role="tab" aria-selected={!preview} onClick={() => setPreview(false)} className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
-          Write
+          {t("write")}
         </button>
         <button type="button" role="tab" aria-selected={preview} onClick={showPreview} className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
-          Preview
+          {t("preview")}
         </button>
       </div>
       <div hidden={preview}>
-        <TextAreaField label="Changelog" rows={5} hint={t("changelogHint")} error={error} {...register} />
+        <TextAreaField label={t("changelog")} rows={5} hint={t("changelogHint")} error={error} {...register} />
       </div>
       {preview && (
-        <div className="rounded-md p-3 text-sm ring-1 ring-slate-200" aria-label="Changelog preview" aria-busy={rendering}>
+        <div className="rounded-md p-3 text-sm ring-1 ring-slate-200" aria-label={t("changelogPreview")} aria-busy={rendering}>
           {!rendered ? (
             <p className="text-slate-500">{t("previewRendering")}</p>
           ) : rendered.error ? (
@@ -89,21 +94,23 @@ function ChangelogEditor({ target, value, error, register, render }: { target: T
 }
 
 export function CreateReleaseForm({ target, action, preview }: { target: Target; action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult>; preview: ChangelogPreview }) {
+  const t = useTranslations("releases");
+  const channelOptions = useChannelOptions();
   const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: zodResolver(createReleaseSchema, undefined, { raw: true }), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values), () => form.reset());
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate aria-label="New release" className="space-y-4">
+    <form onSubmit={submit} noValidate aria-label={t("newRelease")} className="space-y-4">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Version" placeholder="1.0.0" error={errors.version?.message} {...form.register("version")} />
-        <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
-        <SelectField label="Channel" options={CHANNEL_OPTIONS} error={errors.channel?.message} {...form.register("channel")} />
+        <TextField label={t("version")} placeholder="1.0.0" error={errors.version?.message} {...form.register("version")} />
+        <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
+        <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
       </div>
       <ChangelogEditor target={target} value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} render={preview} />
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
-          {pending ? "Creating…" : "Create draft release"}
+          {pending ? t("creating") : t("create")}
         </Button>
       </div>
     </form>
@@ -111,6 +118,8 @@ export function CreateReleaseForm({ target, action, preview }: { target: Target;
 }
 
 function EditRelease({ target, release, update, preview }: { target: Target; release: ReleaseView; update: ReleaseActions["update"]; preview: ChangelogPreview }) {
+  const t = useTranslations("releases");
+  const channelOptions = useChannelOptions();
   const draft = release.state === "DRAFT";
   const form = useForm<z.input<typeof updateReleaseSchema>>({
     resolver: zodResolver(updateReleaseSchema, undefined, { raw: true }),
@@ -119,19 +128,19 @@ function EditRelease({ target, release, update, preview }: { target: Target; rel
   const { submit, pending, notice } = useActionForm(form, (values) => update(target, release.id, release.revision, values));
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit release ${release.version}`} className="space-y-3">
+    <form onSubmit={submit} noValidate aria-label={t("editRelease", { version: release.version })} className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-3 sm:grid-cols-3">
-        {draft && <TextField label="Version" error={errors.version?.message} {...form.register("version")} />}
-        <TextField label="Title" error={errors.title?.message} {...form.register("title")} />
+        {draft && <TextField label={t("version")} error={errors.version?.message} {...form.register("version")} />}
+        <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
         {draft && (
-          <SelectField label="Channel" options={CHANNEL_OPTIONS} error={errors.channel?.message} {...form.register("channel")} />
+          <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
         )}
       </div>
       <ChangelogEditor target={target} value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} render={preview} />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" pending={pending}>
-          {pending ? "Saving…" : "Save changes"}
+          {pending ? t("saving") : t("save")}
         </Button>
       </div>
     </form>
@@ -139,10 +148,13 @@ function EditRelease({ target, release, update, preview }: { target: Target; rel
 }
 
 function ReleaseButtons({ target, release, actions }: { target: Target; release: ReleaseView; actions: ReleaseActions }) {
+  const t = useTranslations("releases");
+  const channel = useTranslations("labels.releaseChannel");
+  const confirm = useConfirm();
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const act = (question: string, work: () => Promise<FormResult>) => {
-    if (!window.confirm(question)) return;
+  const act = async (question: { title: string; body: string; confirmLabel: string; tone?: "primary" }, work: () => Promise<FormResult>) => {
+    if (!(await confirm(question))) return;
     start(async () => {
       const result = await work();
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });
@@ -153,18 +165,18 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="flex flex-wrap gap-2">
         {release.state === "DRAFT" && (
-          <Button type="button" pending={pending} onClick={() => act(`Publish ${release.version}? Everyone who may see ${release.channel} releases gets it.`, () => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }))}>
-            Publish
+          <Button type="button" pending={pending} onClick={() => act({ title: t("publishTitle", { version: release.version }), body: t("publishBody", { channel: channel(release.channel) }), confirmLabel: t("publish"), tone: "primary" }, () => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }))}>
+            {t("publish")}
           </Button>
         )}
         {release.state === "PUBLISHED" && (
-          <Button type="button" variant="danger" pending={pending} onClick={() => act(`Yank ${release.version}? It disappears from the project page and the launcher.`, () => actions.update(target, release.id, release.revision, { state: "YANKED" }))}>
-            Yank
+          <Button type="button" variant="danger" pending={pending} onClick={() => act({ title: t("yankTitle", { version: release.version }), body: t("yankBody"), confirmLabel: t("yank") }, () => actions.update(target, release.id, release.revision, { state: "YANKED" }))}>
+            {t("yank")}
           </Button>
         )}
         {release.state !== "PUBLISHED" && (
-          <Button type="button" variant="secondary" pending={pending} onClick={() => act(`Delete ${release.version} and its ${release.files.length} file(s)? This cannot be undone.`, () => actions.remove(target, release.id, release.revision))}>
-            Delete
+          <Button type="button" variant="secondary" pending={pending} onClick={() => act({ title: t("deleteTitle", { version: release.version }), body: t("deleteBody", { count: release.files.length }), confirmLabel: t("delete") }, () => actions.remove(target, release.id, release.revision))}>
+            {t("delete")}
           </Button>
         )}
       </div>
@@ -173,36 +185,39 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
 }
 
 export function ReleaseList({ target, releases, actions }: { target: Target; releases: ReleaseView[]; actions: ReleaseActions }) {
-  if (!releases.length) return <p className="text-sm text-slate-500">No releases yet.</p>;
+  const t = useTranslations("releases");
+  const channel = useTranslations("labels.releaseChannel");
+  const format = useFormatter();
+  if (!releases.length) return <p className="text-sm text-slate-500">{t("none")}</p>;
   return (
     <ul className="space-y-6">
       {releases.map((release) => (
-        <li key={release.id} className="space-y-4 rounded-lg p-4 ring-1 ring-slate-200" aria-label={`Release ${release.version}`}>
+        <li key={release.id} className="space-y-4 rounded-lg p-4 ring-1 ring-slate-200" aria-label={t("release", { version: release.version })}>
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-lg font-semibold">{release.version}</h3>
-            <span className="text-slate-600">{release.title}</span>
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{release.channel}</span>
+            <h3 className="text-lg font-semibold break-all">{release.version}</h3>
+            <span className="break-words text-slate-600">{release.title}</span>
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{channel(release.channel)}</span>
             <ReleaseStateBadge state={release.state} />
           </div>
           <ReleaseButtons target={target} release={release} actions={actions} />
           <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />
           <div className="space-y-2">
-            <h4 className="text-sm font-medium">Files</h4>
+            <h4 className="text-sm font-medium">{t("files")}</h4>
             {release.files.length ? (
               <ul className="space-y-1 text-sm">
                 {release.files.map((file) => (
                   <li key={file.id} className="flex flex-wrap gap-x-3">
-                    <span className="font-medium">{file.name}</span>
+                    <span className="font-medium break-all">{file.name}</span>
                     <span className="text-slate-600">{formatBytes(file.size)}</span>
                     <span className="font-mono text-xs text-slate-500 break-all">sha256 {file.sha256}</span>
-                    <span className="text-slate-600">{file.downloadCount} downloads</span>
+                    <span className="text-slate-600">{t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}</span>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-slate-500">No files yet.</p>
+              <p className="text-sm text-slate-500">{t("noFiles")}</p>
             )}
-            {release.state !== "YANKED" && <FileUpload projectId={target.projectId} releaseId={release.id} label={`Upload to ${release.version}`} />}
+            {release.state !== "YANKED" && <FileUpload projectId={target.projectId} releaseId={release.id} label={t("uploadTo", { version: release.version })} />}
           </div>
         </li>
       ))}

@@ -190,7 +190,7 @@ describe("data cache (one process)", () => {
     expect((await loadProject(memberActor, project.id)).access.permissions.has("project.edit")).toBe(false);
     await changeMemberRole(ownerActor, project.id, member.id, role("MANAGER").id, testMeta());
     expect((await loadProject(memberActor, project.id)).access.permissions.has("project.edit")).toBe(true);
-    expect((await myProjectsPage(memberActor)).projects.map((row) => row.role)).toEqual([role("MANAGER").name]);
+    expect((await myProjectsPage(memberActor)).projects.map((row) => row.role.name)).toEqual([role("MANAGER").name]);
 
     await changeMemberRole(ownerActor, project.id, member.id, role("TESTER").id, testMeta());
     expect((await loadProject(memberActor, project.id)).access.permissions.has("applications.view")).toBe(false);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
-import { addMemberSchema, changeMemberSchema, deleteRoleQuerySchema, memberSchema, roleDefinitionSchema, roleSchema, transferOwnershipSchema } from "./schemas";
+import { addMemberSchema, changeMemberSchema, memberCandidateSchema, memberCandidatesQuerySchema, deleteRoleQuerySchema, memberSchema, roleDefinitionSchema, roleSchema, transferOwnershipSchema } from "./schemas";
 
 const id = idSchema;
 const projectParams = z.strictObject({ id });
@@ -29,6 +29,20 @@ export const addMemberOperation = defineOperation({
   params: projectParams,
   body: addMemberSchema,
   responses: { 201: { description: "The member", schema: memberSchema }, 403: problem("Needs members.manage, or the role is too high"), 409: problem("Already a member") },
+});
+
+export const memberCandidatesOperation = defineOperation({
+  operationId: "listMemberCandidates",
+  method: "GET",
+  path: "/api/v1/projects/{id}/member-candidates",
+  tag: "Team",
+  summary: "Accounts that could be added to the team",
+  description:
+    "For members who may add members (`members.manage`): active accounts whose username starts with `q` or whose display name contains it, not on the team yet, at most 8, by username. Public profiles only; e-mail addresses are neither searched nor shown.",
+  auth: "required",
+  params: projectParams,
+  query: memberCandidatesQuerySchema,
+  responses: { 200: { description: "Up to 8 accounts", schema: z.object({ data: z.array(memberCandidateSchema) }) }, 403: problem("Needs members.manage"), 404: NOT_VISIBLE },
 });
 
 export const changeMemberOperation = defineOperation({

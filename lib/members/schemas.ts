@@ -34,6 +34,10 @@ export const roleSchema = z.object({
   memberCount: z.int(),
 });
 
+/** An account that could be added to a team: its public profile only. */
+export const memberCandidateSchema = z.object({ userId: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
+export const memberCandidatesQuerySchema = z.strictObject({ q: z.string().trim().min(2, "Type at least 2 characters.").max(32) });
+
 export const memberSchema = z.object({
   userId: z.string(),
   username: z.string(),

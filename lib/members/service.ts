@@ -272,3 +272,28 @@ export async function deleteRole(actor: Actor, projectId: string, roleId: string
 export async function isOnAnyTeam(userId: string): Promise<boolean> {
   return (await db.projectMember.findFirst({ where: { userId }, select: { projectId: true } })) !== null;
 }
+
+/** How many accounts the "add member" search offers at most. */
+export const CANDIDATE_LIMIT = 8;
+
+/**
+ * Accounts a member manager may add, for the team page's search-as-you-type: active accounts whose
+ * username starts with `query` or whose display name contains it, not on the team yet. Only the
+ * public profile (as `GET /users/{id}` gives everyone); never an e-mail address, and never matched on one.
+ */
+export async function searchMemberCandidates(actor: Actor, projectId: string, query: string) {
+  await authorizeProject(actor, projectId, "members.manage");
+  const q = query.trim();
+  if (q.length < 2) return [];
+  const users = await db.user.findMany({
+    where: {
+      suspendedAt: null,
+      OR: [{ usernameKey: { startsWith: q.toLowerCase() } }, { displayName: { contains: q, mode: "insensitive" } }],
+      memberships: { none: { projectId } },
+    },
+    select: { id: true, username: true, displayName: true, avatarUrl: true },
+    orderBy: [{ usernameKey: "asc" }],
+    take: CANDIDATE_LIMIT,
+  });
+  return users.map((user) => ({ userId: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl }));
+}

@@ -26,7 +26,7 @@ export function myProjectsPage(actor: Actor) {
     const projects = rows
       .slice(0, MY_PROJECTS_SHOWN)
       .sort((a, b) => b.project.updatedAt.getTime() - a.project.updatedAt.getTime() || (a.project.id < b.project.id ? 1 : -1))
-      .map((row) => ({ project: presentProject(row.project), role: row.role.name }));
+      .map((row) => ({ project: presentProject(row.project), role: { key: row.role.key, name: row.role.name } }));
     const memberships: MembershipView[] = rows.slice(0, MY_MEMBERSHIPS_SHOWN).map((row) => ({
       project: { id: row.project.id, slug: row.project.slug, name: row.project.name, status: row.project.status, visibility: row.project.visibility, logoUrl: row.project.logoUrl },
       role: { id: row.role.id, key: row.role.key, name: row.role.name, rank: row.role.rank },

@@ -31,18 +31,21 @@ export const loadManagePage = cache(async (slug: string) => {
   return context;
 });
 
-/** The management tabs, each shown only with the permission it needs. */
+/** The management tabs, each shown only with the permission it needs; names in `manage.tabs`. */
 export const MANAGE_TABS = [
-  { href: "", label: "Presentation", permission: "project.edit" },
-  { href: "/review", label: "Review", permission: "project.view" },
-  { href: "/team", label: "Team", permission: "members.view" },
-  { href: "/roles", label: "Roles", permission: "members.view" },
-  { href: "/applications", label: "Applications", permission: "applications.view", module: "APPLICATIONS" },
-  { href: "/modules", label: "Modules", permission: "project.settings" },
-  { href: "/settings", label: "Settings", permission: "project.settings" },
-  { href: "/releases", label: "Releases", permission: "releases.manage", module: "DOWNLOADS" },
-  { href: "/files", label: "Files", permission: "downloads.manage", module: "DOWNLOADS" },
-  { href: "/launcher", label: "Launcher", permission: "launcher.manage", module: "LAUNCHER" },
-  { href: "/pages", label: "Pages", permission: "pages.manage", module: "PROJECT_PAGES" },
-  { href: "/messages", label: "Messages", permission: "messages.manage", module: "MESSAGES" },
+  { href: "", key: "presentation", permission: "project.edit" },
+  { href: "/review", key: "review", permission: "project.view" },
+  { href: "/team", key: "team", permission: "members.view" },
+  { href: "/roles", key: "roles", permission: "members.view" },
+  { href: "/applications", key: "applications", permission: "applications.view", module: "APPLICATIONS" },
+  { href: "/modules", key: "modules", permission: "project.settings" },
+  { href: "/settings", key: "settings", permission: "project.settings" },
+  { href: "/releases", key: "releases", permission: "releases.manage", module: "DOWNLOADS" },
+  { href: "/files", key: "files", permission: "downloads.manage", module: "DOWNLOADS" },
+  { href: "/launcher", key: "launcher", permission: "launcher.manage", module: "LAUNCHER" },
+  { href: "/pages", key: "pages", permission: "pages.manage", module: "PROJECT_PAGES" },
+  { href: "/messages", key: "messages", permission: "messages.manage", module: "MESSAGES" },
 ] as const;
+
+/** A management tab's name (`manage.tabs.<key>`). */
+export type ManageTabKey = (typeof MANAGE_TABS)[number]["key"];

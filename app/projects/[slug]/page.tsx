@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { applyAction, withdrawApplicationAction } from "@/app/applications/actions";
 import { ApplyPanel } from "@/components/applications/apply-panel";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
+import { roleName } from "@/components/projects/role-name";
 import { ProjectDownloads } from "@/components/releases/project-downloads";
 import { Announcements, ProjectPagesNav, SupportLinks } from "@/components/projects/project-content";
 import { applicationPanel } from "@/lib/applications/service";
@@ -25,7 +27,9 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
   const { actor, project: row, membership, access } = context;
   const project = presentProject(row);
   const settings = settingsOf(row);
-  const [application, pages, announcements] = await Promise.all([
+  const [t, defaultRole, application, pages, announcements] = await Promise.all([
+    getTranslations("projects.page"),
+    getTranslations("labels.defaultRole"),
     actor ? applicationPanel(actor, context) : null,
     pageNavigation(context),
     latestMessages(context, { limit: 5 }),
@@ -33,9 +37,9 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
   const signInToApply = !actor && moduleEnabled(row, "APPLICATIONS") && row.status === "PUBLISHED" && row.visibility === "PUBLIC" && settings.applicationsOpen;
   const canManage = MANAGE_TABS.some((tab) => access.permissions.has(tab.permission));
   const links = [
-    ["Website", project.websiteUrl],
-    ["Community chat", project.chatUrl],
-    ["Trailer", project.trailerUrl],
+    [t("website"), project.websiteUrl],
+    [t("chat"), project.chatUrl],
+    [t("trailer"), project.trailerUrl],
   ].filter((link): link is [string, string] => Boolean(link[1]));
   return (
     <article className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -49,30 +53,31 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
         <header className="flex flex-wrap items-start gap-4">
           <ProjectLogo project={project} size="lg" />
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{project.name}</h1>
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{project.name}</h1>
             <p className="text-sm text-slate-600">{[project.game, project.category].filter(Boolean).join(" · ")}</p>
             {(membership || access.permissions.size > 0) && (
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 <StatusBadge status={project.status} />
                 <VisibilityBadge visibility={project.visibility} />
-                {membership && <span className="text-xs text-slate-500">You are {membership.role.name}</span>}
-                {access.override && <span className="text-xs font-medium text-amber-700">Project lead override: your actions here are audited</span>}
+                {membership && <span className="text-xs text-slate-500">{t("youAre", { role: roleName(membership.role, (key) => defaultRole(key)) })}</span>}
+                {access.override && <span className="text-xs font-medium text-amber-700">{t("override")}</span>}
               </div>
             )}
           </div>
           {canManage && (
-            <Link href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
-              Manage project
+            <Link href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+              {t("manage")}
             </Link>
           )}
         </header>
-        {project.description ? <p className="whitespace-pre-line text-slate-700">{project.description}</p> : <p className="text-slate-500">No description yet.</p>}
+        {project.description ? <p className="whitespace-pre-line break-words text-slate-700">{project.description}</p> : <p className="text-slate-500">{t("noDescription")}</p>}
         {links.length > 0 && (
-          <ul className="flex flex-wrap gap-3" aria-label="Links">
+          <ul className="flex flex-wrap gap-3" aria-label={t("links")}>
             {links.map(([label, href]) => (
               <li key={label}>
                 <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="rounded-md px-3 py-1.5 text-sm font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50">
-                  {label} ↗
+                  {label} <span aria-hidden>↗</span>
+                  <span className="sr-only"> {t("newTab")}</span>
                 </a>
               </li>
             ))}
@@ -84,10 +89,13 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
         )}
         {signInToApply && (
           <p className="text-sm text-slate-600">
-            <Link href={`/sign-in?next=${encodeURIComponent(`/projects/${row.slug}`)}`} className="font-medium text-indigo-700 underline">
-              Sign in to apply
-            </Link>{" "}
-            to join this project&apos;s team.
+            {t.rich("signInToApply", {
+              link: (chunks) => (
+                <Link href={`/sign-in?next=${encodeURIComponent(`/projects/${row.slug}`)}`} className="font-medium text-indigo-700 underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         )}
         <ProjectPagesNav slug={row.slug} pages={pages} />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { createProjectAction } from "@/app/projects/actions";
 import { CreateProjectForm } from "@/components/projects/create-project-form";
 import { Card, PageHeader } from "@/components/ui/card";
@@ -6,14 +7,18 @@ import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { canBeOwner, hasPlatformPermission } from "@/lib/permissions";
 
-export const metadata: Metadata = { title: "Create a project" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("projects.create");
+  return { title: t("title") };
+}
 
 export default async function NewProjectPage() {
   const actor = await requirePortalActor("/projects/new");
   const allowed = hasPlatformPermission(actor, "projects.create");
+  const t = await getTranslations("projects.create");
   return (
     <div className="mx-auto max-w-2xl">
-      <PageHeader title="Create a project" description="It starts as a draft. Submit it for review when it is ready; the platform team approves it before it is published." />
+      <PageHeader title={t("title")} description={t("intro")} />
       {allowed ? (
         <Card>
           <CreateProjectForm askForOwner={!canBeOwner(actor)} action={createProjectAction} />
@@ -21,8 +26,8 @@ export default async function NewProjectPage() {
       ) : (
         <Notice tone="info">
           {actor.platformRoles.includes("PARTNER")
-            ? "Your partner status is not active, so you cannot create projects right now. Contact the platform team."
-            : "Creating projects is for partners of the platform. Contact the platform team to become a partner."}
+            ? t("partnerInactive")
+            : t("partnersOnly")}
         </Notice>
       )}
     </div>

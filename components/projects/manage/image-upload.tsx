@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
@@ -20,14 +21,14 @@ export function ImageUpload({ target, kind, current, version, action, onUploaded
   /** After a successful upload: the version it was made on and what it created. */
   onUploaded: (basedOn: number, result: { version: number; url: string }) => void;
 }) {
+  const t = useTranslations("manage.presentation");
   const id = useId();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const label = kind === "logo" ? "Logo" : "Banner";
   return (
     <form
-      aria-label={`${label} upload`}
+      aria-label={t(`uploadForm.${kind}`)}
       className="space-y-3 rounded-md p-4 ring-1 ring-slate-200"
       action={(formData) =>
         startTransition(async () => {
@@ -43,22 +44,22 @@ export function ImageUpload({ target, kind, current, version, action, onUploaded
         })
       }
     >
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         {current ? (
           // eslint-disable-next-line @next/next/no-img-element -- the project's own image
-          <img src={current} alt={`Current ${kind}`} className={kind === "logo" ? "size-16 rounded-lg object-cover" : "h-16 w-40 rounded-md object-cover"} />
+          <img src={current} alt={t(`current.${kind}`)} className={kind === "logo" ? "size-16 rounded-lg object-cover" : "h-16 w-40 rounded-md object-cover"} />
         ) : (
-          <span className="text-sm text-slate-500">No {kind} yet.</span>
+          <span className="text-sm text-slate-500">{t(`none.${kind}`)}</span>
         )}
-        <div className="flex-1 space-y-1">
+        <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor={id} className="block text-sm font-medium">
-            Upload a {kind}
+            {t(`uploadLabel.${kind}`)}
           </label>
           <input id={id} name="file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" required className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium" />
-          <p className="text-xs text-slate-500">PNG, JPEG, GIF or WebP, at most 2 MiB.</p>
+          <p className="text-xs text-slate-500">{t("imageTypes")}</p>
         </div>
         <Button type="submit" variant="secondary" pending={pending}>
-          Upload
+          {t("upload")}
         </Button>
       </div>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}

@@ -16,13 +16,7 @@ import type { ProjectTarget } from "./presentation-form";
 
 const PLATFORM_LABELS = { windows: "Windows", macos: "macOS", linux: "Linux" } as const;
 
-const OFFERS = [
-  ["offerInstall", "Installation"],
-  ["offerUpdate", "Updates"],
-  ["offerRepair", "Repair"],
-  ["offerGameStart", "Game start"],
-  ["offerVersions", "Choice of versions"],
-] as const;
+const OFFERS = ["offerInstall", "offerUpdate", "offerRepair", "offerGameStart", "offerVersions"] as const;
 
 type Values = z.input<typeof launcherSettingsSchema>;
 type ArgumentsName = "launchSettings.arguments" | `launchSettings.platforms.${(typeof LAUNCH_PLATFORMS)[number]}.arguments`;
@@ -83,20 +77,20 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate aria-label="Launcher integration" className="space-y-5">
+    <form onSubmit={submit} noValidate aria-label={t("launcherForm")} className="space-y-5">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-medium">The launcher offers</legend>
-        {OFFERS.map(([field, label]) => (
-          <CheckboxField key={field} label={label} {...form.register(field)} />
+        <legend className="mb-2 text-sm font-medium">{t("launcherOffers")}</legend>
+        {OFFERS.map((field) => (
+          <CheckboxField key={field} label={t(`offers.${field}`)} {...form.register(field)} />
         ))}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Executable" placeholder="e.g. bin/game.exe" error={errors.launchSettings?.executable?.message} {...form.register("launchSettings.executable")} />
-        <TextField label="Minimum memory (MB)" type="number" min={0} error={errors.launchSettings?.minimumMemoryMb?.message} {...form.register("launchSettings.minimumMemoryMb", { valueAsNumber: true })} />
+        <TextField label={t("executable")} placeholder={t("executablePlaceholder")} error={errors.launchSettings?.executable?.message} {...form.register("launchSettings.executable")} />
+        <TextField label={t("minimumMemory")} type="number" min={0} error={errors.launchSettings?.minimumMemoryMb?.message} {...form.register("launchSettings.minimumMemoryMb", { valueAsNumber: true })} />
         <TextField
-          label="Minimum launcher version"
-          placeholder="e.g. 2.1.0 (empty: any)"
+          label={t("minimumLauncher")}
+          placeholder={t("minimumLauncherPlaceholder")}
           error={errors.launchSettings?.minimumLauncherVersion?.message}
           {...form.register("launchSettings.minimumLauncherVersion", { setValueAs: (value: string | null) => (value ? value : null) })}
         />
@@ -118,7 +112,7 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
       </fieldset>
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
-          {pending ? "Saving…" : "Save launcher integration"}
+          {pending ? t("saving") : t("saveLauncher")}
         </Button>
       </div>
     </form>

@@ -1,31 +1,50 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 
+/**
+ * The management area's tab bar. On a narrow screen it scrolls sideways inside itself (the page
+ * never does), and the current tab is scrolled into view.
+ */
 export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string; label: string; badge?: number }[] }) {
+  const t = useTranslations("manage");
   const pathname = usePathname();
+  const current = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    current.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
-    <nav aria-label="Project management" className="-mb-px flex gap-1 overflow-x-auto border-b border-slate-200">
-      {tabs.map((tab) => {
-        const href = `${base}${tab.href}`;
-        const current = pathname === href;
-        return (
-          <Link
-            key={tab.href}
-            href={href}
-            aria-current={current ? "page" : undefined}
-            className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${current ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
-          >
-            {tab.label}
-            {tab.badge ? (
-              <span className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white" aria-label={`${tab.badge} pending`}>
-                {tab.badge}
-              </span>
-            ) : null}
-          </Link>
-        );
-      })}
+    // `relative` on the nav and the links: the screen-reader text (position: absolute) stays inside the scrolling bar.
+    <nav aria-label={t("tabsLabel")} className="relative -mb-px max-w-full overflow-x-auto overscroll-x-contain border-b border-slate-200">
+      <ul className="flex w-max min-w-full gap-1">
+        {tabs.map((tab) => {
+          const href = `${base}${tab.href}`;
+          const isCurrent = pathname === href;
+          return (
+            <li key={tab.href}>
+              <Link
+                ref={isCurrent ? current : undefined}
+                href={href}
+                aria-current={isCurrent ? "page" : undefined}
+                className={`relative block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${isCurrent ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
+              >
+                {tab.label}
+                {tab.badge ? (
+                  <>
+                    <span aria-hidden className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">
+                      {tab.badge}
+                    </span>
+                    <span className="sr-only"> ({t("pending", { count: tab.badge })})</span>
+                  </>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -10,8 +11,6 @@ import type { ProjectTarget } from "./presentation-form";
 
 interface ModuleRow {
   module: ProjectModuleName;
-  label: string;
-  description: string;
   available: boolean;
 }
 
@@ -22,6 +21,9 @@ export function ModulesForm({ target, modules, enabled, version, action }: {
   version: number;
   action: (target: ProjectTarget, input: { modules: ProjectModuleName[] }, version: number) => Promise<FormResult<{ version: number }>>;
 }) {
+  const t = useTranslations("manage.modules");
+  const labels = useTranslations("labels.module");
+  const help = useTranslations("projects.moduleHelp");
   const form = useForm<{ modules: ProjectModuleName[]; version: number }>({ defaultValues: { modules: enabled, version } });
   const { submit, pending, notice } = useActionForm(
     form,
@@ -29,7 +31,7 @@ export function ModulesForm({ target, modules, enabled, version, action }: {
     (data, values) => form.reset({ ...values, version: data!.version }),
   );
   return (
-    <form onSubmit={submit} noValidate aria-label="Modules" className="space-y-4">
+    <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-4">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
         {modules.map((row) => (
@@ -37,17 +39,17 @@ export function ModulesForm({ target, modules, enabled, version, action }: {
             <input id={`module-${row.module}`} type="checkbox" value={row.module} disabled={!row.available} className="mt-1 size-4" {...form.register("modules")} />
             <label htmlFor={`module-${row.module}`} className="flex-1">
               <span className="block text-sm font-medium">
-                {row.label} {!row.available && <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Coming later</span>}
+                {labels(row.module)} {!row.available && <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t("comingLater")}</span>}
               </span>
-              <span className="block text-sm text-slate-500">{row.description}</span>
+              <span className="block text-sm text-slate-500">{help(row.module)}</span>
             </label>
           </li>
         ))}
       </ul>
-      <p className="text-xs text-slate-500">Turning a module off hides it everywhere and keeps its data, so turning it on again brings everything back.</p>
+      <p className="text-xs text-slate-500">{t("offKeepsData")}</p>
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
-          {pending ? "Saving…" : "Save modules"}
+          {pending ? t("saving") : t("save")}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
@@ -29,6 +30,7 @@ export function PresentationForm({ target, initial, images, action, uploadAction
   action: (target: ProjectTarget, input: PresentationFormValues) => Promise<FormResult<{ version: number }>>;
   uploadAction: UploadImageAction;
 }) {
+  const t = useTranslations("manage.presentation");
   const form = useForm<PresentationFormValues>({ resolver: zodResolver(presentationFormSchema, undefined, { raw: true }), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(
     form,
@@ -43,31 +45,31 @@ export function PresentationForm({ target, initial, images, action, uploadAction
   const errors = form.formState.errors;
   return (
     <>
-      <Card title="Presentation" description="What everyone sees once the project is published.">
-        <form onSubmit={submit} noValidate className="space-y-5" aria-label="Presentation">
+      <Card title={t("title")} description={t("description")}>
+        <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("title")}>
           {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-          <TextField label="Project name" error={errors.name?.message} {...form.register("name")} />
-          <TextAreaField label="Description" rows={6} error={errors.description?.message} {...form.register("description")} />
+          <TextField label={t("name")} error={errors.name?.message} {...form.register("name")} />
+          <TextAreaField label={t("descriptionField")} rows={6} error={errors.description?.message} {...form.register("description")} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Game" error={errors.game?.message} {...form.register("game")} />
-            <TextField label="Category" error={errors.category?.message} {...form.register("category")} />
-            <TextField label="Website" type="url" placeholder="https://…" error={errors.websiteUrl?.message} {...form.register("websiteUrl")} />
-            <TextField label="Community chat link" type="url" placeholder="https://…" error={errors.chatUrl?.message} {...form.register("chatUrl")} />
-            <TextField label="Trailer" type="url" placeholder="https://…" error={errors.trailerUrl?.message} {...form.register("trailerUrl")} />
+            <TextField label={t("game")} error={errors.game?.message} {...form.register("game")} />
+            <TextField label={t("category")} error={errors.category?.message} {...form.register("category")} />
+            <TextField label={t("website")} type="url" placeholder="https://…" error={errors.websiteUrl?.message} {...form.register("websiteUrl")} />
+            <TextField label={t("chat")} type="url" placeholder="https://…" error={errors.chatUrl?.message} {...form.register("chatUrl")} />
+            <TextField label={t("trailer")} type="url" placeholder="https://…" error={errors.trailerUrl?.message} {...form.register("trailerUrl")} />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Logo address" hint="An https:// address, or upload a file below." error={errors.logoUrl?.message} {...form.register("logoUrl")} />
-            <TextField label="Banner address" hint="An https:// address, or upload a file below." error={errors.bannerUrl?.message} {...form.register("bannerUrl")} />
+            <TextField label={t("logoUrl")} hint={t("imageHint")} error={errors.logoUrl?.message} {...form.register("logoUrl")} />
+            <TextField label={t("bannerUrl")} hint={t("imageHint")} error={errors.bannerUrl?.message} {...form.register("bannerUrl")} />
           </div>
           <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
           <div className="flex justify-end">
             <Button type="submit" pending={pending}>
-              {pending ? "Saving…" : "Save presentation"}
+              {pending ? t("saving") : t("save")}
             </Button>
           </div>
         </form>
       </Card>
-      <Card title="Images">
+      <Card title={t("images")}>
         <div className="space-y-4">
           {(["logo", "banner"] as const).map((kind) => (
             <ImageUpload key={kind} target={target} kind={kind} current={kind === "logo" ? images.logoUrl : images.bannerUrl} version={version} action={uploadAction} onUploaded={(basedOn, result) => uploaded(kind, basedOn, result)} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -10,12 +11,29 @@ import type { ProjectTarget } from "./presentation-form";
 
 type History = z.infer<typeof historySchema>;
 
+const MOVE_KEYS = ["DRAFT_IN_REVIEW", "IN_REVIEW_DRAFT", "IN_REVIEW_PUBLISHED", "IN_REVIEW_REJECTED", "REJECTED_IN_REVIEW", "REJECTED_DRAFT", "PUBLISHED_ARCHIVED", "PUBLISHED_REJECTED", "ARCHIVED_DRAFT"] as const;
+type MoveKey = (typeof MOVE_KEYS)[number];
+/** What completeness.ts reports missing, by path (its English message is the fallback). */
+const MISSING_KEYS = ["description", "game", "category", "logoUrl", "launcher", "pages", "settings.supportLinks"] as const;
+type MissingKey = (typeof MISSING_KEYS)[number];
+const CHECK_KEYS = ["completeness", "quality", "guidelines", "security"] as const;
+type CheckKey = (typeof CHECK_KEYS)[number];
+
 export function ReviewPanel({ target, history, action }: {
   target: ProjectTarget;
   history: History;
   /** Moves the project to status `to`; an empty reason is left out. */
   action: (target: ProjectTarget, to: string, reason: string) => Promise<FormResult>;
 }) {
+  const t = useTranslations("manage.review");
+  const status = useTranslations("labels.projectStatus");
+  const format = useFormatter();
+  const when = (at: string) => t("atUtc", { time: format.dateTime(new Date(at), "dateTime") });
+  const missingText = (item: { path: string; message: string }) => (MISSING_KEYS.includes(item.path as MissingKey) ? t(`missing.${item.path as MissingKey}`) : item.message);
+  const moveLabel = (to: string) => {
+    const key = `${history.status}_${to}`;
+    return MOVE_KEYS.includes(key as MoveKey) ? t(`moves.${key as MoveKey}`) : (history.allowedMoves.find((move) => move.to === to)?.label ?? to);
+  };
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [reason, setReason] = useState("");
@@ -23,7 +41,7 @@ export function ReviewPanel({ target, history, action }: {
 
   const move = (to: string, needsReason: boolean) => {
     if (needsReason && !reason.trim()) {
-      setNotice({ tone: "error", text: "Write the reason first." });
+      setNotice({ tone: "error", text: t("reasonFirst") });
       return;
     }
     setBusy(to);
@@ -41,15 +59,15 @@ export function ReviewPanel({ target, history, action }: {
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {history.queue && (
         <Notice tone="info">
-          Waiting for review: position {history.queue.position} in the queue, submitted {new Date(history.queue.submittedAt).toLocaleString("en")}.
+          {t("queue", { position: history.queue.position, when: when(history.queue.submittedAt) })}
         </Notice>
       )}
       {history.missing.length > 0 && (
         <div className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200">
-          <h3 className="font-semibold text-amber-900">Before you can submit</h3>
-          <ul className="mt-2 list-inside list-disc text-sm text-amber-900" aria-label="Missing for review">
+          <h3 className="font-semibold text-amber-900">{t("beforeSubmit")}</h3>
+          <ul className="mt-2 list-inside list-disc text-sm text-amber-900" aria-label={t("missingLabel")}>
             {history.missing.map((item) => (
-              <li key={item.path}>{item.message}</li>
+              <li key={item.path}>{missingText(item)}</li>
             ))}
           </ul>
         </div>
@@ -58,8 +76,8 @@ export function ReviewPanel({ target, history, action }: {
         <div className="space-y-3">
           {needsReason && (
             <label className="block space-y-1">
-              <span className="text-sm font-medium">Reason (shown to the team)</span>
-              <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} className="w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300" />
+              <span className="text-sm font-medium">{t("reason")}</span>
+              <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} className="w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600" />
             </label>
           )}
           <div className="flex flex-wrap gap-2">
@@ -72,7 +90,7 @@ export function ReviewPanel({ target, history, action }: {
                 pending={busy === moveOption.to}
                 onClick={() => move(moveOption.to, moveOption.reasonRequired)}
               >
-                {moveOption.label}
+                {moveLabel(moveOption.to)}
               </Button>
             ))}
           </div>
@@ -81,18 +99,19 @@ export function ReviewPanel({ target, history, action }: {
       {history.reviews.length > 0 && (
         <section aria-labelledby="outcomes" className="space-y-3">
           <h3 id="outcomes" className="font-semibold">
-            Review outcomes
+            {t("outcomes")}
           </h3>
           {history.reviews.map((review) => (
             <article key={review.at} className={`rounded-md p-4 ring-1 ${review.decision === "APPROVE" ? "bg-emerald-50 ring-emerald-200" : "bg-red-50 ring-red-200"}`}>
               <p className="text-sm font-semibold">
-                {review.decision === "APPROVE" ? "Approved" : "Not approved"} · {new Date(review.at).toLocaleString("en")}
+                {review.decision === "APPROVE" ? t("approved") : t("notApproved")} · {when(review.at)}
               </p>
               {review.publicReason && <p className="mt-1 text-sm" data-testid="public-reason">{review.publicReason}</p>}
               <ul className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
                 {Object.entries(review.checklist).map(([item, check]) => (
                   <li key={item}>
-                    {check.passed ? "✓" : "✗"} {item}
+                    <span aria-hidden>{check.passed ? "✓" : "✗"}</span> <span className="sr-only">{check.passed ? t("passed") : t("failed")}</span>{" "}
+                    {CHECK_KEYS.includes(item as CheckKey) ? t(`checks.${item as CheckKey}`) : item}
                     {check.note ? `: ${check.note}` : ""}
                   </li>
                 ))}
@@ -103,16 +122,19 @@ export function ReviewPanel({ target, history, action }: {
       )}
       <section aria-labelledby="history">
         <h3 id="history" className="font-semibold">
-          History
+          {t("history")}
         </h3>
         {history.transitions.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-500">No status changes yet.</p>
+          <p className="mt-2 text-sm text-slate-500">{t("noHistory")}</p>
         ) : (
           <ol className="mt-2 space-y-1 text-sm">
             {history.transitions.map((entry) => (
               <li key={`${entry.at}-${entry.to}`}>
-                <time className="text-slate-500">{new Date(entry.at).toLocaleString("en")}</time> {entry.from} → <strong>{entry.to}</strong>
-                {entry.by ? ` by ${entry.by.displayName}` : ""}
+                <time dateTime={entry.at} className="text-slate-500">
+                  {when(entry.at)}
+                </time>{" "}
+                {status(entry.from)} → <strong>{status(entry.to)}</strong>
+                {entry.by ? ` ${t("by", { name: entry.by.displayName })}` : ""}
                 {entry.reason ? `: ${entry.reason}` : ""}
               </li>
             ))}

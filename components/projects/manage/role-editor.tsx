@@ -1,21 +1,27 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, useTransition } from "react";
+import { useTranslations } from "next-intl";
+import { useId, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { roleDefinitionSchema } from "@/lib/members/schemas";
-import { PROJECT_PERMISSIONS, type ProjectPermission } from "@/lib/permissions";
+import { ALL_PROJECT_PERMISSIONS, type ProjectPermission } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
 export interface EditableRole {
   id: string | null;
+  /** As stored (what the API knows it by; default roles keep theirs). */
   name: string;
+  /** On screen: a default role's name in the reader's words, a custom role's as written. */
+  label: string;
+  key: string | null;
   rank: number;
   permissions: string[];
   custom: boolean;
@@ -30,8 +36,45 @@ export interface RoleActions {
   remove: (target: ProjectTarget, roleId: string, moveMembers: boolean) => Promise<FormResult>;
 }
 
-/** One role: its name, rank and a checklist of permissions (only those the editor holds can be ticked). */
+type Area = ProjectPermission extends `${infer A}.${string}` ? A : never;
+
+/** The permissions by area, in the order lib/permissions lists them. */
+export const PERMISSIONS_BY_AREA: [Area, ProjectPermission[]][] = (() => {
+  const areas = new Map<Area, ProjectPermission[]>();
+  for (const permission of ALL_PROJECT_PERMISSIONS) {
+    const area = permission.split(".")[0] as Area;
+    areas.set(area, [...(areas.get(area) ?? []), permission]);
+  }
+  return [...areas];
+})();
+
+/** A role's permissions in words, by area (read-only). */
+export function PermissionSummary({ permissions }: { permissions: readonly string[] }) {
+  const labels = useTranslations("labels");
+  return (
+    <dl className="grid gap-3 sm:grid-cols-2">
+      {PERMISSIONS_BY_AREA.filter(([, list]) => list.some((permission) => permissions.includes(permission))).map(([area, list]) => (
+        <div key={area}>
+          <dt className="text-xs font-semibold uppercase text-slate-500">{labels(`permissionArea.${area}`)}</dt>
+          {list
+            .filter((permission) => permissions.includes(permission))
+            .map((permission) => (
+              <dd key={permission} className="text-sm text-slate-700">
+                {labels(`permission.${permission}`)}
+              </dd>
+            ))}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One role: its name, rank and the permissions by area (only those the editor holds can be ticked). */
 export function RoleEditor({ target, role, grantable, actions }: { target: ProjectTarget; role: EditableRole; grantable: string[]; actions: RoleActions }) {
+  const t = useTranslations("manage.roles");
+  const labels = useTranslations("labels");
+  const confirm = useConfirm();
+  const idPrefix = useId();
   const form = useForm<z.input<typeof roleDefinitionSchema>>({
     resolver: zodResolver(roleDefinitionSchema),
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
@@ -42,59 +85,79 @@ export function RoleEditor({ target, role, grantable, actions }: { target: Proje
   const [deleting, startDelete] = useTransition();
   const [deleteNotice, setDeleteNotice] = useState<string | null>(null);
   const errors = form.formState.errors;
-  const title = role.id ? role.name : "New role";
-  const onDelete = () => {
-    const question = role.memberCount > 0 ? `${role.memberCount} member(s) hold "${role.name}". Delete it and give them the Member role?` : `Delete the role "${role.name}"?`;
-    if (!window.confirm(question)) return;
+  const title = role.id ? role.label : t("newRole");
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: t("deleteTitle", { name: role.label }),
+      body: role.memberCount > 0 ? t("deleteBodyMembers", { name: role.label, count: role.memberCount }) : t("deleteBody", { name: role.label }),
+      confirmLabel: t("delete"),
+    });
+    if (!ok) return;
     startDelete(async () => {
       const result = await actions.remove(target, role.id!, role.memberCount > 0);
       setDeleteNotice(result.ok ? null : result.message);
     });
   };
 
-  return (
-    <form onSubmit={submit} noValidate aria-label={title} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">
-          {title} {role.id && <span className="text-sm font-normal text-slate-500">· rank {role.rank} · {role.memberCount} member(s){role.custom ? " · custom" : ""}</span>}
-        </h3>
-        {!role.editable && <span className="text-xs text-slate-500">{role.name === "Owner" ? "Holds every permission; fixed." : "Ranks at or above you: read only."}</span>}
+  if (role.id && !role.editable) {
+    return (
+      <div className="space-y-3">
+        <p className="text-sm text-slate-600">{role.key === "OWNER" ? t("ownerFixed") : t("readOnly")}</p>
+        <PermissionSummary permissions={role.permissions} />
       </div>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={title} className="space-y-4">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {deleteNotice && <Notice tone="error">{deleteNotice}</Notice>}
-      <fieldset disabled={!role.editable} className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" readOnly={Boolean(role.id) && !role.custom} hint={role.id && !role.custom ? "Default roles keep their names." : undefined} error={errors.name?.message} {...form.register("name")} />
-          <TextField label="Rank (1-99)" type="number" min={1} max={99} hint="Higher ranks manage lower ones." error={errors.rank?.message} {...form.register("rank", { valueAsNumber: true })} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {role.id && !role.custom ? (
+          // A default role keeps its stored name (sent as it is); the reader sees it in their language.
+          <TextField label={t("name")} readOnly value={role.label} hint={t("defaultNameFixed")} error={errors.name?.message} />
+        ) : (
+          <TextField label={t("name")} error={errors.name?.message} {...form.register("name")} />
+        )}
+        <TextField label={t("rankField")} type="number" min={1} max={99} hint={t("rankHint")} error={errors.rank?.message} {...form.register("rank", { valueAsNumber: true })} />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium">{t("permissions")}</legend>
+        <p className="text-xs text-slate-500">{t("permissionsHint")}</p>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {PERMISSIONS_BY_AREA.map(([area, list]) => (
+            <fieldset key={area} className="rounded-md p-3 ring-1 ring-slate-200">
+              <legend className="px-1 text-xs font-semibold uppercase text-slate-500">{labels(`permissionArea.${area}`)}</legend>
+              <div className="space-y-2">
+                {list.map((permission) => (
+                  <label key={permission} htmlFor={`${idPrefix}-${permission}`} className="flex items-start gap-2 text-sm">
+                    <input
+                      id={`${idPrefix}-${permission}`}
+                      type="checkbox"
+                      value={permission}
+                      disabled={!grantable.includes(permission)}
+                      className="mt-0.5 size-4 shrink-0"
+                      {...form.register("permissions")}
+                    />
+                    <span className={grantable.includes(permission) ? "" : "text-slate-500"}>{labels(`permission.${permission}`)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
         </div>
-        <fieldset>
-          <legend className="text-sm font-medium">Permissions</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {Object.entries(PROJECT_PERMISSIONS).map(([permission, description]) => (
-              <label key={permission} className="flex items-start gap-2 text-sm">
-                <input type="checkbox" value={permission} disabled={!grantable.includes(permission)} className="mt-0.5 size-4" {...form.register("permissions")} />
-                <span>
-                  <code className="text-xs">{permission}</code>
-                  <span className="block text-xs text-slate-500">{description}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.permissions && <p className="text-sm text-red-600">{errors.permissions.message}</p>}
-        </fieldset>
+        {errors.permissions && <p className="mt-2 text-sm text-red-600">{errors.permissions.message}</p>}
       </fieldset>
-      {role.editable && (
-        <div className="flex justify-end gap-2">
-          {role.custom && role.id && (
-            <Button type="button" variant="ghost" pending={deleting} onClick={onDelete}>
-              Delete role
-            </Button>
-          )}
-          <Button type="submit" pending={pending}>
-            {role.id ? "Save role" : "Create role"}
+      <div className="flex flex-wrap justify-end gap-2">
+        {role.custom && role.id && (
+          <Button type="button" variant="ghost" pending={deleting} onClick={onDelete}>
+            {t("delete")}
           </Button>
-        </div>
-      )}
+        )}
+        <Button type="submit" pending={pending}>
+          {role.id ? t("save") : t("create")}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -13,7 +14,6 @@ import { PROJECT_VISIBILITIES } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { MAX_SUPPORT_LINKS, SUPPORT_PLATFORMS } from "@/lib/projects/support-links";
-import { VISIBILITY_LABELS } from "../badges";
 import type { ProjectTarget } from "./presentation-form";
 
 type Values = z.input<typeof updateSettingsSchema>;
@@ -37,6 +37,9 @@ export function SettingsForm({
   /** Saves at the version the form was shown with and answers the new one. */
   action: (target: ProjectTarget, input: Values, version: number) => Promise<FormResult<{ version: number }>>;
 }) {
+  const t = useTranslations("manage.settings");
+  const visibilityLabel = useTranslations("labels.visibility");
+  const visibilityHelp = useTranslations("projects.visibilityHelp");
   const form = useForm<Values & { version: number }>({ resolver: zodResolver(formSchema, undefined, { raw: true }), defaultValues: { ...initial, version } });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
   const { submit, pending, notice } = useActionForm(
@@ -46,35 +49,35 @@ export function SettingsForm({
   );
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate aria-label="Settings" className="space-y-6">
+    <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-6">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Visibility</legend>
-        <p className="text-xs text-slate-500">Applies once the project is published. Before that only the team and the platform team see it.</p>
+        <legend className="text-sm font-medium">{t("visibility")}</legend>
+        <p className="text-xs text-slate-500">{t("visibilityHint")}</p>
         {PROJECT_VISIBILITIES.map((visibility) => (
           <label key={visibility} className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500">
             <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
             <span>
-              <span className="block text-sm font-medium">{VISIBILITY_LABELS[visibility].label}</span>
-              <span className="block text-xs text-slate-500">{VISIBILITY_LABELS[visibility].description}</span>
+              <span className="block text-sm font-medium">{visibilityLabel(visibility)}</span>
+              <span className="block text-xs text-slate-500">{visibilityHelp(visibility)}</span>
             </span>
           </label>
         ))}
       </fieldset>
       {applicationRoles && (
         <fieldset className="space-y-4">
-          <legend className="text-sm font-medium">Applications</legend>
-          <CheckboxField label="Accept applications" hint="Signed-in users can apply on the project page while it is published." {...form.register("settings.applicationsOpen")} />
+          <legend className="text-sm font-medium">{t("applications")}</legend>
+          <CheckboxField label={t("acceptApplications")} hint={t("acceptApplicationsHint")} {...form.register("settings.applicationsOpen")} />
           <TextAreaField
-            label="What applicants should tell you"
-            hint={`Left empty, the form asks: “${DEFAULT_APPLICATION_PROMPT}”`}
+            label={t("prompt")}
+            hint={t("promptHint", { prompt: DEFAULT_APPLICATION_PROMPT })}
             rows={3}
             error={errors.settings?.applicationPrompt?.message}
             {...form.register("settings.applicationPrompt")}
           />
           <div className="space-y-2">
-            <p className="text-sm font-medium">Roles applicants may ask for</p>
-            <p className="text-xs text-slate-500">None checked: applicants do not choose; you pick the role when you accept.</p>
+            <p className="text-sm font-medium">{t("offeredRoles")}</p>
+            <p className="text-xs text-slate-500">{t("offeredRolesHint")}</p>
             <div className="flex flex-wrap gap-4">
               {applicationRoles.map((role) => (
                 <label key={role.id} className="flex items-center gap-2 text-sm">
@@ -87,34 +90,34 @@ export function SettingsForm({
           </div>
         </fieldset>
       )}
-      <TextField label="Contact e-mail of the team" type="email" error={errors.settings?.contactEmail?.message} {...form.register("settings.contactEmail")} />
+      <TextField label={t("contactEmail")} type="email" error={errors.settings?.contactEmail?.message} {...form.register("settings.contactEmail")} />
       {/* Creator support's settings: hidden (and kept) while the module is off. */}
       {supportLinksEnabled && (
         <fieldset className="space-y-3">
-          <legend className="text-sm font-medium">Support links</legend>
+          <legend className="text-sm font-medium">{t("supportLinks")}</legend>
           <p className="text-xs text-slate-500">
-            Shown on the project page. https:// addresses only. Links to {SUPPORT_PLATFORM_NAMES} are recognised and named for you; name other links yourself (or their site&apos;s name is shown).
+            {t("supportLinksHint", { platforms: SUPPORT_PLATFORM_NAMES })}
           </p>
           {links.fields.map((field, index) => (
             <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-              <TextField label={`Link ${index + 1} label`} placeholder="optional for known platforms" error={errors.settings?.supportLinks?.[index]?.label?.message} {...form.register(`settings.supportLinks.${index}.label`)} />
-              <TextField label={`Link ${index + 1} address`} type="url" placeholder="https://" error={errors.settings?.supportLinks?.[index]?.url?.message} {...form.register(`settings.supportLinks.${index}.url`)} />
-              <Button type="button" variant="ghost" onClick={() => links.remove(index)}>
-                Remove
+              <TextField label={t("linkLabel", { number: index + 1 })} placeholder={t("linkLabelPlaceholder")} error={errors.settings?.supportLinks?.[index]?.label?.message} {...form.register(`settings.supportLinks.${index}.label`)} />
+              <TextField label={t("linkAddress", { number: index + 1 })} type="url" placeholder="https://" error={errors.settings?.supportLinks?.[index]?.url?.message} {...form.register(`settings.supportLinks.${index}.url`)} />
+              <Button type="button" variant="ghost" onClick={() => links.remove(index)} aria-label={t("removeLink", { number: index + 1 })}>
+                {t("remove")}
               </Button>
             </div>
           ))}
           {errors.settings?.supportLinks?.message && <p className="text-sm text-red-600">{errors.settings.supportLinks.message}</p>}
           {links.fields.length < MAX_SUPPORT_LINKS && (
             <Button type="button" variant="secondary" onClick={() => links.append({ label: "", url: "" })}>
-              Add a link
+              {t("addLink")}
             </Button>
           )}
         </fieldset>
       )}
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
-          {pending ? "Saving…" : "Save settings"}
+          {pending ? t("saving") : t("save")}
         </Button>
       </div>
     </form>

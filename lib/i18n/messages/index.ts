@@ -13,6 +13,9 @@ import deCommon from "./de/common.json";
 import deLabels from "./de/labels.json";
 import deMail from "./de/mail.json";
 import deNav from "./de/nav.json";
+import deProjects from "./de/projects.json";
+import deManage from "./de/manage.json";
+import dePages from "./de/pages.json";
 import deNotifications from "./de/notifications.json";
 import deReleases from "./de/releases.json";
 import deReview from "./de/review.json";
@@ -24,6 +27,9 @@ import enCommon from "./en/common.json";
 import enLabels from "./en/labels.json";
 import enMail from "./en/mail.json";
 import enNav from "./en/nav.json";
+import enProjects from "./en/projects.json";
+import enManage from "./en/manage.json";
+import enPages from "./en/pages.json";
 import enNotifications from "./en/notifications.json";
 import enReleases from "./en/releases.json";
 import enReview from "./en/review.json";
@@ -38,6 +44,9 @@ const en = {
   labels: enLabels,
   mail: enMail,
   nav: enNav,
+  projects: enProjects,
+  manage: enManage,
+  pages: enPages,
   notifications: enNotifications,
   releases: enReleases,
   review: enReview,
@@ -56,6 +65,9 @@ export const MESSAGES: Record<Locale, Messages> = {
     labels: deLabels,
     mail: deMail,
     nav: deNav,
+    projects: deProjects,
+    manage: deManage,
+    pages: dePages,
     notifications: deNotifications,
     releases: deReleases,
     review: deReview,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Announcement } from "@/components/projects/project-content";
@@ -7,7 +8,10 @@ import { latestMessages } from "@/lib/messages/service";
 import { loadProjectPage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
-export const metadata: Metadata = { title: "Announcements" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("projects.page");
+  return { title: t("announcements") };
+}
 
 const PER_PAGE = 20;
 
@@ -17,6 +21,7 @@ export default async function AnnouncementsPage({ params, searchParams }: { para
   const { project } = context;
   if (!moduleEnabled(project, "MESSAGES")) notFound();
   const cursor = (await searchParams).cursor;
+  const t = await getTranslations("projects.page");
   const messages = await latestMessages(context, { limit: PER_PAGE, cursor: typeof cursor === "string" ? cursor : undefined }).catch((error: unknown) => {
     if (error instanceof BadRequest) notFound();
     throw error;
@@ -28,9 +33,9 @@ export default async function AnnouncementsPage({ params, searchParams }: { para
           ← {project.name}
         </Link>
       </p>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">Announcements</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("announcements")}</h1>
       {messages.data.length === 0 ? (
-        <p className="text-sm text-slate-500">No announcements.</p>
+        <p className="text-sm text-slate-500">{t("noAnnouncements")}</p>
       ) : (
         <ul className="space-y-3">
           {messages.data.map((message) => (
@@ -40,7 +45,7 @@ export default async function AnnouncementsPage({ params, searchParams }: { para
       )}
       {messages.nextCursor && (
         <Link href={`/projects/${project.slug}/announcements?cursor=${messages.nextCursor}`} className="text-sm font-medium text-indigo-700 underline">
-          Older announcements
+          {t("olderAnnouncements")}
         </Link>
       )}
     </section>

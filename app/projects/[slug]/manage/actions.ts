@@ -1,12 +1,13 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { BadRequest, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
 import { idSchema } from "@/lib/http/operation";
 import { launcherSettingsSchema } from "@/lib/launcher/schemas";
 import { updateLauncherSettings } from "@/lib/launcher/service";
 import { addMemberSchema, roleDefinitionSchema } from "@/lib/members/schemas";
-import { addMember, changeMemberRole, createRole, deleteRole, removeMember, transferOwnership, updateRole } from "@/lib/members/service";
+import { addMember, changeMemberRole, createRole, deleteRole, removeMember, searchMemberCandidates, transferOwnership, updateRole } from "@/lib/members/service";
 import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput, updateModulesSchema, updateSettingsSchema } from "@/lib/projects/schemas";
@@ -31,7 +32,7 @@ export const savePresentationAction = portalAction({
   args: z.tuple([projectTarget, presentationFormSchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
     const { project } = await updatePresentation(actor, projectId, presentationFormToInput(input), input.version, meta);
-    return { message: "The presentation is saved.", data: { version: project.version } };
+    return { message: (await getTranslations("manage.done"))("presentation"), data: { version: project.version } };
   },
 });
 
@@ -48,7 +49,8 @@ export const uploadImageAction = portalAction({
       const image = { bytes: Buffer.from(await file.arrayBuffer()), contentType: file.type };
       const updated = await uploadProjectImage(actor, projectId, kind.data, image, version.data, meta);
       const url = kind.data === "logo" ? updated.body.logoUrl! : updated.body.bannerUrl!;
-      return { message: kind.data === "logo" ? "The logo is uploaded." : "The banner is uploaded.", data: { version: updated.project.version, url } };
+      const t = await getTranslations("manage.done");
+      return { message: kind.data === "logo" ? t("logo") : t("banner"), data: { version: updated.project.version, url } };
     } catch (error) {
       if (error instanceof UnsupportedMediaType) throw new UnsupportedMediaType("a PNG, JPEG, GIF or WebP image");
       throw error;
@@ -61,8 +63,15 @@ export const addMemberAction = portalAction({
   args: z.tuple([projectTarget, addMemberSchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
     await addMember(actor, projectId, input, meta);
-    return `${input.username} is on the team.`;
+    return (await getTranslations("manage.done"))("memberAdded", { username: input.username! });
   },
+});
+
+/** The add-member combobox's suggestions: a read, so nothing is revalidated. */
+export const searchMemberCandidatesAction = portalAction({
+  signIn: projectPath("/manage/team"),
+  args: z.tuple([projectTarget, z.string().max(32)]),
+  run: async ([{ projectId }, query], { actor }) => ({ message: "", data: { users: await searchMemberCandidates(actor, projectId, query) } }),
 });
 
 export const changeMemberRoleAction = portalAction({
@@ -70,7 +79,7 @@ export const changeMemberRoleAction = portalAction({
   args: z.tuple([projectTarget, idSchema, idSchema]),
   run: async ([{ projectId }, userId, roleId], { actor, meta }) => {
     await changeMemberRole(actor, projectId, userId, roleId, meta);
-    return "The role is changed.";
+    return (await getTranslations("manage.done"))("roleChanged");
   },
 });
 
@@ -79,7 +88,8 @@ export const removeMemberAction = portalAction({
   args: z.tuple([projectTarget, idSchema]),
   run: async ([{ projectId }, userId], { actor, meta }) => {
     await removeMember(actor, projectId, userId, meta);
-    return userId === actor.userId ? { message: "You left the project.", data: { left: true } } : { message: "The member is removed.", data: { left: false } };
+    const t = await getTranslations("manage.done");
+    return userId === actor.userId ? { message: t("left"), data: { left: true } } : { message: t("memberRemoved"), data: { left: false } };
   },
   redirect: (_, data) => (data?.left ? "/my-projects" : undefined),
 });
@@ -91,7 +101,7 @@ export const transferOwnershipAction = portalAction({
     const userId = await findActiveUserId(username);
     if (!userId) throw new ValidationFailed([{ path: "username", message: "There is no active account with this username." }]);
     await transferOwnership(actor, projectId, userId, meta);
-    return `${username} is now the Owner.`;
+    return (await getTranslations("manage.done"))("transferred", { username });
   },
 });
 
@@ -101,7 +111,8 @@ export const saveRoleAction = portalAction({
   run: async ([{ projectId }, roleId, input], { actor, meta }) => {
     if (roleId) await updateRole(actor, projectId, roleId, input, meta);
     else await createRole(actor, projectId, input, meta);
-    return roleId ? "The role is saved." : `The role ${input.name} is created.`;
+    const t = await getTranslations("manage.done");
+    return roleId ? t("roleSaved") : t("roleCreated", { name: input.name });
   },
 });
 
@@ -110,7 +121,7 @@ export const deleteRoleAction = portalAction({
   args: z.tuple([projectTarget, idSchema, z.boolean()]),
   run: async ([{ projectId }, roleId, moveMembers], { actor, meta }) => {
     await deleteRole(actor, projectId, roleId, moveMembers ? "moveToMember" : "refuse", meta);
-    return "The role is deleted.";
+    return (await getTranslations("manage.done"))("roleDeleted");
   },
 });
 
@@ -119,7 +130,7 @@ export const saveModulesAction = portalAction({
   args: z.tuple([projectTarget, updateModulesSchema, version]),
   run: async ([{ projectId }, input, version], { actor, meta }) => {
     const { project } = await updateModules(actor, projectId, input.modules, version, meta);
-    return { message: "Modules are saved.", data: { version: project.version } };
+    return { message: (await getTranslations("manage.done"))("modules"), data: { version: project.version } };
   },
 });
 
@@ -128,7 +139,7 @@ export const saveSettingsAction = portalAction({
   args: z.tuple([projectTarget, updateSettingsSchema, version]),
   run: async ([{ projectId }, input, version], { actor, meta }) => {
     const { project } = await updateSettings(actor, projectId, input, version, meta);
-    return { message: "Settings are saved.", data: { version: project.version } };
+    return { message: (await getTranslations("manage.done"))("settings"), data: { version: project.version } };
   },
 });
 
@@ -137,7 +148,7 @@ export const saveLauncherAction = portalAction({
   args: z.tuple([projectTarget, launcherSettingsSchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
     await updateLauncherSettings(actor, projectId, input, meta);
-    return "The launcher integration is saved.";
+    return (await getTranslations("manage.done"))("launcher");
   },
 });
 
@@ -146,17 +157,10 @@ export const deleteProjectAction = portalAction({
   args: z.tuple([projectTarget, version]),
   run: async ([{ projectId }, version], { actor, meta }) => {
     await deleteProject(actor, projectId, version, meta);
-    return "The project is deleted.";
+    return (await getTranslations("manage.done"))("deleted");
   },
   redirect: () => "/my-projects?deleted=1",
 });
-
-const STATUS_MESSAGES: Record<string, string> = {
-  IN_REVIEW: "Submitted. The platform team reviews projects in the order they arrive.",
-  DRAFT: "The project is a draft again.",
-  ARCHIVED: "The project is archived.",
-  REJECTED: "The project is taken down.",
-};
 
 export const changeStatusAction = portalAction({
   ...manage,
@@ -164,6 +168,15 @@ export const changeStatusAction = portalAction({
   run: async ([{ projectId }, status, reason], { actor, meta }) => {
     const input = changeStatusSchema.parse({ status, ...(reason.trim() ? { reason } : {}) });
     await changeStatus(actor, projectId, input, meta);
-    return STATUS_MESSAGES[input.status] ?? "The status is changed.";
+    const t = await getTranslations("manage.done.status");
+    switch (input.status) {
+      case "IN_REVIEW":
+      case "DRAFT":
+      case "ARCHIVED":
+      case "REJECTED":
+        return t(input.status);
+      default:
+        return t("other");
+    }
   },
 });

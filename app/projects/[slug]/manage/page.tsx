@@ -1,20 +1,25 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { PresentationForm } from "@/components/projects/manage/presentation-form";
 import { Notice } from "@/components/ui/notice";
 import { loadManagePage } from "@/lib/portal/project-page";
 import { savePresentationAction, uploadImageAction } from "./actions";
 
-export const metadata: Metadata = { title: "Presentation" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("manage.tabs");
+  return { title: t("presentation") };
+}
 
 export default async function PresentationPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ created?: string }> }) {
   const { project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.edit")) return <NoAccess what="edit the presentation" />;
+  if (!access.permissions.has("project.edit")) return <NoAccess what="presentation" />;
   const target = { projectId: project.id, slug: project.slug };
   const { created } = await searchParams;
+  const t = await getTranslations("manage");
   return (
     <div className="space-y-6">
-      {created && <Notice tone="success">Your project is created as a draft. Complete its presentation, team and modules, then submit it for review.</Notice>}
+      {created && <Notice tone="success">{t("created")}</Notice>}
       <PresentationForm
         target={target}
         action={savePresentationAction}

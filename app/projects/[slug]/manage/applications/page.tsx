@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { decideApplicationAction } from "@/app/applications/actions";
 import { ApplicationReview } from "@/components/applications/application-review";
 import { NoAccess } from "@/components/projects/manage/no-access";
+import { roleName } from "@/components/projects/role-name";
 import { Card } from "@/components/ui/card";
 import { listProjectApplications } from "@/lib/applications/service";
 import { listRoles } from "@/lib/members/service";
@@ -10,25 +12,30 @@ import { canAcceptAs } from "@/lib/permissions";
 import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
-export const metadata: Metadata = { title: "Applications" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("manage.tabs");
+  return { title: t("applications") };
+}
 
 export default async function ApplicationsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
   if (!moduleEnabled(project, "APPLICATIONS")) notFound();
-  if (!actor || !access.permissions.has("applications.view")) return <NoAccess what="read applications" />;
-  const [pending, all, roles] = await Promise.all([
+  if (!actor || !access.permissions.has("applications.view")) return <NoAccess what="applications" />;
+  const [t, defaultRole, pending, all, roles] = await Promise.all([
+    getTranslations("manage.applications"),
+    getTranslations("labels.defaultRole"),
     listProjectApplications(actor, project.id, { status: "PENDING", limit: 100 }),
     listProjectApplications(actor, project.id, { limit: 100 }),
     listRoles(actor, project.id),
   ]);
   const grantable = roles.filter((role) => canAcceptAs(access, role)).sort((a, b) => a.rank - b.rank);
   return (
-    <Card title="Applications" description="Oldest pending first. Accepting makes the applicant a member with the role you choose; your reason is shown to the applicant.">
+    <Card title={t("title")} description={t("description")}>
       <ApplicationReview
         target={{ projectId: project.id, slug: project.slug }}
         pending={[...pending.data].reverse()}
         decided={all.data.filter((application) => application.status !== "PENDING")}
-        grantableRoles={grantable.map((role) => ({ id: role.id, name: role.name, key: role.key }))}
+        grantableRoles={grantable.map((role) => ({ id: role.id, name: roleName(role, (key) => defaultRole(key)), key: role.key }))}
         canDecide={access.permissions.has("applications.decide")}
         action={decideApplicationAction}
       />

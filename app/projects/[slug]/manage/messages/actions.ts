@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { idSchema } from "@/lib/http/operation";
 import { messageInputSchema } from "@/lib/messages/schemas";
@@ -18,7 +19,7 @@ export const postMessageAction = portalAction({
   args: z.tuple([projectTarget, messageInputSchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
     await postMessage(actor, projectId, input, meta);
-    return "The announcement is posted. The team has been notified.";
+    return (await getTranslations("manage.messages"))("posted");
   },
 });
 
@@ -27,6 +28,6 @@ export const deleteMessageAction = portalAction({
   args: z.tuple([projectTarget, idSchema]),
   run: async ([{ projectId }, messageId], { actor, meta }) => {
     await deleteMessage(actor, projectId, messageId, meta);
-    return "The announcement is deleted.";
+    return (await getTranslations("manage.messages"))("deleted");
   },
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { saveModulesAction } from "@/app/projects/[slug]/manage/actions";
 import { ModulesForm } from "@/components/projects/manage/modules-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
@@ -6,14 +7,18 @@ import { Card } from "@/components/ui/card";
 import { loadManagePage } from "@/lib/portal/project-page";
 import { modulesView } from "@/lib/projects/service";
 
-export const metadata: Metadata = { title: "Modules" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("manage.tabs");
+  return { title: t("modules") };
+}
 
 export default async function ModulesPage({ params }: { params: Promise<{ slug: string }> }) {
   const { project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.settings")) return <NoAccess what="change its modules" />;
+  if (!access.permissions.has("project.settings")) return <NoAccess what="modules" />;
   const view = modulesView(project);
+  const t = await getTranslations("manage.modules");
   return (
-    <Card title="Modules" description="A project uses only the platform functions it needs.">
+    <Card title={t("title")} description={t("description")}>
       <ModulesForm target={{ projectId: project.id, slug: project.slug }} modules={view.available} enabled={view.modules} version={project.version} action={saveModulesAction} />
     </Card>
   );

@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { pageInputSchema, pagePreviewSchema } from "@/lib/pages/schemas";
 import { createPage, deletePage, previewMarkdown, updatePage } from "@/lib/pages/service";
@@ -23,7 +24,7 @@ export const savePageAction = portalAction({
   args: z.tuple([projectTarget, existingPage.nullable(), pageInputSchema]),
   run: async ([{ projectId }, page, input], { actor, meta }) => {
     const saved = page ? await updatePage(actor, projectId, page.pageSlug, input, page.version, meta) : await createPage(actor, projectId, input, meta);
-    return { message: "The page is saved.", data: { slug: saved.slug } };
+    return { message: (await getTranslations("pages"))("saved"), data: { slug: saved.slug } };
   },
   redirect: ([target], data) => `/projects/${target.slug}/manage/pages/${data!.slug}?saved=1`,
 });
@@ -33,7 +34,7 @@ export const deletePageAction = portalAction({
   args: z.tuple([projectTarget, existingPage]),
   run: async ([{ projectId }, page], { actor, meta }) => {
     await deletePage(actor, projectId, page.pageSlug, page.version, meta);
-    return "The page is deleted.";
+    return (await getTranslations("pages"))("deleted");
   },
   redirect: ([target]) => `/projects/${target.slug}/manage/pages?deleted=1`,
 });

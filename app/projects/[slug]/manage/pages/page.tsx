@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
@@ -9,51 +10,57 @@ import { pageNavigation } from "@/lib/pages/service";
 import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
-export const metadata: Metadata = { title: "Pages" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("manage.tabs");
+  return { title: t("pages") };
+}
 
 export default async function PagesTab({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ deleted?: string }> }) {
   const context = await loadManagePage((await params).slug);
   const { project, access } = context;
   // The module guard: with PROJECT_PAGES off this tab does not exist.
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
-  const pages = await pageNavigation(context);
+  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
+  const [pages, t, format] = await Promise.all([pageNavigation(context), getTranslations("pages"), getFormatter()]);
   const base = `/projects/${project.slug}/manage/pages`;
   return (
-    <Card title="Pages" description={`Markdown pages shown on the project page, lowest order first (at most ${MAX_PAGES_PER_PROJECT}).`}>
+    <Card title={t("title")} description={t("description", { max: MAX_PAGES_PER_PROJECT })}>
       <div className="space-y-4">
-        {(await searchParams).deleted && <Notice tone="success">The page is deleted.</Notice>}
+        {(await searchParams).deleted && <Notice tone="success">{t("deleted")}</Notice>}
         {pages.length === 0 ? (
-          <p className="text-sm text-slate-500">No pages yet.</p>
+          <p className="text-sm text-slate-500">{t("none")}</p>
         ) : (
+          <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("title")}</caption>
             <thead className="text-xs uppercase text-slate-500">
               <tr>
-                <th className="py-2">Order</th>
-                <th>Title</th>
-                <th>Address</th>
-                <th>Last changed</th>
+                <th scope="col" className="py-2 pr-3">{t("order")}</th>
+                <th scope="col" className="pr-3">{t("pageTitle")}</th>
+                <th scope="col" className="pr-3">{t("address")}</th>
+                <th scope="col">{t("changed")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {pages.map((page) => (
                 <tr key={page.slug}>
-                  <td className="py-2 tabular-nums">{page.position}</td>
-                  <td>
+                  <td className="py-2 pr-3 tabular-nums">{page.position}</td>
+                  <td className="pr-3">
                     <Link href={`${base}/${page.slug}`} className="font-medium text-indigo-700 hover:underline">
                       {page.title}
                     </Link>
                   </td>
-                  <td className="font-mono text-xs text-slate-600">/pages/{page.slug}</td>
-                  <td className="text-slate-600">{new Date(page.updatedAt).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" })}</td>
+                  <td className="pr-3 font-mono text-xs break-all text-slate-600">/pages/{page.slug}</td>
+                  <td className="text-slate-600">{format.dateTime(new Date(page.updatedAt), "date")}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          </div>
         )}
         {pages.length < MAX_PAGES_PER_PROJECT && (
-          <Link href={`${base}/new`} className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
-            New page
+          <Link href={`${base}/new`} className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+            {t("new")}
           </Link>
         )}
       </div>

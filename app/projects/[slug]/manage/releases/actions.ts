@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { deleteFile } from "@/lib/downloads/service";
 import { idSchema } from "@/lib/http/operation";
@@ -24,7 +25,7 @@ export const createReleaseAction = portalAction({
   args: z.tuple([projectTarget, createReleaseSchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
     await createRelease(actor, projectId, input, meta);
-    return `Release ${input.version} is created as a draft.`;
+    return (await getTranslations("releases.done"))("created", { version: input.version });
   },
 });
 
@@ -33,7 +34,8 @@ export const updateReleaseAction = portalAction({
   args: z.tuple([projectTarget, idSchema, revision, updateReleaseSchema]),
   run: async ([{ projectId }, releaseId, expected, input], { actor, meta }) => {
     await updateRelease(actor, projectId, releaseId, input, expected, meta);
-    return input.state === "PUBLISHED" ? "The release is published." : input.state === "YANKED" ? "The release is yanked." : "The release is saved.";
+    const t = await getTranslations("releases.done");
+    return input.state === "PUBLISHED" ? t("published") : input.state === "YANKED" ? t("yanked") : t("saved");
   },
 });
 
@@ -42,7 +44,7 @@ export const deleteReleaseAction = portalAction({
   args: z.tuple([projectTarget, idSchema, revision]),
   run: async ([{ projectId }, releaseId, expected], { actor, meta }) => {
     await deleteRelease(actor, projectId, releaseId, expected, meta);
-    return "The release and its files are deleted.";
+    return (await getTranslations("releases.done"))("deleted");
   },
 });
 
@@ -58,6 +60,6 @@ export const deleteFileAction = portalAction({
   args: z.tuple([projectTarget, idSchema]),
   run: async ([{ projectId }, fileId], { actor, meta }) => {
     await deleteFile(actor, projectId, fileId, meta);
-    return "The file is deleted.";
+    return (await getTranslations("releases.done"))("fileDeleted");
   },
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { CreateReleaseForm, ReleaseList } from "@/components/releases/release-manager";
@@ -8,21 +9,24 @@ import { moduleEnabled } from "@/lib/projects/access";
 import { listReleases } from "@/lib/releases/service";
 import { createReleaseAction, deleteReleaseAction, previewChangelogAction, updateReleaseAction } from "./actions";
 
-export const metadata: Metadata = { title: "Releases" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("manage.tabs");
+  return { title: t("releases") };
+}
 
 export default async function ReleasesPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
   // The module guard: with the DOWNLOADS module off this page does not exist.
   if (!moduleEnabled(project, "DOWNLOADS")) notFound();
-  if (!actor || !access.permissions.has("releases.manage")) return <NoAccess what="manage releases" />;
-  const releases = await listReleases(actor, project.id, { limit: 100 });
+  if (!actor || !access.permissions.has("releases.manage")) return <NoAccess what="releases" />;
+  const [releases, t] = await Promise.all([listReleases(actor, project.id, { limit: 100 }), getTranslations("releases")]);
   const target = { projectId: project.id, slug: project.slug };
   return (
     <div className="space-y-6">
-      <Card title="New release" description="A release starts as a draft that only the team sees. Attach its files, then publish it.">
+      <Card title={t("newRelease")} description={t("newReleaseText")}>
         <CreateReleaseForm target={target} action={createReleaseAction} preview={previewChangelogAction} />
       </Card>
-      <Card title="Releases" description="Newest first. Publishing shows a release on the project page and in the launcher; yanking takes it back.">
+      <Card title={t("releases")} description={t("releasesText")}>
         <ReleaseList target={target} releases={releases.data} actions={{ update: updateReleaseAction, remove: deleteReleaseAction, preview: previewChangelogAction }} />
       </Card>
     </div>

@@ -1,34 +1,46 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { deleteRoleAction, saveRoleAction } from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { RoleEditor } from "@/components/projects/manage/role-editor";
+import { RolesTable } from "@/components/projects/manage/roles-table";
+import { roleName } from "@/components/projects/role-name";
 import { Card } from "@/components/ui/card";
 import { listRoles } from "@/lib/members/service";
 import { canDefineRole } from "@/lib/permissions";
 import { loadManagePage } from "@/lib/portal/project-page";
 
-export const metadata: Metadata = { title: "Roles" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("manage.tabs");
+  return { title: t("roles") };
+}
 
 export default async function RolesPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("members.view")) return <NoAccess what="see the roles" />;
-  const roles = await listRoles(actor, project.id);
+  if (!access.permissions.has("members.view")) return <NoAccess what="roles" />;
+  const [roles, t, defaultRole] = await Promise.all([listRoles(actor, project.id), getTranslations("manage.roles"), getTranslations("labels.defaultRole")]);
   const target = { projectId: project.id, slug: project.slug };
   const manages = access.permissions.has("roles.manage");
   const grantable = [...access.permissions];
   const actions = { save: saveRoleAction, remove: deleteRoleAction };
   return (
     <div className="space-y-6">
-      <Card title="Roles" description="Each role is a set of project permissions with a rank. Roles apply only inside this project.">
-        <div className="space-y-4">
-          {roles.map((role) => (
-            <RoleEditor key={role.id} target={target} grantable={grantable} actions={actions} role={{ ...role, editable: manages && role.key !== "OWNER" && canDefineRole(access, role) }} />
-          ))}
-        </div>
+      <Card title={t("title")} description={t("description")}>
+        <RolesTable
+          target={target}
+          grantable={grantable}
+          actions={actions}
+          roles={roles.map((role) => ({ ...role, label: roleName(role, (key) => defaultRole(key)), editable: manages && role.key !== "OWNER" && canDefineRole(access, role) }))}
+        />
       </Card>
       {manages && (
-        <Card title="Create a custom role" description="It can rank below yours and hold only permissions you have.">
-          <RoleEditor target={target} grantable={grantable} actions={actions} role={{ id: null, name: "", rank: 15, permissions: ["project.view", "members.view"], custom: true, memberCount: 0, editable: true }} />
+        <Card title={t("createTitle")} description={t("createText")}>
+          <RoleEditor
+            target={target}
+            grantable={grantable}
+            actions={actions}
+            role={{ id: null, key: null, name: "", label: "", rank: 15, permissions: ["project.view", "members.view"], custom: true, memberCount: 0, editable: true }}
+          />
         </Card>
       )}
     </div>

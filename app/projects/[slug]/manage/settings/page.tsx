@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { deleteProjectAction, saveSettingsAction } from "@/app/projects/[slug]/manage/actions";
 import { DeleteProject } from "@/components/projects/manage/delete-project";
 import { NoAccess } from "@/components/projects/manage/no-access";
@@ -10,11 +11,15 @@ import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { DELETABLE_STATUSES, settingsOf } from "@/lib/projects/service";
 
-export const metadata: Metadata = { title: "Settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("manage.tabs");
+  return { title: t("settings") };
+}
 
 export default async function SettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.settings")) return <NoAccess what="change its settings" />;
+  if (!access.permissions.has("project.settings")) return <NoAccess what="settings" />;
+  const t = await getTranslations("manage");
   const target = { projectId: project.id, slug: project.slug };
   // A disabled module's settings are hidden (and kept).
   const applicationRoles = moduleEnabled(project, "APPLICATIONS") ? await offerableRoles(project.id) : null;
@@ -22,15 +27,15 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   const blockedReason = DELETABLE_STATUSES.includes(project.status)
     ? null
     : project.status === "PUBLISHED"
-      ? "A published project is archived before it can be deleted."
-      : "Withdraw the project from review before deleting it.";
+      ? t("delete.blockedPublished")
+      : t("delete.blockedInReview");
   return (
     <div className="space-y-6">
-      <Card title="Settings">
+      <Card title={t("tabs.settings")}>
         <SettingsForm target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} applicationRoles={applicationRoles} action={saveSettingsAction} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
       </Card>
       {mayDelete && (
-        <Card title="Delete project">
+        <Card title={t("delete.title")}>
           <DeleteProject target={target} name={project.name} version={project.version} blockedReason={blockedReason} action={deleteProjectAction} />
         </Card>
       )}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
@@ -28,6 +29,7 @@ export default async function ProjectPageView({ params }: { params: Promise<{ sl
   const { slug, pageSlug } = await params;
   const { context, page } = await load(slug, pageSlug);
   const { project, access } = context;
+  const t = await getTranslations("projects.page");
   return (
     <article className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <p className="text-sm text-slate-500">
@@ -37,10 +39,10 @@ export default async function ProjectPageView({ params }: { params: Promise<{ sl
       </p>
       <ProjectPagesNav slug={project.slug} pages={await pageNavigation(context)} current={page.slug} />
       <header className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{page.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{page.title}</h1>
         {access.permissions.has("pages.manage") && (
           <Link href={`/projects/${project.slug}/manage/pages/${page.slug}`} className="text-sm font-medium text-indigo-700 hover:underline">
-            Edit this page
+            {t("editPage")}
           </Link>
         )}
       </header>

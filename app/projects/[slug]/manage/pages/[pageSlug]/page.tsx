@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
@@ -11,28 +12,32 @@ import { getPage } from "@/lib/pages/service";
 import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 
-export const metadata: Metadata = { title: "Edit page" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("pages");
+  return { title: t("edit") };
+}
 
 export default async function EditPage({ params, searchParams }: { params: Promise<{ slug: string; pageSlug: string }>; searchParams: Promise<{ saved?: string }> }) {
   const { slug, pageSlug } = await params;
   const { actor, project, access } = await loadManagePage(slug);
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="edit the project's pages" />;
+  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
   const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {
     if (error instanceof NotFound) notFound();
     throw error;
   });
+  const t = await getTranslations("pages");
   return (
     <Card
-      title={`Edit “${page.title}”`}
+      title={t("editTitle", { title: page.title })}
       description={
         <Link href={`/projects/${project.slug}/pages/${page.slug}`} className="text-indigo-700 hover:underline">
-          View the page as visitors see it
+          {t("viewAsVisitor")}
         </Link>
       }
     >
       <div className="space-y-4">
-        {(await searchParams).saved && <Notice tone="success">The page is saved.</Notice>}
+        {(await searchParams).saved && <Notice tone="success">{t("saved")}</Notice>}
         <PageEditor
           key={page.version}
           target={{ projectId: project.id, slug: project.slug }}
