@@ -23,9 +23,9 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4 sm:px-6">
-        <Link href="/" className="mr-2 flex shrink-0 items-center gap-2 text-base font-bold text-slate-900">
+        <Link href="/" className="mr-2 flex shrink-0 items-center gap-2 rounded-md text-base font-bold text-slate-900">
           <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs text-white">GP</span>
-          <span className="hidden sm:inline">{tc("siteName")}</span>
+          <span className="sr-only sm:not-sr-only">{tc("siteName")}</span>
         </Link>
         <nav aria-label={t("main")} className="hidden min-w-0 items-center gap-1 md:flex">
           <HeaderLinks items={main} all={all} />

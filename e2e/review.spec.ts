@@ -144,6 +144,29 @@ test("the platform team renames an account, records a warning and revokes it on 
   const warnings = staff.getByRole("list", { name: "Warnings" });
   await expect(warnings.getByText("Spam in the project chat")).toBeVisible();
   await warnings.getByRole("button", { name: "Revoke" }).click();
+  // Revoking confirms in a dialog first; cancelling it changes nothing.
+  const dialog = staff.getByRole("dialog", { name: "Revoke this warning?" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await warnings.getByRole("button", { name: "Revoke" }).click();
+  await dialog.getByRole("button", { name: "Revoke" }).click();
   await expect(staff.getByText("The warning is revoked.")).toBeVisible();
   await expect(warnings.getByText("no longer active")).toBeVisible();
+
+  // Suspending asks for a reason in a dialog: the button waits until one is given.
+  await staff.getByRole("button", { name: "Suspend account…" }).click();
+  const suspend = staff.getByRole("dialog", { name: `Suspend @${username}?` });
+  await expect(suspend.getByRole("button", { name: "Suspend account" })).toBeDisabled();
+  await suspend.getByLabel("Reason (required)").fill("Spam after a warning");
+  await suspend.getByRole("button", { name: "Suspend account" }).click();
+  await expect(staff.getByText("The account is suspended.")).toBeVisible();
+  await expect(staff.getByRole("region", { name: "Account" }).getByText("Spam after a warning")).toBeVisible();
+  const signIn = await request.post("/api/v1/auth/token", { data: { login: username, password: "moderated passphrase", scopes: ["read"] } });
+  expect(signIn.status()).toBeGreaterThanOrEqual(400);
+
+  // Lifting it confirms too.
+  await staff.getByRole("button", { name: "Lift suspension…" }).click();
+  await staff.getByRole("dialog", { name: `Lift the suspension of @${username}?` }).getByRole("button", { name: "Lift suspension" }).click();
+  await expect(staff.getByText("The suspension is lifted.", { exact: true })).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Suspend account…" })).toBeVisible();
 });

@@ -7,7 +7,9 @@ const shades = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950];
 const lines = [];
 for (const hue of hues) {
   for (const [i, shade] of shades.entries()) {
-    const mirror = shades[shades.length - 1 - i];
+    // 500 is its own mirror, but as text it is too faint on the dark side's white (slate-900):
+    // there it takes 400's value (contrast 4.5:1 or more, WCAG AA), like 600 does.
+    const mirror = shade === 500 ? 400 : shades[shades.length - 1 - i];
     lines.push(`  --color-${hue}-${shade}: light-dark(${value(`${hue}-${shade}`)}, ${value(`${hue}-${mirror}`)});`);
   }
 }

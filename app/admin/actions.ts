@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { resetTwoFactorByStaff } from "@/lib/account/two-factor";
 import { idSchema } from "@/lib/http/operation";
@@ -10,13 +11,33 @@ import { createWarningSchema } from "@/lib/warnings/schemas";
 import { createWarning, revokeWarning } from "@/lib/warnings/service";
 
 const userPage = ([userId]: readonly [string, ...unknown[]]) => [`/admin/users/${userId}`];
+const message = async (key: "updated" | "suspended" | "unsuspended" | "warningRecorded" | "warningRevoked" | "twoFactorReset") => (await getTranslations("admin.actions"))(key);
 
 export const updateUserAction = portalAction({
   signIn: "/admin/users",
-  args: z.tuple([idSchema, z.coerce.number().int(), staffUpdateUserSchema]),
+  // Suspension has its own action (a required reason, asked in a dialog); this form leaves it alone.
+  args: z.tuple([idSchema, z.coerce.number().int(), staffUpdateUserSchema.omit({ suspended: true, suspensionReason: true })]),
   run: async ([userId, version, input], { actor, meta }) => {
     await updateUserAsStaff(actor, userId, input, version, meta);
-    return "The account is updated.";
+    return message("updated");
+  },
+  revalidate: userPage,
+});
+
+/** Suspends with a reason (required here: the portal asks for it in the confirmation dialog), or lifts a suspension. */
+export const setSuspensionAction = portalAction({
+  signIn: "/admin/users",
+  args: z.tuple([
+    idSchema,
+    z.coerce.number().int(),
+    z.discriminatedUnion("suspended", [
+      z.object({ suspended: z.literal(true), suspensionReason: z.string().trim().min(1, "Give a reason for the suspension.").max(500) }),
+      z.object({ suspended: z.literal(false) }),
+    ]),
+  ]),
+  run: async ([userId, version, input], { actor, meta }) => {
+    await updateUserAsStaff(actor, userId, input, version, meta);
+    return message(input.suspended ? "suspended" : "unsuspended");
   },
   revalidate: userPage,
 });
@@ -26,7 +47,7 @@ export const createWarningAction = portalAction({
   args: z.tuple([idSchema, createWarningSchema]),
   run: async ([userId, input], { actor, meta }) => {
     await createWarning(actor, userId, input, meta);
-    return "The warning is recorded.";
+    return message("warningRecorded");
   },
   revalidate: userPage,
 });
@@ -36,7 +57,7 @@ export const revokeWarningAction = portalAction({
   args: z.tuple([idSchema, idSchema]),
   run: async ([, warningId], { actor, meta }) => {
     await revokeWarning(actor, warningId, meta);
-    return "The warning is revoked.";
+    return message("warningRevoked");
   },
   revalidate: userPage,
 });
@@ -46,7 +67,7 @@ export const resetTwoFactorAction = portalAction({
   args: z.tuple([idSchema]),
   run: async ([userId], { actor, meta }) => {
     await resetTwoFactorByStaff(actor, userId, meta);
-    return "Two-factor sign-in is off for this account. A security warning is recorded and the user has been mailed.";
+    return message("twoFactorReset");
   },
   revalidate: userPage,
 });

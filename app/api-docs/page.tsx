@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/card";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 
-export const metadata: Metadata = { title: "API reference" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.apiDocs");
+  return { title: t("title") };
+}
 
 const METHOD_STYLES: Record<string, string> = {
   get: "bg-sky-100 text-sky-800",
@@ -22,7 +26,9 @@ interface DocOperation {
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
 
-export default function ApiReferencePage() {
+/** The API's operations from the OpenAPI document; their summaries and descriptions stay in English (the API's language). */
+export default async function ApiReferencePage() {
+  const t = await getTranslations("admin.apiDocs");
   const document = buildOpenApiDocument();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ path, method, ...(operation as DocOperation) })),
@@ -31,19 +37,15 @@ export default function ApiReferencePage() {
   return (
     <div>
       <PageHeader
-        title="API reference"
-        description={
-          <>
-            Base path <code>/api/v1</code>. Authenticate with <code>Authorization: Bearer pmt_…</code> (create a token in your account or with{" "}
-            <code>POST /api/v1/auth/token</code>). Errors are <code>application/problem+json</code>. Lists use <code>?limit=</code> and{" "}
-            <code>?cursor=</code>. Versioned resources return an <code>ETag</code>; send it back in <code>If-Match</code>. The machine-readable
-            document is at <a className="text-indigo-600 underline" href="/api/v1/openapi.json">/api/v1/openapi.json</a>.
-          </>
-        }
+        title={t("title")}
+        description={t.rich("intro", {
+          code: (chunks) => <code className="break-all">{chunks}</code>,
+          link: (chunks) => <a className="text-indigo-700 underline" href="/api/v1/openapi.json">{chunks}</a>,
+        })}
       />
-      <nav aria-label="Sections" className="mb-8 flex flex-wrap gap-2">
+      <nav aria-label={t("sections")} className="mb-8 flex flex-wrap gap-2">
         {tags.map((tag) => (
-          <a key={tag} href={`#${tag}`} className="rounded-full bg-white px-3 py-1 text-sm ring-1 ring-slate-200 hover:ring-indigo-300">
+          <a key={tag} href={`#${tag}`} className="rounded-full bg-white px-3 py-1 text-sm text-slate-900 ring-1 ring-slate-200 hover:ring-indigo-300">
             {tag}
           </a>
         ))}
@@ -58,22 +60,22 @@ export default function ApiReferencePage() {
                 <details key={`${operation.method} ${operation.path}`} className="group rounded-lg bg-white ring-1 ring-slate-200">
                   <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
                     <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLES[operation.method]}`}>{operation.method}</span>
-                    <code className="font-mono text-sm">{operation.path}</code>
+                    <code className="break-all font-mono text-sm">{operation.path}</code>
                     <span className="text-sm text-slate-600">{operation.summary}</span>
                   </summary>
                   <div className="space-y-4 border-t border-slate-200 px-4 py-4 text-sm">
                     {operation.description && <p>{operation.description}</p>}
                     <p className="text-slate-600">
-                      {operation.security.length === 0 ? "No authentication." : operation.security.some((entry) => Object.keys(entry).length === 0) ? "Authentication optional." : "Authentication required."}
+                      {operation.security.length === 0 ? t("noAuth") : operation.security.some((entry) => Object.keys(entry).length === 0) ? t("authOptional") : t("authRequired")}
                     </p>
                     {operation.parameters.length > 0 && (
                       <div>
-                        <h3 className="font-semibold">Parameters</h3>
+                        <h3 className="font-semibold">{t("parameters")}</h3>
                         <ul className="mt-1 list-inside list-disc">
                           {operation.parameters.map((parameter) => (
                             <li key={`${parameter.in}-${parameter.name}`}>
-                              <code>{parameter.name}</code> ({parameter.in}
-                              {parameter.required ? ", required" : ""}){parameter.description ? `: ${parameter.description}` : ""}
+                              <code className="break-all">{parameter.name}</code> ({t("in", { place: parameter.in })}
+                              {parameter.required ? `, ${t("required")}` : ""}){parameter.description ? `: ${parameter.description}` : ""}
                             </li>
                           ))}
                         </ul>
@@ -81,16 +83,16 @@ export default function ApiReferencePage() {
                     )}
                     {operation.requestBody && (
                       <div>
-                        <h3 className="font-semibold">Request body</h3>
+                        <h3 className="font-semibold">{t("requestBody")}</h3>
                         <pre className="mt-1 overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
                           {operation.requestBody.content["application/json"]
                             ? JSON.stringify(operation.requestBody.content["application/json"].schema, null, 2)
-                            : `The file itself, as ${Object.keys(operation.requestBody.content).join(", ")}`}
+                            : t("fileBody", { types: Object.keys(operation.requestBody.content).join(", ") })}
                         </pre>
                       </div>
                     )}
                     <div>
-                      <h3 className="font-semibold">Responses</h3>
+                      <h3 className="font-semibold">{t("responses")}</h3>
                       <ul className="mt-1 space-y-1">
                         {Object.entries(operation.responses).map(([status, response]) => (
                           <li key={status}>

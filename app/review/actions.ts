@@ -1,5 +1,6 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";
@@ -12,7 +13,8 @@ export const claimAction = portalAction({
   run: async ([projectId, release], { actor, meta }) => {
     if (release) await releaseClaim(actor, projectId, meta);
     else await claimReview(actor, projectId, meta);
-    return release ? "Claim released." : "You have claimed this project.";
+    const t = await getTranslations("review.actions");
+    return release ? t("released") : t("claimed");
   },
   revalidate: [["/review", "layout"]],
 });
@@ -24,8 +26,9 @@ export const decideAction = portalAction({
   args: z.tuple([idSchema, decisionSchema]),
   run: async ([projectId, input], { actor, meta }) => {
     const result = await decideReview(actor, projectId, input, meta);
-    const outcome = result.status === "PUBLISHED" ? "Approved: the project is published." : "Rejected: the team sees your public reason.";
-    return result.claimedByDecision ? `${outcome} You had not claimed this project: nobody else had, so your decision claimed it.` : outcome;
+    const t = await getTranslations("review.actions");
+    const outcome = result.status === "PUBLISHED" ? t("approved") : t("rejected");
+    return result.claimedByDecision ? `${outcome} ${t("claimedByDecision")}` : outcome;
   },
   revalidate: [["/review", "layout"], ["/projects", "layout"]],
 });

@@ -1,11 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -20,45 +22,56 @@ export interface WarningActions {
 }
 
 export function WarningsPanel({ userId, warnings, canManage, actions }: { userId: string; warnings: Warning[]; canManage: boolean; actions: WarningActions }) {
+  const t = useTranslations("admin.warnings");
+  const tl = useTranslations("labels");
+  const format = useFormatter();
+  const confirm = useConfirm();
   const form = useForm<z.input<typeof createWarningSchema>>({ resolver: zodResolver(createWarningSchema), defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }), () => form.reset());
   const [revoking, startRevoke] = useTransition();
-  const [revokeNotice, setRevokeNotice] = useState<string | null>(null);
+  const [revokeNotice, setRevokeNotice] = useState<{ id: string; tone: "success" | "error"; text: string } | null>(null);
+  const revoke = async (warningId: string) => {
+    if (!(await confirm({ title: t("revokeTitle"), body: t("revokeBody"), confirmLabel: t("revoke") }))) return;
+    startRevoke(async () => {
+      const result = await actions.revoke(userId, warningId);
+      setRevokeNotice({ id: warningId, tone: result.ok ? "success" : "error", text: result.message });
+    });
+  };
   return (
     <div className="space-y-5">
       {warnings.length === 0 ? (
-        <p className="text-sm text-slate-500">No warnings.</p>
+        <p className="text-sm text-slate-600">{t("none")}</p>
       ) : (
-        <ul className="space-y-2" aria-label="Warnings">
+        <ul className="space-y-2" aria-label={t("listLabel")}>
           {warnings.map((warning) => (
-            <li key={warning.id} className={`rounded-md p-3 text-sm ring-1 ${warning.active ? "ring-amber-300" : "opacity-60 ring-slate-200"}`}>
+            <li key={warning.id} className={`space-y-1 rounded-md p-3 text-sm ring-1 ${warning.active ? "ring-amber-300" : "bg-slate-50 text-slate-700 ring-slate-200"}`}>
               <p className="font-medium">
-                {warning.severity} · {warning.kind === "RULE_VIOLATION" ? "Rule violation" : "Security event"} · {new Date(warning.createdAt).toLocaleString("en")} · {warning.author ? warning.author.displayName : "System"}
-                {!warning.active && " · no longer active"}
+                {tl(`warningSeverity.${warning.severity}`)} · {tl(`warningKind.${warning.kind}`)} · {format.dateTime(new Date(warning.createdAt), "dateTime")} UTC · {warning.author ? warning.author.displayName : t("system")}
+                {!warning.active && ` · ${t("inactive")}`}
               </p>
-              <p>{warning.reason}</p>
-              {warning.internalNote && <p className="text-slate-600">Note: {warning.internalNote}</p>}
+              <p className="break-words">{warning.reason}</p>
+              {warning.internalNote && <p className="break-words text-slate-700">{t("note", { note: warning.internalNote })}</p>}
               {canManage && warning.active && (
-                <Button type="button" variant="ghost" pending={revoking} onClick={() => startRevoke(async () => setRevokeNotice((await actions.revoke(userId, warning.id)).message))}>
-                  Revoke
+                <Button type="button" variant="ghost" pending={revoking} onClick={() => revoke(warning.id)}>
+                  {t("revoke")}
                 </Button>
               )}
+              {revokeNotice?.id === warning.id && <Notice tone={revokeNotice.tone}>{revokeNotice.text}</Notice>}
             </li>
           ))}
         </ul>
       )}
-      {revokeNotice && <Notice tone="success">{revokeNotice}</Notice>}
       {canManage && (
-        <form onSubmit={submit} noValidate aria-label="New warning" className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
-          {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <form onSubmit={submit} noValidate aria-label={t("newLabel")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Kind" options={WARNING_KINDS.map((kind) => ({ value: kind, label: kind === "RULE_VIOLATION" ? "Rule violation" : "Security event" }))} {...form.register("kind")} />
-            <SelectField label="Severity" options={WARNING_SEVERITIES.map((severity) => ({ value: severity, label: severity }))} {...form.register("severity")} />
+            <SelectField label={t("kind")} options={WARNING_KINDS.map((kind) => ({ value: kind, label: tl(`warningKind.${kind}`) }))} {...form.register("kind")} />
+            <SelectField label={t("severity")} options={WARNING_SEVERITIES.map((severity) => ({ value: severity, label: tl(`warningSeverity.${severity}`) }))} {...form.register("severity")} />
           </div>
-          <TextAreaField label="Reason" rows={2} error={form.formState.errors.reason?.message} {...form.register("reason")} />
-          <TextAreaField label="Internal note" rows={2} {...form.register("internalNote")} />
-          <div className="flex justify-end">
-            <Button type="submit" pending={pending}>Record warning</Button>
+          <TextAreaField label={t("reason")} rows={2} error={form.formState.errors.reason?.message} {...form.register("reason")} />
+          <TextAreaField label={t("internalNote")} rows={2} {...form.register("internalNote")} />
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {notice && <div className="min-w-0 flex-1"><Notice tone={notice.tone}>{notice.text}</Notice></div>}
+            <Button type="submit" pending={pending}>{t("record")}</Button>
           </div>
         </form>
       )}

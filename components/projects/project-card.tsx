@@ -34,11 +34,11 @@ export function ProjectCard({ project, role, showState = false, signInFirst = fa
       <div className="-mt-6 flex gap-4 px-4 pb-4">
         <ProjectLogo project={project} />
         <div className="min-w-0 flex-1 pt-7">
-          <h3 className="truncate font-semibold text-slate-900">
+          <h2 className="truncate font-semibold text-slate-900">
             <Link href={href} className="after:absolute after:inset-0 focus:outline-none">
               {project.name}
             </Link>
-          </h3>
+          </h2>
           <p className="text-sm break-words text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}</p>
           {project.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">{project.description}</p>}
           {signInFirst && <p className="mt-1 text-xs font-medium text-indigo-700">{t("signInFirst")}</p>}

@@ -63,14 +63,16 @@ export function Announcements({ slug, messages, more }: { slug: string; messages
   );
 }
 
+// Brand colours stay the same in both themes, so their text colour is fixed too (never a palette pair that flips),
+// dark where white would be too faint on the brand (WCAG AA contrast).
 const PLATFORM_STYLE: Record<string, string> = {
-  PATREON: "bg-[#ff424d] text-white",
-  KO_FI: "bg-[#13c3ff] text-slate-900",
-  GITHUB_SPONSORS: "bg-slate-900 text-white",
-  PAYPAL: "bg-[#003087] text-white",
-  OPEN_COLLECTIVE: "bg-[#1f87ff] text-white",
-  BUY_ME_A_COFFEE: "bg-[#ffdd00] text-slate-900",
-  LIBERAPAY: "bg-[#f6c915] text-slate-900",
+  PATREON: "bg-[#ff424d] text-[#0f172b]",
+  KO_FI: "bg-[#13c3ff] text-[#0f172b]",
+  GITHUB_SPONSORS: "bg-[#0f172b] text-[#fff]",
+  PAYPAL: "bg-[#003087] text-[#fff]",
+  OPEN_COLLECTIVE: "bg-[#1f87ff] text-[#0f172b]",
+  BUY_ME_A_COFFEE: "bg-[#ffdd00] text-[#0f172b]",
+  LIBERAPAY: "bg-[#f6c915] text-[#0f172b]",
 };
 
 /** Support and donation links (module CREATOR_SUPPORT): known platforms as labelled buttons, others as plain links. */

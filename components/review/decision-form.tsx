@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -30,18 +31,19 @@ export function DecisionPanel({ projectId, inReview, claimedByMe, claimedBy, cla
   claimAction: (projectId: string, release: boolean) => Promise<FormResult>;
   decideAction: (projectId: string, input: Values) => Promise<FormResult>;
 }) {
+  const t = useTranslations("review.decision");
   const [outcome, setOutcome] = useState<Notice | null>(null);
   if (outcome) {
     return (
       <div className="space-y-3">
         <Notice tone={outcome.tone}>{outcome.text}</Notice>
-        <Link href="/review" className="text-sm font-semibold text-indigo-600">
-          Back to the review queue
+        <Link href="/review" className="text-sm font-semibold text-indigo-700">
+          {t("backToQueue")}
         </Link>
       </div>
     );
   }
-  if (!inReview) return <Notice tone="info">This project is not waiting for review.</Notice>;
+  if (!inReview) return <Notice tone="info">{t("notInReview")}</Notice>;
   return (
     <div className="space-y-6">
       <ClaimButton projectId={projectId} claimedByMe={claimedByMe} claimedBy={claimedBy} action={claimAction} />
@@ -57,6 +59,7 @@ function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
   claimedBy: string | null;
   action: (projectId: string, release: boolean) => Promise<FormResult>;
 }) {
+  const t = useTranslations("review.decision");
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -64,11 +67,7 @@ function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
     <div className="space-y-2">
       {message && <Notice tone={message.ok ? "success" : "error"}>{message.text}</Notice>}
       <p className="text-sm text-slate-600">
-        {claimedByMe
-          ? "You have claimed this project."
-          : claimedBy
-            ? `Claimed by ${claimedBy}.`
-            : "Nobody has claimed this project. Claim it while you review; a decision recorded without a claim claims it for you."}
+        {claimedByMe ? t("claimedByMe") : claimedBy ? t("claimedBy", { name: claimedBy }) : t("unclaimed")}
       </p>
       <Button
         type="button"
@@ -82,7 +81,7 @@ function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
           })
         }
       >
-        {claimedByMe ? "Release claim" : "Claim for review"}
+        {claimedByMe ? t("release") : t("claim")}
       </Button>
     </div>
   );
@@ -93,6 +92,7 @@ function DecisionForm({ projectId, action, onDecided }: {
   action: (projectId: string, input: Values) => Promise<FormResult>;
   onDecided: (outcome: Notice) => void;
 }) {
+  const t = useTranslations("review.decision");
   const form = useForm<Values>({
     resolver: zodResolver(decisionSchema),
     defaultValues: {
@@ -109,34 +109,34 @@ function DecisionForm({ projectId, action, onDecided }: {
   });
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate aria-label="Decision" className="space-y-5">
+    <form onSubmit={submit} noValidate aria-label={t("label")} className="space-y-5">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Checklist</legend>
+        <legend className="text-sm font-medium">{t("checklist")}</legend>
         {ITEMS.map((item) => (
           <div key={item} className="grid gap-2 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr]">
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" className="mt-0.5 size-4" {...form.register(`checklist.${item}.passed`)} />
-              <span>{CHECKLIST_ITEMS[item]}</span>
+              <span>{t(`items.${item}`)}</span>
             </label>
-            <input aria-label={`Note on ${item}`} placeholder="Note for the team" className="rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300" {...form.register(`checklist.${item}.note`)} />
+            <input aria-label={t("noteOn", { item: t(`items.${item}`) })} placeholder={t("notePlaceholder")} className="rounded-md bg-white px-3 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none" {...form.register(`checklist.${item}.note`)} />
           </div>
         ))}
       </fieldset>
-      <fieldset className="flex gap-4">
-        <legend className="mb-1 text-sm font-medium">Decision</legend>
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-2">
+        <legend className="mb-1 text-sm font-medium">{t("decision")}</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="APPROVE" {...form.register("decision")} /> Approve and publish
+          <input type="radio" value="APPROVE" {...form.register("decision")} /> {t("approve")}
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="REJECT" {...form.register("decision")} /> Reject
+          <input type="radio" value="REJECT" {...form.register("decision")} /> {t("reject")}
         </label>
       </fieldset>
-      <TextAreaField label="Public reason (the team sees it)" rows={3} error={errors.publicReason?.message} {...form.register("publicReason")} />
-      <TextAreaField label="Internal note (platform team only)" rows={2} error={errors.internalNote?.message} {...form.register("internalNote")} />
+      <TextAreaField label={t("publicReason")} rows={3} error={errors.publicReason?.message} {...form.register("publicReason")} />
+      <TextAreaField label={t("internalNote")} rows={2} error={errors.internalNote?.message} {...form.register("internalNote")} />
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
-          Record decision
+          {t("record")}
         </Button>
       </div>
     </form>

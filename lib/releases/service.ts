@@ -18,8 +18,13 @@ type ReleaseRow = Release & { downloads: Download[] };
 const WITH_FILES = { downloads: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] } };
 
 /** A changelog as HTML: the same Markdown renderer and sanitizer as pages and announcements. */
+/**
+ * A changelog's HTML. Its headings sit under the release's own heading (an h3 on the project
+ * page), so they are moved down three levels (# becomes h4, ### and below h6): the page's
+ * headings stay in order (axe heading-order).
+ */
 export function renderChangelog(changelog: string): string {
-  return renderMarkdown(changelog);
+  return renderMarkdown(changelog).replace(/<(\/?)h([1-6])\b/g, (_, slash: string, level: string) => `<${slash}h${Math.min(Number(level) + 3, 6)}`);
 }
 
 export function presentRelease(row: ReleaseRow): ReleaseView {

@@ -1,40 +1,42 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { Denied } from "@/components/admin/denied";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { MAX_ATTEMPTS, smtpUrl } from "@/lib/mail/delivery";
 import { listOutbox } from "@/lib/mail/outbox";
 import { hasPlatformPermission } from "@/lib/permissions";
 
-export const metadata: Metadata = { title: "Outbox" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.outbox");
+  return { title: t("title") };
+}
+
+type Translate = Awaited<ReturnType<typeof getTranslations<"admin.outbox">>>;
+type Format = Awaited<ReturnType<typeof getFormatter>>;
 
 /** Every queued mail with its delivery state (mail.readOutbox: Project lead, Developer). */
 export default async function OutboxPage() {
   const actor = await requirePortalActor("/admin/outbox");
-  if (!hasPlatformPermission(actor, "mail.readOutbox")) return <Notice tone="info">The outbox is for the platform team.</Notice>;
+  const [t, format] = await Promise.all([getTranslations("admin.outbox"), getFormatter()]);
+  if (!hasPlatformPermission(actor, "mail.readOutbox")) return <Denied title={t("title")} text={t("staffOnly")} />;
   const mails = await listOutbox(actor);
   return (
     <div>
-      <PageHeader
-        title="Outbox"
-        description={
-          smtpUrl()
-            ? "Mail the platform has queued and its delivery over SMTP. Failed sends are retried with growing pauses."
-            : "Mail the platform has queued. No mail server (SMTP_URL) is set: it is delivered from here by hand."
-        }
-      />
+      <PageHeader title={t("title")} description={smtpUrl() ? t("descriptionSmtp") : t("descriptionManual")} />
       {mails.length === 0 ? (
-        <EmptyState title="The outbox is empty" />
+        <EmptyState title={t("empty")} />
       ) : (
-        <ul className="space-y-4" aria-label="Mails">
+        <ul className="space-y-4" aria-label={t("listLabel")}>
           {mails.map((mail) => (
             <li key={mail.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-              <p className="font-semibold">{mail.subject}</p>
-              <p className="text-xs text-slate-500">
-                To {mail.to} · {mail.createdAt.toLocaleString("en")} · <DeliveryState mail={mail} />
+              <p className="break-words font-semibold">{mail.subject}</p>
+              <p className="break-words text-xs text-slate-600">
+                {t("to", { to: mail.to })} · {format.dateTime(mail.createdAt, "dateTime")} UTC · <DeliveryState mail={mail} t={t} format={format} />
               </p>
-              <pre className="mt-2 whitespace-pre-wrap font-sans text-sm text-slate-700">{mail.body}</pre>
+              {/* Mail bodies hold long links (sign-in, reset): they wrap anywhere rather than widen the page. */}
+              <pre className="mt-2 whitespace-pre-wrap break-all font-sans text-sm text-slate-700">{mail.body}</pre>
             </li>
           ))}
         </ul>
@@ -43,15 +45,11 @@ export default async function OutboxPage() {
   );
 }
 
-function DeliveryState({ mail }: { mail: { sentAt: Date | null; failedAt: Date | null; attempts: number; nextAttemptAt: Date; lastError: string | null } }) {
-  if (mail.sentAt) return <span className="text-emerald-700">sent {mail.sentAt.toLocaleString("en")}</span>;
-  if (mail.failedAt) return <span className="text-red-700">delivery failed after {mail.attempts} tries: {mail.lastError}</span>;
+function DeliveryState({ mail, t, format }: { mail: { sentAt: Date | null; failedAt: Date | null; attempts: number; nextAttemptAt: Date; lastError: string | null }; t: Translate; format: Format }) {
+  if (mail.sentAt) return <span className="text-emerald-700">{t("sent", { time: format.dateTime(mail.sentAt, "dateTime") })}</span>;
+  if (mail.failedAt) return <span className="text-red-700">{t("failed", { attempts: mail.attempts, error: mail.lastError ?? "" })}</span>;
   if (mail.attempts > 0) {
-    return (
-      <span className="text-amber-700">
-        try {mail.attempts} of {MAX_ATTEMPTS} failed ({mail.lastError}); next try {mail.nextAttemptAt.toLocaleString("en")}
-      </span>
-    );
+    return <span className="text-amber-800">{t("retrying", { attempts: mail.attempts, max: MAX_ATTEMPTS, error: mail.lastError ?? "", time: format.dateTime(mail.nextAttemptAt, "dateTime") })}</span>;
   }
-  return <span>{smtpUrl() ? "waiting to be sent" : "not sent (no SMTP)"}</span>;
+  return <span>{smtpUrl() ? t("waiting") : t("noSmtp")}</span>;
 }

@@ -1,80 +1,110 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
+import { Avatar } from "@/components/ui/avatar";
 import { PageHeader } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
+import { Denied } from "@/components/admin/denied";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { paginationQuerySchema } from "@/lib/http/pagination";
-import { PARTNER_STATUSES, PLATFORM_ROLE_INFO, PLATFORM_ROLES } from "@/lib/permissions";
+import { PARTNER_STATUSES, PLATFORM_ROLES } from "@/lib/permissions";
 import { userSearchQuerySchema } from "@/lib/users/schemas";
 import { canReadFullRecords, searchUsers } from "@/lib/users/service";
 
-export const metadata: Metadata = { title: "Users" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.users");
+  return { title: t("title") };
+}
+
 const schema = userSearchQuerySchema.extend(paginationQuerySchema.shape);
 
 export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/admin/users");
-  if (!canReadFullRecords(actor)) return <Notice tone="info">User administration is for the platform team.</Notice>;
+  const [t, tl, ta] = await Promise.all([getTranslations("admin.users"), getTranslations("labels"), getTranslations("admin")]);
+  if (!canReadFullRecords(actor)) return <Denied title={t("title")} text={ta("staffOnly")} />;
   const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => ["q", "role", "partnerStatus", "cursor"].includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== ""));
   const parsed = schema.safeParse({ ...raw, limit: "25" });
   const query = parsed.success ? parsed.data : schema.parse({ limit: "25" });
   const page = await searchUsers(actor, query);
-  const select = "rounded-md px-2 py-2 text-sm ring-1 ring-slate-300";
+  const control = "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
+  const roles = (list: readonly (typeof PLATFORM_ROLES)[number][]) => (list.length ? list.map((role) => tl(`platformRole.${role}`)).join(", ") : t("noRoles"));
+  const suspended = <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">{t("suspended")}</span>;
   return (
     <div>
-      <PageHeader title="Users" description="Search accounts by name or e-mail, role and partner status." />
-      <form role="search" aria-label="Users" action="/admin/users" className="mb-6 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <label className="flex-1">
-          <span className="mb-1 block text-xs font-medium text-slate-600">Name or e-mail</span>
-          <input name="q" defaultValue={query.q ?? ""} className="w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300" />
+      <PageHeader title={t("title")} description={t("description")} />
+      <form role="search" aria-label={t("searchLabel")} action="/admin/users" className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap sm:items-end">
+        <label className="sm:flex-1">
+          <span className="mb-1 block text-xs font-medium text-slate-700">{t("query")}</span>
+          <input name="q" type="search" defaultValue={query.q ?? ""} className={control} />
         </label>
         <label>
-          <span className="mb-1 block text-xs font-medium text-slate-600">Role</span>
-          <select name="role" defaultValue={query.role ?? ""} className={select}>
-            <option value="">Any</option>
-            {PLATFORM_ROLES.map((role) => <option key={role} value={role}>{PLATFORM_ROLE_INFO[role].label}</option>)}
+          <span className="mb-1 block text-xs font-medium text-slate-700">{t("role")}</span>
+          <select name="role" defaultValue={query.role ?? ""} className={control}>
+            <option value="">{t("any")}</option>
+            {PLATFORM_ROLES.map((role) => <option key={role} value={role}>{tl(`platformRole.${role}`)}</option>)}
           </select>
         </label>
         <label>
-          <span className="mb-1 block text-xs font-medium text-slate-600">Partner status</span>
-          <select name="partnerStatus" defaultValue={query.partnerStatus ?? ""} className={select}>
-            <option value="">Any</option>
-            {PARTNER_STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
+          <span className="mb-1 block text-xs font-medium text-slate-700">{t("partnerStatus")}</span>
+          <select name="partnerStatus" defaultValue={query.partnerStatus ?? ""} className={control}>
+            <option value="">{t("any")}</option>
+            {PARTNER_STATUSES.map((status) => <option key={status} value={status}>{tl(`partnerStatus.${status}`)}</option>)}
           </select>
         </label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">Search</button>
+        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">{t("search")}</button>
       </form>
       {page.data.length === 0 ? (
-        <EmptyState title="No users found" />
+        <EmptyState title={t("empty")} />
       ) : (
-        <table className="w-full rounded-lg bg-white text-left text-sm shadow-sm ring-1 ring-slate-200">
-          <caption className="sr-only">Users</caption>
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-2">User</th>
-              <th scope="col" className="px-4 py-2">E-mail</th>
-              <th scope="col" className="px-4 py-2">Roles</th>
-              <th scope="col" className="px-4 py-2">Partner</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {page.data.map((user) => (
-              <tr key={user.id}>
-                <td className="px-4 py-2">
-                  <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">{user.displayName}</Link> <span className="text-slate-500">@{user.username}</span>
-                  {user.suspended && <span className="ml-2 rounded bg-red-50 px-1.5 text-xs text-red-700">suspended</span>}
-                </td>
-                <td className="px-4 py-2">{user.email}</td>
-                <td className="px-4 py-2">{user.platformRoles.map((role) => PLATFORM_ROLE_INFO[role].label).join(", ")}</td>
-                <td className="px-4 py-2">{user.partnerStatus}</td>
+        <>
+          {/* From 640 px a table; below, each user is a card (no sideways scrolling on a phone). */}
+          <table className="hidden w-full rounded-lg bg-white text-left text-sm shadow-sm ring-1 ring-slate-200 sm:table">
+            <caption className="sr-only">{t("caption")}</caption>
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2">{t("user")}</th>
+                <th scope="col" className="px-4 py-2">{t("email")}</th>
+                <th scope="col" className="px-4 py-2">{t("roles")}</th>
+                <th scope="col" className="px-4 py-2">{t("partner")}</th>
               </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {page.data.map((user) => (
+                <tr key={user.id}>
+                  <td className="px-4 py-2">
+                    <div className="flex items-center gap-2">
+                      <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
+                      <div className="min-w-0">
+                        <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">{user.displayName}</Link> <span className="text-slate-600">@{user.username}</span>
+                        {user.suspended && suspended}
+                      </div>
+                    </div>
+                  </td>
+                  <td className="break-all px-4 py-2">{user.email}</td>
+                  <td className="px-4 py-2">{roles(user.platformRoles)}</td>
+                  <td className="px-4 py-2">{tl(`partnerStatus.${user.partnerStatus}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul aria-label={t("caption")} className="divide-y divide-slate-200 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200 sm:hidden">
+            {page.data.map((user) => (
+              <li key={user.id} className="flex items-start gap-3 p-3">
+                <Avatar name={user.displayName} url={user.avatarUrl} size={32} />
+                <div className="min-w-0 flex-1">
+                  <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">{user.displayName}</Link> <span className="text-slate-600">@{user.username}</span>
+                  {user.suspended && suspended}
+                  <p className="break-all text-slate-700">{user.email}</p>
+                  <p className="text-slate-600">{roles(user.platformRoles)} · {tl(`partnerStatus.${user.partnerStatus}`)}</p>
+                </div>
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ul>
+        </>
       )}
       {page.nextCursor && (
         <p className="mt-4 text-right">
-          <Link href={`/admin/users?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`} className="text-sm font-semibold text-indigo-600">Next page →</Link>
+          <Link href={`/admin/users?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`} className="text-sm font-semibold text-indigo-700">{t("next")} <span aria-hidden>→</span></Link>
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { claimAction, decideAction } from "@/app/review/actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
@@ -8,12 +9,16 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { AppError, NotFound } from "@/lib/errors";
-import { hasPlatformPermission } from "@/lib/permissions";
+import { hasPlatformPermission, PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { presentProject } from "@/lib/projects/present";
+import { PROJECT_MODULES } from "@/lib/projects/schemas";
 import { getHistory, getReviewRecord } from "@/lib/reviews/service";
 import { describeLauncherSettings } from "@/lib/reviews/snapshot";
 
-export const metadata: Metadata = { title: "Review" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.page");
+  return { title: t("title") };
+}
 
 export default async function ReviewPage({ params }: { params: Promise<{ projectId: string }> }) {
   const { projectId } = await params;
@@ -31,78 +36,80 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
   const project = presentProject(record.context.project);
   const history = await getHistory(actor, projectId);
   const inReview = project.status === "IN_REVIEW";
+  const [t, tl, format] = await Promise.all([getTranslations("review.page"), getTranslations("labels"), getFormatter()]);
+  const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
   return (
     <div className="space-y-6">
       <PageHeader
-        title={`Review: ${project.name}`}
+        title={t("heading", { name: project.name })}
         description={
           <>
-            As the public would see it once published. <span data-testid="review-status"><StatusBadge status={project.status} /></span> <VisibilityBadge visibility={project.visibility} />
+            {t("description")} <span data-testid="review-status"><StatusBadge status={project.status} /></span> <VisibilityBadge visibility={project.visibility} />
           </>
         }
       />
-      <Card title="Presentation">
+      <Card title={t("presentation")}>
         <div className="space-y-4">
           {project.bannerUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- the project's own image, any host
-            <img src={project.bannerUrl} alt="Banner" className="h-40 w-full rounded-md object-cover ring-1 ring-slate-200" />
+            <img src={project.bannerUrl} alt={t("banner")} className="h-40 w-full rounded-md object-cover ring-1 ring-slate-200" />
           ) : (
-            <p className="text-sm text-slate-500">No banner.</p>
+            <p className="text-sm text-slate-600">{t("noBanner")}</p>
           )}
-          <div className="flex gap-4">
+          <div className="flex flex-col gap-4 sm:flex-row">
             <ProjectLogo project={project} size="lg" />
-            <div className="space-y-2 text-sm">
+            <div className="min-w-0 space-y-2 text-sm">
               <p className="text-slate-600">{[project.game, project.category].filter(Boolean).join(" · ")}</p>
-              <p className="whitespace-pre-line">{project.description || "No description."}</p>
+              <p className="whitespace-pre-line break-words">{project.description || t("noDescription")}</p>
               <ul className="text-slate-600">
-                {[["Website", project.websiteUrl], ["Chat", project.chatUrl], ["Trailer", project.trailerUrl]].map(([label, url]) => url && <li key={label}>{label}: <code>{url}</code></li>)}
+                {[[t("website"), project.websiteUrl], [t("chat"), project.chatUrl], [t("trailer"), project.trailerUrl]].map(([label, url]) => url && <li key={label} className="break-all">{label}: <code>{url}</code></li>)}
               </ul>
-              <p className="text-slate-600">Modules: {project.modules.join(", ") || "none"}</p>
+              <p className="text-slate-600">{t("modules", { modules: project.modules.map((module) => tl(`module.${module}`)).join(", ") || t("noModules") })}</p>
             </div>
           </div>
         </div>
       </Card>
       {record.launcher && (
-        <Card title="Launcher settings" description="What the platform launcher offers for this project and which program it starts.">
+        <Card title={t("launcher")} description={t("launcherDescription")}>
           <ul className="space-y-1 text-sm">
             {describeLauncherSettings(record.launcher).map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line} className="break-all">{line}</li>
             ))}
           </ul>
         </Card>
       )}
-      {inReview && record.lastReview && <ChangesSinceLastReview lastReview={record.lastReview} changes={record.changes} />}
-      <Card title="Decision" description="Approval needs every check passed. A rejection needs a public reason.">
+      {inReview && record.lastReview && <ChangesSinceLastReview lastReview={record.lastReview} changes={record.changes} t={t} tl={tl} when={when} />}
+      <Card title={t("decision")} description={t("decisionDescription")}>
         <DecisionPanel
           projectId={projectId}
           inReview={inReview}
           claimedByMe={record.claim?.reviewerId === actor.userId}
-          claimedBy={record.claim && record.claim.reviewerId !== actor.userId ? "another reviewer" : null}
+          claimedBy={record.claim && record.claim.reviewerId !== actor.userId ? t("anotherReviewer") : null}
           claimAction={claimAction}
           decideAction={decideAction}
         />
       </Card>
-      <Card title="Past reviews" description="Internal notes are shown to the platform team only.">
+      <Card title={t("pastReviews")} description={t("pastReviewsDescription")}>
         {record.reviews.length === 0 ? (
-          <p className="text-sm text-slate-500">No reviews yet.</p>
+          <p className="text-sm text-slate-600">{t("noReviews")}</p>
         ) : (
           <ul className="space-y-3 text-sm">
             {record.reviews.map((review) => (
               <li key={review.id} className="rounded-md p-3 ring-1 ring-slate-200">
-                <strong>{review.decision === "APPROVE" ? "Approved" : "Rejected"}</strong> {review.createdAt.toLocaleString("en")}
-                {review.publicReason && <p>Public: {review.publicReason}</p>}
-                {review.internalNote && <p className="text-amber-800">Internal: {review.internalNote}</p>}
+                <strong>{tl(`reviewDecision.${review.decision}`)}</strong> {when(review.createdAt)} UTC
+                {review.publicReason && <p className="break-words">{t("publicReason", { reason: review.publicReason })}</p>}
+                {review.internalNote && <p className="break-words text-amber-800">{t("internalNote", { note: review.internalNote })}</p>}
               </li>
             ))}
           </ul>
         )}
       </Card>
-      <Card title="History">
+      <Card title={t("history")}>
         <ol className="space-y-1 text-sm">
           {history.transitions.map((entry) => (
             <li key={`${entry.at}-${entry.to}`}>
-              {new Date(entry.at).toLocaleString("en")}: {entry.from} → {entry.to}
-              {entry.by ? ` by ${entry.by.displayName}` : ""}
+              {t("transition", { time: when(entry.at), from: entry.from ? tl(`projectStatus.${entry.from}`) : "–", to: tl(`projectStatus.${entry.to}`) })}
+              {entry.by ? ` ${t("by", { name: entry.by.displayName })}` : ""}
               {entry.reason ? `: ${entry.reason}` : ""}
             </li>
           ))}
@@ -113,29 +120,41 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
 }
 
 type ReviewRecord = Awaited<ReturnType<typeof getReviewRecord>>;
+const VISIBILITY_KEYS = Object.fromEntries(PROJECT_VISIBILITIES.map((key) => [key, true])) as Record<(typeof PROJECT_VISIBILITIES)[number], true>;
+const MODULE_KEYS = PROJECT_MODULES;
 
 /** The presentation, modules and launcher settings against the snapshot the last review kept. */
-function ChangesSinceLastReview({ lastReview, changes }: { lastReview: NonNullable<ReviewRecord["lastReview"]>; changes: ReviewRecord["changes"] }) {
-  const when = `${lastReview.decision === "APPROVE" ? "approved" : "rejected"} ${lastReview.at.toLocaleString("en")}`;
+function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
+  lastReview: NonNullable<ReviewRecord["lastReview"]>;
+  changes: ReviewRecord["changes"];
+  t: Awaited<ReturnType<typeof getTranslations<"review.page">>>;
+  tl: Awaited<ReturnType<typeof getTranslations<"labels">>>;
+  when: (value: Date) => string;
+}) {
+  // Visibility and modules are stored as enum keys: shown with their labels, never raw.
+  const shown = (field: string, text: string) =>
+    field === "visibility" && text in VISIBILITY_KEYS ? tl(`visibility.${text as keyof typeof VISIBILITY_KEYS}`)
+    : field === "modules" ? text.split(", ").map((module) => (module in MODULE_KEYS ? tl(`module.${module as keyof typeof MODULE_KEYS}`) : module)).join(", ")
+    : text;
   return (
-    <Card title="Changes since the last review" description={`Compared with the project as it was when last reviewed (${when}).`}>
+    <Card title={t("changes")} description={t("changesDescription", { decision: tl(`reviewDecision.${lastReview.decision}`), time: when(lastReview.at) })}>
       {changes === null ? (
-        <p className="text-sm text-slate-500">The last review was recorded before reviews kept a copy of the project, so there is nothing to compare with.</p>
+        <p className="text-sm text-slate-600">{t("noSnapshot")}</p>
       ) : changes.length === 0 ? (
-        <p className="text-sm text-slate-500">Nothing changed since the last review.</p>
+        <p className="text-sm text-slate-600">{t("noChanges")}</p>
       ) : (
         <dl className="space-y-4 text-sm">
           {changes.map((change) => (
             <div key={change.field} className="space-y-1">
-              <dt className="font-medium">{change.label}</dt>
+              <dt className="font-medium">{t(`fields.${change.field}`)}</dt>
               <dd className="grid gap-2 sm:grid-cols-2">
                 <p className="whitespace-pre-line break-words rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
-                  <span className="sr-only">Before: </span>
-                  {change.before ? <del className="no-underline">{change.before}</del> : <em>empty</em>}
+                  <span className="sr-only">{t("before")} </span>
+                  {change.before ? <del className="no-underline">{shown(change.field, change.before)}</del> : <em>{t("empty")}</em>}
                 </p>
                 <p className="whitespace-pre-line break-words rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
-                  <span className="sr-only">Now: </span>
-                  {change.after ? <ins className="no-underline">{change.after}</ins> : <em>empty</em>}
+                  <span className="sr-only">{t("now")} </span>
+                  {change.after ? <ins className="no-underline">{shown(change.field, change.after)}</ins> : <em>{t("empty")}</em>}
                 </p>
               </dd>
             </div>

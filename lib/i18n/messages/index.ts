@@ -6,6 +6,7 @@
  * Adding an area: create `en/<area>.json` and `de/<area>.json`, import both below.
  */
 import deAccount from "./de/account.json";
+import deAdmin from "./de/admin.json";
 import deApplications from "./de/applications.json";
 import deAuth from "./de/auth.json";
 import deCommon from "./de/common.json";
@@ -17,7 +18,9 @@ import deManage from "./de/manage.json";
 import dePages from "./de/pages.json";
 import deNotifications from "./de/notifications.json";
 import deReleases from "./de/releases.json";
+import deReview from "./de/review.json";
 import enAccount from "./en/account.json";
+import enAdmin from "./en/admin.json";
 import enApplications from "./en/applications.json";
 import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
@@ -29,10 +32,12 @@ import enManage from "./en/manage.json";
 import enPages from "./en/pages.json";
 import enNotifications from "./en/notifications.json";
 import enReleases from "./en/releases.json";
+import enReview from "./en/review.json";
 import type { Locale } from "../locales";
 
 const en = {
   account: enAccount,
+  admin: enAdmin,
   applications: enApplications,
   auth: enAuth,
   common: enCommon,
@@ -44,6 +49,7 @@ const en = {
   pages: enPages,
   notifications: enNotifications,
   releases: enReleases,
+  review: enReview,
 };
 
 export type Messages = typeof en;
@@ -52,6 +58,7 @@ export const MESSAGES: Record<Locale, Messages> = {
   en,
   de: {
     account: deAccount,
+    admin: deAdmin,
     applications: deApplications,
     auth: deAuth,
     common: deCommon,
@@ -63,5 +70,6 @@ export const MESSAGES: Record<Locale, Messages> = {
     pages: dePages,
     notifications: deNotifications,
     releases: deReleases,
+    review: deReview,
   },
 };

@@ -1,30 +1,37 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { createWarningAction, resetTwoFactorAction, revokeWarningAction, updateUserAction } from "@/app/admin/actions";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { createWarningAction, resetTwoFactorAction, revokeWarningAction, setSuspensionAction, updateUserAction } from "@/app/admin/actions";
+import { ResetTwoFactorButton } from "@/components/admin/reset-two-factor-button";
 import { StaffUserForm } from "@/components/admin/staff-user-form";
+import { SuspensionPanel } from "@/components/admin/suspension-panel";
 import { WarningsPanel } from "@/components/admin/warnings-panel";
+import { LoginHistoryTable } from "@/components/account/security/login-history";
 import { MembershipList } from "@/components/applications/memberships";
+import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
+import { Denied } from "@/components/admin/denied";
+import { loginHistory } from "@/lib/account/sessions";
 import { listMemberships } from "@/lib/applications/service";
-import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
-import { ResetTwoFactorButton } from "@/components/admin/reset-two-factor-button";
-import { LoginHistoryTable } from "@/components/account/security/login-history";
-import { loginHistory } from "@/lib/account/sessions";
-import { canEditProfileOf, canResetTwoFactorOf, canGrantPlatformRole, canManageRolesOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, PLATFORM_ROLE_INFO, PLATFORM_ROLES } from "@/lib/permissions";
+import { canEditProfileOf, canGrantPlatformRole, canManageRolesOf, canResetTwoFactorOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, PLATFORM_ROLES } from "@/lib/permissions";
 import { canReadFullRecords, getUser, partnerHistory } from "@/lib/users/service";
-import { listWarnings } from "@/lib/warnings/service";
 import type { fullUserSchema } from "@/lib/users/schemas";
+import { listWarnings } from "@/lib/warnings/service";
 import type { z } from "zod";
 
-export const metadata: Metadata = { title: "User" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.user");
+  return { title: t("title") };
+}
 
 export default async function UserAdminPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ history?: string }> }) {
   const { id } = await params;
   const { history: historyCursor } = await searchParams;
   const actor = await requirePortalActor(`/admin/users/${id}`);
-  if (!canReadFullRecords(actor)) return <Notice tone="info">User administration is for the platform team.</Notice>;
+  const [ta, t, tl, format] = await Promise.all([getTranslations("admin"), getTranslations("admin.user"), getTranslations("labels"), getFormatter()]);
+  if (!canReadFullRecords(actor)) return <Denied title={t("title")} text={ta("staffOnly")} />;
   let loaded: Awaited<ReturnType<typeof getUser>>;
   try {
     loaded = await getUser(actor, id);
@@ -44,19 +51,36 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
     profile: canEditProfileOf(actor, target),
     roles: hasPlatformPermission(actor, "users.roles") && canManageRolesOf(actor, target) && actor.userId !== id ? PLATFORM_ROLES.filter((role) => canGrantPlatformRole(actor, role)) : null,
     partner: canSetPartnerStatusOf(actor, target),
-    suspend: canSuspend(actor, target),
   };
+  const mayEdit = can.profile || can.roles !== null || can.partner;
+  const maySuspend = canSuspend(actor, target) && actor.userId !== id;
+  const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
+  const roles = record.platformRoles.map((role) => tl(`platformRole.${role}`)).join(", ");
   return (
     <div className="space-y-6">
-      <PageHeader title={`${record.displayName} (@${record.username})`} description={`${record.email} · ${record.platformRoles.map((role) => PLATFORM_ROLE_INFO[role].label).join(", ")} · partner status ${record.partnerStatus}${record.suspended ? " · suspended" : ""}`} />
-      <Card title="Account">
-        <dl className="grid gap-2 text-sm sm:grid-cols-2">
-          <div><dt className="text-slate-500">Registered</dt><dd>{new Date(record.createdAt).toLocaleString("en")}</dd></div>
-          <div><dt className="text-slate-500">E-mail confirmed</dt><dd>{record.emailVerified ? "yes" : "no"}</dd></div>
-          <div><dt className="text-slate-500">Date of birth</dt><dd>{record.dateOfBirth ?? "not given"}</dd></div>
-          <div><dt className="text-slate-500">Sign-in lock (unknown sources)</dt><dd>{record.lockedUntil ? `locked until ${new Date(record.lockedUntil).toLocaleString("en")}` : "none"}</dd></div>
-          {record.suspensionReason && <div><dt className="text-slate-500">Suspension reason</dt><dd>{record.suspensionReason}</dd></div>}
-          <div><dt className="text-slate-500">Two-factor sign-in</dt><dd>{target.totpEnabledAt ? `on since ${target.totpEnabledAt.toLocaleString("en")}` : "off"}</dd></div>
+      <div className="flex items-start gap-4">
+        <Avatar name={record.displayName} url={record.avatarUrl} size={56} />
+        <div className="min-w-0 flex-1 break-words">
+          <PageHeader
+            title={`${record.displayName} (@${record.username})`}
+            description={
+              <>
+                <span className="break-all">{record.email}</span> · {roles} · {tl(`partnerStatus.${record.partnerStatus}`)}
+                {record.suspended && <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">{t("suspendedBadge")}</span>}
+              </>
+            }
+          />
+        </div>
+      </div>
+      <Card title={t("account")}>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div><dt className="text-slate-600">{t("registered")}</dt><dd>{when(record.createdAt)} UTC</dd></div>
+          <div><dt className="text-slate-600">{t("emailConfirmed")}</dt><dd>{record.emailVerified ? t("yes") : t("no")}</dd></div>
+          <div><dt className="text-slate-600">{t("dateOfBirth")}</dt><dd>{record.dateOfBirth ? format.dateTime(new Date(`${record.dateOfBirth}T00:00:00Z`), "date") : t("notGiven")}</dd></div>
+          <div><dt className="text-slate-600">{t("lock")}</dt><dd>{record.lockedUntil ? t("lockedUntil", { time: when(record.lockedUntil) }) : t("noLock")}</dd></div>
+          {record.suspendedAt && <div><dt className="text-slate-600">{t("suspendedSince")}</dt><dd>{when(record.suspendedAt)} UTC</dd></div>}
+          {record.suspensionReason && <div><dt className="text-slate-600">{t("suspensionReason")}</dt><dd className="break-words">{record.suspensionReason}</dd></div>}
+          <div><dt className="text-slate-600">{t("twoFactor")}</dt><dd>{target.totpEnabledAt ? t("twoFactorOn", { time: when(target.totpEnabledAt) }) : t("twoFactorOff")}</dd></div>
         </dl>
         {target.totpEnabledAt && canResetTwoFactorOf(actor, target) && (
           <div className="mt-4">
@@ -64,41 +88,55 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
           </div>
         )}
       </Card>
-      {(can.profile || can.roles || can.partner || can.suspend) && (
-        <Card title="Administration">
-          <StaffUserForm
-            userId={id}
-            version={target.version}
-            can={can}
-            action={updateUserAction}
-            initial={{ displayName: record.displayName, platformRoles: record.platformRoles, partnerStatus: record.partnerStatus, partnerNote: "", suspended: record.suspended, suspensionReason: record.suspensionReason ?? "" }}
-          />
+      {(mayEdit || maySuspend) && (
+        <Card title={t("administration")}>
+          <div className="space-y-6">
+            {mayEdit && (
+              <StaffUserForm
+                userId={id}
+                version={target.version}
+                can={can}
+                action={updateUserAction}
+                initial={{ displayName: record.displayName, platformRoles: record.platformRoles, partnerStatus: record.partnerStatus, partnerNote: "" }}
+              />
+            )}
+            {maySuspend && (
+              <div className={mayEdit ? "border-t border-slate-200 pt-5" : undefined}>
+                <h3 className="mb-2 text-sm font-semibold text-slate-900">{ta("suspension.label")}</h3>
+                <SuspensionPanel userId={id} username={record.username} version={target.version} suspended={record.suspended} action={setSuspensionAction} />
+              </div>
+            )}
+          </div>
         </Card>
       )}
-      <Card title="Project memberships">
+      <Card title={t("memberships")}>
         <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} />
       </Card>
-      <Card title="Partner status history">
+      <Card title={t("partnerHistory")}>
         {history.length === 0 ? (
-          <p className="text-sm text-slate-500">Never changed.</p>
+          <p className="text-sm text-slate-600">{t("neverChanged")}</p>
         ) : (
           <ol className="space-y-1 text-sm">
             {history.map((change) => (
-              <li key={change.at}>{new Date(change.at).toLocaleString("en")}: {change.from} → <strong>{change.to}</strong>{change.by ? ` by ${change.by.displayName}` : ""}{change.note ? `: ${change.note}` : ""}</li>
+              <li key={change.at} className="break-words">
+                {t("partnerChange", { time: when(change.at), from: tl(`partnerStatus.${change.from}`), to: tl(`partnerStatus.${change.to}`) })}
+                {change.by ? ` ${t("partnerChangeBy", { name: change.by.displayName })}` : ""}
+                {change.note ? `: ${change.note}` : ""}
+              </li>
             ))}
           </ol>
         )}
       </Card>
-      <Card title="Login history" description="Every sign-in attempt, newest first, with the reason of each failure.">
+      <Card title={t("loginHistory")} description={t("loginHistoryDescription")}>
         <LoginHistoryTable events={signIns.data} />
         {signIns.nextCursor && (
-          <a href={`/admin/users/${id}?history=${signIns.nextCursor}`} className="mt-4 inline-block text-sm font-semibold text-indigo-600">
-            Older attempts
+          <a href={`/admin/users/${id}?history=${signIns.nextCursor}`} className="mt-4 inline-block text-sm font-semibold text-indigo-700">
+            {t("olderAttempts")}
           </a>
         )}
       </Card>
       {warnings && (
-        <Card title="Warnings" description="Internal: never shown to the user.">
+        <Card title={t("warnings")} description={t("warningsDescription")}>
           <WarningsPanel userId={id} warnings={warnings} canManage={hasPlatformPermission(actor, "warnings.manage")} actions={{ create: createWarningAction, revoke: revokeWarningAction }} />
         </Card>
       )}
