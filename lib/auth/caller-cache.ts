@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
-import { redis, redisSubscriber, redisUrl } from "../redis";
+import { redis, redisUrl } from "../redis";
+import { subscribe, type Subscription } from "../redis/subscription";
 import type { Actor } from "./actor";
 
 /**
@@ -30,14 +30,13 @@ interface CacheState {
   entries: Map<string, Entry>;
   keysByUser: Map<string, Set<string>>;
   generation: number;
-  /** With REDIS_URL: whether this process currently hears invalidations of other instances. */
-  listening: boolean;
-  subscriber?: Redis;
+  /** With REDIS_URL: the invalidation channel; caching only while it is live (this process hears other instances). */
+  subscription?: Subscription;
 }
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsCallerCache?: CacheState };
-const state: CacheState = (globalCache.pumsCallerCache ??= { entries: new Map(), keysByUser: new Map(), generation: 0, listening: false });
+const state: CacheState = (globalCache.pumsCallerCache ??= { entries: new Map(), keysByUser: new Map(), generation: 0 });
 
 export function tokenCacheKey(tokenHash: string) {
   return `token:${tokenHash}`;
@@ -52,7 +51,7 @@ function cacheUsable(): boolean {
   if (callerCacheMs() <= 0) return false;
   if (!redisUrl()) return true;
   listen();
-  return state.listening;
+  return state.subscription?.live ?? false;
 }
 
 /**
@@ -132,43 +131,31 @@ export function cachedCallerCount() {
 /** Subscribes once per process; the connection state decides whether the cache may be used. */
 function listen() {
   const url = redisUrl();
-  if (state.subscriber || !url) return;
-  const subscriber = redisSubscriber(url, `pums-callers-${process.pid}`);
-  state.subscriber = subscriber;
-  const lost = () => {
-    if (state.listening) console.warn("caller cache: Redis subscription lost; caching paused");
-    state.listening = false;
+  if (state.subscription || !url) return;
+  state.subscription = subscribe({
+    url,
+    channel: INVALIDATION_CHANNEL,
+    connectionName: `pums-callers-${process.pid}`,
+    listener: "caller cache",
+    onMessage: dropNamedUsers,
+    flush: clearLocal,
+  });
+}
+
+/** A message names the users whose entries to drop (a JSON array of ids); anything else drops all. */
+function dropNamedUsers(message: string) {
+  try {
+    const ids = JSON.parse(message) as unknown;
+    if (Array.isArray(ids)) dropLocal(ids.filter((id): id is string => typeof id === "string"));
+    else clearLocal();
+  } catch {
     clearLocal();
-  };
-  subscriber.on("close", lost);
-  subscriber.on("end", lost);
-  subscriber.on("error", () => lost());
-  subscriber.on("ready", () => {
-    subscriber.subscribe(INVALIDATION_CHANNEL).then(
-      () => {
-        clearLocal();
-        state.listening = true;
-      },
-      () => lost(),
-    );
-  });
-  subscriber.on("message", (channel: string, message: string) => {
-    if (channel !== INVALIDATION_CHANNEL) return;
-    try {
-      const ids = JSON.parse(message) as unknown;
-      if (Array.isArray(ids)) dropLocal(ids.filter((id): id is string => typeof id === "string"));
-      else clearLocal();
-    } catch {
-      clearLocal();
-    }
-  });
+  }
 }
 
 /** Closes the subscription (tests). */
 export async function stopListening() {
-  const subscriber = state.subscriber;
-  state.subscriber = undefined;
-  state.listening = false;
+  state.subscription?.close();
+  state.subscription = undefined;
   clearLocal();
-  subscriber?.disconnect();
 }

@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
-import { redis, redisSubscriber, redisUrl } from "../redis";
+import { redis, redisUrl } from "../redis";
+import { subscribe, type Subscription } from "../redis/subscription";
 
 /**
  * The data cache: results of hot reads (a project with the caller's membership, project lists,
@@ -43,21 +43,21 @@ interface CacheState {
   entries: Map<string, Entry>;
   weight: number;
   generation: number;
-  listening: boolean;
-  subscriber?: Redis;
+  /** With REDIS_URL: the invalidation channel; caching only while it is live. */
+  subscription?: Subscription;
   hits: number;
   misses: number;
 }
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsDataCache?: CacheState };
-const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, listening: false, hits: 0, misses: 0 });
+const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, hits: 0, misses: 0 });
 
 function cacheUsable(): boolean {
   if (dataCacheMs() <= 0) return false;
   if (!redisUrl()) return true;
   listen();
-  return state.listening;
+  return state.subscription?.live ?? false;
 }
 
 /**
@@ -143,36 +143,20 @@ export function dataCacheStats() {
 /** Subscribes once per process; the connection state decides whether the cache may be used. */
 function listen() {
   const url = redisUrl();
-  if (state.subscriber || !url) return;
-  const subscriber = redisSubscriber(url, `pums-data-${process.pid}`);
-  state.subscriber = subscriber;
-  const lost = () => {
-    if (state.listening) console.warn("data cache: Redis subscription lost; caching paused");
-    state.listening = false;
-    clearLocal();
-  };
-  subscriber.on("close", lost);
-  subscriber.on("end", lost);
-  subscriber.on("error", () => lost());
-  subscriber.on("ready", () => {
-    subscriber.subscribe(DATA_INVALIDATION_CHANNEL).then(
-      () => {
-        clearLocal();
-        state.listening = true;
-      },
-      () => lost(),
-    );
-  });
-  subscriber.on("message", (channel: string) => {
-    if (channel === DATA_INVALIDATION_CHANNEL) clearLocal();
+  if (state.subscription || !url) return;
+  state.subscription = subscribe({
+    url,
+    channel: DATA_INVALIDATION_CHANNEL,
+    connectionName: `pums-data-${process.pid}`,
+    listener: "data cache",
+    onMessage: clearLocal,
+    flush: clearLocal,
   });
 }
 
 /** Closes the subscription (tests). */
 export async function stopDataCacheListening() {
-  const subscriber = state.subscriber;
-  state.subscriber = undefined;
-  state.listening = false;
+  state.subscription?.close();
+  state.subscription = undefined;
   clearLocal();
-  subscriber?.disconnect();
 }

@@ -1,9 +1,8 @@
 import { Redis } from "ioredis";
 
 /**
- * The process's Redis connection (REDIS_URL), shared by the rate limits and the caller cache's
- * publisher. Subscribers need a connection of their own (a subscribed connection runs no other
- * command): `redisSubscriber`.
+ * The process's Redis connection (REDIS_URL), shared by the rate limits and the caches'
+ * publishers. Subscriptions have connections of their own: ./subscription.ts.
  */
 let client: Redis | undefined;
 
@@ -20,11 +19,6 @@ export function redis(): Redis | undefined {
     client.on("error", (error: Error) => reportOnce(`Redis: ${error.message}`));
   }
   return client;
-}
-
-/** A new connection for SUBSCRIBE, named so that it can be found in CLIENT LIST. */
-export function redisSubscriber(url: string, connectionName: string): Redis {
-  return new Redis(url, { connectionName, maxRetriesPerRequest: null, enableOfflineQueue: true, autoResubscribe: false });
 }
 
 /** Whether Redis answers, for the readiness check; undefined when Redis is not configured. */
