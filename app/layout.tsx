@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { setLocaleAction, signOutAction } from "@/app/auth-actions";
+import { ClientMessagesProvider } from "@/components/i18n/client-messages-provider";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { ConfirmProvider } from "@/components/ui/confirm";
@@ -20,14 +20,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * Every page: `<html lang>` in the reader's language (lib/i18n/locales.ts) and `data-theme` from
- * their setting, both rendered on the server so the first paint is already right.
+ * their setting, both rendered on the server so the first paint is already right. The browser gets
+ * only the global namespaces of the catalogue; an area's layout adds its own (docs/i18n.md).
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [locale, actor, t] = await Promise.all([getLocale(), getPortalActor(), getTranslations("common")]);
   return (
     <html lang={locale} data-theme={actor?.theme ?? "system"}>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
-        <NextIntlClientProvider>
+        <ClientMessagesProvider>
           <ToastProvider>
             <ConfirmProvider>
               <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
@@ -40,7 +41,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <SiteFooter setLocale={setLocaleAction} />
             </ConfirmProvider>
           </ToastProvider>
-        </NextIntlClientProvider>
+        </ClientMessagesProvider>
       </body>
     </html>
   );

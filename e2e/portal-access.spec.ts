@@ -2,11 +2,11 @@
  * The cross-tenant table for the portal's project pages: each kind of user against demo
  * projects in different states, with the outcome the permission rules give.
  */
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
 import { expectSignedIn } from "./header";
-import { ACTORS, DEMO_PASSWORD, expected, PAGES, PROJECTS, type ActorName, type ProjectName } from "./portal-table";
+import { ACTORS, DEMO_PASSWORD, expected, PAGES, pagesOf, PROJECTS, type ActorName, type ProjectName } from "./portal-table";
 
-async function signedInRequest(browser: Browser, login: string | null): Promise<APIRequestContext> {
+async function signedIn(browser: Browser, login: string | null): Promise<BrowserContext> {
   const context = await browser.newContext();
   if (login) {
     const page = await context.newPage();
@@ -15,13 +15,47 @@ async function signedInRequest(browser: Browser, login: string | null): Promise<
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expectSignedIn(page);
+    await page.close();
   }
-  return context.request;
+  return context;
+}
+
+/**
+ * The pages of the actor's table plus the pages outside it that have client components, with
+ * each staff list's first detail page. Each opens in the browser: a client component whose
+ * namespace its layout does not give (lib/i18n/client-messages.ts) logs MISSING_MESSAGE when it
+ * hydrates. Returns those console messages, with the page.
+ */
+async function intlErrorsOn(context: BrowserContext, actorName: ActorName): Promise<string[]> {
+  const signedInPages = ["/account", "/account/security", "/notifications", "/mailbox"];
+  const anonymousPages = ["/sign-up", "/forgot-password", "/reset-password?token=not-a-token", "/verify-email?token=not-a-token"];
+  const paths = [...pagesOf(actorName), ...(ACTORS[actorName].login ? signedInPages : anonymousPages)];
+  const errors: string[] = [];
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (/MISSING_MESSAGE|IntlError/.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+  });
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    // The detail pages of the staff lists (a review, a user) need an id: the first the list links to.
+    for (const detail of ["/review/", "/admin/users/"]) {
+      const link = page.locator(`main a[href^="${detail}"]`).first();
+      if (path === detail.slice(0, -1) && (await link.count())) {
+        await link.click();
+        await page.waitForURL(`**${detail}*`);
+        await page.waitForLoadState("networkidle");
+      }
+    }
+  }
+  await page.close();
+  return errors;
 }
 
 for (const actorName of Object.keys(ACTORS) as ActorName[]) {
   test(`project pages answer ${actorName} as the rules say`, async ({ browser }) => {
-    const request = await signedInRequest(browser, ACTORS[actorName].login);
+    const context = await signedIn(browser, ACTORS[actorName].login);
+    const request = context.request;
     const outcomes: string[] = [];
     const wanted: string[] = [];
     for (const projectName of Object.keys(PROJECTS) as ProjectName[]) {
@@ -66,5 +100,24 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
       // Anonymous visitors reach an APPLICATION_ONLY project through sign-in (?next=%2Fprojects%2F...).
       expect(new RegExp(`(/|%2F)projects(/|%2F)${project.slug}"`).test(directory), `${projectName} listed for ${actorName}`).toBe(project.listed || mine);
     }
+
+    expect(await intlErrorsOn(context, actorName)).toEqual([]);
+    await context.close();
   });
 }
+
+// Each page sends the browser only the namespaces its client components use (docs/i18n.md): the
+// no-op page and the home page carry no management message, which the management pages do.
+test("pages outside an area carry none of its messages", async ({ browser }) => {
+  const onlyManage = "Each role is a set of project permissions";
+  const anonymous = await browser.newContext();
+  for (const path of ["/ping", "/"]) {
+    const html = await (await anonymous.request.get(path)).text();
+    expect(html, path).toContain("siteName");
+    expect(html, path).not.toContain(onlyManage);
+  }
+  const owner = await signedIn(browser, ACTORS.owner.login);
+  expect(await (await owner.request.get("/ping")).text()).not.toContain(onlyManage);
+  expect(await (await owner.request.get(`/projects/${PROJECTS.skyforge.slug}/manage`)).text()).toContain(onlyManage);
+  await Promise.all([anonymous.close(), owner.close()]);
+});

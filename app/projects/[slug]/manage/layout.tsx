@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ClientMessagesProvider } from "@/components/i18n/client-messages-provider";
 import { StatusBadge } from "@/components/projects/badges";
 import { ManageTabs } from "@/components/projects/manage/manage-tabs";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -15,24 +16,27 @@ export default async function ManageLayout({ children, params }: { children: Rea
   const { project, access } = context;
   const [pending, t] = await Promise.all([pendingApplicationCount(context), getTranslations("manage")]);
   const tabs = MANAGE_TABS.filter((tab) => access.permissions.has(tab.permission) && (!("module" in tab) || moduleEnabled(project, tab.module)));
+  // The area's client components: tabs, forms, releases and files, pages, applications (lib/i18n/client-messages.ts).
   return (
-    <div className="min-w-0 space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
-          <p className="text-sm text-slate-500">
-            <Link href={`/projects/${project.slug}`} className="break-words hover:text-slate-700">
-              ← {project.name}
-            </Link>
-          </p>
-          <h1 className="mt-1 flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
-            {t("title")} <StatusBadge status={project.status} />
-          </h1>
+    <ClientMessagesProvider namespaces={["manage", "releases", "pages", "applications.apply", "applications.withdraw", "labels", "projects.moduleHelp", "projects.visibilityHelp"]}>
+      <div className="min-w-0 space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="min-w-0">
+            <p className="text-sm text-slate-500">
+              <Link href={`/projects/${project.slug}`} className="break-words hover:text-slate-700">
+                ← {project.name}
+              </Link>
+            </p>
+            <h1 className="mt-1 flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight">
+              {t("title")} <StatusBadge status={project.status} />
+            </h1>
+          </div>
+          {access.override && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">{t("override")}</p>}
         </div>
-        {access.override && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">{t("override")}</p>}
+        {/* Each page checks its own permission (and module), so a disabled module stays a 404 for everyone. */}
+        {tabs.length > 0 && <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, key }) => ({ href, label: t(`tabs.${key}`), badge: href === "/applications" ? pending : 0 }))} />}
+        {children}
       </div>
-      {/* Each page checks its own permission (and module), so a disabled module stays a 404 for everyone. */}
-      {tabs.length > 0 && <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, key }) => ({ href, label: t(`tabs.${key}`), badge: href === "/applications" ? pending : 0 }))} />}
-      {children}
-    </div>
+    </ClientMessagesProvider>
   );
 }
