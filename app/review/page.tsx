@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
 import { listQueue } from "@/lib/reviews/service";
@@ -28,33 +29,20 @@ export default async function ReviewQueuePage() {
       {queue.length === 0 ? (
         <EmptyState title={t("empty")}>{t("emptyText")}</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">{t("position")}</th>
-                <th scope="col" className="px-4 py-2">{t("project")}</th>
-                <th scope="col" className="px-4 py-2">{t("waiting")}</th>
-                <th scope="col" className="px-4 py-2">{t("claim")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {queue.map((entry) => (
-                <tr key={entry.projectId}>
-                  <td className="px-4 py-3">{entry.position}</td>
-                  <td className="px-4 py-3">
-                    <Link href={`/review/${entry.projectId}`} className="break-words font-medium text-indigo-700 hover:underline">
-                      {entry.name}
-                    </Link>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3">{waited(entry.waitingSeconds)}</td>
-                  <td className="px-4 py-3 text-slate-700">{entry.claim ? (entry.claim.mine ? t("you") : entry.claim.reviewerName) : t("free")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable variant="framed" caption={t("caption")} columns={[{ label: t("position") }, { label: t("project") }, { label: t("waiting") }, { label: t("claim") }]}>
+          {queue.map((entry) => (
+            <tr key={entry.projectId}>
+              <td className="px-4 py-3">{entry.position}</td>
+              <td className="px-4 py-3">
+                <Link href={`/review/${entry.projectId}`} className="break-words font-medium text-indigo-700 hover:underline">
+                  {entry.name}
+                </Link>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">{waited(entry.waitingSeconds)}</td>
+              <td className="px-4 py-3 text-slate-700">{entry.claim ? (entry.claim.mine ? t("you") : entry.claim.reviewerName) : t("free")}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

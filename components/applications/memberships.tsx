@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
+import { DataTable } from "@/components/ui/data-table";
 import { useToast } from "@/components/ui/toast";
 import type { MembershipView } from "@/lib/applications/schemas";
 import { DEFAULT_ROLE_KEYS, type DefaultRoleKey } from "@/lib/permissions";
@@ -43,44 +44,30 @@ export function MembershipList({ memberships, more = false, leave }: {
       {memberships.length === 0 ? (
         <p className="text-sm text-slate-500">{t("empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("label")}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-3">{t("project")}</th>
-                <th scope="col" className="py-2 pr-3">{t("role")}</th>
-                <th scope="col" className="py-2 pr-3">{t("since")}</th>
-                {leave && (
-                  <th scope="col" className="py-2 text-right">
-                    <span className="sr-only">{t("actions")}</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {memberships.map(({ project, role, since }) => (
-                <tr key={project.id}>
-                  <td className="break-words py-2 pr-3">
-                    <Link href={`/projects/${project.slug}`} className="font-medium text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
-                      {project.name}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3">{roleName(role)}</td>
-                  <td className="whitespace-nowrap py-2 pr-3">{format.dateTime(new Date(since), "date")}</td>
-                  {leave && (
-                    <td className="py-2 text-right">
-                      <Button type="button" variant="ghost" pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
-                        {t("leave")}
-                        <span className="sr-only">: {project.name}</span>
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t("label")}
+          columns={[{ label: t("project") }, { label: t("role") }, { label: t("since") }, ...(leave ? [{ label: t("actions"), srOnly: true, className: "text-right" }] : [])]}
+        >
+          {memberships.map(({ project, role, since }) => (
+            <tr key={project.id}>
+              <td className="break-words py-2 pr-3">
+                <Link href={`/projects/${project.slug}`} className="font-medium text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                  {project.name}
+                </Link>
+              </td>
+              <td className="py-2 pr-3">{roleName(role)}</td>
+              <td className="whitespace-nowrap py-2 pr-3">{format.dateTime(new Date(since), "date")}</td>
+              {leave && (
+                <td className="py-2 text-right">
+                  <Button type="button" variant="ghost" pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
+                    {t("leave")}
+                    <span className="sr-only">: {project.name}</span>
+                  </Button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
       {more && <p className="text-sm text-slate-500">{t("more", { count: memberships.length })}</p>}
     </div>

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
+import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import type { FileView } from "@/lib/downloads/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -25,57 +26,42 @@ export function FileTable({ target, files, releases, deleteFile }: {
   return (
     <div className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <div className="relative overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("files")}</caption>
-          <thead className="text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 pr-3">{t("name")}</th>
-              <th scope="col" className="py-2 pr-3">{t("kind")}</th>
-              <th scope="col" className="py-2 pr-3">{t("releaseColumn")}</th>
-              <th scope="col" className="py-2 pr-3">{t("size")}</th>
-              <th scope="col" className="py-2 pr-3">sha256</th>
-              <th scope="col" className="py-2 pr-3">{t("downloadsColumn")}</th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t("actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {files.map((file) => (
-              <tr key={file.id}>
-                <td className="py-2 pr-3 font-medium">
-                  <a href={file.url} className="break-all text-indigo-700 underline">
-                    {file.name}
-                  </a>
-                </td>
-                <td className="py-2 pr-3">{kind(file.kind)}</td>
-                <td className="py-2 pr-3">{file.releaseId ? (releases[file.releaseId] ?? "—") : "—"}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatBytes(file.size)}</td>
-                <td className="py-2 pr-3 font-mono text-xs break-all">{file.sha256}</td>
-                <td className="py-2 pr-3 tabular-nums">{format.number(file.downloadCount)}</td>
-                <td className="py-2">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    pending={pending}
-                    aria-label={t("deleteFileOf", { name: file.name })}
-                    onClick={async () => {
-                      if (!(await confirm({ title: t("deleteFileTitle", { name: file.name }), body: t("deleteFileBody"), confirmLabel: t("deleteFile") }))) return;
-                      start(async () => {
-                        const result = await deleteFile(target, file.id);
-                        setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-                      });
-                    }}
-                  >
-                    {t("delete")}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("files")}
+        columns={[{ label: t("name") }, { label: t("kind") }, { label: t("releaseColumn") }, { label: t("size") }, { label: "sha256" }, { label: t("downloadsColumn") }, { label: t("actions"), srOnly: true }]}
+      >
+        {files.map((file) => (
+          <tr key={file.id}>
+            <td className="py-2 pr-3 font-medium">
+              <a href={file.url} className="break-all text-indigo-700 underline">
+                {file.name}
+              </a>
+            </td>
+            <td className="py-2 pr-3">{kind(file.kind)}</td>
+            <td className="py-2 pr-3">{file.releaseId ? (releases[file.releaseId] ?? "—") : "—"}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">{formatBytes(file.size)}</td>
+            <td className="py-2 pr-3 font-mono text-xs break-all">{file.sha256}</td>
+            <td className="py-2 pr-3 tabular-nums">{format.number(file.downloadCount)}</td>
+            <td className="py-2">
+              <Button
+                type="button"
+                variant="ghost"
+                pending={pending}
+                aria-label={t("deleteFileOf", { name: file.name })}
+                onClick={async () => {
+                  if (!(await confirm({ title: t("deleteFileTitle", { name: file.name }), body: t("deleteFileBody"), confirmLabel: t("deleteFile") }))) return;
+                  start(async () => {
+                    const result = await deleteFile(target, file.id);
+                    setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+                  });
+                }}
+              >
+                {t("delete")}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

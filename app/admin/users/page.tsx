@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { Avatar } from "@/components/ui/avatar";
 import { PageHeader } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { Denied } from "@/components/admin/denied";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { paginationQuerySchema } from "@/lib/http/pagination";
@@ -58,35 +59,24 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
       ) : (
         <>
           {/* From 640 px a table; below, each user is a card (no sideways scrolling on a phone). */}
-          <table className="hidden w-full rounded-lg bg-white text-left text-sm shadow-sm ring-1 ring-slate-200 sm:table">
-            <caption className="sr-only">{t("caption")}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2">{t("user")}</th>
-                <th scope="col" className="px-4 py-2">{t("email")}</th>
-                <th scope="col" className="px-4 py-2">{t("roles")}</th>
-                <th scope="col" className="px-4 py-2">{t("partner")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {page.data.map((user) => (
-                <tr key={user.id}>
-                  <td className="px-4 py-2">
-                    <div className="flex items-center gap-2">
-                      <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
-                      <div className="min-w-0">
-                        <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">{user.displayName}</Link> <span className="text-slate-600">@{user.username}</span>
-                        {user.suspended && suspended}
-                      </div>
+          <DataTable variant="framed" className="hidden sm:block" caption={t("caption")} columns={[{ label: t("user") }, { label: t("email") }, { label: t("roles") }, { label: t("partner") }]}>
+            {page.data.map((user) => (
+              <tr key={user.id}>
+                <td className="px-4 py-2">
+                  <div className="flex items-center gap-2">
+                    <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
+                    <div className="min-w-0">
+                      <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">{user.displayName}</Link> <span className="text-slate-600">@{user.username}</span>
+                      {user.suspended && suspended}
                     </div>
-                  </td>
-                  <td className="break-all px-4 py-2">{user.email}</td>
-                  <td className="px-4 py-2">{roles(user.platformRoles)}</td>
-                  <td className="px-4 py-2">{tl(`partnerStatus.${user.partnerStatus}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </div>
+                </td>
+                <td className="break-all px-4 py-2">{user.email}</td>
+                <td className="px-4 py-2">{roles(user.platformRoles)}</td>
+                <td className="px-4 py-2">{tl(`partnerStatus.${user.partnerStatus}`)}</td>
+              </tr>
+            ))}
+          </DataTable>
           <ul aria-label={t("caption")} className="divide-y divide-slate-200 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200 sm:hidden">
             {page.data.map((user) => (
               <li key={user.id} className="flex items-start gap-3 p-3">

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { TableHead } from "@/components/ui/data-table";
 import { RoleEditor, type EditableRole, type RoleActions } from "./role-editor";
 import type { ProjectTarget } from "./presentation-form";
 
@@ -16,29 +17,21 @@ export function RolesTable({ target, roles, grantable, actions }: { target: Proj
   return (
     <table className="w-full table-fixed text-left text-sm">
       <caption className="sr-only">{t("caption")}</caption>
-      <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-        <tr>
-          <th scope="col" className="py-2 pr-2">
-            {t("role")}
-          </th>
-          <th scope="col" className="w-16 py-2 pr-2 text-right">
-            {t("rank")}
-          </th>
-          <th scope="col" className="w-20 py-2 pr-2 text-right">
-            {t("members")}
-          </th>
-          <th scope="col" className="hidden w-32 py-2 text-right sm:table-cell">
-            {t("permissions")}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: t("role") },
+          { label: t("rank"), className: "w-16 text-right" },
+          { label: t("members"), className: "w-20 text-right" },
+          { label: t("permissions"), className: "hidden w-32 text-right sm:table-cell" },
+        ]}
+      />
       {roles.map((role) => {
         const expanded = open === role.id;
         const panel = `${id}-${role.id}`;
         return (
           <tbody key={role.id} className="border-b border-slate-100">
             <tr>
-              <th scope="row" className="py-2 pr-2 font-normal">
+              <th scope="row" className="py-2 pr-3 font-normal">
                 <button
                   type="button"
                   aria-expanded={expanded}
@@ -53,8 +46,8 @@ export function RolesTable({ target, roles, grantable, actions }: { target: Proj
                   {role.custom && <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{t("custom")}</span>}
                 </button>
               </th>
-              <td className="py-2 pr-2 text-right tabular-nums">{role.rank}</td>
-              <td className="py-2 pr-2 text-right tabular-nums">{role.memberCount}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{role.rank}</td>
+              <td className="py-2 pr-3 text-right tabular-nums">{role.memberCount}</td>
               <td className="hidden py-2 text-right text-slate-600 sm:table-cell">{t("permissionCount", { count: role.permissions.length })}</td>
             </tr>
             <tr id={panel} hidden={!expanded}>

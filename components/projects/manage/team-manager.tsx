@@ -9,6 +9,7 @@ import { useActionForm } from "@/components/forms/use-action-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
+import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
@@ -110,93 +111,75 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
 
   return (
     <div className="space-y-6">
-      <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[20rem] text-left text-sm">
-          <caption className="sr-only">{t("members")}</caption>
-          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t("member")}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t("role")}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                <span className="sr-only">{t("actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {members.map((member) => {
-              const selected = chosen[member.userId] ?? member.role.id;
-              const changed = selected !== member.role.id;
-              return (
-                <tr key={member.userId}>
-                  <td className="py-3 pr-3">
-                    <span className="flex items-center gap-3">
-                      <Avatar name={member.displayName} url={member.avatarUrl} size={32} />
-                      <span className="min-w-0">
-                        <span className="block font-medium break-words text-slate-900">{member.displayName}</span>
-                        <span className="block break-all text-slate-500">@{member.username}</span>
-                      </span>
-                    </span>
-                  </td>
-                  <td className="py-3 pr-3">
-                    {member.manageable && assignableRoles.length > 0 ? (
-                      <span className="flex flex-wrap items-center gap-2">
-                        <select
-                          aria-label={t("roleOf", { name: member.displayName })}
-                          value={selected}
-                          disabled={pending}
-                          onChange={(event) => setChosen((current) => ({ ...current, [member.userId]: event.target.value }))}
-                          className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+      <DataTable caption={t("members")} tableClassName="min-w-[20rem]" columns={[{ label: t("member") }, { label: t("role") }, { label: t("actions"), srOnly: true, className: "text-right" }]}>
+        {members.map((member) => {
+          const selected = chosen[member.userId] ?? member.role.id;
+          const changed = selected !== member.role.id;
+          return (
+            <tr key={member.userId}>
+              <td className="py-3 pr-3">
+                <span className="flex items-center gap-3">
+                  <Avatar name={member.displayName} url={member.avatarUrl} size={32} />
+                  <span className="min-w-0">
+                    <span className="block font-medium break-words text-slate-900">{member.displayName}</span>
+                    <span className="block break-all text-slate-500">@{member.username}</span>
+                  </span>
+                </span>
+              </td>
+              <td className="py-3 pr-3">
+                {member.manageable && assignableRoles.length > 0 ? (
+                  <span className="flex flex-wrap items-center gap-2">
+                    <select
+                      aria-label={t("roleOf", { name: member.displayName })}
+                      value={selected}
+                      disabled={pending}
+                      onChange={(event) => setChosen((current) => ({ ...current, [member.userId]: event.target.value }))}
+                      className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+                    >
+                      {!assignableRoles.some((role) => role.id === member.role.id) && <option value={member.role.id}>{member.role.name}</option>}
+                      {assignableRoles.map((role) => (
+                        <option key={role.id} value={role.id}>
+                          {role.name}
+                        </option>
+                      ))}
+                    </select>
+                    {changed && (
+                      <>
+                        <Button type="button" pending={busy === `role-${member.userId}`} onClick={() => saveRole(member)} aria-label={t("saveRoleOf", { name: member.displayName })}>
+                          {t("saveRole")}
+                        </Button>
+                        <Button
+                          type="button"
+                          variant="ghost"
+                          onClick={() => setChosen(({ [member.userId]: _undone, ...rest }) => rest)}
+                          aria-label={t("undoRoleOf", { name: member.displayName })}
                         >
-                          {!assignableRoles.some((role) => role.id === member.role.id) && <option value={member.role.id}>{member.role.name}</option>}
-                          {assignableRoles.map((role) => (
-                            <option key={role.id} value={role.id}>
-                              {role.name}
-                            </option>
-                          ))}
-                        </select>
-                        {changed && (
-                          <>
-                            <Button type="button" pending={busy === `role-${member.userId}`} onClick={() => saveRole(member)} aria-label={t("saveRoleOf", { name: member.displayName })}>
-                              {t("saveRole")}
-                            </Button>
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              onClick={() => setChosen(({ [member.userId]: _undone, ...rest }) => rest)}
-                              aria-label={t("undoRoleOf", { name: member.displayName })}
-                            >
-                              {t("undo")}
-                            </Button>
-                          </>
-                        )}
-                      </span>
-                    ) : (
-                      member.role.name
+                          {t("undo")}
+                        </Button>
+                      </>
                     )}
-                  </td>
-                  <td className="py-3 text-right">
-                    {(member.manageable || member.self) && (
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        pending={busy === `remove-${member.userId}`}
-                        onClick={() => removeMember(member)}
-                        aria-label={member.self ? undefined : t("removeOf", { name: member.displayName })}
-                      >
-                        {member.self ? t("leave") : t("remove")}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                  </span>
+                ) : (
+                  member.role.name
+                )}
+              </td>
+              <td className="py-3 text-right">
+                {(member.manageable || member.self) && (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    pending={busy === `remove-${member.userId}`}
+                    onClick={() => removeMember(member)}
+                    aria-label={member.self ? undefined : t("removeOf", { name: member.displayName })}
+                  >
+                    {member.self ? t("leave") : t("remove")}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </DataTable>
       {canManage && assignableRoles.length > 0 && (
         <form onSubmit={add.submit} noValidate aria-label={t("addTitle")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
           <h3 className="font-semibold">{t("addHeading")}</h3>

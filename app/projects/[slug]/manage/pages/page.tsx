@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
+import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { MAX_PAGES_PER_PROJECT } from "@/lib/pages/schemas";
 import { pageNavigation } from "@/lib/pages/service";
@@ -30,33 +31,20 @@ export default async function PagesTab({ params, searchParams }: { params: Promi
         {pages.length === 0 ? (
           <p className="text-sm text-slate-500">{t("none")}</p>
         ) : (
-          <div className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("title")}</caption>
-            <thead className="text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-3">{t("order")}</th>
-                <th scope="col" className="pr-3">{t("pageTitle")}</th>
-                <th scope="col" className="pr-3">{t("address")}</th>
-                <th scope="col">{t("changed")}</th>
+          <DataTable caption={t("title")} columns={[{ label: t("order") }, { label: t("pageTitle") }, { label: t("address") }, { label: t("changed") }]}>
+            {pages.map((page) => (
+              <tr key={page.slug}>
+                <td className="py-2 pr-3 tabular-nums">{page.position}</td>
+                <td className="pr-3">
+                  <Link href={`${base}/${page.slug}`} className="font-medium text-indigo-700 hover:underline">
+                    {page.title}
+                  </Link>
+                </td>
+                <td className="pr-3 font-mono text-xs break-all text-slate-600">/pages/{page.slug}</td>
+                <td className="text-slate-600">{format.dateTime(new Date(page.updatedAt), "date")}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {pages.map((page) => (
-                <tr key={page.slug}>
-                  <td className="py-2 pr-3 tabular-nums">{page.position}</td>
-                  <td className="pr-3">
-                    <Link href={`${base}/${page.slug}`} className="font-medium text-indigo-700 hover:underline">
-                      {page.title}
-                    </Link>
-                  </td>
-                  <td className="pr-3 font-mono text-xs break-all text-slate-600">/pages/{page.slug}</td>
-                  <td className="text-slate-600">{format.dateTime(new Date(page.updatedAt), "date")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+            ))}
+          </DataTable>
         )}
         {pages.length < MAX_PAGES_PER_PROJECT && (
           <Link href={`${base}/new`} className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
