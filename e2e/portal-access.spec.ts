@@ -2,7 +2,7 @@
  * The cross-tenant table for the portal's project pages: each kind of user against demo
  * projects in different states, with the outcome the permission rules give.
  */
-import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectSignedIn } from "./header";
 import { ACTORS, DEMO_PASSWORD, expected, PAGES, pagesOf, PROJECTS, type ActorName, type ProjectName } from "./portal-table";
 
@@ -20,6 +20,12 @@ async function signedIn(browser: Browser, login: string | null): Promise<Browser
   return context;
 }
 
+/** Opens `path` and waits until its scripts have run and the browser is idle: hydrated, so a missing message has been logged. */
+async function loaded(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "load" });
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
+}
+
 /**
  * The pages of the actor's table plus the pages outside it that have client components, with
  * each staff list's first detail page. Each opens in the browser: a client component whose
@@ -33,18 +39,15 @@ async function intlErrorsOn(context: BrowserContext, actorName: ActorName): Prom
   const errors: string[] = [];
   const page = await context.newPage();
   page.on("console", (message) => {
-    if (/MISSING_MESSAGE|IntlError/.test(message.text())) errors.push(`${page.url()}: ${message.text()}`);
+    if (/MISSING_MESSAGE|IntlError/.test(message.text())) errors.push(`${page.url()}: ${message.text().split("\n")[0]}`);
   });
   for (const path of paths) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await loaded(page, path);
     // The detail pages of the staff lists (a review, a user) need an id: the first the list links to.
     for (const detail of ["/review/", "/admin/users/"]) {
       const link = page.locator(`main a[href^="${detail}"]`).first();
       if (path === detail.slice(0, -1) && (await link.count())) {
-        await link.click();
-        await page.waitForURL(`**${detail}*`);
-        await page.waitForLoadState("networkidle");
+        await loaded(page, (await link.getAttribute("href"))!);
       }
     }
   }
@@ -100,7 +103,13 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
       // Anonymous visitors reach an APPLICATION_ONLY project through sign-in (?next=%2Fprojects%2F...).
       expect(new RegExp(`(/|%2F)projects(/|%2F)${project.slug}"`).test(directory), `${projectName} listed for ${actorName}`).toBe(project.listed || mine);
     }
+    await context.close();
+  });
 
+  test(`the pages of ${actorName} have every message their client components need`, async ({ browser }) => {
+    // About twenty pages in a browser, each until the network is idle.
+    test.setTimeout(180_000);
+    const context = await signedIn(browser, ACTORS[actorName].login);
     expect(await intlErrorsOn(context, actorName)).toEqual([]);
     await context.close();
   });
