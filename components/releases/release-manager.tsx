@@ -1,7 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -186,6 +186,7 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
 
 export function ReleaseList({ target, releases, actions }: { target: Target; releases: ReleaseView[]; actions: ReleaseActions }) {
   const t = useTranslations("releases");
+  const locale = useLocale();
   const channel = useTranslations("labels.releaseChannel");
   const format = useFormatter();
   if (!releases.length) return <p className="text-sm text-slate-500">{t("none")}</p>;
@@ -208,7 +209,7 @@ export function ReleaseList({ target, releases, actions }: { target: Target; rel
                 {release.files.map((file) => (
                   <li key={file.id} className="flex flex-wrap gap-x-3">
                     <span className="font-medium break-all">{file.name}</span>
-                    <span className="text-slate-600">{formatBytes(file.size)}</span>
+                    <span className="text-slate-600">{formatBytes(file.size, locale)}</span>
                     <span className="font-mono text-xs text-slate-500 break-all">sha256 {file.sha256}</span>
                     <span className="text-slate-600">{t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}</span>
                   </li>

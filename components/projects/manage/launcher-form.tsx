@@ -10,11 +10,10 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
-import { LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
+import { LAUNCH_PLATFORM_NAMES, LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
-const PLATFORM_LABELS = { windows: "Windows", macos: "macOS", linux: "Linux" } as const;
 
 const OFFERS = ["offerInstall", "offerUpdate", "offerRepair", "offerGameStart", "offerVersions"] as const;
 
@@ -101,12 +100,12 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
         {LAUNCH_PLATFORMS.map((platform) => (
           <div key={platform} className="space-y-3">
             <TextField
-              label={PLATFORM_LABELS[platform]}
+              label={LAUNCH_PLATFORM_NAMES[platform]}
               placeholder={platform === "windows" ? "bin/game.exe" : "bin/game.sh"}
               error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
               {...form.register(`launchSettings.platforms.${platform}.executable`)}
             />
-            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={t("platformArguments", { platform: PLATFORM_LABELS[platform] })} hint={t("platformArgumentsHint")} />
+            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={t("platformArguments", { platform: LAUNCH_PLATFORM_NAMES[platform] })} hint={t("platformArgumentsHint")} />
           </div>
         ))}
       </fieldset>
