@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -96,7 +97,7 @@ function ChangelogEditor({ target, value, error, register, render }: { target: T
 export function CreateReleaseForm({ target, action, preview }: { target: Target; action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult>; preview: ChangelogPreview }) {
   const t = useTranslations("releases");
   const channelOptions = useChannelOptions();
-  const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: zodResolver(createReleaseSchema, undefined, { raw: true }), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
+  const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: useLocalizedResolver(zodResolver(createReleaseSchema, useValidationMessages(), { raw: true })), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values), () => form.reset());
   const errors = form.formState.errors;
   return (
@@ -122,7 +123,7 @@ function EditRelease({ target, release, update, preview }: { target: Target; rel
   const channelOptions = useChannelOptions();
   const draft = release.state === "DRAFT";
   const form = useForm<z.input<typeof updateReleaseSchema>>({
-    resolver: zodResolver(updateReleaseSchema, undefined, { raw: true }),
+    resolver: useLocalizedResolver(zodResolver(updateReleaseSchema, useValidationMessages(), { raw: true })),
     defaultValues: { title: release.title, changelog: release.changelog, ...(draft ? { version: release.version, channel: release.channel } : {}) },
   });
   const { submit, pending, notice } = useActionForm(form, (values) => update(target, release.id, release.revision, values));

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -66,7 +66,7 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
 
 function RenameForm({ device, action }: { device: Device; action: DeviceActions["rename"] }) {
   const t = useTranslations("account.devices");
-  const form = useForm<z.input<typeof renameDeviceSchema>>({ resolver: useLocalizedResolver(zodResolver(renameDeviceSchema)), defaultValues: { name: device.name } });
+  const form = useForm<z.input<typeof renameDeviceSchema>>({ resolver: useLocalizedResolver(zodResolver(renameDeviceSchema, useValidationMessages())), defaultValues: { name: device.name } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(device.id, values));
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" aria-label={t("renameFormLabel", { name: device.name })}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller, useForm, type Control, type FieldError } from "react-hook-form";
@@ -72,7 +73,7 @@ function ArgumentLines({ label, hint, initial, onChange, onBlur, error }: { labe
 
 export function LauncherForm({ target, initial, action }: { target: ProjectTarget; initial: Values; action: (target: ProjectTarget, input: Values) => Promise<FormResult> }) {
   const t = useTranslations("releases");
-  const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: zodResolver(launcherSettingsSchema, undefined, { raw: true }), defaultValues: initial });
+  const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: useLocalizedResolver(zodResolver(launcherSettingsSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
   return (
