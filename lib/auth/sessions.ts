@@ -1,6 +1,7 @@
 import { db, type Tx } from "../db/client";
 import { invalidateCallers } from "./caller-cache";
 import type { RequestMeta } from "./actor";
+import { OTHER_CLIENT, parseUserAgent, UNKNOWN_SYSTEM } from "./user-agent";
 
 /**
  * Portal sessions. next-auth's cookie carries only the session id; the row decides on every
@@ -47,19 +48,11 @@ export async function createSession(
   });
 }
 
-/** Browser and operating system from a user agent, coarsely ("Chrome", "Linux"). */
-export function parseUserAgent(userAgent: string | null): { browser: string; os: string } {
-  if (!userAgent) return { browser: "Unknown browser", os: "Unknown system" };
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : /curl\//i.test(userAgent) ? "curl" : "Other client";
-  const os = /Windows/.test(userAgent) ? "Windows" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Mac OS X/.test(userAgent) ? "macOS" : /Linux/.test(userAgent) ? "Linux" : "Unknown system";
-  return { browser, os };
-}
-
 /** "Chrome on Linux" and the like: a starting name the user can change. */
 export function describeUserAgent(userAgent: string | null): string {
   if (!userAgent) return "Unknown device";
   const { browser, os } = parseUserAgent(userAgent);
-  return `${browser === "Other client" ? "Browser" : browser} on ${os === "Unknown system" ? "an unknown system" : os}`;
+  return `${browser === OTHER_CLIENT ? "Browser" : browser} on ${os === UNKNOWN_SYSTEM ? "an unknown system" : os}`;
 }
 
 /** The live session with its user, or null when it is revoked, expired, idle too long or its user suspended. */

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { useUserAgentNames } from "./user-agent-names";
 import { renameDeviceSchema, type deviceSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -24,6 +25,7 @@ export interface DeviceActions {
 
 export function DeviceList({ devices, actions }: { devices: Device[]; actions: DeviceActions }) {
   const t = useTranslations("account.devices");
+  const named = useUserAgentNames();
   const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
@@ -45,8 +47,8 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
           <div className="min-w-0 space-y-2">
             <p className="break-words text-slate-500">
               {t("details", {
-                browser: device.browser,
-                os: device.os,
+                browser: named(device.browser),
+                os: named(device.os),
                 firstSeen: format.dateTime(new Date(device.firstSeenAt), "dateTime"),
                 lastSeen: format.dateTime(new Date(device.lastSeenAt), "dateTime"),
               })}
