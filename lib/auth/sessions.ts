@@ -1,4 +1,7 @@
+import { createTranslator } from "use-intl/core";
 import { db, type Tx } from "../db/client";
+import { localeOfSetting } from "../i18n/locales";
+import { MESSAGES } from "../i18n/messages";
 import { invalidateCallers } from "./caller-cache";
 import type { RequestMeta } from "./actor";
 import { OTHER_CLIENT, parseUserAgent, UNKNOWN_SYSTEM } from "./user-agent";
@@ -48,11 +51,16 @@ export async function createSession(
   });
 }
 
-/** "Chrome on Linux" and the like: a starting name the user can change. */
-export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
+/**
+ * "Chrome on Linux" ("Chrome auf Linux") and the like, in the user's language (as their mails):
+ * a starting name for a new device, which the user can change.
+ */
+export function describeUserAgent(userAgent: string | null, language: string | null | undefined): string {
+  const locale = localeOfSetting(language);
+  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "account.userAgent" });
+  if (!userAgent) return t("unknownDevice");
   const { browser, os } = parseUserAgent(userAgent);
-  return `${browser === OTHER_CLIENT ? "Browser" : browser} on ${os === UNKNOWN_SYSTEM ? "an unknown system" : os}`;
+  return t("deviceName", { browser: browser === OTHER_CLIENT ? t("someBrowser") : browser, os: os === UNKNOWN_SYSTEM ? t("someSystem") : os });
 }
 
 /** The live session with its user, or null when it is revoked, expired, idle too long or its user suspended. */
