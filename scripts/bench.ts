@@ -83,11 +83,17 @@ async function countStatements(url: string, token: string, projectId: string) {
   const one = await import("../app/api/v1/projects/[id]/route");
   const list = await import("../app/api/v1/projects/route");
   const { disconnectDatabase } = await import("../lib/db/client");
+  const { clearDataCache } = await import("../lib/cache/data-cache");
   const headers = { authorization: `Bearer ${token}`, "x-forwarded-for": "127.0.0.1" };
-  const read = await statementsPerRequest(() => one.GET(new Request(`http://127.0.0.1/api/v1/projects/${projectId}`, { headers }), { params: Promise.resolve({ id: projectId }) }));
-  const listed = await statementsPerRequest(() => list.GET(new Request("http://127.0.0.1/api/v1/projects?limit=20&member=me", { headers }), { params: Promise.resolve({}) }));
+  const readOne = () => one.GET(new Request(`http://127.0.0.1/api/v1/projects/${projectId}`, { headers }), { params: Promise.resolve({ id: projectId }) });
+  const listMine = () => list.GET(new Request("http://127.0.0.1/api/v1/projects?limit=20&member=me", { headers }), { params: Promise.resolve({}) });
+  const read = await statementsPerRequest(readOne);
+  const listed = await statementsPerRequest(listMine);
+  // The same with the data cache emptied before each request: what a read costs the first time.
+  const readMiss = await statementsPerRequest(readOne, 20, clearDataCache);
+  const listedMiss = await statementsPerRequest(listMine, 20, clearDataCache);
   await disconnectDatabase();
-  return { read, listed };
+  return { read, listed, readMiss, listedMiss };
 }
 
 async function startServer(url: string): Promise<ChildProcess> {
@@ -116,7 +122,7 @@ interface SizeResult {
   list: LoadResult;
   /** One connection, no queueing: the latency a single client sees. */
   listAlone: LoadResult;
-  statements: { read: number; listed: number };
+  statements: { read: number; listed: number; readMiss: number; listedMiss: number };
   /** Portal pages (largest size only): time to first byte against a no-op page. */
   pages?: { label: string; result: LoadResult }[];
 }
@@ -203,7 +209,7 @@ function report(results: SizeResult[]) {
       "",
       `One connection alone (no queueing), the list: p50 ${result.listAlone.p50.toFixed(2)} ms, p99 ${result.listAlone.p99.toFixed(2)} ms over ${result.listAlone.requests} requests.`,
       "",
-      `SQL statements per request: read ${result.statements.read.toFixed(2)}, list ${result.statements.listed.toFixed(2)} (counted in-process over 20 requests after a warm-up; the caller cache answers the token check).`,
+      `SQL statements per request: read ${result.statements.read.toFixed(2)}, list ${result.statements.listed.toFixed(2)} from the data cache; read ${result.statements.readMiss.toFixed(2)}, list ${result.statements.listedMiss.toFixed(2)} when it is empty (counted in-process over 20 requests after a warm-up; the caller cache answers the token check).`,
       "",
     );
     if (result.pages?.length) {
@@ -242,7 +248,7 @@ function report(results: SizeResult[]) {
     `| list p99 ≤ 2 × floor p99 | ${large.list.p99.toFixed(1)} ms vs ${large.floor.p99.toFixed(1)} ms: ${listP99.toFixed(2)} × | ${verdict(listP99 <= 2)} |`,
     ...pageRows,
     `| list latency (p50, one connection) at 100,000 ≤ 1.5 × at 1,000 | ${large.listAlone.p50.toFixed(2)} ms vs ${small.listAlone.p50.toFixed(2)} ms: ${growth.toFixed(2)} × | ${verdict(growth <= 1.5)} |`,
-    `| ≤ 3 SQL statements per read | read ${large.statements.read.toFixed(2)}, list ${large.statements.listed.toFixed(2)} | ${verdict(large.statements.read <= 3 && large.statements.listed <= 3)} |`,
+    `| ≤ 3 SQL statements per read (data cache empty) | read ${large.statements.readMiss.toFixed(2)}, list ${large.statements.listedMiss.toFixed(2)} | ${verdict(large.statements.readMiss <= 3 && large.statements.listedMiss <= 3)} |`,
     "",
   );
   return lines.join("\n");
