@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -20,7 +20,9 @@ async function markAllRead() {
 
 export default async function NotificationsPage() {
   const actor = await requirePortalActor("/notifications");
-  const [notifications, t, format] = await Promise.all([listNotifications(actor, false), getTranslations("notifications.list"), getFormatter()]);
+  const locale = await getLocale();
+  // The page's language, which for a visitor's cookie or browser choice may differ from the account's setting.
+  const [notifications, t, format] = await Promise.all([listNotifications(actor, false, locale), getTranslations("notifications.list"), getFormatter()]);
   const unread = notifications.filter((notification) => !notification.read).length;
   return (
     <div>

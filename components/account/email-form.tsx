@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -14,7 +14,7 @@ import { emailChangeFormSchema, type EmailChangeFormValues } from "@/lib/users/s
 export function EmailForm({ email, version, action }: { email: string; version: number; action: (input: EmailChangeFormValues) => Promise<FormResult<{ version: number }>> }) {
   const t = useTranslations("account.email");
   const form = useForm<EmailChangeFormValues>({
-    resolver: useLocalizedResolver(zodResolver(emailChangeFormSchema, undefined, { raw: true })),
+    resolver: useLocalizedResolver(zodResolver(emailChangeFormSchema, useValidationMessages(), { raw: true })),
     defaultValues: { email, currentPassword: "", version },
   });
   const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }));

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -28,7 +28,7 @@ function languageOptions(current: string) {
 export function ProfileForm({ initial, action }: { initial: ProfileFormValues; action: (input: ProfileFormValues) => Promise<FormResult<{ version: number }>> }) {
   const t = useTranslations("account.profile");
   const tTheme = useTranslations("labels.theme");
-  const form = useForm<ProfileFormValues>({ resolver: useLocalizedResolver(zodResolver(profileFormSchema, undefined, { raw: true })), defaultValues: initial });
+  const form = useForm<ProfileFormValues>({ resolver: useLocalizedResolver(zodResolver(profileFormSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ ...values, version: data!.version }));
   const errors = form.formState.errors;
   const [displayName, avatarUrl] = form.watch(["displayName", "avatarUrl"]);

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -32,7 +32,7 @@ export function TokenManager({ tokens, actions }: { tokens: Token[]; actions: To
   const confirm = useConfirm();
   const toast = useToast();
   const form = useForm<z.input<typeof createTokenSchema>>({
-    resolver: useLocalizedResolver(zodResolver(createTokenSchema, undefined, { raw: true })),
+    resolver: useLocalizedResolver(zodResolver(createTokenSchema, useValidationMessages(), { raw: true })),
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
   });
   // The secret of the token just created: shown until the page is left or that token is revoked.

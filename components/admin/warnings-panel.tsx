@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -26,7 +27,7 @@ export function WarningsPanel({ userId, warnings, canManage, actions }: { userId
   const tl = useTranslations("labels");
   const format = useFormatter();
   const confirm = useConfirm();
-  const form = useForm<z.input<typeof createWarningSchema>>({ resolver: zodResolver(createWarningSchema), defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" } });
+  const form = useForm<z.input<typeof createWarningSchema>>({ resolver: useLocalizedResolver(zodResolver(createWarningSchema, useValidationMessages())), defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }), () => form.reset());
   const [revoking, startRevoke] = useTransition();
   const [revokeNotice, setRevokeNotice] = useState<{ id: string; tone: "success" | "error"; text: string } | null>(null);

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef } from "react";
 import { useForm } from "react-hook-form";
@@ -46,7 +47,7 @@ function DecisionForm({ target, application, grantableRoles, action }: { target:
   const choice = useRef<"ACCEPT" | "REJECT">("ACCEPT");
   const requested = grantableRoles.find((role) => role.id === application.roleId);
   const member = grantableRoles.find((role) => role.key === "MEMBER") ?? grantableRoles[0];
-  const form = useForm<Values>({ resolver: zodResolver(decisionFormSchema), defaultValues: { roleId: requested?.id ?? member?.id ?? "", reason: "" } });
+  const form = useForm<Values>({ resolver: useLocalizedResolver(zodResolver(decisionFormSchema, useValidationMessages())), defaultValues: { roleId: requested?.id ?? member?.id ?? "", reason: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) =>
     action(target, application.id, choice.current === "ACCEPT" ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined } : { decision: "REJECT", reason: values.reason || undefined }),
   );

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -76,7 +76,7 @@ export function ApplyPanel({
 }) {
   const t = useTranslations("applications.apply");
   const format = useFormatter();
-  const form = useForm<Values>({ resolver: useLocalizedResolver(zodResolver(applySchema)), defaultValues: { message: "", roleId: undefined } });
+  const form = useForm<Values>({ resolver: useLocalizedResolver(zodResolver(applySchema, useValidationMessages())), defaultValues: { message: "", roleId: undefined } });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }), () => form.reset());
   if (pendingApplication) {
     return (

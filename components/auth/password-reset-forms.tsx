@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -17,7 +17,7 @@ const link = "font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:
 
 export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof passwordResetRequestSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.forgot");
-  const form = useForm<z.input<typeof passwordResetRequestSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetRequestSchema)), defaultValues: { email: "" } });
+  const form = useForm<z.input<typeof passwordResetRequestSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetRequestSchema, useValidationMessages())), defaultValues: { email: "" } });
   const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
   const errors = form.formState.errors;
   return (
@@ -38,7 +38,7 @@ export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof 
 
 export function ResetPasswordForm({ token, action }: { token: string; action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.reset");
-  const form = useForm<z.input<typeof passwordResetConfirmSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetConfirmSchema)), defaultValues: { token, newPassword: "" } });
+  const form = useForm<z.input<typeof passwordResetConfirmSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetConfirmSchema, useValidationMessages())), defaultValues: { token, newPassword: "" } });
   const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (

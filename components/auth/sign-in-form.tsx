@@ -11,7 +11,7 @@ import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 
 /** What a step answers: ask for the second factor, or signed in (the action then redirects to `next`). */
@@ -32,7 +32,7 @@ export function SignInForm({ next, actions }: { next?: string; actions: SignInAc
 
 function PasswordStep({ next, action, onCodeRequired }: { next?: string; action: SignInActions["password"]; onCodeRequired: () => void }) {
   const t = useTranslations("auth.signIn");
-  const form = useForm<z.input<typeof signInFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInFormSchema)), defaultValues: { login: "", password: "" } });
+  const form = useForm<z.input<typeof signInFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInFormSchema, useValidationMessages())), defaultValues: { login: "", password: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(values, next), (data) => {
     if (data?.step === "code") onCodeRequired();
   });
@@ -63,7 +63,7 @@ function PasswordStep({ next, action, onCodeRequired }: { next?: string; action:
 
 function CodeStep({ next, action }: { next?: string; action: SignInActions["code"] }) {
   const t = useTranslations("auth.signIn");
-  const form = useForm<z.input<typeof signInCodeFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInCodeFormSchema)), defaultValues: { code: "" } });
+  const form = useForm<z.input<typeof signInCodeFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInCodeFormSchema, useValidationMessages())), defaultValues: { code: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(values, next));
   const errors = form.formState.errors;
 

@@ -10,14 +10,14 @@ import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import { registerSchema } from "@/lib/users/schemas";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 
 /** `action` registers, signs in and redirects; it answers only when something is wrong. */
 export function SignUpForm({ action }: { action: (input: z.input<typeof registerSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.signUp");
   const form = useForm<z.input<typeof registerSchema>>({
-    resolver: useLocalizedResolver(zodResolver(registerSchema)),
+    resolver: useLocalizedResolver(zodResolver(registerSchema, useValidationMessages())),
     defaultValues: { username: "", email: "", password: "", displayName: "" },
   });
   const { submit, pending, notice } = useActionForm(form, action);

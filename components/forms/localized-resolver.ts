@@ -1,17 +1,27 @@
 "use client";
 
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
 import type { Resolver } from "react-hook-form";
+import type { z } from "zod";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { validationErrorMap } from "@/lib/i18n/validation-messages";
 
 /**
  * The browser-side check of a form says what the server would say, in the reader's language: the
  * shared schemas' English messages go through the same table as the server's answers
- * (lib/i18n/server-messages). `resolver: useLocalizedResolver(zodResolver(schema))`.
+ * (lib/i18n/server-messages), and zod's own messages are worded from the catalogue
+ * (lib/i18n/validation-messages.ts):
+ * `resolver: useLocalizedResolver(zodResolver(schema, useValidationMessages()))`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's resolver
 type AnyResolver = Resolver<any, any, any>;
+
+/** zodResolver's parse options that word zod's own messages in the reader's language. */
+export function useValidationMessages(): { error: z.core.$ZodErrorMap } {
+  const t = useTranslations("common.validation");
+  return useMemo(() => ({ error: validationErrorMap((key, values) => t(key, values)) }), [t]);
+}
 
 export function useLocalizedResolver<R extends AnyResolver>(resolver: R): R {
   const locale = useLocale();

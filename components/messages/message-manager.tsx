@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -23,7 +24,7 @@ export interface MessageActions {
 /** Post an announcement to the project's audience; below, the announcements with a delete button each. */
 export function MessageManager({ target, messages, actions }: { target: ProjectTarget; messages: MessageView[]; actions: MessageActions }) {
   const t = useTranslations("manage.messages");
-  const form = useForm<MessageInput>({ resolver: zodResolver(messageInputSchema), defaultValues: { title: "", body: "" } });
+  const form = useForm<MessageInput>({ resolver: useLocalizedResolver(zodResolver(messageInputSchema, useValidationMessages())), defaultValues: { title: "", body: "" } });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.post(target, values), () => form.reset({ title: "", body: "" }));
   const errors = form.formState.errors;
   const [deleted, setDeleted] = useState("");

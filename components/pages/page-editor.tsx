@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -35,7 +36,7 @@ export function PageEditor({ target, page, initial, initialHtml, actions }: { ta
   const t = useTranslations("pages");
   const format = useFormatter();
   const confirm = useConfirm();
-  const form = useForm<PageFormValues>({ resolver: zodResolver(pageInputSchema, undefined, { raw: true }), defaultValues: initial });
+  const form = useForm<PageFormValues>({ resolver: useLocalizedResolver(zodResolver(pageInputSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, page, values));
   const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -20,7 +21,7 @@ export function CreateProjectForm({ askForOwner, action }: { askForOwner: boolea
   const moduleLabel = useTranslations("labels.module");
   const moduleHelp = useTranslations("projects.moduleHelp");
   const form = useForm<CreateProjectFormValues>({
-    resolver: zodResolver(createProjectFormSchema, undefined, { raw: true }),
+    resolver: useLocalizedResolver(zodResolver(createProjectFormSchema, useValidationMessages(), { raw: true })),
     defaultValues: { name: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
   });
   const { submit, pending, notice } = useActionForm(form, action);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -19,6 +19,7 @@ export function FileTable({ target, files, releases, deleteFile }: {
   const t = useTranslations("releases");
   const kind = useTranslations("labels.downloadKind");
   const format = useFormatter();
+  const locale = useLocale();
   const confirm = useConfirm();
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -39,7 +40,7 @@ export function FileTable({ target, files, releases, deleteFile }: {
             </td>
             <td className="py-2 pr-3">{kind(file.kind)}</td>
             <td className="py-2 pr-3">{file.releaseId ? (releases[file.releaseId] ?? "—") : "—"}</td>
-            <td className="py-2 pr-3 whitespace-nowrap">{formatBytes(file.size)}</td>
+            <td className="py-2 pr-3 whitespace-nowrap">{formatBytes(file.size, locale)}</td>
             <td className="py-2 pr-3 font-mono text-xs break-all">{file.sha256}</td>
             <td className="py-2 pr-3 tabular-nums">{format.number(file.downloadCount)}</td>
             <td className="py-2">

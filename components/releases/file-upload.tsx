@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -16,6 +16,7 @@ import { formatBytes } from "./format";
 export function FileUpload({ projectId, releaseId, label: givenLabel }: { projectId: string; releaseId?: string; label?: string }) {
   const t = useTranslations("releases");
   const kindLabel = useTranslations("labels.downloadKind");
+  const locale = useLocale();
   const label = givenLabel ?? t("attach");
   const router = useRouter();
   const id = useId();
@@ -42,7 +43,7 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
       const body = parse(xhr.responseText);
       if (xhr.status === 201) {
         const stored = body as FileView;
-        setNotice({ tone: "success", text: t("uploaded", { name: stored.name, size: formatBytes(stored.size), sha256: stored.sha256 }) });
+        setNotice({ tone: "success", text: t("uploaded", { name: stored.name, size: formatBytes(stored.size, locale), sha256: stored.sha256 }) });
         if (input.current) input.current.value = "";
         router.refresh();
       } else {
@@ -103,7 +104,7 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
         <div className="space-y-1">
           <progress max={100} value={percent} aria-label={t("progress")} className="h-2 w-full" />
           <p className="text-xs text-slate-600" aria-live="polite">
-            {t("uploading", { percent, sent: formatBytes(progress.sent), total: formatBytes(progress.total) })}
+            {t("uploading", { percent, sent: formatBytes(progress.sent, locale), total: formatBytes(progress.total, locale) })}
           </p>
         </div>
       )}

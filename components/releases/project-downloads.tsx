@@ -1,4 +1,4 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { Actor } from "@/lib/auth/actor";
 import { downloadsProject } from "@/lib/downloads/service";
@@ -22,7 +22,13 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
   }
   const releases = RELEASE_CHANNELS.map((channel) => current[channel]).filter((release) => release !== undefined).map(presentRelease);
   if (!releases.length) return null;
-  const [t, channel, kind, format] = await Promise.all([getTranslations("releases"), getTranslations("labels.releaseChannel"), getTranslations("labels.downloadKind"), getFormatter()]);
+  const [t, channel, kind, format, locale] = await Promise.all([
+    getTranslations("releases"),
+    getTranslations("labels.releaseChannel"),
+    getTranslations("labels.downloadKind"),
+    getFormatter(),
+    getLocale(),
+  ]);
   return (
     <section aria-labelledby="downloads-heading" className="space-y-4">
       <h2 id="downloads-heading" className="text-lg font-semibold">
@@ -46,7 +52,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
                     {t("download", { name: file.name })}
                   </a>
                   <span className="text-slate-600">
-                    {kind(file.kind)} · {formatBytes(file.size)}
+                    {kind(file.kind)} · {formatBytes(file.size, locale)}
                   </span>
                   <span className="font-mono text-xs text-slate-500 break-all" title={t("compareSha")}>
                     sha256 {file.sha256}

@@ -1,7 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -96,7 +97,7 @@ function ChangelogEditor({ target, value, error, register, render }: { target: T
 export function CreateReleaseForm({ target, action, preview }: { target: Target; action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult>; preview: ChangelogPreview }) {
   const t = useTranslations("releases");
   const channelOptions = useChannelOptions();
-  const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: zodResolver(createReleaseSchema, undefined, { raw: true }), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
+  const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: useLocalizedResolver(zodResolver(createReleaseSchema, useValidationMessages(), { raw: true })), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values), () => form.reset());
   const errors = form.formState.errors;
   return (
@@ -122,7 +123,7 @@ function EditRelease({ target, release, update, preview }: { target: Target; rel
   const channelOptions = useChannelOptions();
   const draft = release.state === "DRAFT";
   const form = useForm<z.input<typeof updateReleaseSchema>>({
-    resolver: zodResolver(updateReleaseSchema, undefined, { raw: true }),
+    resolver: useLocalizedResolver(zodResolver(updateReleaseSchema, useValidationMessages(), { raw: true })),
     defaultValues: { title: release.title, changelog: release.changelog, ...(draft ? { version: release.version, channel: release.channel } : {}) },
   });
   const { submit, pending, notice } = useActionForm(form, (values) => update(target, release.id, release.revision, values));
@@ -186,6 +187,7 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
 
 export function ReleaseList({ target, releases, actions }: { target: Target; releases: ReleaseView[]; actions: ReleaseActions }) {
   const t = useTranslations("releases");
+  const locale = useLocale();
   const channel = useTranslations("labels.releaseChannel");
   const format = useFormatter();
   if (!releases.length) return <p className="text-sm text-slate-500">{t("none")}</p>;
@@ -208,7 +210,7 @@ export function ReleaseList({ target, releases, actions }: { target: Target; rel
                 {release.files.map((file) => (
                   <li key={file.id} className="flex flex-wrap gap-x-3">
                     <span className="font-medium break-all">{file.name}</span>
-                    <span className="text-slate-600">{formatBytes(file.size)}</span>
+                    <span className="text-slate-600">{formatBytes(file.size, locale)}</span>
                     <span className="font-mono text-xs text-slate-500 break-all">sha256 {file.sha256}</span>
                     <span className="text-slate-600">{t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}</span>
                   </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -94,7 +95,7 @@ function DecisionForm({ projectId, action, onDecided }: {
 }) {
   const t = useTranslations("review.decision");
   const form = useForm<Values>({
-    resolver: zodResolver(decisionSchema),
+    resolver: useLocalizedResolver(zodResolver(decisionSchema, useValidationMessages())),
     defaultValues: {
       decision: "APPROVE",
       checklist: Object.fromEntries(ITEMS.map((item) => [item, { passed: false, note: "" }])) as Values["checklist"],

@@ -1,6 +1,7 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { invalidateCallers } from "../auth/caller-cache";
-import { liveSessionsOf, parseUserAgent } from "../auth/sessions";
+import { liveSessionsOf } from "../auth/sessions";
+import { parseUserAgent } from "../auth/user-agent";
 import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import type { Device, LoginEvent, UserSession } from "../db/generated/client";

@@ -101,10 +101,11 @@ export async function applyToProject(actor: Actor, projectId: string, input: App
       projectId,
       changes: { status: { before: null, after: "PENDING" }, roleId: { before: null, after: application.roleId } },
     });
+    // A default role's key lets each reader see its name in their language.
+    const role = application.roleId ? await tx.projectRole.findUnique({ where: { id: application.roleId }, select: { key: true, name: true } }) : null;
     await notify(tx, await membersHolding(tx, projectId, "applications.decide"), {
       kind: "application.new",
-      title: `New application to ${context.project.name}`,
-      body: `${actor.displayName} applied${application.role ? ` as ${application.role.name}` : ""}.`,
+      params: { project: context.project.name, applicant: actor.displayName, role: role?.name ?? "", roleKey: role?.key ?? "" },
       link: `/projects/${context.project.slug}/manage/applications`,
     });
     return presentApplication(application);
@@ -197,8 +198,7 @@ export async function decideApplication(actor: Actor, projectId: string, applica
     const accepted = input.decision === "ACCEPT";
     await notify(tx, [application.userId], {
       kind: accepted ? "application.accepted" : "application.rejected",
-      title: accepted ? `You joined ${context.project.name}` : `Your application to ${context.project.name} was not accepted`,
-      body: reason ?? "",
+      params: { project: context.project.name, reason: reason ?? "" },
       link: accepted ? "/my-projects" : "/my-applications",
     });
     await queueMailToUsers(tx, [application.userId], "applicationDecision", (user) => ({

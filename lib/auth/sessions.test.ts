@@ -37,7 +37,12 @@ describe("sessions", () => {
   });
 
   it("names devices after their browser and system", () => {
-    expect(describeUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36")).toBe("Chrome on Linux");
-    expect(describeUserAgent(null)).toBe("Unknown device");
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+    expect(describeUserAgent(chrome, "en")).toBe("Chrome on Linux");
+    expect(describeUserAgent(null, "en")).toBe("Unknown device");
+    expect(describeUserAgent("SomeBot/1.0", "fr")).toBe("Browser on an unknown system");
+    // In the user's language, as their mails (a regional setting counts as its language).
+    expect(describeUserAgent(chrome, "de-AT")).toBe("Chrome auf Linux");
+    expect(describeUserAgent(null, "de")).toBe("Unbekanntes Gerät");
   });
 });

@@ -1,6 +1,10 @@
+import { createTranslator } from "use-intl/core";
 import { db, type Tx } from "../db/client";
+import { localeOfSetting } from "../i18n/locales";
+import { MESSAGES } from "../i18n/messages";
 import { invalidateCallers } from "./caller-cache";
 import type { RequestMeta } from "./actor";
+import { OTHER_CLIENT, parseUserAgent, UNKNOWN_SYSTEM } from "./user-agent";
 
 /**
  * Portal sessions. next-auth's cookie carries only the session id; the row decides on every
@@ -47,19 +51,16 @@ export async function createSession(
   });
 }
 
-/** Browser and operating system from a user agent, coarsely ("Chrome", "Linux"). */
-export function parseUserAgent(userAgent: string | null): { browser: string; os: string } {
-  if (!userAgent) return { browser: "Unknown browser", os: "Unknown system" };
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : /curl\//i.test(userAgent) ? "curl" : "Other client";
-  const os = /Windows/.test(userAgent) ? "Windows" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Mac OS X/.test(userAgent) ? "macOS" : /Linux/.test(userAgent) ? "Linux" : "Unknown system";
-  return { browser, os };
-}
-
-/** "Chrome on Linux" and the like: a starting name the user can change. */
-export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return "Unknown device";
+/**
+ * "Chrome on Linux" ("Chrome auf Linux") and the like, in the user's language (as their mails):
+ * a starting name for a new device, which the user can change.
+ */
+export function describeUserAgent(userAgent: string | null, language: string | null | undefined): string {
+  const locale = localeOfSetting(language);
+  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "account.userAgent" });
+  if (!userAgent) return t("unknownDevice");
   const { browser, os } = parseUserAgent(userAgent);
-  return `${browser === "Other client" ? "Browser" : browser} on ${os === "Unknown system" ? "an unknown system" : os}`;
+  return t("deviceName", { browser: browser === OTHER_CLIENT ? t("someBrowser") : browser, os: os === UNKNOWN_SYSTEM ? t("someSystem") : os });
 }
 
 /** The live session with its user, or null when it is revoked, expired, idle too long or its user suspended. */

@@ -216,7 +216,7 @@ async function rememberDevice(tx: Tx, user: User, deviceKey: string, meta: Reque
   const removed = await tx.device.findFirst({ where: { userId: user.id, keyHash, removedAt: { not: null } } });
   if (removed) await tx.device.update({ where: { id: removed.id }, data: { keyHash: `removed:${removed.id}` } });
   const known = await tx.device.count({ where: { userId: user.id } });
-  const name = describeUserAgent(meta.userAgent);
+  const name = describeUserAgent(meta.userAgent, user.language);
   const device = await tx.device.create({ data: { userId: user.id, keyHash, name, userAgent: meta.userAgent } });
   if (known > 0) {
     await queueMail(tx, {

@@ -84,7 +84,7 @@ export async function resolveToken(raw: string, ip: string | null) {
   if (!raw.startsWith(TOKEN_PREFIX)) return null;
   const token = await db.apiToken.findUnique({
     where: { tokenHash: sha256(raw) },
-    include: { user: { select: { id: true, username: true, displayName: true, platformRoles: true, partnerStatus: true, suspendedAt: true } } },
+    include: { user: { select: { id: true, username: true, displayName: true, platformRoles: true, partnerStatus: true, suspendedAt: true, language: true } } },
   });
   if (token?.revokedAt) await warnRevokedTokenUse(token, ip);
   if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now() || token.user.suspendedAt) return null;

@@ -32,3 +32,12 @@ export function chooseLocale(input: { userLanguage?: string | null; cookie?: str
   if (isLocale(input.cookie)) return input.cookie;
   return localeFromAcceptLanguage(input.acceptLanguage ?? null) ?? DEFAULT_LOCALE;
 }
+
+/**
+ * The portal locale for a user's language setting outside a request (the API, stored texts): a
+ * regional setting counts as its language (`de-AT` is `de`), anything we have no catalogue for is English.
+ */
+export function localeOfSetting(language: string | null | undefined): Locale {
+  const base = (language ?? "").toLowerCase().split(/[-_]/)[0];
+  return isLocale(base) ? base : DEFAULT_LOCALE;
+}

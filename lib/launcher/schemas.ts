@@ -6,6 +6,8 @@ import { semverSchema } from "../releases/schemas";
 
 export const LAUNCH_PLATFORMS = ["windows", "macos", "linux"] as const;
 export type LaunchPlatform = (typeof LAUNCH_PLATFORMS)[number];
+/** The platforms' names: proper names, the same in every language. */
+export const LAUNCH_PLATFORM_NAMES: Record<LaunchPlatform, string> = { windows: "Windows", macos: "macOS", linux: "Linux" };
 
 /**
  * A program inside the installed game's folder, as the launcher starts it: a relative path with

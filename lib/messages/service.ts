@@ -69,8 +69,7 @@ export async function postMessage(actor: Actor, projectId: string, input: Messag
     const members = await tx.projectMember.findMany({ where: { projectId, userId: { not: actor.userId }, user: { suspendedAt: null } }, select: { userId: true } });
     await notify(tx, members.map((member) => member.userId), {
       kind: "message.new",
-      title: `${context.project.name}: ${message.title}`,
-      body: input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body,
+      params: { project: context.project.name, title: message.title, excerpt: input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body },
       link: `/projects/${context.project.slug}#announcement-${message.id}`,
     });
     return present(message);

@@ -2,23 +2,36 @@ import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
+import type { Prisma } from "../db/generated/client";
+import { DEFAULT_LOCALE, localeOfSetting, type Locale } from "../i18n/locales";
 import { PLATFORM_ROLES, platformPermissions, projectAccess, type PlatformPermission, type ProjectPermission } from "../permissions";
+import { renderNotification, renderStored, type NotificationKind, type NotificationParams } from "./kinds";
 
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.string(),
-  title: z.string(),
+  title: z.string().describe("In the caller's language setting (English where the platform has no translation)."),
   body: z.string(),
+  params: z
+    .record(z.string(), z.string())
+    .nullable()
+    .describe("The parts of the text as people wrote them (project name, reason...), by kind; null for notifications from before they were kept."),
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 
-/** In-portal notifications, written in the transaction of what they announce. */
-export async function notify(tx: Tx, userIds: string[], message: { kind: string; title: string; body?: string; link?: string }) {
+/**
+ * In-portal notifications, written in the transaction of what they announce. They keep their kind
+ * and params and are put into words when read (lib/notifications/kinds.ts); the English text is
+ * stored too, for whoever reads the table directly.
+ */
+export async function notify<K extends NotificationKind>(tx: Tx, userIds: string[], message: { kind: K; params: NotificationParams<K>; link?: string }) {
   const unique = [...new Set(userIds)];
   if (!unique.length) return;
-  await tx.notification.createMany({ data: unique.map((userId) => ({ userId, kind: message.kind, title: message.title, body: message.body ?? "", link: message.link ?? null })) });
+  const { title, body } = renderNotification(message.kind, message.params, DEFAULT_LOCALE);
+  const params = message.params as Prisma.InputJsonObject;
+  await tx.notification.createMany({ data: unique.map((userId) => ({ userId, kind: message.kind, params, title, body, link: message.link ?? null })) });
 }
 
 /**
@@ -42,13 +55,21 @@ export async function usersHolding(tx: Tx, permission: PlatformPermission): Prom
   return users.filter((user) => platformPermissions(user).has(permission)).map((user) => user.id);
 }
 
-export async function listNotifications(actor: Actor, unreadOnly: boolean) {
+/**
+ * The caller's latest notifications in `locale`: the portal passes the page's language; the API
+ * leaves it out and gets the caller's language setting. Rows without params keep their stored text.
+ */
+export async function listNotifications(actor: Actor, unreadOnly: boolean, locale: Locale = localeOfSetting(actor.language)) {
   const rows = await db.notification.findMany({
     where: { userId: actor.userId, ...(unreadOnly ? { readAt: null } : {}) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 100,
   });
-  return rows.map((row) => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, read: row.readAt !== null, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => {
+    const text = renderStored(row.kind, row.params, locale) ?? { title: row.title, body: row.body };
+    const params = row.params === null ? null : (row.params as Record<string, string>);
+    return { id: row.id, kind: row.kind, ...text, params, link: row.link, read: row.readAt !== null, createdAt: row.createdAt.toISOString() };
+  });
 }
 
 export async function unreadCount(actor: Actor): Promise<number> {

@@ -109,6 +109,22 @@ describe("portalAction", () => {
   });
 });
 
+describe("zod's own messages", () => {
+  const label = portalAction({ signIn: "/x", args: z.tuple([z.strictObject({ label: z.string().min(3) })]), run: async () => "ok" });
+
+  it("reach the form in the reader's language, never as zod's English", async () => {
+    await signIn();
+    expect(await label({ label: "ab" })).toMatchObject({ ok: false, fieldErrors: { label: "At least 3 characters." } });
+    await db.user.update({ where: { id: user.id }, data: { language: "de" } });
+    await signIn(); // a new session: the last one's caller is cached with the old setting
+    try {
+      expect(await label({ label: "ab" })).toMatchObject({ ok: false, fieldErrors: { label: "Mindestens 3 Zeichen." } });
+    } finally {
+      await db.user.update({ where: { id: user.id }, data: { language: "en" } });
+    }
+  });
+});
+
 describe("publicAction", () => {
   const rule = { name: unique("action-test"), limit: 2, windowSeconds: 60 };
   const ping = publicAction({

@@ -1,10 +1,14 @@
 import { revalidatePath } from "next/cache";
 import { redirect, unstable_rethrow } from "next/navigation";
+import { createTranslator } from "use-intl/core";
 import { z } from "zod";
 import type { AuditContext } from "../audit-log/record";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { getPortalActor, portalRequestMeta } from "../auth/portal";
 import { idSchema } from "../http/operation";
+import { DEFAULT_LOCALE } from "../i18n/locales";
+import { MESSAGES } from "../i18n/messages";
+import { validationErrorMap } from "../i18n/validation-messages";
 import { enforce, type RateLimitRule } from "../rate-limit";
 import { formFailure, type FormResult } from "./form-result";
 import { portalLocale } from "./locale";
@@ -103,7 +107,7 @@ async function perform<S extends Args, T, C extends PublicActionContext>(
   try {
     const meta = await portalRequestMeta();
     if (declaration.rateLimit && meta.ip) await enforce(declaration.rateLimit, meta.ip);
-    const args = parseArgs(declaration.args, raw);
+    const args = parseArgs(declaration.args, raw, await validationMessages());
     const answer = await declaration.run(args, { actor, meta, audit: auditContext(actor, meta) } as C);
     const { message, data } = typeof answer === "string" ? { message: answer, data: undefined } : answer;
     const paths = typeof declaration.revalidate === "function" ? declaration.revalidate(args, data) : (declaration.revalidate ?? []);
@@ -123,9 +127,16 @@ async function perform<S extends Args, T, C extends PublicActionContext>(
   return result;
 }
 
+/** zod's own messages in the reader's language (lib/i18n/validation-messages.ts). */
+async function validationMessages(): Promise<z.core.$ZodErrorMap> {
+  const locale = await portalLocale().catch(() => DEFAULT_LOCALE);
+  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "common.validation" });
+  return validationErrorMap((key, values) => t(key, values));
+}
+
 /** Parses the arguments; a field error's path starts inside its argument ("username", not "1.username"). */
-function parseArgs<S extends Args>(schema: S, raw: unknown[]): z.output<S> {
-  const parsed = schema.safeParse(raw);
+function parseArgs<S extends Args>(schema: S, raw: unknown[], error: z.core.$ZodErrorMap): z.output<S> {
+  const parsed = schema.safeParse(raw, { error });
   if (parsed.success) return parsed.data;
   throw new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: issue.path.slice(1) })));
 }

@@ -63,13 +63,11 @@ export async function changeStatus(actor: Actor, projectId: string, input: { sta
       changes: { status: { before: project.status, after: input.status }, ...(input.reason ? { reason: { before: null, after: input.reason } } : {}) },
     });
     if (input.status === "IN_REVIEW") {
-      await notify(tx, await usersHolding(tx, "projects.review"), { kind: "review.submitted", title: `${project.name} waits for review`, link: `/review/${projectId}` });
+      await notify(tx, await usersHolding(tx, "projects.review"), { kind: "review.submitted", params: { project: project.name }, link: `/review/${projectId}` });
     } else if (byStaff) {
-      const verb = input.status === "ARCHIVED" ? "archived" : "taken down";
       await notify(tx, await membersHolding(tx, projectId, "project.submit"), {
-        kind: `project.${verb.replace(" ", "_")}`,
-        title: `${project.name} was ${verb} by the platform team`,
-        body: input.reason ?? "",
+        kind: input.status === "ARCHIVED" ? "project.archived" : "project.taken_down",
+        params: { project: project.name, reason: input.reason ?? "" },
         link: `/projects/${project.slug}/manage/review`,
       });
     }
@@ -226,8 +224,7 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
     const submitters = await membersHolding(tx, projectId, "project.submit");
     await notify(tx, submitters, {
       kind: input.decision === "APPROVE" ? "review.approved" : "review.rejected",
-      title: input.decision === "APPROVE" ? `${project.name} is approved and published` : `${project.name} was not approved`,
-      body: input.publicReason ?? "",
+      params: { project: project.name, reason: input.publicReason ?? "" },
       link: `/projects/${project.slug}/manage/review`,
     });
     await queueMailToUsers(tx, submitters, "reviewDecision", (user) => ({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx, db } from "../db/client";
 import type { Project } from "../db/generated/client";
 import { presentLauncherSettings } from "../launcher/service";
-import { launchSettingsSchema, type LauncherSettingsInput } from "../launcher/schemas";
+import { launchSettingsSchema, type LauncherSettingsInput, type LaunchPlatform } from "../launcher/schemas";
 
 /**
  * What a reviewer decides on, kept with each review (Review.snapshot) so that the next review of
@@ -27,20 +27,9 @@ export const reviewSnapshotSchema = z.object({
 });
 export type ReviewSnapshot = z.infer<typeof reviewSnapshotSchema>;
 
-/** The compared fields in the order the review page lists them, with their labels. */
-const FIELDS: { key: keyof ReviewSnapshot; label: string }[] = [
-  { key: "name", label: "Name" },
-  { key: "description", label: "Description" },
-  { key: "game", label: "Game" },
-  { key: "category", label: "Category" },
-  { key: "visibility", label: "Visibility" },
-  { key: "logoUrl", label: "Logo" },
-  { key: "bannerUrl", label: "Banner" },
-  { key: "websiteUrl", label: "Website" },
-  { key: "chatUrl", label: "Chat" },
-  { key: "trailerUrl", label: "Trailer" },
-  { key: "modules", label: "Modules" },
-  { key: "launcher", label: "Launcher settings" },
+/** The compared fields in the order the review page lists them (it names them from the catalogue). */
+const FIELDS: (keyof ReviewSnapshot)[] = [
+  "name", "description", "game", "category", "visibility", "logoUrl", "bannerUrl", "websiteUrl", "chatUrl", "trailerUrl", "modules", "launcher",
 ];
 
 export async function takeSnapshot(client: Tx | typeof db, project: Project): Promise<ReviewSnapshot> {
@@ -69,36 +58,50 @@ export function readSnapshot(stored: unknown): ReviewSnapshot | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The launcher settings as lines of text, for the review page and its comparison. */
-export function describeLauncherSettings(settings: LauncherSettingsInput): string[] {
+type LauncherOffer = Exclude<keyof LauncherSettingsInput, "launchSettings">;
+
+/**
+ * One line of the launcher settings as the review page lists them: data, which the page puts into
+ * words in the reader's language (components/review/launcher-lines.tsx). An empty executable is "none".
+ */
+export type LauncherLine =
+  | { line: "offers"; offers: LauncherOffer[] }
+  | { line: "program"; executable: string; arguments: string[] }
+  | { line: "platformProgram"; platform: LaunchPlatform; executable: string; arguments: string[] }
+  | { line: "minimumLauncherVersion"; version: string | null }
+  | { line: "minimumMemory"; megabytes: number };
+
+/** The launcher settings line by line, for the review page and its comparison. */
+export function describeLauncherSettings(settings: LauncherSettingsInput): LauncherLine[] {
   const { launchSettings: launch, ...offers } = settings;
-  const offered = Object.entries(offers).filter(([, on]) => on).map(([offer]) => offer.replace(/^offer/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase());
+  const platforms = Object.entries(launch.platforms) as [LaunchPlatform, (typeof launch.platforms)[LaunchPlatform]][];
   return [
-    `Offers: ${offered.join(", ") || "none"}`,
-    `Program: ${[launch.executable || "none", ...launch.arguments].join(" ")}`,
-    ...Object.entries(launch.platforms).map(([platform, entry]) => `Program on ${platform}: ${[entry?.executable ?? "", ...(entry?.arguments ?? [])].join(" ")}`),
-    `Minimum launcher version: ${launch.minimumLauncherVersion ?? "any"}`,
-    `Minimum memory: ${launch.minimumMemoryMb} MB`,
+    { line: "offers", offers: (Object.keys(offers) as LauncherOffer[]).filter((offer) => offers[offer]) },
+    { line: "program", executable: launch.executable, arguments: launch.arguments },
+    ...platforms.map(([platform, entry]) => ({ line: "platformProgram" as const, platform, executable: entry?.executable ?? "", arguments: entry?.arguments ?? [] })),
+    { line: "minimumLauncherVersion", version: launch.minimumLauncherVersion ?? null },
+    { line: "minimumMemory", megabytes: launch.minimumMemoryMb },
   ];
 }
 
-function shown(snapshot: ReviewSnapshot, key: keyof ReviewSnapshot): string {
-  if (key === "launcher") return snapshot.launcher ? describeLauncherSettings(snapshot.launcher).join("\n") : "";
+function shown(snapshot: ReviewSnapshot, key: Exclude<keyof ReviewSnapshot, "launcher">): string {
   const value = snapshot[key];
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
 }
 
-export interface SnapshotChange {
-  field: keyof ReviewSnapshot;
-  label: string;
-  before: string;
-  after: string;
-}
+/** A changed field: text before and after, or for the launcher settings their lines (null: the module was off). */
+export type SnapshotChange =
+  | { field: Exclude<keyof ReviewSnapshot, "launcher">; before: string; after: string }
+  | { field: "launcher"; before: LauncherLine[] | null; after: LauncherLine[] | null };
 
-/** The fields that differ between the last reviewed snapshot and now, each as text before and after. */
+/** The fields that differ between the last reviewed snapshot and now. */
 export function diffSnapshots(before: ReviewSnapshot, after: ReviewSnapshot): SnapshotChange[] {
-  return FIELDS.flatMap(({ key, label }) => {
+  return FIELDS.flatMap((key): SnapshotChange[] => {
+    if (key === "launcher") {
+      const [was, is] = [before.launcher && describeLauncherSettings(before.launcher), after.launcher && describeLauncherSettings(after.launcher)];
+      return JSON.stringify(was) === JSON.stringify(is) ? [] : [{ field: key, before: was, after: is }];
+    }
     const [was, is] = [shown(before, key), shown(after, key)];
-    return was === is ? [] : [{ field: key, label, before: was, after: is }];
+    return was === is ? [] : [{ field: key, before: was, after: is }];
   });
 }

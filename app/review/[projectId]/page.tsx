@@ -5,6 +5,7 @@ import { claimAction, decideAction } from "@/app/review/actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-card";
 import { DecisionPanel } from "@/components/review/decision-form";
+import { LauncherLines } from "@/components/review/launcher-lines";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -13,7 +14,7 @@ import { hasPlatformPermission, PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { presentProject } from "@/lib/projects/present";
 import { PROJECT_MODULES } from "@/lib/projects/schemas";
 import { getHistory, getReviewRecord } from "@/lib/reviews/service";
-import { describeLauncherSettings } from "@/lib/reviews/snapshot";
+import { describeLauncherSettings, type SnapshotChange } from "@/lib/reviews/snapshot";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.page");
@@ -71,11 +72,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
       </Card>
       {record.launcher && (
         <Card title={t("launcher")} description={t("launcherDescription")}>
-          <ul className="space-y-1 text-sm">
-            {describeLauncherSettings(record.launcher).map((line) => (
-              <li key={line} className="break-all">{line}</li>
-            ))}
-          </ul>
+          <LauncherLines lines={describeLauncherSettings(record.launcher)} className="space-y-1 text-sm" />
         </Card>
       )}
       {inReview && record.lastReview && <ChangesSinceLastReview lastReview={record.lastReview} changes={record.changes} t={t} tl={tl} when={when} />}
@@ -132,10 +129,14 @@ function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
   when: (value: Date) => string;
 }) {
   // Visibility and modules are stored as enum keys: shown with their labels, never raw.
-  const shown = (field: string, text: string) =>
-    field === "visibility" && text in VISIBILITY_KEYS ? tl(`visibility.${text as keyof typeof VISIBILITY_KEYS}`)
-    : field === "modules" ? text.split(", ").map((module) => (module in MODULE_KEYS ? tl(`module.${module as keyof typeof MODULE_KEYS}`) : module)).join(", ")
-    : text;
+  // The launcher settings are lines of data, put into words here.
+  const shown = (change: SnapshotChange, side: "before" | "after") => {
+    if (change.field === "launcher") return <LauncherLines lines={change[side] ?? []} />;
+    const text = change[side];
+    return change.field === "visibility" && text in VISIBILITY_KEYS ? tl(`visibility.${text as keyof typeof VISIBILITY_KEYS}`)
+      : change.field === "modules" ? text.split(", ").map((module) => (module in MODULE_KEYS ? tl(`module.${module as keyof typeof MODULE_KEYS}`) : module)).join(", ")
+      : text;
+  };
   return (
     <Card title={t("changes")} description={t("changesDescription", { decision: tl(`reviewDecision.${lastReview.decision}`), time: when(lastReview.at) })}>
       {changes === null ? (
@@ -148,14 +149,14 @@ function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
             <div key={change.field} className="space-y-1">
               <dt className="font-medium">{t(`fields.${change.field}`)}</dt>
               <dd className="grid gap-2 sm:grid-cols-2">
-                <p className="whitespace-pre-line break-words rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
+                <div className="whitespace-pre-line break-words rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
                   <span className="sr-only">{t("before")} </span>
-                  {change.before ? <del className="no-underline">{shown(change.field, change.before)}</del> : <em>{t("empty")}</em>}
-                </p>
-                <p className="whitespace-pre-line break-words rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
+                  {change.before ? <del className="no-underline">{shown(change, "before")}</del> : <em>{t("empty")}</em>}
+                </div>
+                <div className="whitespace-pre-line break-words rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
                   <span className="sr-only">{t("now")} </span>
-                  {change.after ? <ins className="no-underline">{shown(change.field, change.after)}</ins> : <em>{t("empty")}</em>}
-                </p>
+                  {change.after ? <ins className="no-underline">{shown(change, "after")}</ins> : <em>{t("empty")}</em>}
+                </div>
               </dd>
             </div>
           ))}

@@ -5,12 +5,13 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { useUserAgentNames } from "./user-agent-names";
 import { renameDeviceSchema, type deviceSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -24,6 +25,7 @@ export interface DeviceActions {
 
 export function DeviceList({ devices, actions }: { devices: Device[]; actions: DeviceActions }) {
   const t = useTranslations("account.devices");
+  const named = useUserAgentNames();
   const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
@@ -45,8 +47,8 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
           <div className="min-w-0 space-y-2">
             <p className="break-words text-slate-500">
               {t("details", {
-                browser: device.browser,
-                os: device.os,
+                browser: named(device.browser),
+                os: named(device.os),
                 firstSeen: format.dateTime(new Date(device.firstSeenAt), "dateTime"),
                 lastSeen: format.dateTime(new Date(device.lastSeenAt), "dateTime"),
               })}
@@ -66,7 +68,7 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
 
 function RenameForm({ device, action }: { device: Device; action: DeviceActions["rename"] }) {
   const t = useTranslations("account.devices");
-  const form = useForm<z.input<typeof renameDeviceSchema>>({ resolver: useLocalizedResolver(zodResolver(renameDeviceSchema)), defaultValues: { name: device.name } });
+  const form = useForm<z.input<typeof renameDeviceSchema>>({ resolver: useLocalizedResolver(zodResolver(renameDeviceSchema, useValidationMessages())), defaultValues: { name: device.name } });
   const { submit, pending, notice } = useActionForm(form, (values) => action(device.id, values));
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" aria-label={t("renameFormLabel", { name: device.name })}>

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -14,7 +14,7 @@ import type { FormResult } from "@/lib/portal/form-result";
 
 export function PasswordChangeForm({ action }: { action: (input: z.input<typeof changePasswordSchema>) => Promise<FormResult> }) {
   const t = useTranslations("account.password");
-  const form = useForm<z.input<typeof changePasswordSchema>>({ resolver: useLocalizedResolver(zodResolver(changePasswordSchema)), defaultValues: { currentPassword: "", newPassword: "" } });
+  const form = useForm<z.input<typeof changePasswordSchema>>({ resolver: useLocalizedResolver(zodResolver(changePasswordSchema, useValidationMessages())), defaultValues: { currentPassword: "", newPassword: "" } });
   const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
   const errors = form.formState.errors;
   return (

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { useConfirm, type ConfirmRequest } from "@/components/ui/confirm";
 import { useToast } from "@/components/ui/toast";
+import { useUserAgentNames } from "./user-agent-names";
 import type { sessionSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -18,6 +19,9 @@ export interface SessionActions {
 
 export function SessionList({ sessions, actions }: { sessions: Session[]; actions: SessionActions }) {
   const t = useTranslations("account.sessions");
+  const named = useUserAgentNames();
+  // A session from before devices were kept has no device: named by its browser and system.
+  const deviceOf = (session: Session) => (session.deviceId ? session.device : t("unnamedDevice", { browser: named(session.browser), os: named(session.os) }));
   const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
@@ -39,12 +43,12 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
             <div className="min-w-0">
               <p className="break-words font-medium text-slate-900">
-                {session.device} {session.current && <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("current")}</span>}
+                {deviceOf(session)} {session.current && <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("current")}</span>}
               </p>
               <p className="break-words text-slate-500">
                 {t("details", {
-                  browser: session.browser,
-                  os: session.os,
+                  browser: named(session.browser),
+                  os: named(session.os),
                   ip: session.ip ?? t("unknownAddress"),
                   created: format.dateTime(new Date(session.createdAt), "dateTime"),
                   lastSeen: format.dateTime(new Date(session.lastSeenAt), "dateTime"),
@@ -56,10 +60,10 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
                 type="button"
                 variant="ghost"
                 pending={pending && busy === session.id}
-                onClick={() => void run(session.id, { title: t("endTitle", { device: session.device }), body: t("endBody"), confirmLabel: t("end") }, () => actions.end(session.id))}
+                onClick={() => void run(session.id, { title: t("endTitle", { device: deviceOf(session) }), body: t("endBody"), confirmLabel: t("end") }, () => actions.end(session.id))}
               >
                 {t("end")}
-                <span className="sr-only">: {session.device}</span>
+                <span className="sr-only">: {deviceOf(session)}</span>
               </Button>
             )}
           </li>

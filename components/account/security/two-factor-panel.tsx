@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver } from "@/components/forms/localized-resolver";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useActionForm, type FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -60,7 +60,7 @@ export function TwoFactorPanel({ status, pending, recent, actions }: Props) {
 
 function ReauthenticateForm({ action }: { action: TwoFactorActions["reauthenticate"] }) {
   const t = useTranslations("account.twoFactor");
-  const form = useForm<z.input<typeof reauthenticateSchema>>({ resolver: useLocalizedResolver(zodResolver(reauthenticateSchema)), defaultValues: { password: "" } });
+  const form = useForm<z.input<typeof reauthenticateSchema>>({ resolver: useLocalizedResolver(zodResolver(reauthenticateSchema, useValidationMessages())), defaultValues: { password: "" } });
   const { submit, pending, notice } = useActionForm(form, action);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("confirmFormLabel")}>
@@ -100,7 +100,7 @@ function SetupButton({ action }: { action: TwoFactorActions["setup"] }) {
 
 function EnableForm({ pending: setup, action, onCodes }: { pending: NonNullable<Props["pending"]>; action: TwoFactorActions["enable"]; onCodes: (codes: string[]) => void }) {
   const t = useTranslations("account.twoFactor");
-  const form = useForm<z.input<typeof enableTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(enableTwoFactorSchema)), defaultValues: { code: "" } });
+  const form = useForm<z.input<typeof enableTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(enableTwoFactorSchema, useValidationMessages())), defaultValues: { code: "" } });
   const { submit, pending, notice } = useActionForm(form, action, (data) => onCodes(data!.recoveryCodes));
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("enableFormLabel")}>
@@ -141,7 +141,7 @@ function ConfirmBothForm({
 }) {
   const t = useTranslations("account.twoFactor");
   const confirm = useConfirm();
-  const form = useForm<z.input<typeof confirmTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(confirmTwoFactorSchema)), defaultValues: { password: "", code: "" } });
+  const form = useForm<z.input<typeof confirmTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(confirmTwoFactorSchema, useValidationMessages())), defaultValues: { password: "", code: "" } });
   const { submit, pending, notice } = useActionForm(form, action, (data) => {
     form.reset();
     if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller, useForm, type Control, type FieldError } from "react-hook-form";
@@ -10,11 +11,10 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
-import { LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
+import { LAUNCH_PLATFORM_NAMES, LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
-const PLATFORM_LABELS = { windows: "Windows", macos: "macOS", linux: "Linux" } as const;
 
 const OFFERS = ["offerInstall", "offerUpdate", "offerRepair", "offerGameStart", "offerVersions"] as const;
 
@@ -73,7 +73,7 @@ function ArgumentLines({ label, hint, initial, onChange, onBlur, error }: { labe
 
 export function LauncherForm({ target, initial, action }: { target: ProjectTarget; initial: Values; action: (target: ProjectTarget, input: Values) => Promise<FormResult> }) {
   const t = useTranslations("releases");
-  const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: zodResolver(launcherSettingsSchema, undefined, { raw: true }), defaultValues: initial });
+  const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: useLocalizedResolver(zodResolver(launcherSettingsSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
   return (
@@ -101,12 +101,12 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
         {LAUNCH_PLATFORMS.map((platform) => (
           <div key={platform} className="space-y-3">
             <TextField
-              label={PLATFORM_LABELS[platform]}
+              label={LAUNCH_PLATFORM_NAMES[platform]}
               placeholder={platform === "windows" ? "bin/game.exe" : "bin/game.sh"}
               error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
               {...form.register(`launchSettings.platforms.${platform}.executable`)}
             />
-            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={t("platformArguments", { platform: PLATFORM_LABELS[platform] })} hint={t("platformArgumentsHint")} />
+            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={t("platformArguments", { platform: LAUNCH_PLATFORM_NAMES[platform] })} hint={t("platformArgumentsHint")} />
           </div>
         ))}
       </fieldset>

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -31,7 +32,7 @@ export function PresentationForm({ target, initial, images, action, uploadAction
   uploadAction: UploadImageAction;
 }) {
   const t = useTranslations("manage.presentation");
-  const form = useForm<PresentationFormValues>({ resolver: zodResolver(presentationFormSchema, undefined, { raw: true }), defaultValues: initial });
+  const form = useForm<PresentationFormValues>({ resolver: useLocalizedResolver(zodResolver(presentationFormSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
   const { submit, pending, notice } = useActionForm(
     form,
     (values) => action(target, values),

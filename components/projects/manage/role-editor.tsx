@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -76,7 +77,7 @@ export function RoleEditor({ target, role, grantable, actions }: { target: Proje
   const confirm = useConfirm();
   const idPrefix = useId();
   const form = useForm<z.input<typeof roleDefinitionSchema>>({
-    resolver: zodResolver(roleDefinitionSchema),
+    resolver: useLocalizedResolver(zodResolver(roleDefinitionSchema, useValidationMessages())),
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
   });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, role.id, values), () => {

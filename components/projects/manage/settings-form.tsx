@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useFieldArray, useForm } from "react-hook-form";
 import { z } from "zod";
@@ -40,7 +41,7 @@ export function SettingsForm({
   const t = useTranslations("manage.settings");
   const visibilityLabel = useTranslations("labels.visibility");
   const visibilityHelp = useTranslations("projects.visibilityHelp");
-  const form = useForm<Values & { version: number }>({ resolver: zodResolver(formSchema, undefined, { raw: true }), defaultValues: { ...initial, version } });
+  const form = useForm<Values & { version: number }>({ resolver: useLocalizedResolver(zodResolver(formSchema, useValidationMessages(), { raw: true })), defaultValues: { ...initial, version } });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
   const { submit, pending, notice } = useActionForm(
     form,

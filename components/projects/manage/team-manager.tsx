@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
@@ -55,9 +56,9 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const addSchema = useMemo(() => z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32), roleId: z.string().min(1, t("roleRequired")) }), [t]);
   const transferSchema = useMemo(() => z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32) }), [t]);
-  const addForm = useForm<z.input<typeof addSchema>>({ resolver: zodResolver(addSchema), defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" } });
+  const addForm = useForm<z.input<typeof addSchema>>({ resolver: useLocalizedResolver(zodResolver(addSchema, useValidationMessages())), defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" } });
   const add = useActionForm(addForm, (values) => actions.add(target, values), () => addForm.reset());
-  const transferForm = useForm<z.input<typeof transferSchema>>({ resolver: zodResolver(transferSchema), defaultValues: { username: "" } });
+  const transferForm = useForm<z.input<typeof transferSchema>>({ resolver: useLocalizedResolver(zodResolver(transferSchema, useValidationMessages())), defaultValues: { username: "" } });
   const transfer = useActionForm(
     transferForm,
     (values) => actions.transfer(target, values.username),

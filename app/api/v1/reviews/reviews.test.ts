@@ -137,7 +137,7 @@ describe("what a decision records for the next review", () => {
     // The team adds a banner and resubmits; the reviewer claims and sees exactly that change.
     await db.project.update({ where: { id: project.id }, data: { status: "IN_REVIEW", submittedAt: new Date(), bannerUrl: "https://cdn.example/banner.png" } });
     const record = await getReviewRecord(actorOf(reviewerUser), project.id);
-    expect(record.changes).toEqual([{ field: "bannerUrl", label: "Banner", before: "", after: "https://cdn.example/banner.png" }]);
+    expect(record.changes).toEqual([{ field: "bannerUrl", before: "", after: "https://cdn.example/banner.png" }]);
     expect(record.lastReview).toMatchObject({ decision: "REJECT", hasSnapshot: true });
 
     expect((await call(claim.POST, "POST", "/", { token, params: { projectId: project.id } })).status).toBe(200);

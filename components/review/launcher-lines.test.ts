@@ -1,0 +1,50 @@
+import { NextIntlClientProvider } from "next-intl";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
+import { describeLauncherSettings } from "@/lib/reviews/snapshot";
+import { LauncherLines } from "./launcher-lines";
+
+const settings = {
+  offerInstall: true,
+  offerUpdate: false,
+  offerRepair: true,
+  offerGameStart: false,
+  offerVersions: false,
+  launchSettings: { executable: "", arguments: ["--safe"], platforms: { linux: { executable: "bin/game", arguments: [] } }, minimumLauncherVersion: null, minimumMemoryMb: 4096 },
+};
+
+function render(locale: Locale): string[] {
+  const html = renderToStaticMarkup(
+    createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: "UTC", children: createElement(LauncherLines, { lines: describeLauncherSettings(settings) }) }),
+  );
+  return [...html.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((match) => match[1]!);
+}
+
+describe("the review page's launcher lines", () => {
+  it("are data, not sentences", () => {
+    expect(describeLauncherSettings(settings)[0]).toEqual({ line: "offers", offers: ["offerInstall", "offerRepair"] });
+  });
+
+  it("read in English", () => {
+    expect(render("en")).toEqual([
+      "Offers: Installation, Repair",
+      "Program: none --safe",
+      "Program on Linux: bin/game",
+      "Minimum launcher version: any",
+      "Minimum memory: 4,096 MB",
+    ]);
+  });
+
+  it("read in German", () => {
+    expect(render("de")).toEqual([
+      "Angeboten: Installation, Reparatur",
+      "Programm: keines --safe",
+      "Programm unter Linux: bin/game",
+      "Mindestversion des Launchers: jede",
+      "Mindestarbeitsspeicher: 4.096 MB",
+    ]);
+  });
+});

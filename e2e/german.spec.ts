@@ -1,0 +1,50 @@
+/**
+ * A German reader sees no English from stored or computed texts: notifications (stored as a kind
+ * and its params, worded on reading) and zod's own form messages.
+ */
+import { expect, test } from "@playwright/test";
+import { expectSignedIn } from "./header";
+import { DEMO_PASSWORD, signInPage } from "./portal-table";
+
+const PASSWORD = "german reader passphrase";
+
+test("a German user reads a notification in German and gets a form's range check in German", async ({ browser, request }) => {
+  // A new account that speaks German, and an application of it that the project's Owner declines with a reason.
+  const username = `leser${Date.now().toString(36)}`;
+  expect((await request.post("/api/v1/auth/register", { data: { username, email: `${username}@example.test`, password: PASSWORD, displayName: "Lea Leser" } })).status()).toBe(201);
+  const token = async (login: string, password: string) => {
+    const response = await request.post("/api/v1/auth/token", { data: { login, password, scopes: ["read", "write"] } });
+    expect(response.status()).toBe(201);
+    return { Authorization: `Bearer ${(await response.json()).token}` };
+  };
+  const reader = await token(username, PASSWORD);
+  const me = await request.get("/api/v1/users/me", { headers: reader });
+  expect((await request.put("/api/v1/users/me", { headers: { ...reader, "If-Match": me.headers()["etag"]! }, data: { language: "de" } })).status()).toBe(200);
+  const owner = await token("pia.partner", DEMO_PASSWORD);
+  const projects = (await (await request.get("/api/v1/projects?limit=100", { headers: owner })).json()).data as { id: string; slug: string }[];
+  const skyforge = projects.find((project) => project.slug === "skyforge-survival")!.id;
+  const applied = await request.post(`/api/v1/projects/${skyforge}/applications`, { headers: reader, data: { message: "Hallo!" } });
+  expect(applied.status()).toBe(201);
+  const declined = await request.post(`/api/v1/projects/${skyforge}/applications/${(await applied.json()).id}/decision`, {
+    headers: owner,
+    data: { decision: "REJECT", reason: "Im Moment ist das Team voll." },
+  });
+  expect(declined.status()).toBe(200);
+
+  const page = await (await browser.newContext({ locale: "de-DE" })).newPage();
+  await signInPage(page, username, PASSWORD);
+  await expectSignedIn(page);
+  await page.goto("/notifications");
+  const list = page.getByRole("list", { name: "Benachrichtigungen" });
+  await expect(list).toContainText("Deine Bewerbung bei Skyforge Survival wurde abgelehnt");
+  await expect(list).toContainText("Im Moment ist das Team voll.");
+  await expect(list).not.toContainText("was not accepted");
+
+  // zod's own message for a text too long (the schema states none itself for its maximum).
+  await page.goto("/account");
+  const form = page.getByRole("form", { name: "Neues Token" });
+  await form.getByLabel("Name des Tokens").fill("x".repeat(101));
+  await form.getByRole("button", { name: "Token erstellen" }).click();
+  await expect(form.getByText("Höchstens 100 Zeichen.")).toBeVisible();
+  await expect(form.getByText(/Too big|expected string/)).toHaveCount(0);
+});

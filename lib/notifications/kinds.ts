@@ -1,0 +1,87 @@
+import { createTranslator } from "use-intl/core";
+import { isLocale, type Locale } from "../i18n/locales";
+import { MESSAGES } from "../i18n/messages";
+import { DEFAULT_ROLE_KEYS, type DefaultRoleKey } from "../permissions";
+
+/**
+ * Every kind of notification with the arguments it is stored with. A notification keeps its kind
+ * and these params (never translated: project names, reasons and announcements are what people
+ * wrote) and is put into words when it is read, in the reader's language, from the catalogue's
+ * `notifications.kinds` messages. Adding a kind: list its params here, say in `RENDER` which
+ * messages make it up, and add the messages in every language (kinds.test.ts checks them).
+ */
+export const NOTIFICATION_PARAMS = {
+  "review.submitted": ["project"],
+  "review.approved": ["project", "reason"],
+  "review.rejected": ["project", "reason"],
+  "project.archived": ["project", "reason"],
+  "project.taken_down": ["project", "reason"],
+  /** `role` is the requested role's name as its team wrote it, `roleKey` its default-role key ("" for a custom role or none). */
+  "application.new": ["project", "applicant", "role", "roleKey"],
+  "application.accepted": ["project", "reason"],
+  "application.rejected": ["project", "reason"],
+  /** `title` and `excerpt`: the announcement's title and the start of its text, as the author wrote them. */
+  "message.new": ["project", "title", "excerpt"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type NotificationKind = keyof typeof NOTIFICATION_PARAMS;
+export type NotificationParams<K extends NotificationKind> = Record<(typeof NOTIFICATION_PARAMS)[K][number], string>;
+export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_PARAMS) as NotificationKind[];
+
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+
+function translator(locale: Locale, onError?: () => void) {
+  return createTranslator({ locale, messages: MESSAGES[locale], ...(onError ? { onError } : {}) });
+}
+type T = ReturnType<typeof translator>;
+
+/** The messages of each kind. A body that is only a reason is empty when no reason was given. */
+const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => NotificationText } = {
+  "review.submitted": (t, p) => ({ title: t("notifications.kinds.review.submitted.title", p), body: "" }),
+  "review.approved": (t, p) => ({ title: t("notifications.kinds.review.approved.title", p), body: p.reason && t("notifications.kinds.review.approved.body", p) }),
+  "review.rejected": (t, p) => ({ title: t("notifications.kinds.review.rejected.title", p), body: p.reason && t("notifications.kinds.review.rejected.body", p) }),
+  "project.archived": (t, p) => ({ title: t("notifications.kinds.project.archived.title", p), body: p.reason && t("notifications.kinds.project.archived.body", p) }),
+  "project.taken_down": (t, p) => ({ title: t("notifications.kinds.project.taken_down.title", p), body: p.reason && t("notifications.kinds.project.taken_down.body", p) }),
+  "application.new": (t, p) => {
+    const role = isDefaultRoleKey(p.roleKey) ? t(`labels.defaultRole.${p.roleKey}`) : p.role;
+    return {
+      title: t("notifications.kinds.application.new.title", p),
+      body: role ? t("notifications.kinds.application.new.bodyWithRole", { applicant: p.applicant, role }) : t("notifications.kinds.application.new.body", p),
+    };
+  },
+  "application.accepted": (t, p) => ({ title: t("notifications.kinds.application.accepted.title", p), body: p.reason && t("notifications.kinds.application.accepted.body", p) }),
+  "application.rejected": (t, p) => ({ title: t("notifications.kinds.application.rejected.title", p), body: p.reason && t("notifications.kinds.application.rejected.body", p) }),
+  "message.new": (t, p) => ({ title: t("notifications.kinds.message.new.title", p), body: p.excerpt && t("notifications.kinds.message.new.body", p) }),
+};
+
+function isDefaultRoleKey(key: string): key is DefaultRoleKey {
+  return (DEFAULT_ROLE_KEYS as readonly string[]).includes(key);
+}
+
+export function isNotificationKind(kind: string): kind is NotificationKind {
+  return Object.hasOwn(NOTIFICATION_PARAMS, kind);
+}
+
+/** The title and body of a notification of `kind` with `params`, in `locale`. */
+export function renderNotification<K extends NotificationKind>(kind: K, params: NotificationParams<K>, locale: Locale): NotificationText {
+  return RENDER[kind](translator(locale), params);
+}
+
+/**
+ * A stored notification in `locale`, or null when it cannot be rendered (a row from before params
+ * were kept, a kind that no longer exists, params of another shape): the caller shows the stored text.
+ */
+export function renderStored(kind: string, params: unknown, locale: string): NotificationText | null {
+  if (!isNotificationKind(kind) || !isLocale(locale) || !hasParams(kind, params)) return null;
+  let failed = false;
+  const text = RENDER[kind](translator(locale, () => (failed = true)), params as never);
+  return failed ? null : text;
+}
+
+function hasParams(kind: NotificationKind, params: unknown): params is Record<string, string> {
+  if (!params || typeof params !== "object" || Array.isArray(params)) return false;
+  return NOTIFICATION_PARAMS[kind].every((name) => typeof (params as Record<string, unknown>)[name] === "string");
+}
