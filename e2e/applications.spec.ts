@@ -4,21 +4,15 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signedInPage } from "./header";
+import { signedInPage, signUpPage } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 const PROMPT = "What would you like to do in Skyforge Survival?";
 
+/** A new user in a browser of their own. */
 async function signUp(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-up");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Display name").fill(username);
-  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
-  await page.getByLabel("Password").fill("e2e applicant passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
-  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
+  await signUpPage(page, username, "e2e applicant passphrase");
   return page;
 }
 

@@ -15,6 +15,18 @@ export async function signInPage(page: Page, login: string, password = DEMO_PASS
   await page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
 }
 
+/** Signs up through the sign-up page (the username is the display name too) and waits for the account page. */
+export async function signUpPage(page: Page, username: string, password: string) {
+  await page.goto("/sign-up");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Display name").fill(username);
+  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
+  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
+}
+
 /** A browser of its own (a new context), signed in: another person in the same test. */
 export async function signedInPage(browser: Browser, login: string, password = DEMO_PASSWORD): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
