@@ -17,7 +17,6 @@ const CONTROLS = `
   <style>:focus-visible { outline: 2px solid blue; } #bare:focus-visible { outline: none; }</style>
   <a href="#top">First link</a>
   <button id="ring" onclick="this.textContent = 'Pressed'">Press me</button>
-  <button id="bare" onclick="this.textContent = 'Pressed'">No ring</button>
   <div id="div" tabindex="0" onclick="this.textContent = 'Clicked'">A clickable div</div>
   <span id="span" onclick="this.textContent = 'Clicked'">A clickable span</span>
   <fieldset><legend>Size</legend>
@@ -57,10 +56,14 @@ test.describe("keyboard mode", () => {
 
   test("what a keyboard user cannot do fails loudly", async ({ page }) => {
     await controls(page);
-    await expect(page.locator("#bare").click()).rejects.toThrow(/no visible focus ring on button "No ring"/);
     await expect(page.locator("#div").click()).rejects.toThrow(/is a <div>, which Enter and Space do not activate/);
     await expect(page.locator("#span").click()).rejects.toThrow(/is not reachable with Tab or Shift\+Tab.*The focus went to: .*button "Press me"/);
     await expect(page.locator("#ring").hover()).rejects.toThrow(/hover\(\) on .* needs a pointer/);
     await expect(page.locator("#span")).toHaveText("A clickable span");
+    // A control without a ring fails whether it is the target or only on the way.
+    await page.locator("#ring").evaluate((ring) => ring.insertAdjacentHTML("afterend", `<button id="bare">No ring</button><button id="after">After</button>`));
+    await expect(page.locator("#bare").click()).rejects.toThrow(/no visible focus ring on button "No ring"/);
+    await page.locator("#ring").focus();
+    await expect(page.locator("#after").click()).rejects.toThrow(/no visible focus ring on button "No ring" \(on the way to locator\('#after'\)/);
   });
 });

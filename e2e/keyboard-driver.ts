@@ -30,8 +30,12 @@ function focusState(target: Element | null) {
     const name = (element.getAttribute("aria-label") ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.getAttribute("role") ? `[role=${element.getAttribute("role")}]` : ""} "${name}"`;
   };
-  const style = active && !nothing ? getComputedStyle(active) : null;
-  const ring = active && style ? active.matches(":focus-visible") && ((style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1) || /0px 0px 0px (?:[2-9]|\d{2,})(?:\.\d+)?px/.test(style.boxShadow)) : null;
+  const drawsRing = (style: CSSStyleDeclaration) => (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1) || /0px 0px 0px (?:[2-9]|\d{2,})(?:\.\d+)?px/.test(style.boxShadow);
+  // Tab walks through the parts of a date or time input (and its picker button) inside the
+  // browser's own shadow DOM, which draws their focus itself: the input is not :focus-visible then.
+  const inBrowserParts = active instanceof HTMLInputElement && ["date", "time", "datetime-local", "month", "week"].includes(active.type) && !active.matches(":focus-visible");
+  // A link that covers a whole card draws its ring with its ::after, the box it covers the card with.
+  const ring = !active || nothing || inBrowserParts ? null : active.matches(":focus-visible") && (drawsRing(getComputedStyle(active)) || drawsRing(getComputedStyle(active, "::after")));
   const radio = (element: Element | null): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === "radio";
   // Inside a radio group Tab leaves the group: the arrow keys move (and check) from radio to radio.
   const sameGroup = radio(active) && radio(target) && active !== target && active.name !== "" && active.name === target.name && active.form === target.form;
