@@ -57,11 +57,9 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
   await expect(owner.getByRole("listitem", { name: `Application of ${secondName}` })).toHaveCount(0);
   await expect(owner.getByText("“We are full this season.”")).toBeVisible();
 
-  // The accepted user is on the team: under My memberships and in My projects.
+  // The accepted user is on the team: in My projects, with the role given.
   await first.goto("/my-projects");
-  const memberships = first.getByRole("table", { name: "Memberships" });
-  await expect(memberships.getByRole("row", { name: /Skyforge Survival/ })).toContainText("Tester");
-  await expect(first.getByRole("list", { name: "My projects" }).getByText("Skyforge Survival")).toBeVisible();
+  await expect(first.getByRole("list", { name: "My projects" }).getByRole("listitem").filter({ hasText: "Skyforge Survival" })).toContainText("Your role: Tester");
 
   // The rejected user sees the decision and the reason, withdraws a new application and applies again.
   await second.goto("/my-applications");
@@ -78,10 +76,11 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
 
   // Leaving asks first, then the membership is gone.
   await first.goto("/my-projects");
-  await first.getByRole("table", { name: "Memberships" }).getByRole("button", { name: "Leave" }).click();
+  await first.getByRole("button", { name: "Leave Skyforge Survival" }).click();
   await first.getByRole("dialog", { name: /^Leave Skyforge Survival/ }).getByRole("button", { name: "Leave the team" }).click();
   await expect(first.getByText("You left the project.")).toBeVisible();
-  await expect(first.getByRole("table", { name: "Memberships" })).toHaveCount(0);
+  await expect(first.getByRole("list", { name: "My projects" })).toHaveCount(0);
+  await expect(first.getByText("You are not on any project team yet")).toBeVisible();
 });
 
 test("an APPLICATION_ONLY project is listed, its page only for signed-in users, who can apply", async ({ browser }) => {

@@ -2,24 +2,25 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { leaveProjectAction } from "@/app/applications/actions";
-import { MembershipList } from "@/components/applications/memberships";
-import { EmptyState, ProjectCard } from "@/components/projects/project-card";
-import { roleName } from "@/components/projects/role-name";
-import { Card, PageHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/projects/project-card";
+import { MyProjectList } from "@/components/projects/my-project-list";
+import { PageHeader } from "@/components/ui/card";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
-import { myProjectsPage } from "@/lib/portal/my-projects";
+import { myProjectsPage, pageNumber } from "@/lib/portal/my-projects";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("projects.mine");
   return { title: t("title") };
 }
 
-export default async function MyProjectsPage() {
+const PAGE_LINK = "rounded-md px-3 py-2 text-sm font-semibold text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+
+export default async function MyProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/my-projects");
-  const { projects, memberships, moreMemberships } = await myProjectsPage(actor);
+  const page = pageNumber((await searchParams).page);
+  const [{ rows, hasNext }, t] = await Promise.all([myProjectsPage(actor, page), getTranslations("projects.mine")]);
   const canCreate = hasPlatformPermission(actor, "projects.create");
-  const [t, defaultRole] = await Promise.all([getTranslations("projects.mine"), getTranslations("labels.defaultRole")]);
   return (
     <div>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -30,35 +31,40 @@ export default async function MyProjectsPage() {
           </Link>
         )}
       </div>
-      {projects.length === 0 ? (
+      {rows.length === 0 && page === 1 ? (
         <EmptyState title={t("empty")}>
-          {canCreate ? (
-            t("emptyCreate")
-          ) : (
-            t.rich("emptyBrowse", {
-              link: (chunks) => (
-                <Link className="text-indigo-600 underline" href="/projects">
-                  {chunks}
-                </Link>
-              ),
-            })
-          )}
+          {canCreate
+            ? t("emptyCreate")
+            : t.rich("emptyBrowse", {
+                link: (chunks) => (
+                  <Link className="text-indigo-600 underline" href="/projects">
+                    {chunks}
+                  </Link>
+                ),
+              })}
         </EmptyState>
       ) : (
-        <>
-          <h2 className="sr-only">{t("title")}</h2>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("title")}>
-            {projects.map(({ project, role }) => (
-              <ProjectCard key={project.id} project={project} role={roleName(role, (key) => defaultRole(key))} showState />
-            ))}
-          </ul>
-        </>
+        <MyProjectList rows={rows} leave={leaveProjectAction} />
       )}
-      <div className="mt-8">
-        <Card title={t("memberships")} description={t("membershipsText")}>
-          <MembershipList memberships={memberships} more={moreMemberships} leave={leaveProjectAction} />
-        </Card>
-      </div>
+      {(page > 1 || hasNext) && (
+        <nav aria-label={t("pages")} className="mt-4 flex items-center justify-between gap-2">
+          {page > 1 ? (
+            <Link className={PAGE_LINK} href={page === 2 ? "/my-projects" : `/my-projects?page=${page - 1}`}>
+              {t("previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-500">{t("page", { page })}</span>
+          {hasNext ? (
+            <Link className={PAGE_LINK} href={`/my-projects?page=${page + 1}`}>
+              {t("next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
     </div>
   );
 }

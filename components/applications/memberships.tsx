@@ -1,43 +1,13 @@
-"use client";
-
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
-import { useToast } from "@/components/ui/toast";
+import { roleName } from "@/components/projects/role-name";
 import type { MembershipView } from "@/lib/applications/schemas";
-import { DEFAULT_ROLE_KEYS, type DefaultRoleKey } from "@/lib/permissions";
-import type { FormResult } from "@/lib/portal/form-result";
 
-/**
- * A user's memberships: project, role, since when; with a Leave button (after a confirmation) when
- * the page passes `leave` (one's own list). `more` says the list is the newest page only.
- */
-export function MembershipList({ memberships, more = false, leave }: {
-  memberships: MembershipView[];
-  more?: boolean;
-  leave?: (target: { projectId: string; slug: string }) => Promise<FormResult>;
-}) {
+/** A user's memberships (project, role, since when), as staff see them; `more` says the list is the newest page only. */
+export function MembershipList({ memberships, more = false }: { memberships: MembershipView[]; more?: boolean }) {
   const t = useTranslations("applications.memberships");
   const tRole = useTranslations("labels.defaultRole");
   const format = useFormatter();
-  // Default roles in the reader's language; a team's own roles as the team named them.
-  const roleName = (role: MembershipView["role"]) => (role.key && (DEFAULT_ROLE_KEYS as readonly string[]).includes(role.key) ? tRole(role.key as DefaultRoleKey) : role.name);
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, startTransition] = useTransition();
-  const [busy, setBusy] = useState<string | null>(null);
-  const onLeave = async (project: MembershipView["project"]) => {
-    if (!leave) return;
-    if (!(await confirm({ title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") }))) return;
-    setBusy(project.id);
-    startTransition(async () => {
-      const result = await leave({ projectId: project.id, slug: project.slug });
-      toast(result.ok ? "success" : "error", result.message);
-      setBusy(null);
-    });
-  };
   return (
     <div className="space-y-3">
       {memberships.length === 0 ? (
@@ -51,11 +21,6 @@ export function MembershipList({ memberships, more = false, leave }: {
                 <th scope="col" className="py-2 pr-3">{t("project")}</th>
                 <th scope="col" className="py-2 pr-3">{t("role")}</th>
                 <th scope="col" className="py-2 pr-3">{t("since")}</th>
-                {leave && (
-                  <th scope="col" className="py-2 text-right">
-                    <span className="sr-only">{t("actions")}</span>
-                  </th>
-                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -66,16 +31,8 @@ export function MembershipList({ memberships, more = false, leave }: {
                       {project.name}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3">{roleName(role)}</td>
+                  <td className="py-2 pr-3">{roleName(role, (key) => tRole(key))}</td>
                   <td className="whitespace-nowrap py-2 pr-3">{format.dateTime(new Date(since), "date")}</td>
-                  {leave && (
-                    <td className="py-2 text-right">
-                      <Button type="button" variant="ghost" pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
-                        {t("leave")}
-                        <span className="sr-only">: {project.name}</span>
-                      </Button>
-                    </td>
-                  )}
                 </tr>
               ))}
             </tbody>

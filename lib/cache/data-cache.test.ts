@@ -180,17 +180,17 @@ describe("data cache (one process)", () => {
 
     await expect(loadProject(memberActor, project.id)).rejects.toBeInstanceOf(NotFound);
     expect(await mine()).toEqual([]);
-    expect((await myProjectsPage(memberActor)).projects).toEqual([]);
+    expect((await myProjectsPage(memberActor, 1)).rows).toEqual([]);
 
     await addMember(ownerActor, project.id, { userId: member.id, roleId: role("MEMBER").id }, testMeta());
     expect((await loadProject(memberActor, project.id)).membership?.role.key).toBe("MEMBER");
     expect(await mine()).toEqual([project.id]);
-    expect((await myProjectsPage(memberActor)).memberships.map((row) => row.role.key)).toEqual(["MEMBER"]);
+    expect((await myProjectsPage(memberActor, 1)).rows.map((row) => row.role.key)).toEqual(["MEMBER"]);
 
     expect((await loadProject(memberActor, project.id)).access.permissions.has("project.edit")).toBe(false);
     await changeMemberRole(ownerActor, project.id, member.id, role("MANAGER").id, testMeta());
     expect((await loadProject(memberActor, project.id)).access.permissions.has("project.edit")).toBe(true);
-    expect((await myProjectsPage(memberActor)).projects.map((row) => row.role.name)).toEqual([role("MANAGER").name]);
+    expect((await myProjectsPage(memberActor, 1)).rows.map((row) => row.role.name)).toEqual([role("MANAGER").name]);
 
     await changeMemberRole(ownerActor, project.id, member.id, role("TESTER").id, testMeta());
     expect((await loadProject(memberActor, project.id)).access.permissions.has("applications.view")).toBe(false);
@@ -200,7 +200,7 @@ describe("data cache (one process)", () => {
     await removeMember(ownerActor, project.id, member.id, testMeta());
     await expect(loadProject(memberActor, project.id)).rejects.toBeInstanceOf(NotFound);
     expect(await mine()).toEqual([]);
-    expect((await myProjectsPage(memberActor)).projects).toEqual([]);
+    expect((await myProjectsPage(memberActor, 1)).rows).toEqual([]);
   });
 
   it("project page content and the unread count are seen at once: an announcement, a page, reading it", async () => {

@@ -1,37 +1,43 @@
-import type { MembershipView } from "../applications/schemas";
 import type { Actor } from "../auth/actor";
 import { cachedData } from "../cache/data-cache";
 import { db } from "../db/client";
-import { NEWEST_FIRST } from "../http/pagination";
-import { presentProject } from "../projects/present";
+import type { ProjectStatus, ProjectVisibility } from "../permissions";
 
-/** Project cards on My projects: at most this many (the newest memberships). */
-export const MY_PROJECTS_SHOWN = 200;
-/** Rows of the "My memberships" list; a link to the rest when there are more. */
-export const MY_MEMBERSHIPS_SHOWN = 100;
+/** Rows per page of My projects. */
+export const MY_PROJECTS_PAGE_SIZE = 50;
+
+/** A team the caller is on, as My projects lists it. */
+export interface MyProjectRow {
+  project: { id: string; slug: string; name: string; game: string; category: string; status: ProjectStatus; visibility: ProjectVisibility; logoUrl: string | null };
+  role: { key: string | null; name: string };
+  since: string;
+}
+
+/** `?page=` as a page number: anything but a positive whole number is the first page. */
+export function pageNumber(value: string | string[] | undefined): number {
+  const page = typeof value === "string" && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+  return page;
+}
 
 /**
- * Everything My projects shows, in one statement: the caller's memberships (newest first) with
- * their projects and roles. The cards are the projects most recently updated first; the
- * membership list the newest memberships. Per user, from the data cache (lib/cache/data-cache.ts).
+ * One page of My projects, in one statement: the caller's teams, the most recently updated project
+ * first, each with the caller's role and since when. Per user and page from the data cache
+ * (lib/cache/data-cache.ts): any write empties it.
  */
-export function myProjectsPage(actor: Actor) {
-  return cachedData(`my-projects:${actor.userId}`, async () => {
-    const rows = await db.projectMember.findMany({
+export function myProjectsPage(actor: Actor, page: number): Promise<{ rows: MyProjectRow[]; hasNext: boolean }> {
+  return cachedData(`my-projects:${actor.userId}:${page}`, async () => {
+    const members = await db.projectMember.findMany({
       where: { userId: actor.userId, project: { deletedAt: null } },
-      include: { project: true, role: true },
-      orderBy: NEWEST_FIRST,
-      take: MY_PROJECTS_SHOWN + 1,
+      select: {
+        createdAt: true,
+        role: { select: { key: true, name: true } },
+        project: { select: { id: true, slug: true, name: true, game: true, category: true, status: true, visibility: true, logoUrl: true } },
+      },
+      orderBy: [{ project: { updatedAt: "desc" } }, { projectId: "desc" }],
+      skip: (page - 1) * MY_PROJECTS_PAGE_SIZE,
+      take: MY_PROJECTS_PAGE_SIZE + 1,
     });
-    const projects = rows
-      .slice(0, MY_PROJECTS_SHOWN)
-      .sort((a, b) => b.project.updatedAt.getTime() - a.project.updatedAt.getTime() || (a.project.id < b.project.id ? 1 : -1))
-      .map((row) => ({ project: presentProject(row.project), role: { key: row.role.key, name: row.role.name } }));
-    const memberships: MembershipView[] = rows.slice(0, MY_MEMBERSHIPS_SHOWN).map((row) => ({
-      project: { id: row.project.id, slug: row.project.slug, name: row.project.name, status: row.project.status, visibility: row.project.visibility, logoUrl: row.project.logoUrl },
-      role: { id: row.role.id, key: row.role.key, name: row.role.name, rank: row.role.rank },
-      since: row.createdAt.toISOString(),
-    }));
-    return { projects, memberships, moreMemberships: rows.length > MY_MEMBERSHIPS_SHOWN };
+    const rows = members.slice(0, MY_PROJECTS_PAGE_SIZE).map(({ createdAt, role, project }) => ({ project, role, since: createdAt.toISOString() }));
+    return { rows, hasNext: members.length > MY_PROJECTS_PAGE_SIZE };
   });
 }

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
 import * as launcher from "@/app/api/v1/projects/[id]/launcher/route";
 import * as member from "@/app/api/v1/projects/[id]/members/[userId]/route";
+import * as candidates from "@/app/api/v1/projects/[id]/member-candidates/route";
 import * as members from "@/app/api/v1/projects/[id]/members/route";
 import * as modules from "@/app/api/v1/projects/[id]/modules/route";
 import * as restore from "@/app/api/v1/projects/[id]/restore/route";
@@ -153,6 +154,8 @@ const ENDPOINTS: Endpoint[] = [
     request: (token, p) => call(modules.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { modules: [] } }),
     expected: (a, p) => gate(a, p, has(a, "project.settings"), 412),
   },
+  // The search itself is the same for every allowed caller; who may search is what the table checks.
+  { name: "GET /projects/{id}/member-candidates", request: (token, p) => call(candidates.GET, "GET", "/?q=us", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "members.manage"), 200) },
   { name: "GET /projects/{id}/members", request: (token, p) => call(members.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "members.view"), 200) },
   {
     name: "POST /projects/{id}/members",

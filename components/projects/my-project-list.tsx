@@ -1,0 +1,70 @@
+"use client";
+
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
+import { useToast } from "@/components/ui/toast";
+import type { MyProjectRow } from "@/lib/portal/my-projects";
+import type { FormResult } from "@/lib/portal/form-result";
+import { StatusBadge, VisibilityBadge } from "./badges";
+import { ProjectLogo } from "./project-card";
+import { roleName } from "./role-name";
+
+/**
+ * My projects: one row per team the user is on, with the role, since when, a way into the
+ * project's management and Leave (after a confirmation). An Owner cannot leave (ownership moves
+ * by transfer first), so their rows have no Leave.
+ *
+ * A client component on purpose: the page sends the rows as data, not as rendered markup twice
+ * (HTML and the server-component payload), which keeps the page as fast as an empty one.
+ */
+export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (target: { projectId: string; slug: string }) => Promise<FormResult> }) {
+  const t = useTranslations("projects.mine");
+  const tRole = useTranslations("labels.defaultRole");
+  const format = useFormatter();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [pending, startTransition] = useTransition();
+  const [busy, setBusy] = useState<string | null>(null);
+  const onLeave = async (project: MyProjectRow["project"]) => {
+    if (!(await confirm({ title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") }))) return;
+    setBusy(project.id);
+    startTransition(async () => {
+      const result = await leave({ projectId: project.id, slug: project.slug });
+      toast(result.ok ? "success" : "error", result.message);
+      setBusy(null);
+    });
+  };
+  return (
+    <ul aria-label={t("title")} className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      {rows.map(({ project, role, since }) => (
+        <li key={project.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <ProjectLogo project={project} />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <Link href={`/projects/${project.slug}`} className="font-semibold break-words text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                {project.name}
+              </Link>
+              <StatusBadge status={project.status} />
+              <VisibilityBadge visibility={project.visibility} />
+            </div>
+            <p className="text-sm break-words text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}</p>
+            <p className="text-xs text-slate-500">{t("roleSince", { role: roleName(role, (key) => tRole(key)), since: format.dateTime(new Date(since), "date") })}</p>
+          </div>
+          <div className="flex gap-2">
+            <Link href={`/projects/${project.slug}/manage`} aria-label={t("manageLabel", { project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+              {t("manage")}
+            </Link>
+            {role.key !== "OWNER" && (
+              <Button type="button" variant="ghost" aria-label={t("leaveLabel", { project: project.name })} pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
+                {t("leave")}
+              </Button>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
