@@ -1,15 +1,42 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The keyboard project's own server: the journeys change the demo data (a review publishes Nebula), so each project starts from a fresh copy. */
+const KEYBOARD_PORT = Number(process.env.E2E_KEYBOARD_PORT ?? PORT + 2);
 export const E2E_ADMIN = { login: "admin", password: "e2e admin passphrase" };
 /** The server sends mail here; e2e/account-security.spec.ts listens with a real SMTP server (other tests leave it closed: mail is retried, never blocking). */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 
 /**
+ * A fresh embedded database with the demo data (and the admin), then the service as a newcomer starts it.
+ * Every browser of the suite signs in and up from 127.0.0.1, and the demo accounts sign in dozens
+ * of times: the limits are raised for the run (the unit tests of sign-in check the defaults).
+ */
+function server(port: number, dataDir: string) {
+  return {
+    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} && npm run seed:demo && npm start`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+  };
+}
+
+/**
+ * The journeys run again in the "keyboard" project with every pointer action done by the keyboard
+ * (e2e/fixtures.ts). Not in it: the checks that are no journey and only sign in on the way (axe,
+ * the portal-access table, screenshots, the phone-width layout), the server's lifecycle, and
+ * keyboard.spec.ts, which is keyboard-only already.
+ */
+const NOT_JOURNEYS = ["accessibility", "portal-access", "screenshots", "account-phone", "server-lifecycle", "keyboard"].map((name) => `${name}.spec.ts`);
+
+/**
  * Browser tests run against the real thing: `npm start` on a fresh embedded database, in
  * Debian's Chromium (Playwright cannot download its own browsers here).
  */
-export default defineConfig({
+export default defineConfig<object, { keyboardOnly: boolean }>({
   testDir: "e2e",
   fullyParallel: false,
   workers: 1,
@@ -39,16 +66,10 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh embedded database with the demo data (and the admin), then the service as a newcomer starts it.
-    // Every browser of the suite signs in and up from 127.0.0.1, and the demo accounts sign in dozens
-    // of times: the limits are raised for the run (the unit tests of sign-in check the defaults).
-    command: `rm -rf data/e2e && export DATA_DIR=data/e2e PORT=${PORT} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} && npm run seed:demo && npm start`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-  },
+  projects: [
+    { name: "default" },
+    { name: "keyboard", testIgnore: NOT_JOURNEYS, use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` } },
+  ],
+  // Playwright starts these one after the other: the second finds the first one's build.
+  webServer: [server(PORT, "data/e2e"), server(KEYBOARD_PORT, "data/e2e-keyboard")],
 });

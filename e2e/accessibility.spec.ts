@@ -5,10 +5,10 @@
  * Light theme at 1280 px for everyone; the dark theme (the system's, which the portal follows by
  * default) at 390 px for a visitor, a partner and the Project lead, who between them see every page.
  */
-import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { expectSignedIn } from "./header";
-import { ACTORS, pagesOf, signInPage, type ActorName } from "./portal-table";
+import { expect, test } from "./fixtures";
+import { expectSignedIn, signInPage } from "./header";
+import { ACTORS, pagesOf, type ActorName } from "./portal-table";
 
 const DARK: ActorName[] = ["anonymous", "owner", "projectLead"];
 const PHONE = { width: 390, height: 844 };

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectSignedIn } from "./header";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { expectSignedIn, signInPage } from "./header";
 
 // A phone: 390 px wide. Nothing on the account pages may scroll sideways, in English or German
 // (German words are longer). Long tokens and e-mail addresses wrap; tables scroll in their own box.
@@ -25,10 +26,7 @@ test("the account pages fit a phone, in English and in German", async ({ page })
     data: { username, email: `${username}.with.a.rather.long.address@example.test`, password, displayName: "Maximiliane Mustermann-Langenscheidt" },
   });
   expect(response.status()).toBe(201);
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInPage(page, username, password);
   await expectSignedIn(page);
   await page.goto("/account");
   await page.getByRole("form", { name: "New token" }).getByLabel("Token name").fill("A token with a name long enough to wrap");

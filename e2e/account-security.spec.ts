@@ -1,8 +1,9 @@
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
-import { expectSignedIn, signOut } from "./header";
+import { expect as baseExpect, test } from "./fixtures";
+import { expectSignedIn, signInPage, signOut } from "./header";
 
 const PASSWORD = "a long e2e passphrase";
 // Sign-in hashes with Argon2: on a busy machine a step can take several seconds.
@@ -27,14 +28,6 @@ async function register(page: Page, prefix: string) {
   return { username, email };
 }
 
-async function enterPassword(page: Page, login: string, password = PASSWORD) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-
 const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
 
 /** Waits for the next 30-second step: a step's code works once (replay protection). */
@@ -45,7 +38,7 @@ async function nextStep(page: Page) {
 test("two-factor sign-in: enable with a code computed from the shown secret, sign in with a code, then with a recovery code once", async ({ page }) => {
   test.setTimeout(180_000);
   const { username } = await register(page, "tfa");
-  await enterPassword(page, username);
+  await signInPage(page, username, PASSWORD);
   await expectSignedIn(page);
 
   await page.goto("/account/security");
@@ -61,7 +54,7 @@ test("two-factor sign-in: enable with a code computed from the shown secret, sig
   await expect(page.getByText(/10 of 10 recovery codes left/)).toBeVisible();
   await signOut(page);
 
-  await enterPassword(page, username);
+  await signInPage(page, username, PASSWORD);
   await expect(page.getByLabel("Authentication code")).toBeVisible();
   await nextStep(page);
   await page.getByLabel("Authentication code").fill(totp(secret).generate());
@@ -69,13 +62,13 @@ test("two-factor sign-in: enable with a code computed from the shown secret, sig
   await expectSignedIn(page);
   await signOut(page);
 
-  await enterPassword(page, username);
+  await signInPage(page, username, PASSWORD);
   await page.getByLabel("Authentication code").fill(codes[0]);
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expectSignedIn(page);
   await signOut(page);
 
-  await enterPassword(page, username);
+  await signInPage(page, username, PASSWORD);
   await page.getByLabel("Authentication code").fill(codes[0]);
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByText("The code is wrong, used already or expired.", { exact: false })).toBeVisible();
@@ -102,9 +95,9 @@ test("a forgotten password is reset through the link in the mail the SMTP server
   await expect(page).toHaveURL(/\/sign-in\?reset=1/);
   await expect(page.getByText("Your new password is set")).toBeVisible();
 
-  await enterPassword(page, username, PASSWORD);
+  await signInPage(page, username, PASSWORD);
   await expect(page.getByText("The e-mail, username or password is wrong.")).toBeVisible();
-  await enterPassword(page, username, "a brand new e2e passphrase");
+  await signInPage(page, username, "a brand new e2e passphrase");
   await expectSignedIn(page);
 
   // The link worked once.
@@ -116,11 +109,11 @@ test("a forgotten password is reset through the link in the mail the SMTP server
 
 test("ending another session on the Security page signs that browser out", async ({ page, browser }) => {
   const { username } = await register(page, "sess");
-  await enterPassword(page, username);
+  await signInPage(page, username, PASSWORD);
   await expectSignedIn(page);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await enterPassword(otherPage, username);
+  await signInPage(otherPage, username, PASSWORD);
   await expectSignedIn(otherPage);
 
   await page.goto("/account/security");

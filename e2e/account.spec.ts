@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
-import { signOut } from "./header";
+import { expect, test } from "./fixtures";
+import { signInPage, signOut } from "./header";
 
 function uniqueName() {
   return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -34,10 +34,7 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   // Without a mail server the platform team (mail.readOutbox) reads the outbox and hands the link on.
   const staff = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const admin = await staff.newPage();
-  await admin.goto("/sign-in");
-  await admin.getByLabel("E-mail or username").fill(E2E_ADMIN.login);
-  await admin.getByLabel("Password").fill(E2E_ADMIN.password);
-  await admin.getByRole("button", { name: "Sign in" }).click();
+  await signInPage(admin, E2E_ADMIN.login, E2E_ADMIN.password);
   await expect(admin).toHaveURL(/\/review$/);
   await admin.goto("/admin/outbox");
   const mail = admin.getByRole("list", { name: "Mails" }).getByRole("listitem").filter({ hasText: `To ${username}@example.test` });
@@ -107,6 +104,7 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   await page.goto("/account");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Faccount/);
 
+  // Signing in here, on the page the redirect led to, comes back to the account page.
   await page.getByLabel("E-mail or username").fill(username);
   await page.getByLabel("Password").fill("wrong passphrase");
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,12 +1,9 @@
-import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
-import { expectSignedIn } from "./header";
+import { expect, test } from "./fixtures";
+import { expectSignedIn, signInPage } from "./header";
 
 test("a token made in the portal calls the API until it is revoked", async ({ page, request }) => {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(E2E_ADMIN.login);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInPage(page, E2E_ADMIN.login, E2E_ADMIN.password);
   await expectSignedIn(page);
   await page.goto("/account");
 

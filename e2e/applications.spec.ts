@@ -2,33 +2,17 @@
  * The applications journey in the portal, on the demo data: Pia owns Skyforge Survival (published,
  * PUBLIC, Applications on, Tester and Member offered to applicants).
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectSignedIn } from "./header";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signedInPage, signUpPage } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 const PROMPT = "What would you like to do in Skyforge Survival?";
 
+/** A new user in a browser of their own. */
 async function signUp(browser: Browser, username: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-up");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Display name").fill(username);
-  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
-  await page.getByLabel("Password").fill("e2e applicant passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
-  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
-  return page;
-}
-
-async function signIn(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password").fill("demo passphrase");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
-  await expectSignedIn(page);
+  await signUpPage(page, username, "e2e applicant passphrase");
   return page;
 }
 
@@ -57,7 +41,7 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
   await apply(second, "Let me in, please.");
 
   // The Owner sees the pending count on the tab and in the header's notifications.
-  const owner = await signIn(browser, "pia.partner");
+  const owner = await signedInPage(browser, "pia.partner");
   await expect(owner.getByTestId("notifications-link")).toHaveAccessibleName(/Notifications: [1-9]\d* unread/);
   await owner.goto(`${SKYFORGE}/manage/applications`);
   await expect(owner.getByRole("navigation", { name: "Project management" }).getByRole("link", { name: /^Applications \(\d+ pending\)$/ })).toBeVisible();

@@ -2,21 +2,12 @@
  * Issue 13, "Broken today": each item reproduced in the browser as it was reported.
  * (Item 3, the stranger on the manage pages, is in the portal-access table.)
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { expectSignedIn } from "./header";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signedInPage, signInPage } from "./header";
+import { DEMO_PASSWORD } from "./portal-table";
 
-const DEMO_PASSWORD = "demo passphrase";
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
-
-async function signedIn(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expectSignedIn(page);
-  return page;
-}
 
 async function apiAs(request: APIRequestContext, login: string) {
   const response = await request.post("/api/v1/auth/token", { data: { login, password: DEMO_PASSWORD, scopes: ["read", "write"] } });
@@ -32,7 +23,7 @@ async function projectId(request: APIRequestContext, headers: Record<string, str
 }
 
 test("item 1: an image upload keeps the presentation's unsaved edits, and saving them afterwards works (logo and banner)", async ({ browser }) => {
-  const partner = await signedIn(browser, "pia.partner");
+  const partner = await signedInPage(browser, "pia.partner");
   const stamp = Date.now().toString(36);
   await partner.goto("/projects/new");
   await partner.getByLabel("Project name", { exact: true }).fill(`Upload ${stamp}`);
@@ -81,7 +72,7 @@ test("item 1: an image upload keeps the presentation's unsaved edits, and saving
 test("item 2: the review page follows a decision, says when it claimed for the reviewer, and shows banner, launcher settings and what changed since the last review", async ({ browser, request }) => {
   const paul = await apiAs(request, "paul.partner");
   const orbit = await projectId(request, paul.headers, "orbit-modpack");
-  const reviewer = await signedIn(browser, "tom.teamlead");
+  const reviewer = await signedInPage(browser, "tom.teamlead");
 
   // A decision without a claim: the reviewer is told, and the page shows the outcome at once.
   await reviewer.goto(`/review/${orbit}`);
@@ -144,7 +135,7 @@ test("item 2: the review page and queue are the not-found page for everyone outs
   const paul = await apiAs(request, "paul.partner");
   const starlight = await projectId(request, paul.headers, "starlight-roleplay");
   for (const login of ["ulla.user", "paul.partner", "sam.support"]) {
-    const page = await signedIn(browser, login);
+    const page = await signedInPage(browser, login);
     for (const path of [`/review/${starlight}`, "/review"]) {
       const response = await page.request.get(path, { maxRedirects: 0 });
       expect(`${login} ${path}: ${response.status()}`).toBe(`${login} ${path}: 404`);
@@ -152,14 +143,14 @@ test("item 2: the review page and queue are the not-found page for everyone outs
   }
 });
 
-test("item 5: the signed-out home page requests no API document, has a favicon, and a wrong password is one quiet log line", async ({ page }) => {
+test("item 5: the signed-out home page requests no API document, has a favicon, and a wrong password is one quiet log line", async ({ page, keyboardOnly }) => {
   const apiRequests: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.startsWith("/api/v1/")) apiRequests.push(request.url());
   });
   await page.goto("/");
-  // Links in view are prefetched; a pointer over one prefetches it too.
-  for (const link of await page.locator("main a").all()) await link.hover();
+  // Links in view are prefetched; a pointer over one prefetches it too, and a keyboard user's Tab passes every one.
+  for (const link of await page.locator("main a").all()) await (keyboardOnly ? link.focus() : link.hover());
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(1000);
   expect(apiRequests).toEqual([]);
@@ -171,9 +162,6 @@ test("item 5: the signed-out home page requests no API document, has a favicon, 
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()["content-type"]).toMatch(/^image\//);
 
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill("ulla.user");
-  await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signInPage(page, "ulla.user", "not the password");
   await expect(page.getByText("The e-mail, username or password is wrong.")).toBeVisible();
 });

@@ -2,9 +2,9 @@
  * A German reader sees no English from stored or computed texts: notifications (stored as a kind
  * and its params, worded on reading) and zod's own form messages.
  */
-import { expect, test } from "@playwright/test";
-import { expectSignedIn } from "./header";
-import { DEMO_PASSWORD, signInPage } from "./portal-table";
+import { expect, test } from "./fixtures";
+import { expectSignedIn, signInPage } from "./header";
+import { DEMO_PASSWORD } from "./portal-table";
 
 const PASSWORD = "german reader passphrase";
 

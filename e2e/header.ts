@@ -1,4 +1,40 @@
-import { expect, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { DEMO_PASSWORD } from "./portal-table";
+
+/**
+ * Signs in through the sign-in page as a demo user (or with the given login and password) and
+ * submits: `expectSignedIn` waits for the outcome, a test of a wrong password or a second factor
+ * looks for its own.
+ */
+export async function signInPage(page: Page, login: string, password = DEMO_PASSWORD) {
+  await page.goto("/sign-in");
+  // The sign-in page speaks the browser's language (the German screenshots sign in with a German browser).
+  await page.getByLabel(/^(E-mail or username|E-Mail oder Benutzername)$/).fill(login);
+  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
+  await page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
+}
+
+/** Signs up through the sign-up page (the username is the display name too) and waits for the account page. */
+export async function signUpPage(page: Page, username: string, password: string) {
+  await page.goto("/sign-up");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Display name").fill(username);
+  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Sign-up hashes the password with Argon2 and checks it against the common-password list: allow for a busy machine.
+  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
+}
+
+/** A browser of its own (a new context), signed in: another person in the same test. */
+export async function signedInPage(browser: Browser, login: string, password = DEMO_PASSWORD): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInPage(page, login, password);
+  // Sign-in hashes with Argon2: slow on a busy machine (expectSignedIn allows for it).
+  await expectSignedIn(page);
+  return page;
+}
 
 /** Opens the account menu of the header (the avatar button). */
 export async function openAccountMenu(page: Page) {

@@ -3,23 +3,11 @@
  * (Tab, Shift+Tab, Enter, Space, Escape), with a visible focus ring on every control the focus
  * lands on along the way.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectSignedIn } from "./header";
+import { expectFocusRing } from "./keyboard-driver";
 import { DEMO_PASSWORD } from "./portal-table";
-
-/** The focused element shows a ring: an outline, or a ring drawn as a box-shadow of 2 px or more. */
-async function expectFocusRing(page: Page) {
-  const focused = await page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return null;
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1;
-    const ring = /0px 0px 0px (?:[2-9]|\d{2,})(?:\.\d+)?px/.test(style.boxShadow);
-    const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40);
-    return { what: `${element.tagName.toLowerCase()} "${name}"`, visible: element.matches(":focus-visible") && (outline || ring) };
-  });
-  if (focused) expect(focused.visible, `focus ring on ${focused.what}`).toBe(true);
-}
 
 /** Presses Tab (or Shift+Tab) until the target has the focus, checking the ring on every stop. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {

@@ -1,26 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
-import { expectSignedIn } from "./header";
+import { expect, test } from "./fixtures";
+import { signUpPage } from "./header";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
-
-async function signUp(page: Page, username: string) {
-  await page.goto("/sign-up");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Display name").fill(username);
-  await page.getByLabel("E-mail address").fill(`${username}@example.test`);
-  await page.getByLabel("Password").fill("e2e partner passphrase");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/account/);
-}
-
-async function signIn(page: Page, login: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expectSignedIn(page);
-}
 
 /** The platform team makes a user an ACTIVE partner through the API (the console comes with the review issue). */
 async function makePartner(page: Page, username: string) {
@@ -41,9 +24,9 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   const partner = await (await browser.newContext()).newPage();
   const member = await (await browser.newContext()).newPage();
   const outsider = await (await browser.newContext()).newPage();
-  await signUp(member, memberName);
-  await signUp(outsider, outsiderName);
-  await signUp(partner, partnerName);
+  await signUpPage(member, memberName, "e2e partner passphrase");
+  await signUpPage(outsider, outsiderName, "e2e partner passphrase");
+  await signUpPage(partner, partnerName, "e2e partner passphrase");
   await makePartner(partner, partnerName);
 
   // Create the project.

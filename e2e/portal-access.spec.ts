@@ -2,18 +2,16 @@
  * The cross-tenant table for the portal's project pages: each kind of user against demo
  * projects in different states, with the outcome the permission rules give.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { expectSignedIn } from "./header";
-import { ACTORS, DEMO_PASSWORD, expected, PAGES, pagesOf, PROJECTS, type ActorName, type ProjectName } from "./portal-table";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { expectSignedIn, signInPage } from "./header";
+import { ACTORS, expected, PAGES, pagesOf, PROJECTS, type ActorName, type ProjectName } from "./portal-table";
 
 async function signedIn(browser: Browser, login: string | null): Promise<BrowserContext> {
   const context = await browser.newContext();
   if (login) {
     const page = await context.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("E-mail or username").fill(login);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signInPage(page, login);
     await expectSignedIn(page);
     await page.close();
   }

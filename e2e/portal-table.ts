@@ -97,12 +97,3 @@ export function pagesOf(actorName: ActorName): string[] {
   if (staff === "override") paths.add("/admin/outbox");
   return [...paths];
 }
-
-/** Signs in through the sign-in page as a demo user (or the given login and password). */
-export async function signInPage(page: import("@playwright/test").Page, login: string, password = DEMO_PASSWORD) {
-  await page.goto("/sign-in");
-  // The sign-in page speaks the browser's language (the German screenshots sign in with a German browser).
-  await page.getByLabel(/^(E-mail or username|E-Mail oder Benutzername)$/).fill(login);
-  await page.getByLabel(/^(Password|Passwort)$/).fill(password);
-  await page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
-}

@@ -4,18 +4,8 @@
  * (published, PUBLIC) and Nebula Racing League (draft); Paul owns Starlight Roleplay (published,
  * APPLICATION_ONLY), Ironclad Tactics (published, PRIVATE) and Orbit Modpack (in review).
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectSignedIn } from "./header";
-
-async function signIn(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password").fill("demo passphrase");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expectSignedIn(page);
-  return page;
-}
+import { expect, test } from "./fixtures";
+import { signedInPage } from "./header";
 
 test("the home page shows featured and recently published projects, only those everyone may see", async ({ page }) => {
   await page.goto("/");
@@ -63,7 +53,7 @@ test("directory filters live in the address: a link reproduces them and the back
 });
 
 test("a member found by typing is added; a role change applies only on Save and after the confirmation", async ({ browser }) => {
-  const owner = await signIn(browser, "pia.partner");
+  const owner = await signedInPage(browser, "pia.partner");
   await owner.goto("/projects/nebula-racing-league/manage/team");
 
   // Search as you type: pick Ulla with the keyboard.
@@ -113,7 +103,7 @@ test("a member found by typing is added; a role change applies only on Save and 
 });
 
 test("roles are a table whose rows open to show permissions by area", async ({ browser }) => {
-  const owner = await signIn(browser, "pia.partner");
+  const owner = await signedInPage(browser, "pia.partner");
   await owner.goto("/projects/nebula-racing-league/manage/roles");
   const table = owner.getByRole("table", { name: "Roles of this project" });
   const tester = table.getByRole("button", { name: "Tester" });
@@ -128,7 +118,7 @@ test("roles are a table whose rows open to show permissions by area", async ({ b
 });
 
 test("at 390 px nothing of the project area scrolls sideways; the tab bar scrolls inside itself", async ({ browser }) => {
-  const owner = await signIn(browser, "pia.partner");
+  const owner = await signedInPage(browser, "pia.partner");
   await owner.setViewportSize({ width: 390, height: 844 });
   const base = "/projects/skyforge-survival";
   const paths = ["/", "/projects", "/my-projects", base, `${base}/announcements`, `${base}/pages/getting-started`];

@@ -5,27 +5,16 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectSignedIn } from "./header";
+import { expect, test } from "./fixtures";
+import { signedInPage } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
-
-async function signIn(browser: Browser, login: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password").fill("demo passphrase");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // Sign-in hashes with argon2: slow on a busy machine.
-  await expectSignedIn(page);
-  return page;
-}
 
 test("create a release, upload with progress, publish, download anonymously with the same sha256, listed in the manifest", async ({ browser }) => {
   const version = `5.0.${Date.now() % 100000}`;
   const bytes = randomBytes(6 * 1024 * 1024);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const owner = await signIn(browser, "pia.partner");
+  const owner = await signedInPage(browser, "pia.partner");
   owner.on("dialog", (dialog) => void dialog.accept());
 
   await owner.goto(`${SKYFORGE}/manage/releases`);

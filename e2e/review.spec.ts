@@ -1,18 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
-import { expectSignedIn } from "./header";
-
-const DEMO_PASSWORD = "demo passphrase";
-
-async function signedIn(browser: Browser, login: string, password = DEMO_PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("E-mail or username").fill(login);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expectSignedIn(page);
-  return page;
-}
+import { expect, test } from "./fixtures";
+import { signedInPage } from "./header";
 
 async function decide(reviewer: Page, project: string, decision: "Approve and publish" | "Reject", failQuality: boolean, reason?: string, note?: string) {
   await reviewer.goto("/review");
@@ -31,8 +20,8 @@ async function decide(reviewer: Page, project: string, decision: "Approve and pu
 
 test("a partner submits, a reviewer rejects with a reason, the partner fixes and resubmits, the reviewer approves, the public sees it", async ({ browser }) => {
   const secret = `internal-${Date.now().toString(36)}`;
-  const partner = await signedIn(browser, "pia.partner");
-  const reviewer = await signedIn(browser, "tom.teamlead");
+  const partner = await signedInPage(browser, "pia.partner");
+  const reviewer = await signedInPage(browser, "tom.teamlead");
 
   await partner.goto("/projects/nebula-racing-league/manage/review");
   await expect(partner.getByRole("list", { name: "Missing for review" })).toContainText("Add a logo.");
@@ -82,7 +71,7 @@ test("a warning never shows on any page the warned user can reach, HTML or RSC p
   const created = await request.post(`/api/v1/users/${ulla.id}/warnings`, { headers, data: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${canary}`, internalNote: `Note ${canary}` } });
   expect(created.status()).toBe(201);
 
-  const page = await signedIn(browser, "ulla.user");
+  const page = await signedInPage(browser, "ulla.user");
   const paths = ["/", "/account", "/my-projects", "/notifications", "/projects", "/projects/skyforge-survival", "/api-docs", `/admin/users/${ulla.id}`, "/admin/audit", "/review"];
   for (const path of paths) {
     for (const rsc of [false, true]) {
@@ -106,7 +95,7 @@ test("a warning about a project member leaves no trace in any audit view of a re
 
   // The Owner reads the project's audit log; the Developer reads the platform audit log (API and portal page).
   for (const login of ["pia.partner", "dana.dev"]) {
-    const page = await signedIn(browser, login);
+    const page = await signedInPage(browser, login);
     for (const path of ["/admin/audit", `/api/v1/projects/${skyforge.id}/audit`, `/api/v1/audit?projectId=${skyforge.id}`]) {
       for (const rsc of [false, true]) {
         const text = await (await page.request.get(path, { headers: rsc ? { RSC: "1" } : {} })).text();
@@ -129,7 +118,7 @@ test("the platform team renames an account, records a warning and revokes it on 
   expect(registered.status()).toBe(201);
   const { id } = await registered.json();
 
-  const staff = await signedIn(browser, E2E_ADMIN.login, E2E_ADMIN.password);
+  const staff = await signedInPage(browser, E2E_ADMIN.login, E2E_ADMIN.password);
   await staff.goto(`/admin/users/${id}`);
   const account = staff.getByRole("form", { name: "Account administration" });
   await account.getByLabel("Display name").fill("Renamed by staff");

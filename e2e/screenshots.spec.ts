@@ -3,9 +3,8 @@
  * and German, light and dark, saved under test-results/screenshots for a reviewer to look at
  * (not compared). docs/portal.md shows a few of them (see there how to refresh those).
  */
-import { expect, test } from "@playwright/test";
-import { expectSignedIn } from "./header";
-import { signInPage } from "./portal-table";
+import { expect, test } from "./fixtures";
+import { expectSignedIn, signInPage } from "./header";
 
 const PAGES = [
   ["home", "/"],

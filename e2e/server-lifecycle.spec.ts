@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("a second npm start on the same data folder refuses with a clear message", () => {
   // The web server of this run owns data/e2e.

@@ -24,7 +24,7 @@ export function ProjectCard({ project, role, showState = false, signInFirst = fa
   const t = useTranslations("projects.card");
   const href = signInFirst ? `/sign-in?next=${encodeURIComponent(`/projects/${project.slug}`)}` : `/projects/${project.slug}`;
   return (
-    <li className="relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-indigo-500 hover:ring-indigo-300">
+    <li className="relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300">
       {project.bannerUrl ? (
         // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
         <img src={project.bannerUrl} alt="" className="h-20 w-full object-cover" />
@@ -35,7 +35,8 @@ export function ProjectCard({ project, role, showState = false, signInFirst = fa
         <ProjectLogo project={project} />
         <div className="min-w-0 flex-1 pt-7">
           <h2 className="truncate font-semibold text-slate-900">
-            <Link href={href} className="after:absolute after:inset-0 focus:outline-none">
+            {/* The link covers the whole card with its ::after, so the keyboard's focus ring is drawn there, around the card. */}
+            <Link href={href} className="after:absolute after:inset-0 after:rounded-lg focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-indigo-600">
               {project.name}
             </Link>
           </h2>

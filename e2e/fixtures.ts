@@ -1,0 +1,78 @@
+/**
+ * The `test` and `expect` every browser test imports. On top of Playwright's:
+ * - `keyboardOnly` (an option, on in the "keyboard" project of playwright.config.ts): every
+ *   Locator's pointer actions are done with the keyboard instead (see e2e/keyboard-driver.ts);
+ * - in both projects, a test fails when any browser it opened logs a next-intl error in the
+ *   console (a message or a whole namespace missing from the client catalogue).
+ */
+import { test as base, expect, type Browser, type BrowserContext, type Locator } from "@playwright/test";
+import { driveLocatorsByKeyboard } from "./keyboard-driver";
+
+export { expect };
+
+/** What next-intl logs when a message or namespace is missing or a message cannot be formatted. */
+const INTL_ERROR = /MISSING_MESSAGE|IntlError/;
+
+type WorkerFixtures = {
+  /** Drive every journey by the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space, typing). */
+  keyboardOnly: boolean;
+  keyboardDriver: void;
+  /** The next-intl errors the browsers of the current test logged (emptied before each test). */
+  intlErrors: string[];
+};
+
+/** Every context the browser opens, the test's own `page` included, reports its console to `errors`. */
+function watchConsoles(browser: Browser, errors: string[]): () => void {
+  const newContext = browser.newContext;
+  const watch = (context: BrowserContext) =>
+    context.on("console", (message) => {
+      if (INTL_ERROR.test(message.text())) errors.push(`${message.location().url}: ${message.text()}`);
+    });
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext.apply(browser, args);
+    watch(context);
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+export const test = base.extend<{ noIntlErrors: void }, WorkerFixtures>({
+  keyboardOnly: [false, { option: true, scope: "worker" }],
+
+  // The prototype is shared by every Locator of the worker, those of pages opened with
+  // browser.newContext() too; it is restored when the worker ends.
+  keyboardDriver: [
+    async ({ keyboardOnly, browser }, use) => {
+      if (!keyboardOnly) return use();
+      const context = await browser.newContext();
+      const prototype = Object.getPrototypeOf((await context.newPage()).locator("body")) as Locator;
+      await context.close();
+      const restore = driveLocatorsByKeyboard(prototype);
+      await use();
+      restore();
+    },
+    { scope: "worker", auto: true },
+  ],
+
+  intlErrors: [
+    async ({ browser }, use) => {
+      const errors: string[] = [];
+      const restore = watchConsoles(browser, errors);
+      await use(errors);
+      restore();
+    },
+    // Auto: set up when the worker starts, before any test's context exists.
+    { scope: "worker", auto: true },
+  ],
+
+  noIntlErrors: [
+    async ({ intlErrors }, use) => {
+      intlErrors.length = 0;
+      await use();
+      expect(intlErrors, "next-intl errors in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
