@@ -6,14 +6,21 @@
 import { expect, test } from "./fixtures";
 import { expectSignedIn, signInPage } from "./header";
 
-const PAGES = [
-  ["home", "/"],
-  ["directory", "/projects"],
-  ["project", "/projects/skyforge-survival"],
-  ["manage-team", "/projects/skyforge-survival/manage/team"],
-  ["review-queue", "/review"],
-  ["account", "/account"],
-  ["admin-users", "/admin/users"],
+/** Who is signed in for which pages: the Project lead sees all but their own teams (they are on none). */
+const SHOTS = [
+  {
+    login: "lena.lead",
+    pages: [
+      ["home", "/"],
+      ["directory", "/projects"],
+      ["project", "/projects/skyforge-survival"],
+      ["manage-team", "/projects/skyforge-survival/manage/team"],
+      ["review-queue", "/review"],
+      ["account", "/account"],
+      ["admin-users", "/admin/users"],
+    ],
+  },
+  { login: "pia.partner", pages: [["my-projects", "/my-projects"]] },
 ] as const;
 const WIDTHS = [[1280, 800], [390, 844]] as const;
 const SCREENSHOTS = "test-results/screenshots";
@@ -22,41 +29,43 @@ const SCREENSHOTS = "test-results/screenshots";
  * well (the visible part of the page only, to keep them small): page, width, language, theme.
  */
 const DOCS: readonly string[] = process.env.PORTAL_DOCS_SCREENSHOTS
-  ? ["home-1280-en-light", "project-1280-de-dark", "manage-team-1280-en-dark", "admin-users-1280-de-light", "review-queue-390-en-dark", "project-390-de-light", "account-390-en-light", "directory-390-de-dark"]
+  ? ["home-1280-en-light", "project-1280-de-dark", "manage-team-1280-en-dark", "admin-users-1280-de-light", "review-queue-390-en-dark", "project-390-de-light", "account-390-en-light", "directory-390-de-dark", "my-projects-1280-en-light", "review-queue-1280-de-dark"]
   : [];
 
 for (const locale of ["en", "de"] as const) {
   for (const colorScheme of ["light", "dark"] as const) {
     test(`screenshots of the main pages (${locale}, ${colorScheme})`, async ({ browser }) => {
-      test.setTimeout(180_000);
-      const context = await browser.newContext({ colorScheme, locale: locale === "de" ? "de-DE" : "en-US" });
-      const page = await context.newPage();
-      // The Project lead sees every one of these pages; a signed-in user's language is their setting,
-      // changed here with the footer's switch (and changed back at the end).
-      await signInPage(page, "lena.lead");
-      await expectSignedIn(page);
-      const footer = page.getByRole("contentinfo");
-      try {
-        if (locale === "de") {
-          await footer.getByRole("button", { name: "Deutsch" }).click();
-          await expect(page.locator("html")).toHaveAttribute("lang", "de");
-        }
-        for (const [width, height] of WIDTHS) {
-          await page.setViewportSize({ width, height });
-          for (const [name, path] of PAGES) {
-            await page.goto(path);
-            await expect(page.locator("html")).toHaveAttribute("lang", locale);
-            const shot = `${name}-${width}-${locale}-${colorScheme}`;
-            await page.screenshot({ path: `${SCREENSHOTS}/${shot}.png`, fullPage: true, animations: "disabled" });
-            if (DOCS.includes(shot)) await page.screenshot({ path: `docs/portal/${shot}.png`, animations: "disabled" });
+      test.setTimeout(240_000);
+      for (const { login, pages } of SHOTS) {
+        const context = await browser.newContext({ colorScheme, locale: locale === "de" ? "de-DE" : "en-US" });
+        const page = await context.newPage();
+        // A signed-in user's language is their setting, changed here with the footer's switch (and
+        // changed back at the end).
+        await signInPage(page, login);
+        await expectSignedIn(page);
+        const footer = page.getByRole("contentinfo");
+        try {
+          if (locale === "de") {
+            await footer.getByRole("button", { name: "Deutsch" }).click();
+            await expect(page.locator("html")).toHaveAttribute("lang", "de");
           }
+          for (const [width, height] of WIDTHS) {
+            await page.setViewportSize({ width, height });
+            for (const [name, path] of pages) {
+              await page.goto(path);
+              await expect(page.locator("html")).toHaveAttribute("lang", locale);
+              const shot = `${name}-${width}-${locale}-${colorScheme}`;
+              await page.screenshot({ path: `${SCREENSHOTS}/${shot}.png`, fullPage: true, animations: "disabled" });
+              if (DOCS.includes(shot)) await page.screenshot({ path: `docs/portal/${shot}.png`, animations: "disabled" });
+            }
+          }
+        } finally {
+          if (locale === "de") {
+            await footer.getByRole("button", { name: "English" }).click();
+            await expect(page.locator("html")).toHaveAttribute("lang", "en");
+          }
+          await context.close();
         }
-      } finally {
-        if (locale === "de") {
-          await footer.getByRole("button", { name: "English" }).click();
-          await expect(page.locator("html")).toHaveAttribute("lang", "en");
-        }
-        await context.close();
       }
     });
   }

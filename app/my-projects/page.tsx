@@ -23,10 +23,12 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
     <div>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title={t("title")} description={t("description")} />
+      <div className="flex flex-col sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0 flex-1">
+          <PageHeader title={t("title")} description={t("description")} />
+        </div>
         {canCreate && (
-          <Link href="/projects/new" className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+          <Link href="/projects/new" className="mb-6 shrink-0 self-start rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
             {t("create")}
           </Link>
         )}
