@@ -18,7 +18,8 @@ import { roleName } from "./role-name";
  * by transfer first), so their rows have no Leave.
  *
  * A client component on purpose: the page sends the rows as data, not as rendered markup twice
- * (HTML and the server-component payload), which keeps the page as fast as an empty one.
+ * (HTML and the server-component payload). Rendering the rows is still most of the page's cost
+ * (docs/performance.md).
  */
 export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (target: { projectId: string; slug: string }) => Promise<FormResult> }) {
   const t = useTranslations("projects.mine");

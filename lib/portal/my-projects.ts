@@ -15,8 +15,7 @@ export interface MyProjectRow {
 
 /** `?page=` as a page number: anything but a positive whole number is the first page. */
 export function pageNumber(value: string | string[] | undefined): number {
-  const page = typeof value === "string" && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
-  return page;
+  return typeof value === "string" && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
 }
 
 /**
