@@ -145,6 +145,28 @@ describe("caller cache (one process)", () => {
     expect(cachedCallerCount()).toBe(1);
   });
 
+  it("concurrent lookups of one credential share one, but not across a revocation", async () => {
+    const user = await createPartner();
+    const actor = actorOf(user);
+    const pending: ((answer: { actor: typeof actor; credentialExpiresAt: Date } | null) => void)[] = [];
+    let lookups = 0;
+    const lookup = () => {
+      lookups++;
+      return new Promise<{ actor: typeof actor; credentialExpiresAt: Date } | null>((resolve) => pending.push(resolve));
+    };
+    const first = cachedCaller("test:shared", lookup);
+    const second = cachedCaller("test:shared", lookup);
+    expect(lookups).toBe(1);
+    // Revoked after the first lookup began: the next request asks the database itself, and gets "nobody".
+    await invalidateCallers([user.id]);
+    const afterRevocation = cachedCaller("test:shared", lookup);
+    expect(lookups).toBe(2);
+    pending[0]({ actor, credentialExpiresAt: new Date(Date.now() + 60_000) });
+    pending[1](null);
+    expect(await Promise.all([first, second, afterRevocation])).toEqual([actor, actor, null]);
+    expect(cachedCallerCount()).toBe(0);
+  });
+
   it("an entry never outlives its credential", async () => {
     const actor = actorOf(await createPartner());
     await cachedCaller("test:expiring", async () => ({ actor, credentialExpiresAt: new Date(Date.now() + 100) }));

@@ -14,6 +14,10 @@ import type { Actor } from "./actor";
  * whole cache is dropped when the connection is lost and again when it is back. A lookup that
  * overlapped an invalidation is not stored (the generation counter), so it cannot bring back
  * what the invalidation removed.
+ *
+ * Concurrent lookups of one credential share one database lookup (when an entry expires under
+ * load, every request of that client would otherwise ask at once), but only a lookup that started
+ * after the latest invalidation: a request after a revocation never gets the answer from before it.
  */
 export function callerCacheMs(): number {
   return Number(process.env.CALLER_CACHE_SECONDS ?? 5) * 1000;
@@ -30,13 +34,19 @@ interface CacheState {
   entries: Map<string, Entry>;
   keysByUser: Map<string, Set<string>>;
   generation: number;
+  /** Lookups under way, by key, with the generation they started in. */
+  loading: Map<string, { generation: number; caller: Promise<Loaded> }>;
   /** With REDIS_URL: the invalidation channel; caching only while it is live (this process hears other instances). */
   subscription?: Subscription;
 }
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsCallerCache?: CacheState };
-const state: CacheState = (globalCache.pumsCallerCache ??= { entries: new Map(), keysByUser: new Map(), generation: 0 });
+const state: CacheState = (globalCache.pumsCallerCache ??= { entries: new Map(), keysByUser: new Map(), generation: 0, loading: new Map() });
+// A state kept from an older version of this module (development reloads) lacks newer fields.
+state.loading ??= new Map();
+
+type Loaded = { actor: Actor; credentialExpiresAt: Date } | null;
 
 export function tokenCacheKey(tokenHash: string) {
   return `token:${tokenHash}`;
@@ -59,24 +69,33 @@ function cacheUsable(): boolean {
  * database and returns null for a credential that is unknown, revoked, expired or suspended).
  * Only live callers are cached; `credentialExpiresAt` bounds the entry's life.
  */
-export async function cachedCaller(key: string, load: () => Promise<{ actor: Actor; credentialExpiresAt: Date } | null>): Promise<Actor | null> {
-  const now = Date.now();
+export async function cachedCaller(key: string, load: () => Promise<Loaded>): Promise<Actor | null> {
+  const usable = cacheUsable();
   const hit = state.entries.get(key);
-  if (hit && hit.expiresAt > now && cacheUsable()) return hit.actor;
+  if (hit && hit.expiresAt > Date.now() && usable) return hit.actor;
   if (hit) forgetKey(key, hit.actor.userId);
 
   const generation = state.generation;
-  const loaded = await load();
-  if (!loaded) return null;
-  if (cacheUsable() && generation === state.generation) {
-    if (state.entries.size >= MAX_ENTRIES) clearLocal();
-    const expiresAt = Math.min(Date.now() + callerCacheMs(), loaded.credentialExpiresAt.getTime());
-    state.entries.set(key, { actor: loaded.actor, expiresAt });
-    const keys = state.keysByUser.get(loaded.actor.userId) ?? new Set<string>();
-    keys.add(key);
-    state.keysByUser.set(loaded.actor.userId, keys);
+  const underWay = state.loading.get(key);
+  if (usable && underWay?.generation === generation) return (await underWay.caller)?.actor ?? null;
+  const lookup = load();
+  if (usable) state.loading.set(key, { generation, caller: lookup });
+  try {
+    const loaded = await lookup;
+    if (!loaded) return null;
+    if (cacheUsable() && generation === state.generation) store(key, loaded);
+    return loaded.actor;
+  } finally {
+    if (state.loading.get(key)?.caller === lookup) state.loading.delete(key);
   }
-  return loaded.actor;
+}
+
+function store(key: string, { actor, credentialExpiresAt }: NonNullable<Loaded>) {
+  if (state.entries.size >= MAX_ENTRIES) clearLocal();
+  state.entries.set(key, { actor, expiresAt: Math.min(Date.now() + callerCacheMs(), credentialExpiresAt.getTime()) });
+  const keys = state.keysByUser.get(actor.userId) ?? new Set<string>();
+  keys.add(key);
+  state.keysByUser.set(actor.userId, keys);
 }
 
 /**

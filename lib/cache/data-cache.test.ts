@@ -124,6 +124,36 @@ describe("data cache (one process)", () => {
     expect(await cachedData("test:overlap", async () => "not asked")).toBe("read again");
   });
 
+  it("concurrent misses share one load, but a request after an invalidation loads anew", async () => {
+    const pending: (() => void)[] = [];
+    let loads = 0;
+    const slowLoad = async () => {
+      const number = ++loads;
+      await new Promise<void>((resolve) => pending.push(resolve));
+      return `load ${number}`;
+    };
+    const first = cachedData("test:shared", slowLoad);
+    const second = cachedData("test:shared", slowLoad);
+    expect(loads).toBe(1);
+    await invalidateData();
+    const afterWrite = cachedData("test:shared", slowLoad);
+    expect(loads).toBe(2);
+    pending.forEach((resolve) => resolve());
+    expect(await Promise.all([first, second, afterWrite])).toEqual(["load 1", "load 1", "load 2"]);
+    expect(await cachedData("test:shared", slowLoad)).toBe("load 2");
+  });
+
+  it("a failed load fails the requests that joined it and is not kept", async () => {
+    let fail!: (error: Error) => void;
+    const failing = () => new Promise<string>((_, reject) => (fail = reject));
+    const first = cachedData("test:failing", failing);
+    const second = cachedData("test:failing", failing);
+    fail(new Error("database away"));
+    await expect(first).rejects.toThrow("database away");
+    await expect(second).rejects.toThrow("database away");
+    expect(await cachedData("test:failing", async () => "recovered")).toBe("recovered");
+  });
+
   it("stays within its size bound, counted in rows", async () => {
     const page = Array.from({ length: 100 }, (_, index) => index);
     for (let index = 0; index < DATA_CACHE_MAX_WEIGHT / 100 + 5; index++) await cachedData(`test:page:${index}`, async () => ({ data: page, nextCursor: null }));

@@ -21,6 +21,11 @@ import { subscribe, type Subscription } from "../redis/subscription";
  * DATA_CACHE_SECONDS (default 5, `0` turns the cache off); with REDIS_URL nothing is cached while
  * the subscription is down, and everything is dropped when it is lost and again when it is back;
  * a read that overlapped an invalidation is not stored (a generation counter).
+ *
+ * Concurrent misses of one key share one load (when an entry expires under load, 32 requests
+ * would otherwise send 32 identical statements at once): a request joins a load only if no
+ * invalidation happened since it started, so a read that follows a write never gets what was read
+ * before it.
  */
 export function dataCacheMs(): number {
   return Number(process.env.DATA_CACHE_SECONDS ?? 5) * 1000;
@@ -43,15 +48,22 @@ interface CacheState {
   entries: Map<string, Entry>;
   weight: number;
   generation: number;
+  /** Loads under way, by key, with the generation they started in. */
+  loading: Map<string, { generation: number; value: Promise<unknown> }>;
   /** With REDIS_URL: the invalidation channel; caching only while it is live. */
   subscription?: Subscription;
   hits: number;
   misses: number;
+  /** Misses that joined a load under way instead of starting their own. */
+  joined: number;
 }
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsDataCache?: CacheState };
-const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, hits: 0, misses: 0 });
+const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, loading: new Map(), hits: 0, misses: 0, joined: 0 });
+
+// A state kept from an older version of this module (development reloads) lacks newer fields.
+state.loading ??= new Map();
 
 function cacheUsable(): boolean {
   if (dataCacheMs() <= 0) return false;
@@ -66,24 +78,38 @@ function cacheUsable(): boolean {
  * transaction) and its result must not be changed by the caller: it is shared.
  */
 export async function cachedData<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const usable = cacheUsable();
   const hit = state.entries.get(key);
-  if (hit && hit.expiresAt > Date.now() && cacheUsable()) {
+  if (hit && hit.expiresAt > Date.now() && usable) {
     state.hits++;
     return hit.value as T;
   }
   state.misses++;
   if (hit) remove(key, hit);
   const generation = state.generation;
-  const value = await load();
-  if (cacheUsable() && generation === state.generation) {
-    const weight = weigh(value);
-    if (state.weight + weight > MAX_WEIGHT) makeRoom(weight);
-    const previous = state.entries.get(key);
-    if (previous) remove(key, previous);
-    state.entries.set(key, { value, expiresAt: Date.now() + dataCacheMs(), weight });
-    state.weight += weight;
+  const underWay = state.loading.get(key);
+  if (usable && underWay?.generation === generation) {
+    state.joined++;
+    return underWay.value as Promise<T>;
   }
-  return value;
+  const loading = load();
+  if (usable) state.loading.set(key, { generation, value: loading });
+  try {
+    const value = await loading;
+    if (cacheUsable() && generation === state.generation) store(key, value);
+    return value;
+  } finally {
+    if (state.loading.get(key)?.value === loading) state.loading.delete(key);
+  }
+}
+
+function store(key: string, value: unknown) {
+  const weight = weigh(value);
+  if (state.weight + weight > MAX_WEIGHT) makeRoom(weight);
+  const previous = state.entries.get(key);
+  if (previous) remove(key, previous);
+  state.entries.set(key, { value, expiresAt: Date.now() + dataCacheMs(), weight });
+  state.weight += weight;
 }
 
 /** Rows held: an array's length, or the lengths of an object's arrays (a page's `data`); at least 1. */
@@ -137,7 +163,7 @@ export function clearDataCache() {
 
 /** Entries, hits and misses of this process (tests and diagnostics). */
 export function dataCacheStats() {
-  return { entries: state.entries.size, weight: state.weight, hits: state.hits, misses: state.misses, generation: state.generation };
+  return { entries: state.entries.size, weight: state.weight, hits: state.hits, misses: state.misses, joined: state.joined, generation: state.generation };
 }
 
 /** Subscribes once per process; the connection state decides whether the cache may be used. */
