@@ -1,15 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
+import { useRowDateFormat, useRowMessage } from "@/components/i18n/use-row-message";
 import { useToast } from "@/components/ui/toast";
 import type { MyProjectRow } from "@/lib/portal/my-projects";
 import type { FormResult } from "@/lib/portal/form-result";
-import { StatusBadge, VisibilityBadge } from "./badges";
-import { ProjectLogo } from "./project-card";
+import { statusBadge, visibilityBadge } from "./badges";
+import { ProjectLogo } from "./project-logo";
 import { roleName } from "./role-name";
 
 /**
@@ -24,7 +25,14 @@ import { roleName } from "./role-name";
 export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (target: { projectId: string; slug: string }) => Promise<FormResult> }) {
   const t = useTranslations("projects.mine");
   const tRole = useTranslations("labels.defaultRole");
-  const format = useFormatter();
+  const tStatus = useTranslations("labels.projectStatus");
+  const tVisibility = useTranslations("labels.visibility");
+  const date = useRowDateFormat("date");
+  const roleSince = useRowMessage(t.raw("roleSince"));
+  const manageLabel = useRowMessage(t.raw("manageLabel"));
+  const leaveLabel = useRowMessage(t.raw("leaveLabel"));
+  const manage = t("manage");
+  const leaveText = t("leave");
   const confirm = useConfirm();
   const toast = useToast();
   const [pending, startTransition] = useTransition();
@@ -48,19 +56,19 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
               <Link href={`/projects/${project.slug}`} className="font-semibold break-words text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
                 {project.name}
               </Link>
-              <StatusBadge status={project.status} />
-              <VisibilityBadge visibility={project.visibility} />
+              {statusBadge(project.status, tStatus(project.status))}
+              {visibilityBadge(tVisibility(project.visibility))}
             </div>
             <p className="text-sm break-words text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}</p>
-            <p className="text-xs text-slate-500">{t("roleSince", { role: roleName(role, (key) => tRole(key)), since: format.dateTime(new Date(since), "date") })}</p>
+            <p className="text-xs text-slate-500">{roleSince({ role: roleName(role, (key) => tRole(key)), since: date(since) })}</p>
           </div>
           <div className="flex gap-2">
-            <Link href={`/projects/${project.slug}/manage`} aria-label={t("manageLabel", { project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
-              {t("manage")}
+            <Link href={`/projects/${project.slug}/manage`} aria-label={manageLabel({ project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+              {manage}
             </Link>
             {role.key !== "OWNER" && (
-              <Button type="button" variant="ghost" aria-label={t("leaveLabel", { project: project.name })} pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
-                {t("leave")}
+              <Button type="button" variant="ghost" aria-label={leaveLabel({ project: project.name })} pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
+                {leaveText}
               </Button>
             )}
           </div>

@@ -2,17 +2,13 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ProjectView } from "@/lib/projects/schemas";
 import { StatusBadge, VisibilityBadge } from "./badges";
+import { ProjectLogo } from "./project-logo";
 
-export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectView, "name" | "logoUrl">; size?: "md" | "lg" }) {
-  const classes = size === "lg" ? "size-20 text-2xl" : "size-12 text-base";
-  return project.logoUrl ? (
-    // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
-    <img src={project.logoUrl} alt="" className={`${classes} shrink-0 rounded-lg bg-white object-cover ring-1 ring-slate-200`} />
-  ) : (
-    <span aria-hidden className={`${classes} grid shrink-0 place-items-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 font-bold text-white`}>
-      {project.name.slice(0, 1).toUpperCase()}
-    </span>
-  );
+/** What a card shows of a project: `cardData(view)` picks it, so a page sends no more than this. */
+export type ProjectCardData = Pick<ProjectView, "id" | "slug" | "name" | "game" | "category" | "description" | "status" | "visibility" | "logoUrl" | "bannerUrl">;
+
+export function cardData({ id, slug, name, game, category, description, status, visibility, logoUrl, bannerUrl }: ProjectView): ProjectCardData {
+  return { id, slug, name, game, category, description, status, visibility, logoUrl, bannerUrl };
 }
 
 /**
@@ -20,7 +16,7 @@ export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectVie
  * `signInFirst`: the page is for signed-in users only (APPLICATION_ONLY), so the card leads to sign-in.
  * `role`: the viewer's role there, already in words.
  */
-export function ProjectCard({ project, role, showState = false, signInFirst = false }: { project: ProjectView; role?: string; showState?: boolean; signInFirst?: boolean }) {
+export function ProjectCard({ project, role, showState = false, signInFirst = false }: { project: ProjectCardData; role?: string; showState?: boolean; signInFirst?: boolean }) {
   const t = useTranslations("projects.card");
   const href = signInFirst ? `/sign-in?next=${encodeURIComponent(`/projects/${project.slug}`)}` : `/projects/${project.slug}`;
   return (

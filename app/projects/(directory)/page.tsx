@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { EmptyState, ProjectCard } from "@/components/projects/project-card";
+import { cardData, EmptyState } from "@/components/projects/project-card";
+import { ProjectGrid } from "@/components/projects/project-grid";
 import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { getPortalActor } from "@/lib/auth/portal";
@@ -86,11 +87,10 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
       ) : (
         <>
         <h2 className="sr-only">{t("results")}</h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("results")}>
-          {page.data.map((project) => (
-            <ProjectCard key={project.id} project={project} showState={project.status !== "PUBLISHED"} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />
-          ))}
-        </ul>
+        <ProjectGrid
+          label={t("results")}
+          entries={page.data.map((project) => ({ project: cardData(project), showState: project.status !== "PUBLISHED", signInFirst: !actor && !isPubliclyReadable(project, { signedIn: false }) }))}
+        />
         </>
       )}
       <nav aria-label={t("pagination")} className="mt-6 flex justify-between">

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { applyAction, withdrawApplicationAction } from "@/app/applications/actions";
 import { ApplyPanel } from "@/components/applications/apply-panel";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
-import { ProjectLogo } from "@/components/projects/project-card";
+import { ProjectLogo } from "@/components/projects/project-logo";
 import { roleName } from "@/components/projects/role-name";
 import { ProjectDownloads } from "@/components/releases/project-downloads";
 import { Announcements, ProjectPagesNav, SupportLinks } from "@/components/projects/project-content";

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { claimAction, decideAction } from "@/app/review/actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
-import { ProjectLogo } from "@/components/projects/project-card";
+import { ProjectLogo } from "@/components/projects/project-logo";
 import { DecisionPanel } from "@/components/review/decision-form";
 import { LauncherLines } from "@/components/review/launcher-lines";
 import { Card, PageHeader } from "@/components/ui/card";
