@@ -1,6 +1,7 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { getPortalActor } from "@/lib/auth/portal";
+import { formatCompiled } from "@/lib/i18n/compiled";
 import { unreadCount } from "@/lib/notifications/service";
 import { navigationFor, type NavItem } from "@/lib/portal/navigation";
 import { HeaderLinks, type LabelledItem } from "./navigation/header-links";
@@ -11,9 +12,10 @@ import { Menu } from "./ui/menu";
  * The portal's header: one line at every width. Main links (and the staff menu) sit in the bar
  * from 768 px and fold into a Menu below; notifications and the account menu stay.
  * `signOut` is the server action the sign-out button posts to (the layout passes it).
+ * Its two messages with placeholders use compiled messages (lib/i18n/compiled.ts): every page pays for the header.
  */
 export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
-  const [actor, t, tc] = await Promise.all([getPortalActor(), getTranslations("nav"), getTranslations("common")]);
+  const [actor, t, tc, locale] = await Promise.all([getPortalActor(), getTranslations("nav"), getTranslations("common"), getLocale()]);
   const navigation = navigationFor(actor);
   const unread = actor ? await unreadCount(actor) : 0;
   const label = (items: NavItem[]): LabelledItem[] => items.map((item) => ({ ...item, text: t(item.label) }));
@@ -45,7 +47,7 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
             <>
               <Link
                 href="/notifications"
-                aria-label={`${t("notifications")}: ${t("unread", { count: unread })}`}
+                aria-label={`${t("notifications")}: ${formatCompiled(locale, t.raw("unread"), { count: unread })}`}
                 className="relative grid size-9 place-items-center rounded-md text-slate-700 hover:bg-slate-100"
                 data-testid="notifications-link"
               >
@@ -58,7 +60,7 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
                   </span>
                 )}
               </Link>
-              <Menu button={<Avatar name={actor.displayName} url={actor.avatarUrl} size={28} />} label={t("userMenu", { name: actor.displayName })}>
+              <Menu button={<Avatar name={actor.displayName} url={actor.avatarUrl} size={28} />} label={formatCompiled(locale, t.raw("userMenu"), { name: actor.displayName })}>
                 <p className="px-3 pb-2 pt-1 text-xs text-slate-500">
                   {t("signedInAs")}
                   <span className="block truncate text-sm font-medium text-slate-900" data-testid="signed-in-as">

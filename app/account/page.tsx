@@ -64,7 +64,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         <EmailForm email={account.email} version={user.version} action={changeEmailAction} />
       </Card>
       <Card title={t("securityTitle")} description={t("securityDescription")}>
-        <Link href="/account/security" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        <Link href="/account/security" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">
           {t("securityLink")}
         </Link>
       </Card>

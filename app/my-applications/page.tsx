@@ -24,7 +24,7 @@ export default async function MyApplicationsPage() {
         <EmptyState title={t("empty")}>
           {t.rich("emptyHint", {
             link: (chunks) => (
-              <Link className="text-indigo-600 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600" href="/projects">
+              <Link className="text-indigo-600 underline" href="/projects">
                 {chunks}
               </Link>
             ),
@@ -37,7 +37,7 @@ export default async function MyApplicationsPage() {
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Link
                   href={`/projects/${application.project.slug}`}
-                  className="break-words font-semibold text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                  className="break-words font-semibold text-slate-900 hover:text-indigo-700"
                 >
                   {application.project.name}
                 </Link>

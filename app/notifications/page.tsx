@@ -32,7 +32,7 @@ export default async function NotificationsPage() {
           <form action={markAllRead}>
             <button
               type="submit"
-              className="rounded-md bg-white px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className="rounded-md bg-white px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50"
             >
               {t("markAllRead")}
             </button>
@@ -50,7 +50,7 @@ export default async function NotificationsPage() {
                   <span className="mr-2 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800">{t("new")}</span>
                 )}
                 {notification.link ? (
-                  <Link href={notification.link} className="text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                  <Link href={notification.link} className="text-indigo-700 hover:underline">
                     {notification.title}
                   </Link>
                 ) : (

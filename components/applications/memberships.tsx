@@ -18,7 +18,7 @@ export function MembershipList({ memberships, more = false }: { memberships: Mem
           {memberships.map(({ project, role, since }) => (
             <tr key={project.id}>
               <td className="break-words py-2 pr-3">
-                <Link href={`/projects/${project.slug}`} className="font-medium text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                <Link href={`/projects/${project.slug}`} className="font-medium text-slate-900 hover:text-indigo-700">
                   {project.name}
                 </Link>
               </td>

@@ -13,7 +13,7 @@ import { Notice } from "@/components/ui/notice";
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
-const link = "font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 
 export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof passwordResetRequestSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.forgot");

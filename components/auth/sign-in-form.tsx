@@ -23,7 +23,7 @@ export interface SignInActions {
   code: SignInStepAction<z.input<typeof signInCodeFormSchema>>;
 }
 
-const link = "font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 
 export function SignInForm({ next, actions }: { next?: string; actions: SignInActions }) {
   const [step, setStep] = useState<"password" | "code">("password");

@@ -35,7 +35,7 @@ export function SignUpForm({ action }: { action: (input: z.input<typeof register
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t("registered")}{" "}
-        <Link href="/sign-in" className="font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        <Link href="/sign-in" className="font-semibold text-indigo-600 hover:text-indigo-500">
           {t("signIn")}
         </Link>
       </p>

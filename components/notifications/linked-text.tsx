@@ -14,7 +14,7 @@ export function LinkedText({ text, copyLabel }: { text: string; copyLabel: strin
       {parts.map((part, index) =>
         index % 2 === 1 ? (
           <Fragment key={index}>
-            <a href={part} className="break-all font-medium text-indigo-700 underline hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600" rel="noreferrer">
+            <a href={part} className="break-all font-medium text-indigo-700 underline hover:text-indigo-600" rel="noreferrer">
               {part}
             </a>{" "}
             <CopyButton text={part} label={copyLabel} />

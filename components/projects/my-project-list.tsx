@@ -53,7 +53,7 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
           <ProjectLogo project={project} />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <Link href={`/projects/${project.slug}`} className="font-semibold break-words text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+              <Link href={`/projects/${project.slug}`} className="font-semibold break-words text-slate-900 hover:text-indigo-700">
                 {project.name}
               </Link>
               {statusBadge(project.status, tStatus(project.status))}
@@ -63,7 +63,7 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
             <p className="text-xs text-slate-500">{roleSince({ role: roleName(role, (key) => tRole(key)), since: date(since) })}</p>
           </div>
           <div className="flex gap-2">
-            <Link href={`/projects/${project.slug}/manage`} aria-label={manageLabel({ project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+            <Link href={`/projects/${project.slug}/manage`} aria-label={manageLabel({ project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
               {manage}
             </Link>
             {role.key !== "OWNER" && (

@@ -48,7 +48,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
             <ul className="space-y-2">
               {release.files.map((file) => (
                 <li key={file.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                  <a href={file.url} download={file.name} className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white break-all hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+                  <a href={file.url} download={file.name} className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white break-all hover:bg-indigo-500">
                     {t("download", { name: file.name })}
                   </a>
                   <span className="text-slate-600">

@@ -9,11 +9,12 @@ function useHydrated() {
   return useSyncExternalStore(noSubscription, () => true, () => false);
 }
 
+// The focus ring is the global one (app/globals.css); the danger variant draws it in red.
 const VARIANTS = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-indigo-600",
-  secondary: "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50 focus-visible:outline-indigo-600",
+  primary: "bg-indigo-600 text-white hover:bg-indigo-500",
+  secondary: "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50",
   danger: "bg-red-600 text-white hover:bg-red-500 focus-visible:outline-red-600",
-  ghost: "text-slate-700 hover:bg-slate-100 focus-visible:outline-indigo-600",
+  ghost: "text-slate-700 hover:bg-slate-100",
 } as const;
 
 export function Button({
@@ -30,7 +31,7 @@ export function Button({
       {...props}
       disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]}${className ? ` ${className}` : ""}`}
     >
       {pending && <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
       {children}

@@ -59,7 +59,7 @@ export function DataTable({
   regionLabel?: string;
 }) {
   const region = regionLabel ? { role: "region", "aria-label": regionLabel, tabIndex: 0 } : {};
-  const focusRing = regionLabel ? "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600" : "";
+  const focusRing = regionLabel ? "" : "";
   return (
     <div className={`relative overflow-x-auto ${BOX[variant]} ${focusRing} ${className}`} {...region}>
       <table className={`w-full text-left text-sm ${tableClassName}`}>

@@ -29,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-const link = "font-semibold text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600";
+const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 
 /** Password, two-factor sign-in, sessions, devices and login history of the own account, in one place. */
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ history?: string }> }) {

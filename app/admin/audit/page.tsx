@@ -38,7 +38,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </label>
         ))}
         <div className="flex justify-end sm:col-span-4">
-          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">{t("filter")}</button>
+          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{t("filter")}</button>
         </div>
       </form>
       {!parsed.success && <div className="mb-4"><Notice tone="error">{t("invalidFilters")}</Notice></div>}

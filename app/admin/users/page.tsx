@@ -52,7 +52,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
             {PARTNER_STATUSES.map((status) => <option key={status} value={status}>{tl(`partnerStatus.${status}`)}</option>)}
           </select>
         </label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">{t("search")}</button>
+        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{t("search")}</button>
       </form>
       {page.data.length === 0 ? (
         <EmptyState title={t("empty")} />

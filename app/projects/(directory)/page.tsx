@@ -64,7 +64,7 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
               ))}
             </select>
           </label>
-          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
             {t("submit")}
           </button>
         </div>

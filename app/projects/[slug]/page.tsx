@@ -65,7 +65,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
             )}
           </div>
           {canManage && (
-            <Link href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+            <Link href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
               {t("manage")}
             </Link>
           )}

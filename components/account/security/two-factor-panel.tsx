@@ -189,7 +189,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         <a
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
           download="recovery-codes.txt"
-          className="rounded-md px-3.5 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className="rounded-md px-3.5 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50"
         >
           {t("download")}
         </a>

@@ -37,7 +37,7 @@ export function RolesTable({ target, roles, grantable, actions }: { target: Proj
                   aria-expanded={expanded}
                   aria-controls={panel}
                   onClick={() => setOpen(expanded ? null : role.id)}
-                  className="flex w-full items-center gap-2 rounded text-left font-medium text-slate-900 hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                  className="flex w-full items-center gap-2 rounded text-left font-medium text-slate-900 hover:text-indigo-700"
                 >
                   <span aria-hidden className={`inline-block text-slate-500 transition-transform ${expanded ? "rotate-90" : ""}`}>
                     ▸

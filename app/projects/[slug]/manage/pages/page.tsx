@@ -47,7 +47,7 @@ export default async function PagesTab({ params, searchParams }: { params: Promi
           </DataTable>
         )}
         {pages.length < MAX_PAGES_PER_PROJECT && (
-          <Link href={`${base}/new`} className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+          <Link href={`${base}/new`} className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
             {t("new")}
           </Link>
         )}
