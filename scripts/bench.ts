@@ -128,6 +128,8 @@ interface SizeResult {
 }
 
 const PAGE_CONNECTIONS = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 8);
+/** Rounds over the list of pages: the machine's noise comes in bursts, so each page keeps its better round. */
+const PAGE_ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 2);
 const SIGNED_IN_FLOOR = "no-op page, signed in `/ping`";
 // p1 is published and PUBLIC in the seed; the search names a project like a visitor would.
 const PAGES = [
@@ -158,14 +160,21 @@ async function measure(size: number, withPages: boolean): Promise<SizeResult> {
     const list = await run("/api/v1/projects?limit=20&member=me");
     const listAlone = await load(`${base}/api/v1/projects?limit=20&member=me`, { connections: 1, seconds: 4, headers });
     console.log(`${size}: floor ${floor.rps.toFixed(0)} req/s, read ${read.rps.toFixed(0)} req/s, list ${list.rps.toFixed(0)} req/s`);
-    const pages: SizeResult["pages"] = [];
-    for (const page of withPages ? PAGES : []) {
-      const pageHeaders: Record<string, string> = page.signedIn ? { cookie } : {};
-      await load(base + page.target, { connections: PAGE_CONNECTIONS, seconds: 2, headers: pageHeaders });
-      const result = await load(base + page.target, { connections: PAGE_CONNECTIONS, seconds: SECONDS, headers: pageHeaders });
-      console.log(`${size}: ${page.target} TTFB p50 ${result.ttfbP50.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s, ${result.errors} errors`);
-      pages.push({ label: page.label, result });
+    // The whole list of pages, in order, PAGE_ROUNDS times; each page keeps its better round.
+    const best = new Map<string, LoadResult>();
+    for (let round = 1; round <= (withPages ? PAGE_ROUNDS : 0); round++) {
+      for (const page of PAGES) {
+        const pageHeaders: Record<string, string> = page.signedIn ? { cookie } : {};
+        await load(base + page.target, { connections: PAGE_CONNECTIONS, seconds: 2, headers: pageHeaders });
+        const result = await load(base + page.target, { connections: PAGE_CONNECTIONS, seconds: SECONDS, headers: pageHeaders });
+        console.log(`${size}, round ${round}: ${page.target} TTFB p50 ${result.ttfbP50.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s, ${result.errors} errors`);
+        const kept = best.get(page.label);
+        // Errors in any round count.
+        if (!kept || result.ttfbP50 < kept.ttfbP50) best.set(page.label, { ...result, errors: result.errors + (kept?.errors ?? 0) });
+        else kept.errors += result.errors;
+      }
     }
+    const pages = [...best].map(([label, result]) => ({ label, result }));
     return { size, floor, read, list, listAlone, statements, pages };
   } finally {
     await stopServer(server);
@@ -220,7 +229,7 @@ function projectReport(results: SizeResult[]): { section: string[]; targets: str
         "| --- | --- | --- | --- | --- | --- | --- |",
         ...result.pages.map(({ label, result: page }) => `| ${label} | ${page.ttfbP50.toFixed(1)} | ${(page.ttfbP50 / pageFloor(result)).toFixed(2)} | ${page.rps.toFixed(0)} | ${page.p99.toFixed(1)} | ${page.requests} | ${page.errors} |`),
         "",
-        "The floor page is measured first and last; its ratio uses the better (lower) of the two.",
+        `The pages are measured in ${PAGE_ROUNDS} rounds (the whole list, in this order, each time) and each row shows its better round; errors are counted over all rounds. The floor page is measured first and last in every round; the ratios use the best of those.`,
         "",
       );
     }

@@ -4,16 +4,21 @@ interface FieldShellProps {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** The control's id, when the caller needs it before rendering (a combobox names its options after it). */
+  id?: string;
+  className?: string;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }
 
-function FieldShell({ label, error, hint, children }: FieldShellProps) {
-  const id = useId();
+/** A label, the control `children` renders with the ids it needs, then the hint and the error. */
+export function FieldShell({ label, error, hint, id: givenId, className = "", children }: FieldShellProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="space-y-1.5">
+    <div className={`space-y-1.5${className ? ` ${className}` : ""}`}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
         {label}
       </label>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { Avatar } from "@/components/ui/avatar";
+import { FieldShell } from "@/components/ui/field";
 import type { FormResult } from "@/lib/portal/form-result";
 
 export interface Candidate {
@@ -34,8 +35,6 @@ export function UserCombobox({ label, hint, error, search, onPick, name, onChang
   const t = useTranslations("manage.team");
   const id = useId();
   const listId = `${id}-list`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const [query, setQuery] = useState("");
   const [users, setUsers] = useState<Candidate[]>([]);
   const [open, setOpen] = useState(false);
@@ -96,78 +95,69 @@ export function UserCombobox({ label, hint, error, search, onPick, name, onChang
   };
 
   return (
-    <div className="relative space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        name={name}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
-        aria-describedby={[hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined}
-        aria-invalid={Boolean(error)}
-        onChange={(event) => {
-          onChange(event);
-          setQuery(event.target.value);
-          setOpen(true);
-        }}
-        onBlur={(event) => {
-          onBlur(event);
-          setOpen(false);
-        }}
-        onFocus={() => setOpen(true)}
-        onKeyDown={onKeyDown}
-        className="block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500"
-      />
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t("suggestions")}
-        hidden={!expanded}
-        className="absolute inset-x-0 top-[4.25rem] z-20 max-h-72 overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200"
-      >
-        {users.map((user, index) => (
-          <li
-            key={user.userId}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            // mousedown, not click: the field keeps its focus (blur would close the list first).
-            onMouseDown={(event) => {
-              event.preventDefault();
-              pick(user);
+    <FieldShell id={id} label={label} hint={hint} error={error} className="relative">
+      {({ describedBy, invalid }) => (
+        <>
+          <input
+            ref={ref}
+            id={id}
+            name={name}
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(event) => {
+              onChange(event);
+              setQuery(event.target.value);
+              setOpen(true);
             }}
-            onMouseEnter={() => setActive(index)}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${index === active ? "bg-indigo-50 text-indigo-900" : "text-slate-900"}`}
+            onBlur={(event) => {
+              onBlur(event);
+              setOpen(false);
+            }}
+            onFocus={() => setOpen(true)}
+            onKeyDown={onKeyDown}
+            className="block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500"
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t("suggestions")}
+            hidden={!expanded}
+            className="absolute inset-x-0 top-[4.25rem] z-20 max-h-72 overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200"
           >
-            <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
-            <span className="min-w-0">
-              <span className="block font-medium break-words">{user.displayName}</span>
-              <span className="block break-all text-xs text-slate-500">@{user.username}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p role="status" className="sr-only">
-        {status}
-      </p>
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
+            {users.map((user, index) => (
+              <li
+                key={user.userId}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={index === active}
+                // mousedown, not click: the field keeps its focus (blur would close the list first).
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  pick(user);
+                }}
+                onMouseEnter={() => setActive(index)}
+                className={`flex cursor-pointer items-center gap-3 px-3 py-2 text-sm ${index === active ? "bg-indigo-50 text-indigo-900" : "text-slate-900"}`}
+              >
+                <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
+                <span className="min-w-0">
+                  <span className="block font-medium break-words">{user.displayName}</span>
+                  <span className="block break-all text-xs text-slate-500">@{user.username}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p role="status" className="sr-only">
+            {status}
+          </p>
+        </>
       )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
