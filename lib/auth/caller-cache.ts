@@ -1,4 +1,5 @@
 import { redis, redisUrl } from "../redis";
+import { LoadsUnderWay } from "../cache/loads-under-way";
 import { subscribe, type Subscription } from "../redis/subscription";
 import type { Actor } from "./actor";
 
@@ -34,17 +35,17 @@ interface CacheState {
   entries: Map<string, Entry>;
   keysByUser: Map<string, Set<string>>;
   generation: number;
-  /** Lookups under way, by key, with the generation they started in. */
-  loading: Map<string, { generation: number; caller: Promise<Loaded> }>;
+  /** Lookups under way, shared by concurrent requests with the same credential. */
+  loading: LoadsUnderWay<Loaded>;
   /** With REDIS_URL: the invalidation channel; caching only while it is live (this process hears other instances). */
   subscription?: Subscription;
 }
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsCallerCache?: CacheState };
-const state: CacheState = (globalCache.pumsCallerCache ??= { entries: new Map(), keysByUser: new Map(), generation: 0, loading: new Map() });
+const state: CacheState = (globalCache.pumsCallerCache ??= { entries: new Map(), keysByUser: new Map(), generation: 0, loading: new LoadsUnderWay() });
 // A state kept from an older version of this module (development reloads) lacks newer fields.
-state.loading ??= new Map();
+state.loading ??= new LoadsUnderWay();
 
 type Loaded = { actor: Actor; credentialExpiresAt: Date } | null;
 
@@ -76,18 +77,11 @@ export async function cachedCaller(key: string, load: () => Promise<Loaded>): Pr
   if (hit) forgetKey(key, hit.actor.userId);
 
   const generation = state.generation;
-  const underWay = state.loading.get(key);
-  if (usable && underWay?.generation === generation) return (await underWay.caller)?.actor ?? null;
-  const lookup = load();
-  if (usable) state.loading.set(key, { generation, caller: lookup });
-  try {
-    const loaded = await lookup;
-    if (!loaded) return null;
-    if (cacheUsable() && generation === state.generation) store(key, loaded);
-    return loaded.actor;
-  } finally {
-    if (state.loading.get(key)?.caller === lookup) state.loading.delete(key);
-  }
+  const { value: lookup, joined } = state.loading.run(key, generation, usable, load);
+  const loaded = await lookup;
+  if (!loaded) return null;
+  if (!joined && cacheUsable() && generation === state.generation) store(key, loaded);
+  return loaded.actor;
 }
 
 function store(key: string, { actor, credentialExpiresAt }: NonNullable<Loaded>) {

@@ -1,5 +1,6 @@
 import { redis, redisUrl } from "../redis";
 import { subscribe, type Subscription } from "../redis/subscription";
+import { LoadsUnderWay } from "./loads-under-way";
 
 /**
  * The data cache: results of hot reads (a project with the caller's membership, project lists,
@@ -48,8 +49,8 @@ interface CacheState {
   entries: Map<string, Entry>;
   weight: number;
   generation: number;
-  /** Loads under way, by key, with the generation they started in. */
-  loading: Map<string, { generation: number; value: Promise<unknown> }>;
+  /** Loads under way, shared by concurrent misses of their key. */
+  loading: LoadsUnderWay<unknown>;
   /** With REDIS_URL: the invalidation channel; caching only while it is live. */
   subscription?: Subscription;
   hits: number;
@@ -60,10 +61,10 @@ interface CacheState {
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsDataCache?: CacheState };
-const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, loading: new Map(), hits: 0, misses: 0, joined: 0 });
+const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, loading: new LoadsUnderWay(), hits: 0, misses: 0, joined: 0 });
 
 // A state kept from an older version of this module (development reloads) lacks newer fields.
-state.loading ??= new Map();
+state.loading ??= new LoadsUnderWay();
 
 function cacheUsable(): boolean {
   if (dataCacheMs() <= 0) return false;
@@ -87,20 +88,14 @@ export async function cachedData<T>(key: string, load: () => Promise<T>): Promis
   state.misses++;
   if (hit) remove(key, hit);
   const generation = state.generation;
-  const underWay = state.loading.get(key);
-  if (usable && underWay?.generation === generation) {
+  const { value: loading, joined } = state.loading.run(key, generation, usable, load);
+  if (joined) {
     state.joined++;
-    return underWay.value as Promise<T>;
+    return loading as Promise<T>;
   }
-  const loading = load();
-  if (usable) state.loading.set(key, { generation, value: loading });
-  try {
-    const value = await loading;
-    if (cacheUsable() && generation === state.generation) store(key, value);
-    return value;
-  } finally {
-    if (state.loading.get(key)?.value === loading) state.loading.delete(key);
-  }
+  const value = (await loading) as T;
+  if (cacheUsable() && generation === state.generation) store(key, value);
+  return value;
 }
 
 function store(key: string, value: unknown) {
