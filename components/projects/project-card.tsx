@@ -14,9 +14,8 @@ export function cardData({ id, slug, name, game, category, description, status, 
 /**
  * A project in a list: banner, logo, name (the link over the whole card), game and category.
  * `signInFirst`: the page is for signed-in users only (APPLICATION_ONLY), so the card leads to sign-in.
- * `role`: the viewer's role there, already in words.
  */
-export function ProjectCard({ project, role, showState = false, signInFirst = false }: { project: ProjectCardData; role?: string; showState?: boolean; signInFirst?: boolean }) {
+export function ProjectCard({ project, showState = false, signInFirst = false }: { project: ProjectCardData; showState?: boolean; signInFirst?: boolean }) {
   const t = useTranslations("projects.card");
   const href = signInFirst ? `/sign-in?next=${encodeURIComponent(`/projects/${project.slug}`)}` : `/projects/${project.slug}`;
   return (
@@ -39,11 +38,10 @@ export function ProjectCard({ project, role, showState = false, signInFirst = fa
           <p className="text-sm break-words text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}</p>
           {project.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">{project.description}</p>}
           {signInFirst && <p className="mt-1 text-xs font-medium text-indigo-700">{t("signInFirst")}</p>}
-          {(showState || role) && (
+          {showState && (
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              {showState && <StatusBadge status={project.status} />}
-              {showState && <VisibilityBadge visibility={project.visibility} />}
-              {role && <span className="text-xs text-slate-500">{t("yourRole", { role })}</span>}
+              <StatusBadge status={project.status} />
+              <VisibilityBadge visibility={project.visibility} />
             </div>
           )}
         </div>
