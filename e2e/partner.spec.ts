@@ -108,6 +108,11 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   const row = member.getByRole("list", { name: "My projects" }).getByRole("listitem").filter({ hasText: `Skyforge ${stamp}` });
   await expect(row.getByRole("link", { name: `Skyforge ${stamp}`, exact: true })).toBeVisible();
   await expect(row).toContainText("Your role: Tester");
+  // Its links navigate inside the app (one handler on the list: components/navigation/list-navigation.ts), without reloading the page.
+  await member.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+  await row.getByRole("link", { name: `Manage Skyforge ${stamp}` }).click();
+  await expect(member).toHaveURL(new RegExp(`${manageUrl}$`));
+  expect(await member.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
   const outsiderPage = await outsider.goto(projectUrl);
   expect(outsiderPage!.status()).toBe(404);

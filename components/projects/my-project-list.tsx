@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { useRowDateFormat, useRowMessage } from "@/components/i18n/use-row-message";
+import { useListNavigation } from "@/components/navigation/list-navigation";
 import { useToast } from "@/components/ui/toast";
 import type { MyProjectRow } from "@/lib/portal/my-projects";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -19,7 +19,8 @@ import { roleName } from "./role-name";
  * by transfer first), so their rows have no Leave.
  *
  * A client component on purpose: the page sends the rows as data, not as rendered markup twice
- * (HTML and the server-component payload). Rendering the rows is still most of the page's cost
+ * (HTML and the server-component payload). Its links are plain anchors with one navigation
+ * handler on the list (useListNavigation). Rendering the rows is still most of the page's cost
  * (docs/performance.md).
  */
 export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (target: { projectId: string; slug: string }) => Promise<FormResult> }) {
@@ -37,6 +38,7 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
   const toast = useToast();
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
+  const navigation = useListNavigation();
   const onLeave = async (project: MyProjectRow["project"]) => {
     if (!(await confirm({ title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") }))) return;
     setBusy(project.id);
@@ -47,15 +49,15 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
     });
   };
   return (
-    <ul aria-label={t("title")} className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <ul aria-label={t("title")} {...navigation} className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       {rows.map(({ project, role, since }) => (
         <li key={project.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
           <ProjectLogo project={project} />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
-              <Link href={`/projects/${project.slug}`} className="font-semibold break-words text-slate-900 hover:text-indigo-700">
+              <a href={`/projects/${project.slug}`} className="font-semibold break-words text-slate-900 hover:text-indigo-700">
                 {project.name}
-              </Link>
+              </a>
               {statusBadge(project.status, tStatus(project.status))}
               {visibilityBadge(tVisibility(project.visibility))}
             </div>
@@ -63,9 +65,9 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
             <p className="text-xs text-slate-500">{roleSince({ role: roleName(role, (key) => tRole(key)), since: date(since) })}</p>
           </div>
           <div className="flex gap-2">
-            <Link href={`/projects/${project.slug}/manage`} aria-label={manageLabel({ project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+            <a href={`/projects/${project.slug}/manage`} aria-label={manageLabel({ project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
               {manage}
-            </Link>
+            </a>
             {role.key !== "OWNER" && (
               <Button type="button" variant="ghost" aria-label={leaveLabel({ project: project.name })} pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
                 {leaveText}
