@@ -1,6 +1,6 @@
 import { E2E_ADMIN } from "../playwright.config";
 import { expect, test } from "./fixtures";
-import { signInPage, signOut } from "./header";
+import { expectSignedInAs, signInPage, signOut } from "./header";
 
 function uniqueName() {
   return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -26,7 +26,7 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/account/);
   await expect(page.getByText("Welcome aboard!")).toBeVisible();
-  await expect(page.getByTestId("signed-in-as")).toHaveText("E2E Tester");
+  await expectSignedInAs(page, "E2E Tester");
 
   // The address is not proven yet, so the user's own mailbox shows no mail for it.
   await page.goto("/mailbox");
@@ -113,7 +113,7 @@ test("a new user signs up, edits the profile, signs out and signs in again", asy
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/account/);
-  await expect(page.getByTestId("signed-in-as")).toHaveText("Renamed Tester");
+  await expectSignedInAs(page, "Renamed Tester");
 });
 
 test("pages carry a nonce-based Content-Security-Policy and security headers", async ({ page }) => {

@@ -41,6 +41,13 @@ export async function openAccountMenu(page: Page) {
   await page.getByRole("button", { name: /^(Account menu of|Kontomenü von)/ }).click();
 }
 
+/** Checks the name the account menu says the user is signed in as (opening the menu, then closing it with Escape). */
+export async function expectSignedInAs(page: Page, name: string) {
+  await openAccountMenu(page);
+  await expect(page.getByTestId("signed-in-as")).toHaveText(name);
+  await page.keyboard.press("Escape");
+}
+
 /** Signs out through the account menu and waits for the signed-out header. */
 export async function signOut(page: Page) {
   await openAccountMenu(page);

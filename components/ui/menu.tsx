@@ -7,6 +7,10 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
  * A disclosure menu (WAI-ARIA "disclosure navigation"): a button that shows and hides a panel of
  * links. Escape closes it and gives the focus back to the button; a click outside or moving to
  * another page closes it too.
+ *
+ * The panel is rendered only while it is open: every page has two or three menus in its header
+ * (the staff menu, the account menu, the main links below 768 px), and rendering their hidden
+ * links on the server made up a good part of what a signed-in page costs (docs/performance.md).
  */
 export function Menu({ button, label, align = "right", className, children }: {
   /** What the button shows (text, an avatar). */
@@ -48,7 +52,7 @@ export function Menu({ button, label, align = "right", className, children }: {
         ref={trigger}
         type="button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
       >
@@ -60,13 +64,11 @@ export function Menu({ button, label, align = "right", className, children }: {
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
         </svg>
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className={`absolute top-full z-30 mt-1 w-56 rounded-lg bg-white p-1.5 shadow-lg ring-1 ring-slate-200 ${align === "right" ? "right-0" : "left-0"}`}
-      >
-        {children}
-      </div>
+      {open && (
+        <div id={panelId} className={`absolute top-full z-30 mt-1 w-56 rounded-lg bg-white p-1.5 shadow-lg ring-1 ring-slate-200 ${align === "right" ? "right-0" : "left-0"}`}>
+          {children}
+        </div>
+      )}
     </div>
   );
 }
