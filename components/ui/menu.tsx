@@ -10,7 +10,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
  *
  * The panel is rendered only while it is open: every page has two or three menus in its header
  * (the staff menu, the account menu, the main links below 768 px), and rendering their hidden
- * links on the server made up a good part of what a signed-in page costs (docs/performance.md).
+ * links to HTML made up a good part of what a signed-in page costs (docs/performance.md). Its
+ * children still come with the page's RSC payload, ready for when it opens.
  */
 export function Menu({ button, label, align = "right", className, children }: {
   /** What the button shows (text, an avatar). */
