@@ -44,10 +44,8 @@ interface CacheState {
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsCallerCache?: CacheState };
 const state: CacheState = (globalCache.pumsCallerCache ??= { entries: new Map(), keysByUser: new Map(), generation: 0, loading: new LoadsUnderWay() });
-// A state kept from an older version of this module (development reloads) may lack newer fields
-// or hold them in an older shape. (A second bundle's copy of this module has its own
-// LoadsUnderWay class and replaces the first one's once: loads under way are then not shared.)
-if (!(state.loading instanceof LoadsUnderWay)) state.loading = new LoadsUnderWay();
+// A state kept from an older version of this module (development reloads) may lack newer fields.
+state.loading = LoadsUnderWay.reuse(state.loading);
 
 type Loaded = { actor: Actor; credentialExpiresAt: Date } | null;
 

@@ -63,10 +63,8 @@ interface CacheState {
 const globalCache = globalThis as unknown as { pumsDataCache?: CacheState };
 const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, loading: new LoadsUnderWay(), hits: 0, misses: 0, joined: 0 });
 
-// A state kept from an older version of this module (development reloads) may lack newer fields
-// or hold them in an older shape. (A second bundle's copy of this module has its own
-// LoadsUnderWay class and replaces the first one's once: loads under way are then not shared.)
-if (!(state.loading instanceof LoadsUnderWay)) state.loading = new LoadsUnderWay();
+// A state kept from an older version of this module (development reloads) may lack newer fields.
+state.loading = LoadsUnderWay.reuse(state.loading);
 
 function cacheUsable(): boolean {
   if (dataCacheMs() <= 0) return false;

@@ -6,6 +6,16 @@
  * that joined it; nothing of it is kept.
  */
 export class LoadsUnderWay<T> {
+  /**
+   * `kept` when it is one of these, otherwise a new one. A cache keeps its state on globalThis, and
+   * a state kept from an older version of its module (development reloads) may lack this field or
+   * hold it in an older shape. A second bundle's copy of this module has its own class and
+   * replaces the first one's once: loads under way are then not shared.
+   */
+  static reuse<T>(kept: unknown): LoadsUnderWay<T> {
+    return kept instanceof LoadsUnderWay ? kept : new LoadsUnderWay<T>();
+  }
+
   private readonly loads = new Map<string, { generation: number; value: Promise<T> }>();
 
   /**
