@@ -6,7 +6,7 @@ import { expectSignedIn, signInPage } from "./header";
 // (German words are longer). Long tokens and e-mail addresses wrap; tables scroll in their own box.
 test.use({ viewport: { width: 390, height: 844 } });
 
-const PAGES = ["/account", "/account/security", "/notifications", "/mailbox", "/my-applications"];
+const PAGES = ["/account", "/account/security", "/notifications", "/my-applications"];
 const PUBLIC_PAGES = ["/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/verify-email"];
 
 async function expectNoSidewaysScroll(page: Page, path: string) {

@@ -31,7 +31,7 @@ async function loaded(page: Page, path: string) {
  * hydrates. Returns those console messages, with the page.
  */
 async function intlErrorsOn(context: BrowserContext, actorName: ActorName): Promise<string[]> {
-  const signedInPages = ["/account", "/account/security", "/notifications", "/mailbox"];
+  const signedInPages = ["/account", "/account/security", "/notifications"];
   const anonymousPages = ["/sign-up", "/forgot-password", "/reset-password?token=not-a-token", "/verify-email?token=not-a-token"];
   const paths = [...pagesOf(actorName), ...(ACTORS[actorName].login ? signedInPages : anonymousPages)];
   const errors: string[] = [];

@@ -7,6 +7,7 @@ import { newSecret, sha256 } from "../auth/secrets";
 import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import { RuleViolation, ValidationFailed } from "../errors";
+import { MAIL_SECRET } from "../mail/delivery";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
 import { enforce, RATE_LIMITS } from "../rate-limit";
 import type { ChangePasswordInput, PasswordResetConfirmInput } from "./schemas";
@@ -61,13 +62,15 @@ async function issueResetToken(email: string) {
   await db.$transaction(async (tx) => {
     // A newer link voids the older ones.
     await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
-    await tx.passwordResetToken.create({ data: { userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+    await tx.passwordResetToken.create({ data: { userId: user.id, tokenHash: sha256(token), expiresAt } });
     await queueMail(tx, {
       to: user.email,
       language: user.language,
       template: "passwordReset",
       // PUBLIC_URL, never the request's Host: a forged Host must not put its own domain into the link.
-      data: { name: user.displayName, link: `${publicBaseUrl()}/reset-password?token=${encodeURIComponent(token)}`, minutes: RESET_TOKEN_TTL_MS / 60_000 },
+      data: { name: user.displayName, link: `${publicBaseUrl()}/reset-password?token=${MAIL_SECRET}`, minutes: RESET_TOKEN_TTL_MS / 60_000 },
+      secret: { value: token, expiresAt },
     });
   });
 }

@@ -1,18 +1,39 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import { unseal } from "../auth/sealing";
 import { db } from "../db/client";
 import type { OutboxMail } from "../db/generated/client";
 
 /**
- * SMTP delivery of the outbox (SMTP_URL, e.g. smtp://user:pass@mail.example:587 or smtps://...).
- * Each due mail is claimed with a lease (so two instances never send it twice at once), sent,
- * and marked sent; a failure is kept with its error and retried after 1, 2, 4 ... 60 minutes,
- * up to MAX_ATTEMPTS tries, then marked failed. Staff see all of it in the outbox viewer.
+ * Delivery of the outbox. With SMTP_URL (e.g. smtp://user:pass@mail.example:587 or smtps://...)
+ * mail goes over SMTP; without it, into the server's log for the operator (the embedded default:
+ * no portal page shows mail, so holding a session never proves owning an address).
+ * Each due mail is claimed with a lease (so two instances never send it twice at once), its
+ * secret unsealed and put into the text only for the send, then marked sent and the secret
+ * scrubbed. A failure is kept with its error and retried after 1, 2, 4 ... 60 minutes, up to
+ * MAX_ATTEMPTS tries, then marked failed; a mail whose secret expired first is never sent.
  * Delivery runs beside requests, never inside one.
  */
+
+/**
+ * Where a mail's secret (the token of a reset or verification link) stands in its stored text.
+ * The row keeps only this placeholder; the secret itself is sealed with a server key
+ * (`secretSealed`, lib/auth/sealing.ts) and put in by `composeMail` at the moment of sending,
+ * then scrubbed. So no page, API answer or readable row ever holds a live link.
+ */
+export const MAIL_SECRET = "{{secret}}";
+export const OUTBOX_SECRET_PURPOSE = "outbox-secret";
+
 export const MAX_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
 const POLL_MS = 30_000;
+const PURGE_EVERY_MS = 60 * 60_000;
 const BATCH = 20;
+
+/** How long sent and failed mail stays in the outbox (days), for the operator's delivery checks. */
+export function outboxRetentionDays(): number {
+  const days = Number(process.env.OUTBOX_RETENTION_DAYS ?? 14);
+  return Number.isFinite(days) && days > 0 ? days : 14;
+}
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
@@ -28,20 +49,53 @@ export function mailFrom(): string {
   return `"Game Platform" <no-reply@${host}>`;
 }
 
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export type MailTransport = (message: MailMessage) => Promise<void>;
+
 let transport: { url: string; transporter: Transporter } | undefined;
 
-function transporter(url: string): Transporter {
+function smtpTransport(url: string): MailTransport {
   if (transport?.url !== url) {
     transport?.transporter.close();
     transport = { url, transporter: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
   }
-  return transport.transporter;
+  const { transporter } = transport;
+  return async (message) => {
+    await transporter.sendMail(message);
+  };
+}
+
+/** Without SMTP: the whole mail in the server's log, where only the operator reads it. */
+export const logTransport: MailTransport = async (message) => {
+  console.info(`Mail (no SMTP_URL set) to ${message.to}: ${message.subject}\n${message.text}\n`);
+};
+
+let transportWithoutSmtp: MailTransport = logTransport;
+
+/**
+ * Replaces the log as the transport used without SMTP_URL (the test suite collects mail in
+ * memory this way: lib/testing/mail.ts). Returns the previous one.
+ */
+export function useTransportWithoutSmtp(next: MailTransport): MailTransport {
+  const previous = transportWithoutSmtp;
+  transportWithoutSmtp = next;
+  return previous;
+}
+
+function currentTransport(): MailTransport {
+  const url = smtpUrl();
+  return url ? smtpTransport(url) : transportWithoutSmtp;
 }
 
 /** Sends every mail that is due now, in batches, oldest first. Returns how many were sent. */
 export async function deliverDueMail(): Promise<number> {
-  const url = smtpUrl();
-  if (!url) return 0;
+  const send = currentTransport();
   let sent = 0;
   for (;;) {
     const due = await db.outboxMail.findMany({
@@ -49,34 +103,61 @@ export async function deliverDueMail(): Promise<number> {
       orderBy: { createdAt: "asc" },
       take: BATCH,
     });
-    for (const mail of due) if (await deliver(url, mail)) sent += 1;
+    for (const mail of due) if (await deliver(send, mail)) sent += 1;
     // Every mail of a batch is now sent, leased or waiting for its retry, so the next batch holds others.
     if (due.length < BATCH) return sent;
   }
 }
 
-async function deliver(url: string, mail: OutboxMail): Promise<boolean> {
+/** The mail as it is sent: its secret unsealed into the text, or null when the secret is gone. */
+export function composeMail(mail: Pick<OutboxMail, "to" | "subject" | "body" | "html" | "secretSealed" | "secretExpiresAt">, now = new Date()): MailMessage | null {
+  const message = { from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.body, html: mail.html ?? undefined };
+  if (!mail.secretSealed) return mail.body.includes(MAIL_SECRET) ? null : message;
+  if (mail.secretExpiresAt && mail.secretExpiresAt <= now) return null;
+  const secret = unseal(mail.secretSealed, { purpose: OUTBOX_SECRET_PURPOSE, subject: mail.to });
+  if (secret === null) return null;
+  return { ...message, text: message.text.replaceAll(MAIL_SECRET, secret), html: message.html?.replaceAll(MAIL_SECRET, secret) };
+}
+
+async function deliver(send: MailTransport, mail: OutboxMail): Promise<boolean> {
   const claimed = await db.outboxMail.updateMany({
     where: { id: mail.id, sentAt: null, failedAt: null, nextAttemptAt: mail.nextAttemptAt },
     data: { nextAttemptAt: new Date(Date.now() + LEASE_MS), attempts: { increment: 1 } },
   });
   if (claimed.count === 0) return false;
   const attempts = mail.attempts + 1;
+  const message = composeMail(mail);
+  if (!message) {
+    await db.outboxMail.update({ where: { id: mail.id }, data: { failedAt: new Date(), lastError: "The link in this mail expired before it could be sent.", secretSealed: null } });
+    return false;
+  }
   try {
-    await transporter(url).sendMail({ from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.body, html: mail.html ?? undefined });
-    await db.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date(), lastError: null } });
+    await send(message);
+    await db.outboxMail.update({ where: { id: mail.id }, data: { sentAt: new Date(), lastError: null, secretSealed: null } });
     return true;
   } catch (error) {
+    const gaveUp = attempts >= MAX_ATTEMPTS;
     await db.outboxMail.update({
       where: { id: mail.id },
       data: {
         lastError: describeError(error),
         nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
-        failedAt: attempts >= MAX_ATTEMPTS ? new Date() : null,
+        failedAt: gaveUp ? new Date() : null,
+        ...(gaveUp ? { secretSealed: null } : {}),
       },
     });
     return false;
   }
+}
+
+/**
+ * Scrubs the sealed secrets that expired unsent, and deletes mail older than the retention
+ * period. Safe on several instances at once: both are plain conditional writes.
+ */
+export async function purgeOutbox(now = new Date()): Promise<{ scrubbed: number; deleted: number }> {
+  const scrubbed = await db.outboxMail.updateMany({ where: { secretSealed: { not: null }, secretExpiresAt: { lte: now } }, data: { secretSealed: null } });
+  const deleted = await db.outboxMail.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - outboxRetentionDays() * 86_400_000) } } });
+  return { scrubbed: scrubbed.count, deleted: deleted.count };
 }
 
 function describeError(error: unknown): string {
@@ -87,15 +168,23 @@ function describeError(error: unknown): string {
 let running: Promise<void> | null = null;
 let again = false;
 let poller: NodeJS.Timeout | undefined;
+let lastPurgeAt = 0;
 
 /**
  * Runs delivery soon, after the transaction that queued the mail has committed, and keeps a
- * poller for retries. Without SMTP_URL it does nothing (the outbox is read in the portal).
+ * poller for retries and the outbox's purge.
  */
 export function scheduleDelivery(delayMs = 250): void {
-  if (!smtpUrl()) return;
   poller ??= setInterval(() => scheduleDelivery(0), POLL_MS).unref();
   setTimeout(runDelivery, delayMs).unref();
+}
+
+async function deliverAndPurge(): Promise<void> {
+  await deliverDueMail();
+  if (Date.now() - lastPurgeAt >= PURGE_EVERY_MS) {
+    lastPurgeAt = Date.now();
+    await purgeOutbox();
+  }
 }
 
 function runDelivery(): void {
@@ -103,8 +192,7 @@ function runDelivery(): void {
     again = true;
     return;
   }
-  running = deliverDueMail()
-    .then(() => undefined)
+  running = deliverAndPurge()
     .catch((error: unknown) => console.error(`Mail delivery failed: ${describeError(error)}`))
     .finally(() => {
       running = null;

@@ -1,48 +1,144 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as register from "@/app/api/v1/auth/register/route";
+import * as verify from "@/app/api/v1/auth/verify-email/route";
 import * as me from "@/app/api/v1/users/me/route";
+import { requestPasswordReset } from "@/lib/account/passwords";
 import { db } from "@/lib/db/client";
-import { listOutbox, mailFor } from "@/lib/mail/outbox";
-import { actorOf, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { composeMail, deliverDueMail, logTransport, MAIL_SECRET, purgeOutbox, useTransportWithoutSmtp } from "@/lib/mail/delivery";
+import { listOutbox, queueMail } from "@/lib/mail/outbox";
+import { actorOf, createUser, testMeta, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
+import { deliveredMail, mailedToken } from "@/lib/testing/mail";
 
-describe("the mailbox shows a user only mail to an address the account has proven", () => {
-  it("an unproven address (sign-up, or an e-mail change to someone else's address) shows nothing", async () => {
-    const name = unique();
-    const signedUp = await call(register.POST, "POST", "/", { body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" } });
-    expect(signedUp.status).toBe(201);
-    const user = await db.user.findUniqueOrThrow({ where: { usernameKey: name } });
-    expect(await db.outboxMail.count({ where: { to: `${name}@example.test` } })).toBe(1);
-    expect(await mailFor(user.id)).toEqual([]);
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
-    const verified = await createUser();
-    await db.user.update({ where: { id: verified.id }, data: { emailVerifiedAt: new Date(Date.now() - 1000) } });
-    const victim = `${unique("victim")}@example.test`;
-    const changed = await call(me.PUT, "PUT", "/", { token: await tokenFor(verified.id), headers: { "if-match": `"v${verified.version}"` }, body: { email: victim, currentPassword: "a long test passphrase" } });
-    expect(changed.status).toBe(200);
-    expect(await db.outboxMail.count({ where: { to: victim } })).toBe(1);
-    expect((await mailFor(verified.id)).map((mail) => mail.to)).not.toContain(victim);
+async function resetMailRow(email: string) {
+  await (await requestPasswordReset(email, testMeta())).done;
+  return db.outboxMail.findFirstOrThrow({ where: { to: email, subject: "Reset your password" }, orderBy: { createdAt: "desc" } });
+}
+
+describe("a mail's secret reaches only the owner of the address", () => {
+  it("keeps a reset link out of every readable row: the body holds a placeholder, the secret is sealed, and scrubbed once sent", async () => {
+    const user = await createUser();
+    const row = await resetMailRow(user.email);
+    expect(row.body).toContain(`reset-password?token=${MAIL_SECRET}`);
+    expect(row.html).toContain(MAIL_SECRET);
+    expect(row.secretSealed).toEqual(expect.any(String));
+    expect(row.secretExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+
+    const token = await mailedToken(user.email, "Reset your password");
+    expect(token).toMatch(/^pmr_[\w-]{43}$/);
+    for (const field of [row.body, row.html, row.secretSealed]) expect(field).not.toContain(token);
+    const sent = await db.outboxMail.findUniqueOrThrow({ where: { id: row.id } });
+    expect(sent).toMatchObject({ sentAt: expect.any(Date), secretSealed: null });
   });
 
-  it("the outbox viewer is for Project leads and Developers (mail.readOutbox)", async () => {
-    await expect(listOutbox(actorOf(await createUser()))).rejects.toMatchObject({ status: 403 });
-    await expect(listOutbox(actorOf(await createUser({ roles: ["TEAM_LEAD"] })))).rejects.toMatchObject({ status: 403 });
-    await expect(listOutbox(actorOf(await createUser({ roles: ["DEVELOPER"] }), ["read"]))).rejects.toMatchObject({ status: 403 });
-    const lead = await createUser({ roles: ["PROJECT_LEAD"] });
+  it("seals a verification link (sign-up and e-mail change) the same way, and the mailed link works", async () => {
+    const name = unique();
+    const email = `${name}@example.test`;
+    expect((await call(register.POST, "POST", "/", { body: { username: name, email, password: "a fine passphrase", displayName: "A" } })).status).toBe(201);
+    const row = await db.outboxMail.findFirstOrThrow({ where: { to: email } });
+    expect(row.body).toContain(`verify-email?token=${MAIL_SECRET}`);
+    const token = await mailedToken(email);
+    expect(row.body + row.html + row.secretSealed).not.toContain(token);
+    expect((await call(verify.POST, "POST", "/", { body: { token } })).status).toBe(204);
+
     const user = await createUser();
-    await db.outboxMail.createMany({ data: [{ to: lead.email, subject: "Reset", body: "r" }, { to: user.email, subject: "Confirm", body: "c" }] });
-    const seen = (await listOutbox(actorOf(await createUser({ roles: ["DEVELOPER"] })))).map((mail) => mail.to);
-    expect(seen).toContain(user.email);
-    expect(seen).not.toContain(lead.email);
-    expect(Array.isArray(await listOutbox(actorOf(await createUser({ roles: ["PROJECT_LEAD"] }))))).toBe(true);
+    const newAddress = `${unique("moved")}@example.test`;
+    const changed = await call(me.PUT, "PUT", "/", { token: await tokenFor(user.id), headers: { "if-match": `"v${user.version}"` }, body: { email: newAddress, currentPassword: "a long test passphrase" } });
+    expect(changed.status).toBe(200);
+    const change = await db.outboxMail.findFirstOrThrow({ where: { to: newAddress } });
+    expect(change.body).toContain(MAIL_SECRET);
+    expect(change.secretSealed).toEqual(expect.any(String));
+  });
+
+  it("opens a sealed secret only for the address it was sealed for", async () => {
+    const user = await createUser();
+    const row = await resetMailRow(user.email);
+    expect(composeMail(row)?.text).toMatch(/token=pmr_/);
+    expect(composeMail({ ...row, to: `other-${user.email}` })).toBeNull();
+  });
+
+  it("never sends a mail whose secret expired first, and gives it up", async () => {
+    const user = await createUser();
+    const row = await resetMailRow(user.email);
+    await db.outboxMail.update({ where: { id: row.id }, data: { secretExpiresAt: new Date(Date.now() - 1000) } });
+    await deliverDueMail();
+    const given = await db.outboxMail.findUniqueOrThrow({ where: { id: row.id } });
+    expect(given).toMatchObject({ sentAt: null, failedAt: expect.any(Date), secretSealed: null });
+    expect(given.lastError).toMatch(/expired/);
+  });
+
+  it("purge scrubs expired secrets of unsent mail and deletes mail past the retention period", async () => {
+    const user = await createUser();
+    const stale = await db.outboxMail.create({ data: { to: user.email, subject: "Old", body: "b", createdAt: new Date(Date.now() - 15 * 86_400_000), sentAt: new Date() } });
+    const pending = await db.outboxMail.create({
+      data: { to: user.email, subject: "Link", body: `x ${MAIL_SECRET}`, secretSealed: "v2.sealed", secretExpiresAt: new Date(Date.now() - 1), nextAttemptAt: new Date(Date.now() + 3_600_000) },
+    });
+    const fresh = await db.outboxMail.create({ data: { to: user.email, subject: "New", body: "b", sentAt: new Date() } });
+    await purgeOutbox();
+    expect(await db.outboxMail.findUnique({ where: { id: stale.id } })).toBeNull();
+    expect((await db.outboxMail.findUniqueOrThrow({ where: { id: pending.id } })).secretSealed).toBeNull();
+    expect(await db.outboxMail.findUnique({ where: { id: fresh.id } })).not.toBeNull();
+  });
+
+  it("refuses to queue a mail that is given a secret but does not show it", async () => {
+    const user = await createUser();
+    await expect(
+      db.$transaction((tx) => queueMail(tx, { to: user.email, language: "en", template: "passwordReset", data: { name: "A", link: "https://x.test/no-secret", minutes: 30 }, secret: { value: "pmr_x", expiresAt: new Date(Date.now() + 60_000) } })),
+    ).rejects.toThrow(/does not show its secret/);
   });
 });
 
-it("a user with a proven address sees the mail to it, and nobody else's", async () => {
-  const [alice, bob] = [await createUser(), await createUser()];
-  await db.user.updateMany({ where: { id: { in: [alice.id, bob.id] } }, data: { emailVerifiedAt: new Date(Date.now() - 1000) } });
-  await db.outboxMail.create({ data: { to: alice.email, subject: "For Alice", body: "a" } });
-  await db.outboxMail.create({ data: { to: bob.email, subject: "For Bob", body: "b" } });
-  expect((await mailFor(alice.id)).map((mail) => mail.subject)).toEqual(["For Alice"]);
-  expect((await mailFor(bob.id)).map((mail) => mail.subject)).toEqual(["For Bob"]);
+describe("without SMTP the mail goes to the server log, not to a portal page", () => {
+  it("writes the whole mail, link included, to the log once and marks it sent", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const collector = useTransportWithoutSmtp(logTransport);
+    try {
+      const user = await createUser();
+      await resetMailRow(user.email);
+      await deliverDueMail();
+      const logged = info.mock.calls.map(([line]) => String(line)).filter((line) => line.includes(user.email));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/reset-password\?token=pmr_[\w-]{43}/);
+    } finally {
+      useTransportWithoutSmtp(collector);
+    }
+  });
+});
+
+describe("the outbox page (mail.readOutbox)", () => {
+  it("is the Project lead's alone: a Developer, Team lead, Support or user is refused (DESIGN §3 gives Developer only audit reading)", async () => {
+    for (const roles of [["USER"], ["SUPPORT"], ["DEVELOPER"], ["TEAM_LEAD"]] as const) {
+      await expect(listOutbox(actorOf(await createUser({ roles: [...roles] })))).rejects.toMatchObject({ status: 403 });
+    }
+    expect(Array.isArray(await listOutbox(actorOf(await createUser({ roles: ["PROJECT_LEAD"] }))))).toBe(true);
+  });
+
+  it("shows a reset mail's placeholder, never its link; mail to a fellow Project lead is left out", async () => {
+    const lead = await createUser({ roles: ["PROJECT_LEAD"] });
+    const other = await createUser({ roles: ["PROJECT_LEAD"] });
+    const user = await createUser();
+    await resetMailRow(user.email);
+    await resetMailRow(other.email);
+    const token = await mailedToken(user.email, "Reset your password");
+    const seen = await listOutbox(actorOf(lead));
+    const mail = seen.find((row) => row.to === user.email)!;
+    expect(mail.body).toContain(MAIL_SECRET);
+    expect(JSON.stringify(seen)).not.toContain(token);
+    expect(seen.map((row) => row.to)).not.toContain(other.email);
+    expect(Object.keys(mail)).not.toContain("secretSealed");
+  });
+});
+
+it("the newest delivered mail is what a test reads (helper check)", async () => {
+  const user = await createUser();
+  await resetMailRow(user.email);
+  const first = await mailedToken(user.email);
+  await resetMailRow(user.email);
+  expect(await mailedToken(user.email)).not.toBe(first);
+  expect((await deliveredMail(user.email)).subject).toBe("Reset your password");
 });

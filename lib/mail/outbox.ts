@@ -1,19 +1,38 @@
 import type { Tx } from "../db/client";
+import { seal } from "../auth/sealing";
 import { Forbidden } from "../errors";
 import { hasPlatformPermission, outranks, type StaffActor } from "../permissions";
-import { scheduleDelivery } from "./delivery";
+import { MAIL_SECRET, OUTBOX_SECRET_PURPOSE, scheduleDelivery } from "./delivery";
 import { renderMail, type MailTemplate, type MailTemplateData } from "./templates";
+
+interface QueuedMail<T extends MailTemplate> {
+  to: string;
+  language: string | null;
+  template: T;
+  data: MailTemplateData[T];
+  /** The secret `MAIL_SECRET` stands for in `data`, and when it stops working. */
+  secret?: { value: string; expiresAt: Date };
+}
 
 /**
  * Mail is written to the outbox in the transaction that causes it, rendered in the recipient's
- * language (plain text + HTML). With SMTP_URL set, lib/mail/delivery.ts sends it after the
- * transaction, retrying failures with backoff; without it, staff with mail.readOutbox read the
- * outbox (/admin/outbox) and the Mailbox page shows users the mail to their proven address.
+ * language (plain text + HTML). lib/mail/delivery.ts sends it after the transaction: over SMTP
+ * with SMTP_URL, else into the server's log for the operator; failures are retried with backoff.
  * Queueing never waits for delivery, so no request is slowed or failed by the mail server.
  */
-export async function queueMail<T extends MailTemplate>(tx: Tx, mail: { to: string; language: string | null; template: T; data: MailTemplateData[T] }) {
+export async function queueMail<T extends MailTemplate>(tx: Tx, mail: QueuedMail<T>) {
   const rendered = renderMail(mail.template, mail.language, mail.data);
-  await tx.outboxMail.create({ data: { to: mail.to, subject: rendered.subject, body: rendered.text, html: rendered.html } });
+  if (mail.secret && !rendered.text.includes(MAIL_SECRET)) throw new Error(`The ${mail.template} mail does not show its secret.`);
+  await tx.outboxMail.create({
+    data: {
+      to: mail.to,
+      subject: rendered.subject,
+      body: rendered.text,
+      html: rendered.html,
+      secretSealed: mail.secret ? seal(mail.secret.value, { purpose: OUTBOX_SECRET_PURPOSE, subject: mail.to }) : null,
+      secretExpiresAt: mail.secret?.expiresAt ?? null,
+    },
+  });
   scheduleDelivery();
 }
 
@@ -22,26 +41,18 @@ export function publicBaseUrl(): string {
 }
 
 /**
- * The mails to the user's proven address, sent since it was proven. Newest first. Mail to an
- * address the account has not proven (the sign-up address before confirmation, an address it is
- * changing to) is never shown here: showing it would let anyone "confirm" an address they do not own.
- */
-export async function mailFor(userId: string) {
-  const { db } = await import("../db/client");
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, emailVerifiedAt: true } });
-  if (!user?.emailVerifiedAt) return [];
-  return db.outboxMail.findMany({ where: { to: user.email, createdAt: { gte: user.emailVerifiedAt } }, orderBy: { createdAt: "desc" }, take: 50 });
-}
-
-/**
- * The outbox with each mail's delivery state: a staff page (mail.readOutbox: Project lead,
- * Developer). Mail to accounts that do not rank below the reader is left out (except the reader's own).
+ * The outbox with each mail's delivery state: a page for the Project lead (mail.readOutbox), to
+ * see that mail goes out. Secret links show only as their placeholder (see MAIL_SECRET), and mail
+ * to accounts that do not rank below the reader is left out (except the reader's own).
  */
 export async function listOutbox(actor: StaffActor) {
   if (!hasPlatformPermission(actor, "mail.readOutbox")) throw new Forbidden("The outbox is for the platform team (mail.readOutbox).");
   const { db } = await import("../db/client");
-  const mails = await db.outboxMail.findMany({ orderBy: { createdAt: "desc" }, take: 100 });
-  // A reset link of an equal or higher-ranked account would hand the reader that account: never shown.
+  const mails = await db.outboxMail.findMany({
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: { id: true, to: true, subject: true, body: true, createdAt: true, sentAt: true, failedAt: true, attempts: true, nextAttemptAt: true, lastError: true },
+  });
   const recipients = await db.user.findMany({ where: { email: { in: [...new Set(mails.map((mail) => mail.to))] } }, select: { id: true, email: true, platformRoles: true, partnerStatus: true } });
   const hidden = new Set(recipients.filter((user) => user.id !== actor.userId && !outranks(actor, user)).map((user) => user.email));
   return mails.filter((mail) => !hidden.has(mail.to));

@@ -23,7 +23,7 @@ export const PLATFORM_PERMISSIONS = {
   "warnings.read": "Read warnings",
   "warnings.manage": "Create and revoke warnings",
   "audit.read": "Read the platform audit log",
-  "mail.readOutbox": "Read every queued mail in the outbox (installations without SMTP)",
+  "mail.readOutbox": "See the outbox: which mail was queued and whether it was delivered (secret links withheld)",
 } as const;
 export type PlatformPermission = keyof typeof PLATFORM_PERMISSIONS;
 
@@ -35,7 +35,7 @@ export const PLATFORM_ROLE_INFO: Record<PlatformRole, { label: string; rank: num
     rank: 2,
     permissions: ["projects.readAny", "users.readAny", "users.manage", "warnings.read", "warnings.manage"],
   },
-  DEVELOPER: { label: "Developer", rank: 2, permissions: ["audit.read", "mail.readOutbox"] },
+  DEVELOPER: { label: "Developer", rank: 2, permissions: ["audit.read"] },
   TEAM_LEAD: {
     label: "Team lead",
     rank: 3,

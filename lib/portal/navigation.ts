@@ -16,7 +16,6 @@ export type NavLabel =
   | "audit"
   | "outbox"
   | "notifications"
-  | "mailbox"
   | "account"
   | "security"
   | "tokens";
@@ -45,7 +44,6 @@ const ACCOUNT: Entry[] = [
   { label: "tokens", href: "/account#tokens" },
   { label: "myApplications", href: "/my-applications" },
   { label: "notifications", href: "/notifications" },
-  { label: "mailbox", href: "/mailbox" },
 ];
 
 const visibleTo = (actor: Actor | null) => (entry: Entry) =>

@@ -10,6 +10,7 @@ import { db, type Tx } from "../db/client";
 import type { Prisma, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
+import { MAIL_SECRET } from "../mail/delivery";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
 import { canEditProfileOf, canGrantPlatformRole, canManageRolesOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, type PlatformRole } from "../permissions";
 import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
@@ -60,14 +61,14 @@ async function assertFree(tx: Tx, fields: { username?: string; email?: string },
 
 async function sendVerification(tx: Tx, user: User, email: string) {
   const token = newSecret("pmv_");
-  await tx.emailVerificationToken.create({
-    data: { userId: user.id, email, tokenHash: sha256(token), expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS) },
-  });
+  const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS);
+  await tx.emailVerificationToken.create({ data: { userId: user.id, email, tokenHash: sha256(token), expiresAt } });
   await queueMail(tx, {
     to: email,
     language: user.language,
     template: "verifyEmail",
-    data: { name: user.displayName, email, link: `${publicBaseUrl()}/verify-email?token=${token}` },
+    data: { name: user.displayName, email, link: `${publicBaseUrl()}/verify-email?token=${MAIL_SECRET}` },
+    secret: { value: token, expiresAt },
   });
 }
 

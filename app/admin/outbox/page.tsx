@@ -4,7 +4,7 @@ import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
 import { Denied } from "@/components/admin/denied";
 import { requirePortalActor } from "@/lib/auth/portal";
-import { MAX_ATTEMPTS, smtpUrl } from "@/lib/mail/delivery";
+import { MAIL_SECRET, MAX_ATTEMPTS, smtpUrl } from "@/lib/mail/delivery";
 import { listOutbox } from "@/lib/mail/outbox";
 import { hasPlatformPermission } from "@/lib/permissions";
 
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type Translate = Awaited<ReturnType<typeof getTranslations<"admin.outbox">>>;
 type Format = Awaited<ReturnType<typeof getFormatter>>;
 
-/** Every queued mail with its delivery state (mail.readOutbox: Project lead, Developer). */
+/** Every queued mail with its delivery state (mail.readOutbox: Project lead); secret links never show. */
 export default async function OutboxPage() {
   const actor = await requirePortalActor("/admin/outbox");
   const [t, format] = await Promise.all([getTranslations("admin.outbox"), getFormatter()]);
@@ -35,8 +35,8 @@ export default async function OutboxPage() {
               <p className="break-words text-xs text-slate-600">
                 {t("to", { to: mail.to })} · {format.dateTime(mail.createdAt, "dateTime")} UTC · <DeliveryState mail={mail} t={t} format={format} />
               </p>
-              {/* Mail bodies hold long links (sign-in, reset): they wrap anywhere rather than widen the page. */}
-              <pre className="mt-2 whitespace-pre-wrap break-all font-sans text-sm text-slate-700">{mail.body}</pre>
+              {/* Mail bodies hold long links: they wrap anywhere rather than widen the page. */}
+              <pre className="mt-2 whitespace-pre-wrap break-all font-sans text-sm text-slate-700">{mail.body.replaceAll(MAIL_SECRET, t("withheld"))}</pre>
             </li>
           ))}
         </ul>
@@ -51,5 +51,5 @@ function DeliveryState({ mail, t, format }: { mail: { sentAt: Date | null; faile
   if (mail.attempts > 0) {
     return <span className="text-amber-800">{t("retrying", { attempts: mail.attempts, max: MAX_ATTEMPTS, error: mail.lastError ?? "", time: format.dateTime(mail.nextAttemptAt, "dateTime") })}</span>;
   }
-  return <span>{smtpUrl() ? t("waiting") : t("noSmtp")}</span>;
+  return <span>{t("waiting")}</span>;
 }

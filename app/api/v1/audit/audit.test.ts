@@ -54,6 +54,7 @@ import { db } from "@/lib/db/client";
 import { OPERATIONS } from "@/lib/api/registry";
 import { createPartner, createProjectFor, createUser, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
+import { mailedToken } from "@/lib/testing/mail";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
 const passed = { passed: true, note: "" };
@@ -119,8 +120,7 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   "POST /api/v1/auth/verify-email": async () => {
     const name = unique();
     await call(register.POST, "POST", "/", { body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" } });
-    const mail = await db.outboxMail.findFirstOrThrow({ where: { to: `${name}@example.test` } });
-    return call(verify.POST, "POST", "/", { body: { token: /token=(\S+)/.exec(mail.body)![1] } });
+    return call(verify.POST, "POST", "/", { body: { token: await mailedToken(`${name}@example.test`) } });
   },
   "POST /api/v1/auth/token": async () => call(tokenSignIn.POST, "POST", "/", { body: { login: (await createUser()).username, password: TEST_PASSWORD } }),
   "PUT /api/v1/users/me": async () => call(me.PUT, "PUT", "/", { token: await tokenFor((await createUser()).id), headers: { "if-match": '"v1"' }, body: { displayName: "Changed" } }),
@@ -232,8 +232,7 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   "POST /api/v1/auth/password-reset/confirm": async () => {
     const user = await createUser();
     await (await requestPasswordReset(user.email, testMeta())).done;
-    const mail = await db.outboxMail.findFirstOrThrow({ where: { to: user.email, subject: "Reset your password" } });
-    const token = decodeURIComponent(/token=(\S+)/.exec(mail.body)![1]);
+    const token = await mailedToken(user.email, "Reset your password");
     return call(resetConfirm.POST, "POST", "/", { body: { token, newPassword: "a new audited passphrase" } });
   },
   "POST /api/v1/users/me/password": async () => {
