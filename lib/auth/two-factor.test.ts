@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, createHash, randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { createUser, TEST_PASSWORD, testMeta } from "../testing/factories";
@@ -6,12 +6,19 @@ import { CHALLENGE_TTL_MS, completeTwoFactorSignIn, OtpRequired, SignInFailed, v
 import { matchTotpStep, newTotpSecret, openTotpSecret, replaceRecoveryCodes, sealTotpSecret, totpCode, TOTP_PERIOD_SECONDS } from "./two-factor";
 
 const key = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
+/** A TOTP secret sealed as before issue 23: AES-256-GCM with SHA-256("totp-secret:" + AUTH_SECRET), no user bound. */
+function legacySeal(secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(`totp-secret:${process.env.AUTH_SECRET}`).digest(), iv);
+  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(":");
+}
 const browser = () => ({ ...testMeta(), userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" });
 
 async function userWithTwoFactor() {
   const user = await createUser();
   const secret = newTotpSecret();
-  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(secret), totpEnabledAt: new Date() } });
+  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(secret, user.id), totpEnabledAt: new Date() } });
   const codes = await db.$transaction((tx) => replaceRecoveryCodes(tx, user.id));
   return { user, secret, codes };
 }
@@ -31,21 +38,39 @@ describe("TOTP steps", () => {
     expect(matchTotpStep(secret, totpCode(secret, now + 30_000), now)).toBeNull();
   });
 
-  it("keeps the secret sealed with AUTH_SECRET", () => {
+  it("keeps the secret sealed for its user: another user's id, a changed bit or a shortened tag does not open it", () => {
     const secret = newTotpSecret();
-    const sealed = sealTotpSecret(secret);
+    const sealed = sealTotpSecret(secret, "user-a");
     expect(sealed).not.toContain(secret);
-    expect(openTotpSecret(sealed)).toBe(secret);
+    expect(openTotpSecret(sealed, "user-a")).toBe(secret);
+    expect(openTotpSecret(sealed, "user-b")).toBeNull();
     // A changed bit in the nonce, the tag or the ciphertext is refused. (Changing the last base64
     // character is not a change: its low bits are padding, which decoding ignores, so that
     // tampering went unnoticed in about one seal of sixteen.)
-    const [version, ...parts] = sealed.split(":");
-    for (let part = 0; part < parts.length; part++) {
+    const parts = sealed.split(".");
+    for (let part = parts.length - 3; part < parts.length; part++) {
       const bytes = Buffer.from(parts[part]!, "base64url");
       bytes[bytes.length - 1]! ^= 1;
-      const tampered = [version, ...parts.map((value, index) => (index === part ? bytes.toString("base64url") : value))].join(":");
-      expect(() => openTotpSecret(tampered)).toThrow();
+      expect(openTotpSecret(parts.map((value, index) => (index === part ? bytes.toString("base64url") : value)).join("."), "user-a")).toBeNull();
     }
+    const tag = parts.length - 2;
+    const shortened = parts.map((value, index) => (index === tag ? Buffer.from(value, "base64url").subarray(0, 12).toString("base64url") : value)).join(".");
+    expect(openTotpSecret(shortened, "user-a")).toBeNull();
+  });
+});
+
+describe("TOTP secrets sealed before issue 23 (v1)", () => {
+  it("still sign in, and are sealed again for their user at that sign-in", async () => {
+    const user = await createUser();
+    const secret = newTotpSecret();
+    const legacy = legacySeal(secret);
+    await db.user.update({ where: { id: user.id }, data: { totpSecret: legacy, totpEnabledAt: new Date() } });
+    const signedIn = await verifyCredentials({ login: user.username, password: TEST_PASSWORD, otp: totpCode(secret) }, browser(), "TOKEN");
+    expect(signedIn.id).toBe(user.id);
+    const stored = (await db.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret!;
+    expect(stored).toMatch(/^v2\./);
+    expect(openTotpSecret(stored, user.id)).toBe(secret);
+    expect(openTotpSecret(stored, "someone-else")).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { db, type Tx } from "../db/client";
-import { authSecret } from "./config";
+import { needsResealing, seal, unseal } from "./sealing";
 import { sha256 } from "./secrets";
 
 /**
@@ -41,27 +41,23 @@ export function matchTotpStep(secretBase32: string, code: string, now = Date.now
 }
 
 /*
- * The secret is stored encrypted (AES-256-GCM with a key derived from AUTH_SECRET), so a copy of
- * the database alone does not give away anyone's codes. Rotating AUTH_SECRET therefore turns
- * two-factor sign-in off in effect: see docs/security.md.
+ * The secret is stored sealed for its user (lib/auth/sealing.ts), so a copy of the database alone
+ * does not give away anyone's codes, and a sealed secret copied to another account does not open.
  */
-function secretKey(): Buffer {
-  return createHash("sha256").update(`totp-secret:${authSecret()}`).digest();
+const TOTP_SEALING = "totp-secret";
+
+export function sealTotpSecret(secretBase32: string, userId: string): string {
+  return seal(secretBase32, { purpose: TOTP_SEALING, subject: userId });
 }
 
-export function sealTotpSecret(secretBase32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", secretKey(), iv);
-  const sealed = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(":");
+/** The secret, or null when `stored` is not this user's, was changed, or its key is no longer configured. */
+export function openTotpSecret(stored: string, userId: string): string | null {
+  return unseal(stored, { purpose: TOTP_SEALING, subject: userId });
 }
 
-export function openTotpSecret(stored: string): string {
-  const [version, iv, tag, sealed] = stored.split(":");
-  if (version !== "v1") throw new Error("Unknown TOTP secret format.");
-  const decipher = createDecipheriv("aes-256-gcm", secretKey(), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+/** What to store for a secret just opened from `stored`: the same value, or a new seal when it was made with an older key or format. */
+export function currentTotpSeal(stored: string, secretBase32: string, userId: string): string {
+  return needsResealing(stored) ? sealTotpSecret(secretBase32, userId) : stored;
 }
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -96,12 +92,15 @@ export function looksLikeTotpCode(code: string): boolean {
 export async function useSecondFactor(user: { id: string; totpSecret: string | null }, code: string, client: Tx | typeof db = db): Promise<SecondFactor | null> {
   const trimmed = code.trim();
   if (looksLikeTotpCode(trimmed)) {
-    if (!user.totpSecret) return null;
-    const step = matchTotpStep(openTotpSecret(user.totpSecret), trimmed);
+    const stored = user.totpSecret;
+    const secret = stored ? openTotpSecret(stored, user.id) : null;
+    if (!stored || !secret) return null;
+    const step = matchTotpStep(secret, trimmed);
     if (step === null) return null;
+    // Only while the secret is the one the code was checked against; an older seal is renewed on the way.
     const advanced = await client.user.updateMany({
-      where: { id: user.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
-      data: { totpLastStep: step },
+      where: { id: user.id, totpSecret: stored, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+      data: { totpLastStep: step, totpSecret: currentTotpSeal(stored, secret, user.id) },
     });
     return advanced.count === 1 ? "PASSWORD_TOTP" : null;
   }
