@@ -87,7 +87,12 @@ export function unseal(sealed: string, context: SealingContext): string | null {
 export function needsResealing(sealed: string): boolean {
   if (sealed.startsWith(`${LEGACY_FORMAT}:`)) return true;
   const [format, keyId] = sealed.split(".");
-  return format === FORMAT && keyId !== serverKey(authSecret()).id;
+  return format === FORMAT && keyId !== currentKeyId();
+}
+
+/** The id of the current key: values sealed with it start with `v2.<keyId>.` (to find in bulk those that need resealing). */
+export function currentKeyId(): string {
+  return serverKey(authSecret()).id;
 }
 
 /**
