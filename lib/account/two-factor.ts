@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { confirmPassword } from "../auth/password-check";
-import { currentTotpSeal, matchTotpStep, newTotpSecret, openTotpSecret, otpauthUrl, replaceRecoveryCodes, sealTotpSecret, useSecondFactor } from "../auth/two-factor";
+import { countUsableRecoveryCodes, currentTotpSeal, matchTotpStep, newTotpSecret, openTotpSecret, otpauthUrl, replaceRecoveryCodes, sealTotpSecret, useSecondFactor } from "../auth/two-factor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
@@ -15,7 +15,7 @@ import type { ConfirmTwoFactorInput } from "./schemas";
 
 export async function twoFactorStatus(userId: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true } });
-  const recoveryCodesLeft = user.totpEnabledAt ? await db.recoveryCode.count({ where: { userId, usedAt: null } }) : 0;
+  const recoveryCodesLeft = user.totpEnabledAt ? await countUsableRecoveryCodes(userId) : 0;
   return { enabled: user.totpEnabledAt !== null, enabledAt: user.totpEnabledAt?.toISOString() ?? null, recoveryCodesLeft };
 }
 

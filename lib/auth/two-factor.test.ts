@@ -3,13 +3,18 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { createUser, TEST_PASSWORD, testMeta } from "../testing/factories";
 import { CHALLENGE_TTL_MS, completeTwoFactorSignIn, OtpRequired, SignInFailed, verifyCredentials } from "./sign-in";
-import { matchTotpStep, newTotpSecret, openTotpSecret, replaceRecoveryCodes, sealTotpSecret, totpCode, TOTP_PERIOD_SECONDS } from "./two-factor";
+import { twoFactorStatus } from "../account/two-factor";
+import { secondFactorCodeSchema } from "./schemas";
+import { sha256 } from "./secrets";
+import { matchTotpStep, newTotpSecret, openTotpSecret, renewTwoFactorSecretsAtRest, replaceRecoveryCodes, sealTotpSecret, totpCode, TOTP_PERIOD_SECONDS, useSecondFactor } from "./two-factor";
 
+const OLD_SECRET = "an-older-secret-an-older-secret-0123456789";
+const testSecret = process.env.AUTH_SECRET;
 const key = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
 /** A TOTP secret sealed as before issue 23: AES-256-GCM with SHA-256("totp-secret:" + AUTH_SECRET), no user bound. */
-function legacySeal(secret: string): string {
+function legacySeal(secret: string, authSecret = process.env.AUTH_SECRET): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(`totp-secret:${process.env.AUTH_SECRET}`).digest(), iv);
+  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(`totp-secret:${authSecret}`).digest(), iv);
   const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
   return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(":");
 }
@@ -23,8 +28,13 @@ async function userWithTwoFactor() {
   return { user, secret, codes };
 }
 
+/** How recovery codes were stored before issue 23: the plain SHA-256 of the normalized code. */
+const legacyRecoveryHash = (code: string) => sha256(`recovery:${code.toLowerCase().replace(/-/g, "")}`);
+
 afterEach(() => {
   vi.useRealTimers();
+  process.env.AUTH_SECRET = testSecret;
+  delete process.env.AUTH_SECRET_PREVIOUS;
 });
 
 describe("TOTP steps", () => {
@@ -71,6 +81,78 @@ describe("TOTP secrets sealed before issue 23 (v1)", () => {
     expect(stored).toMatch(/^v2\./);
     expect(openTotpSecret(stored, user.id)).toBe(secret);
     expect(openTotpSecret(stored, "someone-else")).toBeNull();
+  });
+});
+
+describe("renewing secrets at rest at start-up", () => {
+  it("seals v1 secrets and those of a previous AUTH_SECRET again with the current key, and leaves unreadable ones alone", async () => {
+    const [v1, previous, current, unreadable] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const secrets = { v1: newTotpSecret(), previous: newTotpSecret(), current: newTotpSecret() };
+    const currentSeal = sealTotpSecret(secrets.current, current.id);
+    process.env.AUTH_SECRET = OLD_SECRET;
+    const previousSeal = sealTotpSecret(secrets.previous, previous.id);
+    process.env.AUTH_SECRET = testSecret;
+    await db.user.update({ where: { id: v1.id }, data: { totpSecret: legacySeal(secrets.v1) } });
+    await db.user.update({ where: { id: previous.id }, data: { totpSecret: previousSeal } });
+    await db.user.update({ where: { id: current.id }, data: { totpSecret: currentSeal } });
+    await db.user.update({ where: { id: unreadable.id }, data: { totpSecret: legacySeal(newTotpSecret(), "a-secret-nobody-configured-0123456789") } });
+
+    process.env.AUTH_SECRET_PREVIOUS = OLD_SECRET;
+    const renewed = await renewTwoFactorSecretsAtRest();
+    expect(renewed.totpSecrets).toBeGreaterThanOrEqual(2);
+    expect(renewed.unreadableTotpSecrets).toBeGreaterThanOrEqual(1);
+    delete process.env.AUTH_SECRET_PREVIOUS;
+    const stored = async (id: string) => (await db.user.findUniqueOrThrow({ where: { id } })).totpSecret!;
+    const keyId = currentSeal.split(".")[1];
+    for (const [user, secret] of [[v1, secrets.v1], [previous, secrets.previous]] as const) {
+      expect((await stored(user.id)).split(".").slice(0, 2)).toEqual(["v2", keyId]);
+      expect(openTotpSecret(await stored(user.id), user.id)).toBe(secret);
+    }
+    expect(await stored(current.id)).toBe(currentSeal);
+    expect(await stored(unreadable.id)).toMatch(/^v1:/);
+  });
+});
+
+describe("recovery codes", () => {
+  it("are 16 characters (about 79 bits) and stored keyed with the server secret, never as their plain SHA-256", async () => {
+    const { user, codes } = await userWithTwoFactor();
+    for (const code of codes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{4}(-[a-hjkmnp-z2-9]{4}){3}$/);
+    const rows = await db.recoveryCode.findMany({ where: { userId: user.id } });
+    expect(rows).toHaveLength(10);
+    for (const row of rows) expect(row.codeHash).toMatch(/^v2\.[0-9a-f]{8}\.[0-9a-f]{64}$/);
+    const legacy = new Set(codes.map(legacyRecoveryHash));
+    expect(rows.filter((row) => legacy.has(row.codeHash) || codes.some((code) => row.codeHash.includes(legacyRecoveryHash(code))))).toEqual([]);
+  });
+
+  it("keeps codes stored before issue 23 working, and re-keys them at start-up without knowing them", async () => {
+    const { user } = await userWithTwoFactor();
+    const old = ["abcde-fghjk", "mnpqr-stuvw", "xyz23-45678"];
+    await db.recoveryCode.deleteMany({ where: { userId: user.id } });
+    await db.recoveryCode.createMany({ data: old.map((code) => ({ userId: user.id, codeHash: legacyRecoveryHash(code) })) });
+    expect(await useSecondFactor(user, old[0]!)).toBe("RECOVERY_CODE");
+    expect(await useSecondFactor(user, old[0]!)).toBeNull();
+
+    expect((await renewTwoFactorSecretsAtRest()).recoveryCodes).toBeGreaterThanOrEqual(3);
+    const rows = await db.recoveryCode.findMany({ where: { userId: user.id } });
+    for (const row of rows) expect(row.codeHash).toMatch(/^v2\./);
+    // The forms still take codes of the old shape.
+    expect(secondFactorCodeSchema().safeParse(old[1]!.toUpperCase()).success).toBe(true);
+    expect(await useSecondFactor(user, old[1]!.toUpperCase())).toBe("RECOVERY_CODE");
+    expect(await useSecondFactor(user, old[1]!)).toBeNull();
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(1);
+  });
+
+  it("work after AUTH_SECRET is rotated while the old one is in AUTH_SECRET_PREVIOUS, and count as gone without it", async () => {
+    process.env.AUTH_SECRET = OLD_SECRET;
+    const { user, codes } = await userWithTwoFactor();
+    process.env.AUTH_SECRET = testSecret;
+    process.env.AUTH_SECRET_PREVIOUS = OLD_SECRET;
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(10);
+    expect(await useSecondFactor(user, codes[0]!)).toBe("RECOVERY_CODE");
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(9);
+    delete process.env.AUTH_SECRET_PREVIOUS;
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(0);
+    expect(await useSecondFactor(user, codes[1]!)).toBeNull();
   });
 });
 
