@@ -8,7 +8,7 @@ import type { User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
 import { canResetTwoFactorOf, hasPlatformPermission } from "../permissions";
-import { assertRecentAuthentication } from "./reauthentication";
+import { assertRecentAuthentication, isRecentlyAuthenticated } from "./reauthentication";
 import type { ConfirmTwoFactorInput } from "./schemas";
 
 /** Two-factor sign-in of the caller's own account, and the staff reset (DESIGN 8.1). */
@@ -120,12 +120,22 @@ export async function resetTwoFactorByStaff(actor: Actor, targetId: string, meta
 
 /**
  * A setup started but not yet enabled: its secret, URL and QR code (an SVG rendered here on the
- * server, no outside service), for the Security page.
+ * server, no outside service). Only through `twoFactorPanel`, which asks for a recent password.
  */
-export async function pendingTwoFactorSetup(userId: string) {
+async function pendingTwoFactorSetup(userId: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, totpSecret: true, totpEnabledAt: true } });
   const secret = user.totpSecret && !user.totpEnabledAt ? openTotpSecret(user.totpSecret, userId) : null;
   if (!secret) return null;
   const url = otpauthUrl(secret, user.username);
   return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
+}
+
+/**
+ * What the Security page's two-factor panel shows. A pending set-up's secret is opened, and its URL
+ * and QR code made, only for a caller who confirmed the password recently, as setting up asks:
+ * whatever the page gets reaches the browser in the RSC payload, even parts it does not render.
+ */
+export async function twoFactorPanel(actor: Actor) {
+  const [status, recent] = await Promise.all([twoFactorStatus(actor.userId), isRecentlyAuthenticated(actor)]);
+  return { status, recent, pending: recent ? await pendingTwoFactorSetup(actor.userId) : null };
 }
