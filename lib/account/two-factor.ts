@@ -1,21 +1,21 @@
 import QRCode from "qrcode";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { confirmPassword } from "../auth/password-check";
-import { matchTotpStep, newTotpSecret, openTotpSecret, otpauthUrl, replaceRecoveryCodes, sealTotpSecret, useSecondFactor } from "../auth/two-factor";
+import { countUsableRecoveryCodes, currentTotpSeal, matchTotpStep, newTotpSecret, openTotpSecret, otpauthUrl, replaceRecoveryCodes, sealTotpSecret, useSecondFactor } from "../auth/two-factor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
 import { canResetTwoFactorOf, hasPlatformPermission } from "../permissions";
-import { assertRecentAuthentication } from "./reauthentication";
+import { assertRecentAuthentication, isRecentlyAuthenticated } from "./reauthentication";
 import type { ConfirmTwoFactorInput } from "./schemas";
 
 /** Two-factor sign-in of the caller's own account, and the staff reset (DESIGN 8.1). */
 
 export async function twoFactorStatus(userId: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { totpEnabledAt: true } });
-  const recoveryCodesLeft = user.totpEnabledAt ? await db.recoveryCode.count({ where: { userId, usedAt: null } }) : 0;
+  const recoveryCodesLeft = user.totpEnabledAt ? await countUsableRecoveryCodes(userId) : 0;
   return { enabled: user.totpEnabledAt !== null, enabledAt: user.totpEnabledAt?.toISOString() ?? null, recoveryCodesLeft };
 }
 
@@ -25,7 +25,7 @@ export async function setupTwoFactor(actor: Actor) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
   if (user.totpEnabledAt) throw new Conflict("Two-factor sign-in is already on. Turn it off first to use a new app.", "two_factor_enabled");
   const secret = newTotpSecret();
-  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(secret), totpLastStep: null } });
+  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(secret, user.id), totpLastStep: null } });
   return { secret, otpauthUrl: otpauthUrl(secret, user.username) };
 }
 
@@ -34,11 +34,17 @@ export async function enableTwoFactor(actor: Actor, code: string, meta: RequestM
   await assertRecentAuthentication(actor);
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
   if (user.totpEnabledAt) throw new Conflict("Two-factor sign-in is already on.", "two_factor_enabled");
-  if (!user.totpSecret) throw new RuleViolation("Set up two-factor sign-in first (POST /users/me/2fa/setup).", "two_factor_setup_required");
-  const step = matchTotpStep(openTotpSecret(user.totpSecret), code);
+  // A set-up whose secret no longer opens (its key was retired) is as good as none.
+  const secret = user.totpSecret ? openTotpSecret(user.totpSecret, user.id) : null;
+  if (!user.totpSecret || !secret) throw new RuleViolation("Set up two-factor sign-in first (POST /users/me/2fa/setup).", "two_factor_setup_required");
+  const step = matchTotpStep(secret, code);
   if (step === null) throw new ValidationFailed([{ path: "code", message: "The code is wrong or expired. Enter the current code of your app." }]);
+  const stored = user.totpSecret;
   const recoveryCodes = await db.$transaction(async (tx) => {
-    const enabled = await tx.user.updateMany({ where: { id: user.id, totpEnabledAt: null, totpSecret: user.totpSecret }, data: { totpEnabledAt: new Date(), totpLastStep: step } });
+    const enabled = await tx.user.updateMany({
+      where: { id: user.id, totpEnabledAt: null, totpSecret: stored },
+      data: { totpEnabledAt: new Date(), totpLastStep: step, totpSecret: currentTotpSeal(stored, secret, user.id) },
+    });
     if (enabled.count === 0) throw new Conflict("Two-factor sign-in changed meanwhile. Reload and try again.", "two_factor_changed");
     await recordAudit(tx, auditContext(actor, meta), { action: "user.2fa_enable", targetType: "user", targetId: user.id });
     return replaceRecoveryCodes(tx, user.id);
@@ -114,12 +120,22 @@ export async function resetTwoFactorByStaff(actor: Actor, targetId: string, meta
 
 /**
  * A setup started but not yet enabled: its secret, URL and QR code (an SVG rendered here on the
- * server, no outside service), for the Security page.
+ * server, no outside service). Only through `twoFactorPanel`, which asks for a recent password.
  */
-export async function pendingTwoFactorSetup(userId: string) {
+async function pendingTwoFactorSetup(userId: string) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, totpSecret: true, totpEnabledAt: true } });
-  if (!user.totpSecret || user.totpEnabledAt) return null;
-  const secret = openTotpSecret(user.totpSecret);
+  const secret = user.totpSecret && !user.totpEnabledAt ? openTotpSecret(user.totpSecret, userId) : null;
+  if (!secret) return null;
   const url = otpauthUrl(secret, user.username);
   return { secret, otpauthUrl: url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
+}
+
+/**
+ * What the Security page's two-factor panel shows. A pending set-up's secret is opened, and its URL
+ * and QR code made, only for a caller who confirmed the password recently, as setting up asks:
+ * whatever the page gets reaches the browser in the RSC payload, even parts it does not render.
+ */
+export async function twoFactorPanel(actor: Actor) {
+  const [status, recent] = await Promise.all([twoFactorStatus(actor.userId), isRecentlyAuthenticated(actor)]);
+  return { status, recent, pending: recent ? await pendingTwoFactorSetup(actor.userId) : null };
 }

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { clientIp } from "../request/client-ip";
 import { authLogger } from "./auth-logger";
-import { authSecret, isChallengeKey, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
+import { authSecrets, isChallengeKey, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
 import { createSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "./sessions";
 import { credentialsSchema } from "./schemas";
 import { completeTwoFactorSignIn, OtpRequired, SignInFailed, verifyCredentials } from "./sign-in";
@@ -27,7 +27,8 @@ function keyOf(value: unknown, valid: (value: string) => boolean): string | null
  * every request checks the UserSession row (lib/auth/resolve.ts), so revocation is immediate.
  */
 export const authConfig: NextAuthConfig = {
-  secret: process.env.AUTH_SECRET ? authSecret() : undefined,
+  // Signs with AUTH_SECRET; also reads cookies signed with AUTH_SECRET_PREVIOUS (rotation, docs/security.md).
+  secret: process.env.AUTH_SECRET ? authSecrets() : undefined,
   trustHost: true,
   logger: authLogger,
   session: { strategy: "jwt", maxAge: SESSION_ABSOLUTE_SECONDS },

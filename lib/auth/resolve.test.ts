@@ -35,4 +35,21 @@ describe("session cookie decoding", () => {
     expect(await sessionIdFromCookie(cookie)).toBe(sessionId);
     expect(await resolveActor(null, cookie, "127.0.0.1")).toBeNull();
   });
+
+  it("reads a cookie signed with a previous AUTH_SECRET while it is in AUTH_SECRET_PREVIOUS (rotation signs nobody out)", async () => {
+    const testSecret = process.env.AUTH_SECRET!;
+    const user = await createPartner();
+    const { sessionId } = await sessionCookieFor(user.id);
+    const { encode } = await import("next-auth/jwt");
+    const cookie = await encode({ token: { sid: sessionId }, secret: testSecret, salt: SESSION_COOKIE });
+    process.env.AUTH_SECRET = "the-next-secret-the-next-secret-0123456789";
+    try {
+      expect(await sessionIdFromCookie(cookie)).toBeNull();
+      process.env.AUTH_SECRET_PREVIOUS = testSecret;
+      expect(await sessionIdFromCookie(cookie)).toBe(sessionId);
+    } finally {
+      process.env.AUTH_SECRET = testSecret;
+      delete process.env.AUTH_SECRET_PREVIOUS;
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { decode } from "next-auth/jwt";
 import { Unauthorized } from "../errors";
 import { actorFromUser, type Actor, type TokenScope } from "./actor";
 import { cachedCaller, callerCacheMs, sessionCacheKey, tokenCacheKey } from "./caller-cache";
-import { authSecret, SESSION_COOKIE } from "./config";
+import { authSecrets, SESSION_COOKIE } from "./config";
 import { sha256 } from "./secrets";
 import { resolveSession } from "./sessions";
 import { resolveToken, TOKEN_PREFIX } from "./tokens";
@@ -51,7 +51,7 @@ export async function sessionIdFromCookie(cookie: string): Promise<string | null
   if (known && known.expiresAt > now) return known.sid;
   if (known) decodedCookies.delete(cookie);
   try {
-    const payload = await decode({ token: cookie, secret: authSecret(), salt: SESSION_COOKIE });
+    const payload = await decode({ token: cookie, secret: authSecrets(), salt: SESSION_COOKIE });
     if (typeof payload?.sid !== "string") return null;
     const keepMs = callerCacheMs();
     if (keepMs > 0) {

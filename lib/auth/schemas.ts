@@ -4,12 +4,12 @@ import { PASSWORD_MAX } from "./password-policy";
 
 /** Sign-in and token schemas, shared by the portal's forms (browser) and the server. */
 
-/** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`). */
+/** A TOTP code (6 digits) or a recovery code (`xxxx-xxxx-xxxx-xxxx`, or `xxxxx-xxxxx` as made before issue 23). */
 export function secondFactorCodeSchema() {
   return z
     .string()
     .trim()
-    .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter the 6-digit code of your app or a recovery code.");
+    .regex(/^(\d{6}|[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter the 6-digit code of your app or a recovery code.");
 }
 
 export const credentialsSchema = z.strictObject({

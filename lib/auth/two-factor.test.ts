@@ -1,23 +1,40 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, createHash, randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { createUser, TEST_PASSWORD, testMeta } from "../testing/factories";
 import { CHALLENGE_TTL_MS, completeTwoFactorSignIn, OtpRequired, SignInFailed, verifyCredentials } from "./sign-in";
-import { matchTotpStep, newTotpSecret, openTotpSecret, replaceRecoveryCodes, sealTotpSecret, totpCode, TOTP_PERIOD_SECONDS } from "./two-factor";
+import { twoFactorStatus } from "../account/two-factor";
+import { secondFactorCodeSchema } from "./schemas";
+import { sha256 } from "./secrets";
+import { matchTotpStep, newTotpSecret, openTotpSecret, renewTwoFactorSecretsAtRest, replaceRecoveryCodes, sealTotpSecret, totpCode, TOTP_PERIOD_SECONDS, useSecondFactor } from "./two-factor";
 
+const OLD_SECRET = "an-older-secret-an-older-secret-0123456789";
+const testSecret = process.env.AUTH_SECRET;
 const key = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
+/** A TOTP secret sealed as before issue 23: AES-256-GCM with SHA-256("totp-secret:" + AUTH_SECRET), no user bound. */
+function legacySeal(secret: string, authSecret = process.env.AUTH_SECRET): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(`totp-secret:${authSecret}`).digest(), iv);
+  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(":");
+}
 const browser = () => ({ ...testMeta(), userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" });
 
 async function userWithTwoFactor() {
   const user = await createUser();
   const secret = newTotpSecret();
-  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(secret), totpEnabledAt: new Date() } });
+  await db.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(secret, user.id), totpEnabledAt: new Date() } });
   const codes = await db.$transaction((tx) => replaceRecoveryCodes(tx, user.id));
   return { user, secret, codes };
 }
 
+/** How recovery codes were stored before issue 23: the plain SHA-256 of the normalized code. */
+const legacyRecoveryHash = (code: string) => sha256(`recovery:${code.toLowerCase().replace(/-/g, "")}`);
+
 afterEach(() => {
   vi.useRealTimers();
+  process.env.AUTH_SECRET = testSecret;
+  delete process.env.AUTH_SECRET_PREVIOUS;
 });
 
 describe("TOTP steps", () => {
@@ -31,21 +48,111 @@ describe("TOTP steps", () => {
     expect(matchTotpStep(secret, totpCode(secret, now + 30_000), now)).toBeNull();
   });
 
-  it("keeps the secret sealed with AUTH_SECRET", () => {
+  it("keeps the secret sealed for its user: another user's id, a changed bit or a shortened tag does not open it", () => {
     const secret = newTotpSecret();
-    const sealed = sealTotpSecret(secret);
+    const sealed = sealTotpSecret(secret, "user-a");
     expect(sealed).not.toContain(secret);
-    expect(openTotpSecret(sealed)).toBe(secret);
+    expect(openTotpSecret(sealed, "user-a")).toBe(secret);
+    expect(openTotpSecret(sealed, "user-b")).toBeNull();
     // A changed bit in the nonce, the tag or the ciphertext is refused. (Changing the last base64
     // character is not a change: its low bits are padding, which decoding ignores, so that
     // tampering went unnoticed in about one seal of sixteen.)
-    const [version, ...parts] = sealed.split(":");
-    for (let part = 0; part < parts.length; part++) {
+    const parts = sealed.split(".");
+    for (let part = parts.length - 3; part < parts.length; part++) {
       const bytes = Buffer.from(parts[part]!, "base64url");
       bytes[bytes.length - 1]! ^= 1;
-      const tampered = [version, ...parts.map((value, index) => (index === part ? bytes.toString("base64url") : value))].join(":");
-      expect(() => openTotpSecret(tampered)).toThrow();
+      expect(openTotpSecret(parts.map((value, index) => (index === part ? bytes.toString("base64url") : value)).join("."), "user-a")).toBeNull();
     }
+    const tag = parts.length - 2;
+    const shortened = parts.map((value, index) => (index === tag ? Buffer.from(value, "base64url").subarray(0, 12).toString("base64url") : value)).join(".");
+    expect(openTotpSecret(shortened, "user-a")).toBeNull();
+  });
+});
+
+describe("TOTP secrets sealed before issue 23 (v1)", () => {
+  it("still sign in, and are sealed again for their user at that sign-in", async () => {
+    const user = await createUser();
+    const secret = newTotpSecret();
+    const legacy = legacySeal(secret);
+    await db.user.update({ where: { id: user.id }, data: { totpSecret: legacy, totpEnabledAt: new Date() } });
+    const signedIn = await verifyCredentials({ login: user.username, password: TEST_PASSWORD, otp: totpCode(secret) }, browser(), "TOKEN");
+    expect(signedIn.id).toBe(user.id);
+    const stored = (await db.user.findUniqueOrThrow({ where: { id: user.id } })).totpSecret!;
+    expect(stored).toMatch(/^v2\./);
+    expect(openTotpSecret(stored, user.id)).toBe(secret);
+    expect(openTotpSecret(stored, "someone-else")).toBeNull();
+  });
+});
+
+describe("renewing secrets at rest at start-up", () => {
+  it("seals v1 secrets and those of a previous AUTH_SECRET again with the current key, and leaves unreadable ones alone", async () => {
+    const [v1, previous, current, unreadable] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    const secrets = { v1: newTotpSecret(), previous: newTotpSecret(), current: newTotpSecret() };
+    const currentSeal = sealTotpSecret(secrets.current, current.id);
+    process.env.AUTH_SECRET = OLD_SECRET;
+    const previousSeal = sealTotpSecret(secrets.previous, previous.id);
+    process.env.AUTH_SECRET = testSecret;
+    await db.user.update({ where: { id: v1.id }, data: { totpSecret: legacySeal(secrets.v1) } });
+    await db.user.update({ where: { id: previous.id }, data: { totpSecret: previousSeal } });
+    await db.user.update({ where: { id: current.id }, data: { totpSecret: currentSeal } });
+    await db.user.update({ where: { id: unreadable.id }, data: { totpSecret: legacySeal(newTotpSecret(), "a-secret-nobody-configured-0123456789") } });
+
+    process.env.AUTH_SECRET_PREVIOUS = OLD_SECRET;
+    const renewed = await renewTwoFactorSecretsAtRest();
+    expect(renewed.totpSecrets).toBeGreaterThanOrEqual(2);
+    expect(renewed.unreadableTotpSecrets).toBeGreaterThanOrEqual(1);
+    delete process.env.AUTH_SECRET_PREVIOUS;
+    const stored = async (id: string) => (await db.user.findUniqueOrThrow({ where: { id } })).totpSecret!;
+    const keyId = currentSeal.split(".")[1];
+    for (const [user, secret] of [[v1, secrets.v1], [previous, secrets.previous]] as const) {
+      expect((await stored(user.id)).split(".").slice(0, 2)).toEqual(["v2", keyId]);
+      expect(openTotpSecret(await stored(user.id), user.id)).toBe(secret);
+    }
+    expect(await stored(current.id)).toBe(currentSeal);
+    expect(await stored(unreadable.id)).toMatch(/^v1:/);
+  });
+});
+
+describe("recovery codes", () => {
+  it("are 16 characters (about 79 bits) and stored keyed with the server secret, never as their plain SHA-256", async () => {
+    const { user, codes } = await userWithTwoFactor();
+    for (const code of codes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{4}(-[a-hjkmnp-z2-9]{4}){3}$/);
+    const rows = await db.recoveryCode.findMany({ where: { userId: user.id } });
+    expect(rows).toHaveLength(10);
+    for (const row of rows) expect(row.codeHash).toMatch(/^v2\.[0-9a-f]{8}\.[0-9a-f]{64}$/);
+    const legacy = new Set(codes.map(legacyRecoveryHash));
+    expect(rows.filter((row) => legacy.has(row.codeHash) || codes.some((code) => row.codeHash.includes(legacyRecoveryHash(code))))).toEqual([]);
+  });
+
+  it("keeps codes stored before issue 23 working, and re-keys them at start-up without knowing them", async () => {
+    const { user } = await userWithTwoFactor();
+    const old = ["abcde-fghjk", "mnpqr-stuvw", "xyz23-45678"];
+    await db.recoveryCode.deleteMany({ where: { userId: user.id } });
+    await db.recoveryCode.createMany({ data: old.map((code) => ({ userId: user.id, codeHash: legacyRecoveryHash(code) })) });
+    expect(await useSecondFactor(user, old[0]!)).toBe("RECOVERY_CODE");
+    expect(await useSecondFactor(user, old[0]!)).toBeNull();
+
+    expect((await renewTwoFactorSecretsAtRest()).recoveryCodes).toBeGreaterThanOrEqual(3);
+    const rows = await db.recoveryCode.findMany({ where: { userId: user.id } });
+    for (const row of rows) expect(row.codeHash).toMatch(/^v2\./);
+    // The forms still take codes of the old shape.
+    expect(secondFactorCodeSchema().safeParse(old[1]!.toUpperCase()).success).toBe(true);
+    expect(await useSecondFactor(user, old[1]!.toUpperCase())).toBe("RECOVERY_CODE");
+    expect(await useSecondFactor(user, old[1]!)).toBeNull();
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(1);
+  });
+
+  it("work after AUTH_SECRET is rotated while the old one is in AUTH_SECRET_PREVIOUS, and count as gone without it", async () => {
+    process.env.AUTH_SECRET = OLD_SECRET;
+    const { user, codes } = await userWithTwoFactor();
+    process.env.AUTH_SECRET = testSecret;
+    process.env.AUTH_SECRET_PREVIOUS = OLD_SECRET;
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(10);
+    expect(await useSecondFactor(user, codes[0]!)).toBe("RECOVERY_CODE");
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(9);
+    delete process.env.AUTH_SECRET_PREVIOUS;
+    expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(0);
+    expect(await useSecondFactor(user, codes[1]!)).toBeNull();
   });
 });
 

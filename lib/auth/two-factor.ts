@@ -1,7 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { db, type Tx } from "../db/client";
-import { authSecret } from "./config";
+import { currentKeyId, macKeys, needsResealing, seal, unseal } from "./sealing";
 import { sha256 } from "./secrets";
 
 /**
@@ -41,48 +41,73 @@ export function matchTotpStep(secretBase32: string, code: string, now = Date.now
 }
 
 /*
- * The secret is stored encrypted (AES-256-GCM with a key derived from AUTH_SECRET), so a copy of
- * the database alone does not give away anyone's codes. Rotating AUTH_SECRET therefore turns
- * two-factor sign-in off in effect: see docs/security.md.
+ * The secret is stored sealed for its user (lib/auth/sealing.ts), so a copy of the database alone
+ * does not give away anyone's codes, and a sealed secret copied to another account does not open.
  */
-function secretKey(): Buffer {
-  return createHash("sha256").update(`totp-secret:${authSecret()}`).digest();
+const TOTP_SEALING = "totp-secret";
+
+export function sealTotpSecret(secretBase32: string, userId: string): string {
+  return seal(secretBase32, { purpose: TOTP_SEALING, subject: userId });
 }
 
-export function sealTotpSecret(secretBase32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", secretKey(), iv);
-  const sealed = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), sealed.toString("base64url")].join(":");
+/** The secret, or null when `stored` is not this user's, was changed, or its key is no longer configured. */
+export function openTotpSecret(stored: string, userId: string): string | null {
+  return unseal(stored, { purpose: TOTP_SEALING, subject: userId });
 }
 
-export function openTotpSecret(stored: string): string {
-  const [version, iv, tag, sealed] = stored.split(":");
-  if (version !== "v1") throw new Error("Unknown TOTP secret format.");
-  const decipher = createDecipheriv("aes-256-gcm", secretKey(), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+/** What to store for a secret just opened from `stored`: the same value, or a new seal when it was made with an older key or format. */
+export function currentTotpSeal(stored: string, secretBase32: string, userId: string): string {
+  return needsResealing(stored) ? sealTotpSecret(secretBase32, userId) : stored;
 }
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const RECOVERY_GROUPS = 4;
+const RECOVERY_GROUP_LENGTH = 4;
 
-/** `xxxxx-xxxxx` from 31 unambiguous characters (about 50 bits). */
+/** `xxxx-xxxx-xxxx-xxxx` from 31 unambiguous characters, drawn without bias: about 79 bits. */
 function newRecoveryCode(): string {
-  const bytes = randomBytes(10);
-  const chars = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]);
-  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
+  const group = () => Array.from({ length: RECOVERY_GROUP_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
+  return Array.from({ length: RECOVERY_GROUPS }, group).join("-");
 }
 
-function recoveryCodeHash(code: string): string {
+/*
+ * A recovery code is stored as `v2.<keyId>.<HMAC-SHA256(key, digest)>`, the key derived from
+ * AUTH_SECRET for "recovery-code" (lib/auth/sealing.ts), the digest SHA-256("recovery:" + the
+ * code without dashes, lower case). The digest is what was stored before issue 23, so those rows
+ * are re-keyed in place without knowing the codes (`renewTwoFactorSecretsAtRest`); until then
+ * they still match as they are. A keyed hash cannot be re-keyed again: codes made with a previous
+ * secret work while it is in AUTH_SECRET_PREVIOUS (docs/security.md).
+ */
+const RECOVERY_MAC = "recovery-code";
+const KEYED = "v2.";
+
+function recoveryDigest(code: string): string {
   return sha256(`recovery:${code.trim().toLowerCase().replace(/[\s-]/g, "")}`);
+}
+
+function keyedRecoveryHash(digest: string, { id, key }: { id: string; key: Buffer }): string {
+  return `${KEYED}${id}.${createHmac("sha256", key).update(digest).digest("hex")}`;
+}
+
+/** Every form in which `code` may be stored: keyed with the current or a previous secret, or not yet re-keyed. */
+function storedFormsOf(code: string): string[] {
+  const digest = recoveryDigest(code);
+  return [...macKeys(RECOVERY_MAC).map((key) => keyedRecoveryHash(digest, key)), digest];
 }
 
 /** Replaces the user's recovery codes with 10 new ones; returns them (shown once). */
 export async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const [current] = macKeys(RECOVERY_MAC);
   await tx.recoveryCode.deleteMany({ where: { userId } });
-  await tx.recoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: recoveryCodeHash(code) })) });
+  await tx.recoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: keyedRecoveryHash(recoveryDigest(code), current!) })) });
   return codes;
+}
+
+/** The user's unused recovery codes that can still match: those of a secret no longer configured cannot. */
+export async function countUsableRecoveryCodes(userId: string): Promise<number> {
+  const keyed = macKeys(RECOVERY_MAC).map(({ id }) => ({ codeHash: { startsWith: `${KEYED}${id}.` } }));
+  return db.recoveryCode.count({ where: { userId, usedAt: null, OR: [...keyed, { NOT: { codeHash: { startsWith: KEYED } } }] } });
 }
 
 export function looksLikeTotpCode(code: string): boolean {
@@ -96,15 +121,65 @@ export function looksLikeTotpCode(code: string): boolean {
 export async function useSecondFactor(user: { id: string; totpSecret: string | null }, code: string, client: Tx | typeof db = db): Promise<SecondFactor | null> {
   const trimmed = code.trim();
   if (looksLikeTotpCode(trimmed)) {
-    if (!user.totpSecret) return null;
-    const step = matchTotpStep(openTotpSecret(user.totpSecret), trimmed);
+    const stored = user.totpSecret;
+    const secret = stored ? openTotpSecret(stored, user.id) : null;
+    if (!stored || !secret) return null;
+    const step = matchTotpStep(secret, trimmed);
     if (step === null) return null;
+    // Only while the secret is the one the code was checked against; an older seal is renewed on the way.
     const advanced = await client.user.updateMany({
-      where: { id: user.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
-      data: { totpLastStep: step },
+      where: { id: user.id, totpSecret: stored, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+      data: { totpLastStep: step, totpSecret: currentTotpSeal(stored, secret, user.id) },
     });
     return advanced.count === 1 ? "PASSWORD_TOTP" : null;
   }
-  const used = await client.recoveryCode.updateMany({ where: { userId: user.id, codeHash: recoveryCodeHash(trimmed), usedAt: null }, data: { usedAt: new Date() } });
-  return used.count === 1 ? "RECOVERY_CODE" : null;
+  const used = await client.recoveryCode.updateMany({ where: { userId: user.id, codeHash: { in: storedFormsOf(trimmed) }, usedAt: null }, data: { usedAt: new Date() } });
+  return used.count > 0 ? "RECOVERY_CODE" : null;
+}
+
+const RENEWAL_BATCH = 500;
+
+/**
+ * Brings the two-factor secrets at rest to the current key, at start-up (scripts/start.ts, where
+ * AUTH_SECRET is known): TOTP secrets sealed as v1 or with a previous secret are sealed again, and
+ * recovery-code digests stored before issue 23 are re-keyed. Each row changes only if it is still
+ * what was read, so instances starting together do no harm. TOTP secrets that open with no
+ * configured secret are left as they are and counted.
+ */
+export async function renewTwoFactorSecretsAtRest() {
+  const renewed = { totpSecrets: 0, unreadableTotpSecrets: 0, recoveryCodes: 0 };
+  const sealedWithCurrentKey = `v2.${currentKeyId()}.`;
+  for (let after = ""; ; ) {
+    const users = await db.user.findMany({
+      where: { id: { gt: after }, totpSecret: { not: null }, NOT: { totpSecret: { startsWith: sealedWithCurrentKey } } },
+      select: { id: true, totpSecret: true },
+      orderBy: { id: "asc" },
+      take: RENEWAL_BATCH,
+    });
+    if (users.length === 0) break;
+    for (const { id, totpSecret } of users) {
+      const secret = openTotpSecret(totpSecret!, id);
+      if (!secret) {
+        renewed.unreadableTotpSecrets++;
+        continue;
+      }
+      renewed.totpSecrets += (await db.user.updateMany({ where: { id, totpSecret }, data: { totpSecret: sealTotpSecret(secret, id) } })).count;
+    }
+    after = users.at(-1)!.id;
+  }
+  const [key] = macKeys(RECOVERY_MAC);
+  for (let after = ""; ; ) {
+    const rows = await db.recoveryCode.findMany({
+      where: { id: { gt: after }, NOT: { codeHash: { startsWith: KEYED } } },
+      select: { id: true, codeHash: true },
+      orderBy: { id: "asc" },
+      take: RENEWAL_BATCH,
+    });
+    if (rows.length === 0) break;
+    for (const { id, codeHash } of rows) {
+      renewed.recoveryCodes += (await db.recoveryCode.updateMany({ where: { id, codeHash }, data: { codeHash: keyedRecoveryHash(codeHash, key!) } })).count;
+    }
+    after = rows.at(-1)!.id;
+  }
+  return renewed;
 }

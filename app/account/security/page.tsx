@@ -7,9 +7,8 @@ import { PasswordChangeForm } from "@/components/account/security/password-chang
 import { SessionList } from "@/components/account/security/session-list";
 import { TwoFactorPanel } from "@/components/account/security/two-factor-panel";
 import { Card, PageHeader } from "@/components/ui/card";
-import { isRecentlyAuthenticated } from "@/lib/account/reauthentication";
 import { listDevices, listSessions, loginHistory } from "@/lib/account/sessions";
-import { pendingTwoFactorSetup, twoFactorStatus } from "@/lib/account/two-factor";
+import { twoFactorPanel } from "@/lib/account/two-factor";
 import { requirePortalActor } from "@/lib/auth/portal";
 import {
   changePasswordAction,
@@ -35,10 +34,8 @@ const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ history?: string }> }) {
   const actor = await requirePortalActor("/account/security");
   const { history: historyCursor } = await searchParams;
-  const [status, pending, recent, sessions, devices, history, t] = await Promise.all([
-    twoFactorStatus(actor.userId),
-    pendingTwoFactorSetup(actor.userId),
-    isRecentlyAuthenticated(actor),
+  const [twoFactor, sessions, devices, history, t] = await Promise.all([
+    twoFactorPanel(actor),
     listSessions(actor, { limit: 100 }),
     listDevices(actor, { limit: 100 }),
     loginHistory(actor, actor.userId, { limit: 20, cursor: historyCursor }),
@@ -61,9 +58,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
       </Card>
       <Card title={t("twoFactorTitle")} description={t("twoFactorDescription")}>
         <TwoFactorPanel
-          status={status}
-          pending={pending}
-          recent={recent}
+          {...twoFactor}
           actions={{ reauthenticate: reauthenticateAction, setup: setupTwoFactorAction, enable: enableTwoFactorAction, disable: disableTwoFactorAction, regenerateRecoveryCodes: regenerateRecoveryCodesAction }}
         />
       </Card>

@@ -27,6 +27,7 @@ export interface TwoFactorActions {
 
 interface Props {
   status: { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
+  /** A set-up started but not yet on; the server sends it only with `recent` (lib/account/two-factor.ts, `twoFactorPanel`). */
   pending: { secret: string; otpauthUrl: string; qrSvg: string } | null;
   /** The session proved the password in the last 10 minutes (needed to start or finish a setup). */
   recent: boolean;
