@@ -39,7 +39,7 @@ export const decideApplicationAction = portalAction({
   args: z.tuple([projectTarget, idSchema, decisionSchema]),
   run: async ([{ projectId }, applicationId, input], { actor, meta }) => {
     await decideApplication(actor, projectId, applicationId, input, meta);
-    return input.decision === "ACCEPT" ? "Accepted: the applicant is on the team." : "Rejected. The applicant sees your reason.";
+    return (await getTranslations("applications.decide"))(input.decision === "ACCEPT" ? "accepted" : "rejected");
   },
   revalidate: everywhere,
 });
@@ -49,7 +49,7 @@ export const leaveProjectAction = portalAction({
   args: z.tuple([projectTarget]),
   run: async ([{ projectId }], { actor, meta }) => {
     await leaveProject(actor, projectId, meta);
-    return "You left the project.";
+    return (await getTranslations("applications.leave"))("done");
   },
   revalidate: everywhere,
 });

@@ -20,6 +20,8 @@ const SHAPES = [
   // (A thrown error's `message:` is a server message: server-messages.test.ts keeps those translated.)
   new RegExp(String.raw`\b(?:title|description|label|placeholder|alt|text):\s*"([A-Za-z]{2,}[^"]* [^"]*)"`, "g"),
   /\.(toLocale\w*String)\(\)/g,
+  // What a server action or helper returns to be shown: a sentence (app/applications/actions.ts once did).
+  new RegExp(String.raw`\breturn\s+(?:[^;"]*\?\s*)?"([A-Z][a-z']*(?:\s+\S+)+[.!])"`, "g"),
 ];
 
 function literalTexts(path: string): string[] {
@@ -36,8 +38,8 @@ describe("portal markup", () => {
   });
 
   it("catches the shapes it looks for", () => {
-    const sample = `<p>\n  Nothing here yet\n</p><input placeholder="Search for users" /><b>{t("x")}</b> const a = (x) => x; { label: "Save changes" } n.toLocaleString()`;
+    const sample = `<p>\n  Nothing here yet\n</p><input placeholder="Search for users" /><b>{t("x")}</b> const a = (x) => x; { label: "Save changes" } n.toLocaleString() return ok ? "You left the project." : t("x");`;
     const shapes = SHAPES.flatMap((shape) => [...sample.matchAll(shape)].map((match) => match[1]));
-    expect(shapes).toEqual(["Nothing here yet", "Search for users", "Save changes", "toLocaleString"]);
+    expect(shapes).toEqual(["Nothing here yet", "Search for users", "Save changes", "toLocaleString", "You left the project."]);
   });
 });
