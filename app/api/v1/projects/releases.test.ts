@@ -205,6 +205,17 @@ describe("upload", () => {
     expect((await upload(token, project.id, `name=a.bin&releaseId=${release.json!.id}`, [randomBytes(5)])).status).toBe(422);
     expect((await upload(token, project.id, "name=a.bin&releaseId=nope", [randomBytes(5)])).status).toBe(404);
   });
+  it("refuses a name a launcher could not write (issue 23, finding 12): 400 naming the field, nothing stored", async () => {
+    const { project, token } = await downloadsProject();
+    const before = await storedFiles();
+    for (const name of ["con.txt", "a:b.bin", "setup.exe.", "what?.zip", "LPT1"]) {
+      const refused = await upload(token, project.id, `name=${encodeURIComponent(name)}`, [randomBytes(5)]);
+      expect(refused.status, name).toBe(400);
+      expect(refused.json, name).toMatchObject({ code: "validation_failed", errors: [{ path: "name" }] });
+    }
+    expect(await storedFiles()).toEqual(before);
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(0);
+  });
 });
 
 describe("download", () => {
