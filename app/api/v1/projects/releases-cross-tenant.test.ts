@@ -41,7 +41,7 @@ const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; stat
 };
 
 // The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { visible, has, seesDownloads, seesInLauncher, seesRelease: seesReleaseOf, write } = crossTenantOracle<Caller>({
+const { has, seesDownloads, seesInLauncher, seesRelease: seesReleaseOf, write } = crossTenantOracle<Caller>({
   owner: memberWith("OWNER"),
   developer: memberWith("DEVELOPER"),
   tester: memberWith("TESTER"),
