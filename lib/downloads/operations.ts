@@ -54,7 +54,7 @@ export const downloadFileOperation = defineOperation({
   tag: "Downloads",
   summary: "Download a file",
   description:
-    "The bytes, streamed, with `Content-Length`, `Content-Disposition` (the file name) and `ETag` (the quoted sha256). One `Range: bytes=` range gives 206 with `Content-Range`; a range past the end gives 416; `If-Range` is honoured. A download counts once per client (the signed-in user, else a keyed hash of address and user agent): its further requests for the file within an hour of its last one, whatever ranges they ask, do not count again.",
+    "The bytes, streamed, with `Content-Length`, `Content-Disposition` (the file name) and `ETag` (the quoted sha256). One `Range: bytes=` range gives 206 with `Content-Range`; a range past the end gives 416; `If-Range` is honoured. A download counts once per client, file and UTC day (the client: the signed-in user, else a keyed hash of the address, an IPv6 address's /64), and only for a whole answer or a range that starts at byte 0; HEAD, 304 and 416 count nothing. The count shown may lag by the data cache's seconds (DATA_CACHE_SECONDS).",
   auth: "optional",
   params: fileParams,
   responses: {

@@ -9,7 +9,7 @@ import { attachmentDisposition, parseRange } from "../http/range";
 import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { settingsOf } from "../projects/service";
-import { countDownloadRequest, downloadClientKey } from "./counting";
+import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 import { maxUploadBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
 
 /** The project as the release and download rules need it. */
@@ -162,12 +162,13 @@ export interface DownloadRequest {
 
 /**
  * A file's bytes as a streamed answer: 200 with the whole file, 206 with one range, 416 for a
- * range past the end. ETag is the sha256. A download counts once per client (./counting.ts): the
- * further requests of the same client within the window, whichever ranges they ask, do not count
- * again. Nothing counts for a 304 or a 416.
- * 416 is problem+json naming the size in Content-Range.
+ * range past the end (problem+json naming the size in Content-Range). ETag is the sha256.
+ * A download counts once per client, file and UTC day (./counting.ts), and only when the bytes are
+ * opened for a whole answer or a range that starts at byte 0: the further ranges of a resumed or
+ * segmented download never count, and nothing counts for a 304, a 416 or a HEAD request (the route
+ * wrapper never opens the bytes for HEAD).
  */
-export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest, meta: Pick<RequestMeta, "ip" | "userAgent">) {
+export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest, meta: Pick<RequestMeta, "ip">) {
   const file = await visibleFile(await downloadsProject(actor, projectId), fileId);
   const size = Number(file.size);
   const etag = `"${file.sha256}"`;
@@ -190,17 +191,21 @@ export async function openDownload(actor: Actor | null, projectId: string, fileI
       open: async () => {
         const stream = size === 0 ? new Blob([]).stream() : await fileStore().openStream(file.storageKey, bytes);
         if (!stream) throw new NotFound("file");
-        await countOnce(file.id, downloadClientKey(actor, meta));
+        if (!bytes || bytes.start === 0) await countOnce(file.id, downloadClientKey(actor, meta));
         return stream;
       },
     },
   };
 }
 
-/** A counter must never cost a player their download: a failed count is logged, the bytes still flow. */
+/**
+ * Counts the download (once per client, file and day) and, when it counted, purges a batch of past
+ * days' counting rows. A counter must never cost a player their download: a failure is logged, the
+ * bytes still flow.
+ */
 async function countOnce(fileId: string, clientKey: string) {
   try {
-    await countDownloadRequest(fileId, clientKey);
+    if (await countDownloadRequest(fileId, clientKey)) await purgePastDownloadClients();
   } catch (error) {
     console.error(`downloads: could not count a download of ${fileId} (${(error as Error).message})`);
   }

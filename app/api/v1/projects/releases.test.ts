@@ -13,6 +13,7 @@ import * as fileRoute from "@/app/api/v1/projects/[id]/files/[fileId]/route";
 import * as filesRoute from "@/app/api/v1/projects/[id]/files/route";
 import * as releaseRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
 import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
+import { dataCacheStats } from "@/lib/cache/data-cache";
 import { db, type Prisma } from "@/lib/db/client";
 import { downloadsProject as downloadsContextFor, downloadTotals } from "@/lib/downloads/service";
 import type { ProjectVisibility } from "@/lib/permissions";
@@ -273,28 +274,68 @@ describe("download", () => {
     expect(await count(fileId)).toBe(before);
   });
 
-  describe("counting per client", () => {
+  describe("counting once per client, file and day (issue 23, finding 8)", () => {
     const client = (ip: string, userAgent = "Launcher/1.0") => ({ "x-forwarded-for": ip, "user-agent": userAgent });
 
-    it("one client counts once whatever it fetches within the window, ranges in any order and whole copies alike", async () => {
+    it("counts a whole answer or a range from byte 0, never a range that starts later", async () => {
       const bytes = randomBytes(10_000);
       const { project, fileId } = await publishedFile(bytes);
       expect((await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=5000-" })).status).toBe(206);
+      expect((await download(undefined, project.id, fileId, { ...client("10.7.0.2"), range: "bytes=-10" })).status).toBe(206);
+      expect(await count(fileId)).toBe(0);
+      expect((await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=0-4999" })).status).toBe(206);
       expect(await count(fileId)).toBe(1);
-      await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=0-4999" });
-      await download(undefined, project.id, fileId, client("10.7.0.1"));
-      await download(undefined, project.id, fileId, client("10.7.0.1"));
-      expect(await count(fileId)).toBe(1);
-      // Another address, or another program at the same address, is another client.
-      await download(undefined, project.id, fileId, client("10.7.0.2"));
-      await download(undefined, project.id, fileId, client("10.7.0.1", "Browser/2.0"));
-      expect(await count(fileId)).toBe(3);
-      const keys = (await db.downloadClient.findMany({ where: { downloadId: fileId } })).map((row) => row.clientKey);
-      expect(keys).toHaveLength(3);
-      for (const key of keys) expect(key).not.toMatch(/10\.7\.0/);
+      expect((await download(undefined, project.id, fileId, client("10.7.0.3"))).status).toBe(200);
+      expect(await count(fileId)).toBe(2);
     });
 
-    it("a signed-in user is one client from any address; the same client counts again after an hour without requests", async () => {
+    it("one client counts once a day, whatever it fetches and whichever user agent it sends; the raw address is never stored", async () => {
+      const { project, fileId } = await publishedFile(randomBytes(10_000));
+      await download(undefined, project.id, fileId, client("10.7.1.1"));
+      await download(undefined, project.id, fileId, { ...client("10.7.1.1"), range: "bytes=0-99" });
+      for (let agent = 0; agent < 5; agent++) await download(undefined, project.id, fileId, client("10.7.1.1", `Agent/${agent}`));
+      expect(await count(fileId)).toBe(1);
+      await download(undefined, project.id, fileId, client("10.7.1.2"));
+      expect(await count(fileId)).toBe(2);
+      for (const row of await db.downloadClient.findMany({ where: { downloadId: fileId } })) expect(row.clientKey).not.toMatch(/10\.7\.1/);
+    });
+
+    it("IPv6 addresses of one /64 are one client", async () => {
+      const { project, fileId } = await publishedFile(randomBytes(1_000));
+      for (const ip of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:abcd:ef01:2345:6789"]) await download(undefined, project.id, fileId, client(ip));
+      expect(await count(fileId)).toBe(1);
+      await download(undefined, project.id, fileId, client("2001:db8:7:2::1"));
+      expect(await count(fileId)).toBe(2);
+    });
+
+    it("HEAD answers the download's headers without its bytes and counts nothing", async () => {
+      const bytes = randomBytes(5_000);
+      const { project, fileId } = await publishedFile(bytes);
+      // Next.js routes HEAD to a route's GET handler when it exports no HEAD of its own.
+      const request = new Request(`http://127.0.0.1:3000/api/v1/projects/${project.id}/files/${fileId}/download`, { method: "HEAD", headers: client("10.7.2.1") });
+      const head = await fileDownloadRoute.GET(request, { params: Promise.resolve({ id: project.id, fileId }) });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(bytes.length));
+      expect(head.headers.get("etag")).toBe(`"${sha256(bytes)}"`);
+      expect(head.body).toBeNull();
+      expect(await count(fileId)).toBe(0);
+      // HEAD reads: a token with only the read scope may ask, as it may GET.
+      const readOnly = await tokenFor((await createUser()).id, ["read"]);
+      const asReader = new Request(request.url, { method: "HEAD", headers: { ...client("10.7.2.2"), authorization: `Bearer ${readOnly}` } });
+      expect((await fileDownloadRoute.GET(asReader, { params: Promise.resolve({ id: project.id, fileId }) })).status).toBe(200);
+      expect(await count(fileId)).toBe(0);
+    });
+
+    it("a counted download never empties the data cache", async () => {
+      const { project, fileId } = await publishedFile(randomBytes(1_000));
+      const generation = dataCacheStats().generation;
+      await download(undefined, project.id, fileId, client("10.7.3.1"));
+      await download(undefined, project.id, fileId, client("10.7.3.2"));
+      expect(await count(fileId)).toBe(2);
+      expect(dataCacheStats().generation).toBe(generation);
+    });
+
+    it("a signed-in user is one client from any address; the same client counts again the next day", async () => {
       const { project, token, fileId } = await publishedFile(randomBytes(1_000));
       await download(token, project.id, fileId, client("10.8.0.1"));
       await download(token, project.id, fileId, client("10.8.0.2", "Other/1.0"));
@@ -302,21 +343,19 @@ describe("download", () => {
       await download(undefined, project.id, fileId, client("10.8.0.1"));
       expect(await count(fileId)).toBe(2);
 
-      const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
-      await db.downloadClient.updateMany({ where: { downloadId: fileId }, data: { lastSeenAt: hourAgo } });
-      await download(token, project.id, fileId, { ...client("10.8.0.3"), range: "bytes=500-" });
+      // Yesterday's rows: today is a new day for every client.
+      await db.downloadClient.updateMany({ where: { downloadId: fileId }, data: { day: new Date(Date.now() - 24 * 60 * 60 * 1000) } });
+      await download(token, project.id, fileId, client("10.8.0.3"));
       expect(await count(fileId)).toBe(3);
       await download(token, project.id, fileId, client("10.8.0.3"));
       expect(await count(fileId)).toBe(3);
-      // The stale entries of other clients are cleared on the way.
-      expect(await db.downloadClient.count({ where: { downloadId: fileId, lastSeenAt: { lt: new Date(Date.now() - 60 * 60 * 1000) } } })).toBe(0);
     });
 
-    it("two concurrent requests of one client count once; of two clients, twice", async () => {
+    it("concurrent requests of one client count once; of two clients, twice", async () => {
       const { project, fileId } = await publishedFile(randomBytes(200_000));
       const same = await Promise.all([
         download(undefined, project.id, fileId, client("10.9.0.1")),
-        download(undefined, project.id, fileId, { ...client("10.9.0.1"), range: "bytes=100000-" }),
+        download(undefined, project.id, fileId, { ...client("10.9.0.1"), range: "bytes=0-" }),
         download(undefined, project.id, fileId, client("10.9.0.1")),
       ]);
       expect(same.map((answer) => answer.status).sort()).toEqual([200, 200, 206]);
