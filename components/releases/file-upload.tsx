@@ -52,7 +52,9 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
         if (input.current) input.current.value = "";
         router.refresh();
       } else {
-        setNotice({ tone: "error", text: (body as { detail?: string } | null)?.detail ?? t("uploadFailed", { status: xhr.status }) });
+        // The API's detail (quota, concurrent uploads, size), in the reader's language.
+        const detail = (body as { detail?: string } | null)?.detail;
+        setNotice({ tone: "error", text: detail ? translateServerMessage(detail, locale) : t("uploadFailed", { status: xhr.status }) });
       }
     };
     xhr.onerror = () => {

@@ -17,10 +17,28 @@ export const DOWNLOAD_KIND_LABELS: Record<DownloadKind, string> = {
 /** The only type files are stored and served as: the bytes are never interpreted by a browser. */
 export const UPLOAD_CONTENT_TYPE = "application/octet-stream";
 
+/** A positive whole number from the environment, else `fallback`. */
+function positiveSetting(name: string, fallback: number): number {
+  const configured = Number(process.env[name]);
+  return Number.isSafeInteger(configured) && configured > 0 ? configured : fallback;
+}
+
 /** MAX_UPLOAD_BYTES, default 2 GiB: the size limit of one uploaded file. */
 export function maxUploadBytes(): number {
-  const configured = Number(process.env.MAX_UPLOAD_BYTES);
-  return Number.isSafeInteger(configured) && configured > 0 ? configured : 2 * 1024 ** 3;
+  return positiveSetting("MAX_UPLOAD_BYTES", 2 * 1024 ** 3);
+}
+
+/**
+ * PROJECT_STORAGE_QUOTA_BYTES, default 10 GiB: what a project's files (the sum of their sizes) may
+ * take. The default holds several files of the benchmark's 1 GiB.
+ */
+export function projectStorageQuotaBytes(): number {
+  return positiveSetting("PROJECT_STORAGE_QUOTA_BYTES", 10 * 1024 ** 3);
+}
+
+/** MAX_CONCURRENT_UPLOADS_PER_USER, default 2: uploads one user may run at once (429 beyond). */
+export function maxConcurrentUploadsPerUser(): number {
+  return positiveSetting("MAX_CONCURRENT_UPLOADS_PER_USER", 2);
 }
 
 /** Characters no file name may hold: folder separators, what Windows forbids, control characters (C0, DEL, C1). */

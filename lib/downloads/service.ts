@@ -2,15 +2,16 @@ import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, Prisma, Release } from "../db/generated/client";
-import { AppError, BadRequest, NotFound, RangeNotSatisfiable, RuleViolation } from "../errors";
+import { AppError, BadRequest, NotFound, PayloadTooLarge, RangeNotSatisfiable, RuleViolation, StorageQuotaExceeded } from "../errors";
 import { fileStore } from "../files/store";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { attachmentDisposition, parseRange } from "../http/range";
 import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
+import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { settingsOf } from "../projects/service";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
-import { maxUploadBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
+import { maxConcurrentUploadsPerUser, maxUploadBytes, projectStorageQuotaBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
 
 /** The project as the release and download rules need it. */
 export interface DownloadsContext extends ProjectContext {
@@ -62,26 +63,53 @@ async function attachableRelease(client: Tx | typeof db, context: DownloadsConte
   return release;
 }
 
+/** Bytes the project's files take (the sum of their sizes). */
+async function storedBytes(client: Tx | typeof db, projectId: string): Promise<number> {
+  const { _sum } = await client.download.aggregate({ where: { projectId }, _sum: { size: true } });
+  return Number(_sum.size ?? 0n);
+}
+
+/** A user's uploads at once (MAX_CONCURRENT_UPLOADS_PER_USER), across instances with REDIS_URL. */
+function uploadsPerUser(): ConcurrencyRule {
+  const limit = maxConcurrentUploadsPerUser();
+  return { name: "uploads:user", limit, retryAfterSeconds: 15, code: "too_many_uploads", detail: `You have ${limit} uploads running. Wait for one to finish.` };
+}
+
 /**
  * Streams an upload into the store (never held whole in memory), measuring size and sha256 on the
  * way, then records it. Permission and release are checked before a byte is read and again in the
- * transaction; whatever fails after the bytes are stored removes them again.
+ * transaction; whatever fails after the bytes are stored removes them again. A user runs at most
+ * MAX_CONCURRENT_UPLOADS_PER_USER uploads at once (429). The project's files may take at most
+ * PROJECT_STORAGE_QUOTA_BYTES (413 quota_exceeded): checked before reading (a declared length
+ * included), enforced while streaming (the stream stops where the quota would be passed), and
+ * decided in the transaction that writes the row, after it has locked the project's row: of two
+ * concurrent uploads the second sees the first's file, so together they never pass the quota.
  */
-export async function uploadFile(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta): Promise<FileView> {
+export async function uploadFile(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta, declaredBytes: number | null = null): Promise<FileView> {
   const before = await downloadsProject(actor, projectId);
   requireProjectPermission(before, "downloads.manage");
   if (query.releaseId) await attachableRelease(db, before, query.releaseId);
+  return withSlot(uploadsPerUser(), actor.userId, () => storeUpload(actor, projectId, query, body, meta, declaredBytes));
+}
+
+async function storeUpload(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta, declaredBytes: number | null): Promise<FileView> {
+  const quota = projectStorageQuotaBytes();
+  const remaining = quota - (await storedBytes(db, projectId));
+  if (remaining <= 0 || (declaredBytes ?? 0) > remaining) throw new StorageQuotaExceeded(quota);
 
   const store = fileStore();
-  const stored = await store.putStream(body, { maxBytes: maxUploadBytes() }).catch((error: unknown) => {
+  const stored = await store.putStream(body, { maxBytes: Math.min(maxUploadBytes(), remaining) }).catch((error: unknown) => {
+    if (error instanceof PayloadTooLarge && remaining < maxUploadBytes()) throw new StorageQuotaExceeded(quota);
     // The body broke off (the client went away): its bytes are already removed.
     throw error instanceof AppError ? error : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
   });
   try {
     return await db.$transaction(async (tx) => {
+      // Locks the project's row (loadProject): concurrent uploads to the project decide one at a time.
       const context = await downloadsProject(actor, projectId, tx);
       requireProjectPermission(context, "downloads.manage");
       if (query.releaseId) await attachableRelease(tx, context, query.releaseId);
+      if ((await storedBytes(tx, projectId)) + stored.size > quota) throw new StorageQuotaExceeded(quota);
       const file = await tx.download.create({
         data: {
           projectId,

@@ -24,8 +24,8 @@ export interface HandlerContext<P, Q, B, A> {
   expectedVersion: number;
   /** The uploaded file of operations with `fileBody`. */
   file: { bytes: Buffer; contentType: string } | null;
-  /** The request body of operations with `streamBody`, unread. */
-  upload: { stream: ReadableStream<Uint8Array>; contentType: string } | null;
+  /** The request body of operations with `streamBody`, unread, with the length the client declared (Content-Length). */
+  upload: { stream: ReadableStream<Uint8Array>; contentType: string; declaredBytes: number | null } | null;
   meta: RequestMeta;
   request: Request;
 }
@@ -216,8 +216,10 @@ function openUpload(request: Request, { contentTypes, maxBytes }: NonNullable<Op
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!contentTypes.includes(contentType)) throw new UnsupportedMediaType(contentTypes.join(", "));
   const limit = maxBytes();
-  if (Number(request.headers.get("content-length") ?? 0) > limit) throw new PayloadTooLarge(limit);
-  return { stream: request.body ?? new Blob([]).stream(), contentType };
+  const declared = request.headers.get("content-length");
+  const declaredBytes = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : null;
+  if ((declaredBytes ?? 0) > limit) throw new PayloadTooLarge(limit);
+  return { stream: request.body ?? new Blob([]).stream(), contentType, declaredBytes };
 }
 
 async function readBody(request: Request, limit: number, accepted: RegExp, expected: string): Promise<Buffer> {

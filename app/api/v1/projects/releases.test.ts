@@ -50,7 +50,7 @@ async function upload(token: string, projectId: string, query: string, chunks: I
     duplex: "half",
   } as RequestInit);
   const response = await filesRoute.POST(request, { params: Promise.resolve({ id: projectId }) });
-  return { status: response.status, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+  return { status: response.status, headers: response.headers, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
 }
 
 async function download(token: string | undefined, projectId: string, fileId: string, headers: Record<string, string> = {}) {
@@ -216,6 +216,108 @@ describe("upload", () => {
     }
     expect(await storedFiles()).toEqual(before);
     expect(await db.download.count({ where: { projectId: project.id } })).toBe(0);
+  });
+});
+
+/** A body that waits, once the server starts reading it, until `release()`; `reading` resolves then. */
+function heldBody(bytes: Uint8Array) {
+  let reading!: () => void;
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => (reading = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // highWaterMark 0: nothing is pulled before the server reads.
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reading();
+        await released;
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, started, release };
+}
+
+describe("storage quota and concurrent uploads (issue 23, finding 9)", () => {
+  afterEach(() => {
+    delete process.env.PROJECT_STORAGE_QUOTA_BYTES;
+    delete process.env.MAX_CONCURRENT_UPLOADS_PER_USER;
+  });
+
+  it("refuses an upload that would take the project past PROJECT_STORAGE_QUOTA_BYTES: 413 quota_exceeded, nothing stored", async () => {
+    process.env.PROJECT_STORAGE_QUOTA_BYTES = "100000";
+    const { project, token } = await downloadsProject();
+    expect((await upload(token, project.id, "name=first.bin", [randomBytes(60_000)])).status).toBe(201);
+    const before = await storedFiles();
+
+    const over = await upload(token, project.id, "name=second.bin", [randomBytes(50_000)]);
+    expect(over.status).toBe(413);
+    expect(over.json).toMatchObject({ status: 413, code: "quota_exceeded" });
+    // Declared too large: refused before a byte is read.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(randomBytes(16_384));
+      },
+    });
+    const declared = await upload(token, project.id, "name=declared.bin", endless, { "content-length": "40001" });
+    expect(declared.json).toMatchObject({ status: 413, code: "quota_exceeded" });
+    expect(pulled).toBeLessThan(5);
+    expect(await storedFiles()).toEqual(before);
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(1);
+
+    // Exactly up to the quota fits; then not a byte more.
+    expect((await upload(token, project.id, "name=rest.bin", [randomBytes(40_000)])).status).toBe(201);
+    expect((await upload(token, project.id, "name=one.bin", [randomBytes(1)])).json).toMatchObject({ code: "quota_exceeded" });
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(2);
+  });
+
+  it("holds under two concurrent uploads to one project: one is stored, the other is 413 and leaves nothing", async () => {
+    process.env.PROJECT_STORAGE_QUOTA_BYTES = "100000";
+    const { project, token } = await downloadsProject();
+    const before = await storedFiles();
+    const [a, b] = [heldBody(randomBytes(60_000)), heldBody(randomBytes(60_000))];
+    const uploads = [upload(token, project.id, "name=a.bin", a.stream), upload(token, project.id, "name=b.bin", b.stream)];
+    // Both have passed every check made before the bytes, and both are streaming.
+    await Promise.all([a.started, b.started]);
+    a.release();
+    b.release();
+    const answers = await Promise.all(uploads);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413]);
+    expect(answers.find((answer) => answer.status === 413)!.json).toMatchObject({ code: "quota_exceeded" });
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(1);
+    expect(await storedFiles()).toHaveLength(before.length + 1);
+  });
+
+  it("limits a user's concurrent uploads (MAX_CONCURRENT_UPLOADS_PER_USER): 429 problem+json with Retry-After, other users unaffected", async () => {
+    process.env.MAX_CONCURRENT_UPLOADS_PER_USER = "2";
+    const { project, token } = await downloadsProject();
+    const held = [heldBody(randomBytes(10)), heldBody(randomBytes(10))];
+    const running = held.map((body, index) => upload(token, project.id, `name=held-${index}.bin`, body.stream));
+    try {
+      await Promise.all(held.map((body) => body.started));
+      const third = await upload(token, project.id, "name=third.bin", [randomBytes(10)]);
+      expect(third.status).toBe(429);
+      expect(third.json).toMatchObject({ status: 429, code: "too_many_uploads" });
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      const colleague = await createUser();
+      await addMemberWith(project.id, colleague.id, "DEVELOPER");
+      expect((await upload(await tokenFor(colleague.id), project.id, "name=colleague.bin", [randomBytes(10)])).status).toBe(201);
+    } finally {
+      for (const body of held) body.release();
+    }
+    expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([201, 201]);
+    // The slots are given back when an upload ends, also when it failed.
+    expect((await upload(token, project.id, "name=after.bin", [randomBytes(10)])).status).toBe(201);
+    expect((await upload(token, project.id, "name=a:b", [randomBytes(10)])).status).toBe(400);
+    process.env.PROJECT_STORAGE_QUOTA_BYTES = "1";
+    for (let attempt = 0; attempt < 3; attempt++) expect((await upload(token, project.id, "name=refused.bin", [randomBytes(10)])).status).toBe(413);
+    delete process.env.PROJECT_STORAGE_QUOTA_BYTES;
+    expect((await upload(token, project.id, "name=last.bin", [randomBytes(10)])).status).toBe(201);
   });
 });
 
