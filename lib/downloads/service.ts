@@ -7,9 +7,9 @@ import { fileStore } from "../files/store";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { attachmentDisposition, parseRange } from "../http/range";
 import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
-import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { settingsOf } from "../projects/service";
+import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 import { maxConcurrentUploadsPerUser, maxUploadBytes, projectStorageQuotaBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
 
