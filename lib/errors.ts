@@ -104,10 +104,17 @@ export class ServiceUnavailable extends AppError {
 }
 
 export class TooManyRequests extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited", "Too many requests", `Try again in ${retryAfterSeconds} seconds.`, {}, {
+  constructor(readonly retryAfterSeconds: number, code = "rate_limited", detail = `Try again in ${retryAfterSeconds} seconds.`) {
+    super(429, code, "Too many requests", detail, {}, {
       "Retry-After": String(retryAfterSeconds),
     });
+  }
+}
+
+/** An upload that would take a project's files past its storage quota (PROJECT_STORAGE_QUOTA_BYTES). */
+export class StorageQuotaExceeded extends AppError {
+  constructor(quotaBytes: number) {
+    super(413, "quota_exceeded", "Storage quota exceeded", `This project's files may take at most ${quotaBytes} bytes, and this upload would pass that. Delete files first.`);
   }
 }
 

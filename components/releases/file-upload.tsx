@@ -5,13 +5,15 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { DOWNLOAD_KINDS, type DownloadKind, type FileView } from "@/lib/downloads/schemas";
+import { DOWNLOAD_KINDS, fileNameSchema, type DownloadKind, type FileView } from "@/lib/downloads/schemas";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { formatBytes } from "./format";
 
 /**
  * Uploads one file straight to the API (POST /projects/{id}/files, the raw bytes as the body, with
  * the portal session): the browser streams it and reports progress, so large files never pass
- * through a server action or sit in memory anywhere.
+ * through a server action or sit in memory anywhere. The file's name is checked first with the API's
+ * own schema (fileNameSchema).
  */
 export function FileUpload({ projectId, releaseId, label: givenLabel }: { projectId: string; releaseId?: string; label?: string }) {
   const t = useTranslations("releases");
@@ -29,6 +31,9 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
   function upload() {
     const file = input.current?.files?.[0];
     if (!file) return setNotice({ tone: "error", text: t("chooseFile") });
+    // The API's own name rule, checked before a byte is sent: a launcher could not write such a file.
+    const name = fileNameSchema.safeParse(file.name);
+    if (!name.success) return setNotice({ tone: "error", text: translateServerMessage(name.error.issues[0]!.message, locale) });
     setNotice(null);
     setProgress({ sent: 0, total: file.size });
     const query = new URLSearchParams({ name: file.name, kind, ...(releaseId ? { releaseId } : {}) });
@@ -47,7 +52,9 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
         if (input.current) input.current.value = "";
         router.refresh();
       } else {
-        setNotice({ tone: "error", text: (body as { detail?: string } | null)?.detail ?? t("uploadFailed", { status: xhr.status }) });
+        // The API's detail (quota, concurrent uploads, size), in the reader's language.
+        const detail = (body as { detail?: string } | null)?.detail;
+        setNotice({ tone: "error", text: detail ? translateServerMessage(detail, locale) : t("uploadFailed", { status: xhr.status }) });
       }
     };
     xhr.onerror = () => {

@@ -18,9 +18,17 @@ export const UNCACHED_TABLES: ReadonlySet<string> = new Set([
   "AuditEntry",
   "IdempotencyKey",
   "Device",
-  // Who fetched a file lately (counting downloads once per client): written on every download request.
+  // Who was counted downloading a file today (lib/downloads/counting.ts): written on every counted download.
   "DownloadClient",
 ]);
+
+/**
+ * A statement that begins with this comment writes only a figure that cached reads may show up to
+ * DATA_CACHE_SECONDS late: a file's download count (lib/downloads/counting.ts). It does not empty
+ * the data cache, so that each counted download does not empty it on every instance. Anything
+ * else a read shows must not be written this way.
+ */
+export const MAY_SHOW_LATE = "/* data-cache: may show late */";
 
 const NOT_A_WRITE = /^\s*(SELECT|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW)\b/i;
 const SIMPLE_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:"?public"?\.)?"?(\w+)"?/i;
@@ -28,11 +36,12 @@ const SIMPLE_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(?:"?public"?
 /**
  * Whether `sql` may change data that a cached read returns. Any statement that is not a plain
  * read or transaction control counts (DDL, TRUNCATE, CTEs), except an INSERT, UPDATE or DELETE of
- * one of UNCACHED_TABLES. A foreign key's ON DELETE CASCADE starts from a statement on another
- * table (a deleted User, Project, role), which invalidates by itself.
+ * one of UNCACHED_TABLES and a statement marked MAY_SHOW_LATE. A foreign key's ON DELETE CASCADE
+ * starts from a statement on another table (a deleted User, Project, role), which invalidates by
+ * itself.
  */
 export function changesCachedData(sql: string): boolean {
-  if (NOT_A_WRITE.test(sql)) return false;
+  if (NOT_A_WRITE.test(sql) || sql.trimStart().startsWith(MAY_SHOW_LATE)) return false;
   const table = SIMPLE_WRITE.exec(sql)?.[1];
   return !(table && UNCACHED_TABLES.has(table));
 }

@@ -2,45 +2,54 @@ import { createHmac } from "node:crypto";
 import type { Actor, RequestMeta } from "../auth/actor";
 import { authSecret } from "../auth/config";
 import { db } from "../db/client";
-
-/**
- * A download counts once per client: a client's requests for a file (whole, ranges in any order,
- * in parallel) are one download until it has made no request for that file for this long.
- */
-export const DOWNLOAD_COUNT_WINDOW_MS = 60 * 60 * 1000;
+import { Prisma } from "../db/generated/client";
+import { MAY_SHOW_LATE } from "../db/write-watch";
+import { clientNetwork } from "../request/client-ip";
 
 /**
  * Who is downloading: the signed-in user, else a keyed hash (HMAC with AUTH_SECRET) of the client's
- * address and user agent. The address itself is never stored, and without the secret the hash
- * cannot be reversed by trying every IPv4 address.
+ * address, an IPv6 address reduced to its /64 (clientNetwork). Not the user agent: a script changes
+ * it for free. The address itself is never stored, and without the secret the hash cannot be
+ * reversed by trying every IPv4 address. Requests without a known address share one key.
  */
-export function downloadClientKey(actor: Actor | null, meta: Pick<RequestMeta, "ip" | "userAgent">): string {
+export function downloadClientKey(actor: Actor | null, meta: Pick<RequestMeta, "ip">): string {
   if (actor) return `user:${actor.userId}`;
-  const hash = createHmac("sha256", authSecret()).update(`download-client\n${meta.ip ?? ""}\n${meta.userAgent ?? ""}`).digest("base64url");
-  return `anon:${hash}`;
+  const network = meta.ip ? clientNetwork(meta.ip) : "";
+  return `anon:${createHmac("sha256", authSecret()).update(`download-client\n${network}`).digest("base64url")}`;
+}
+
+/** The UTC day of `now`, as the `date` the counting rows keep. */
+function dayOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Rows of past days removed per counted download: the table holds about one day's clients. */
+const PURGE_BATCH = 500;
+
+/**
+ * Counts a download of the file by `clientKey` unless that client was already counted for it on
+ * the same UTC day; returns whether it counted. One statement: the client's row for the day is
+ * inserted (ON CONFLICT DO NOTHING) and the file's count raised only when the insert made a row.
+ * Of two concurrent requests of one client the second insert waits for the first to commit, finds
+ * its row and counts nothing. The count is written MAY_SHOW_LATE: it does not empty the data cache
+ * (lib/db/write-watch.ts), so a cached page may show it DATA_CACHE_SECONDS late.
+ */
+export async function countDownloadRequest(downloadId: string, clientKey: string, now = new Date()): Promise<boolean> {
+  const counted = await db.$executeRaw`${Prisma.raw(MAY_SHOW_LATE)}
+    WITH "counted" AS (
+      INSERT INTO "DownloadClient" ("downloadId", "clientKey", "day") VALUES (${downloadId}, ${clientKey}, ${dayOf(now)}::date)
+      ON CONFLICT DO NOTHING
+      RETURNING "downloadId"
+    )
+    UPDATE "Download" SET "downloadCount" = "downloadCount" + 1 WHERE "id" IN (SELECT "downloadId" FROM "counted")`;
+  return counted > 0;
 }
 
 /**
- * Records a request of `clientKey` for the file and counts a download when the client had no
- * request for it within the window. One transaction: entries older than the window are removed,
- * then the client's entry is inserted (ON CONFLICT DO NOTHING). Of two concurrent requests of one
- * client the second insert waits for the first to commit and then finds its entry, so the pair
- * counts once; otherwise it only refreshes the entry's time. Returns whether it counted.
+ * Removes up to PURGE_BATCH counting rows of days before `now`'s, of any file: a row only matters
+ * on its own day. Called after each counted download, so the table holds about one day's clients.
  */
-// Many requests of one file at once queue for the same rows (and, on the embedded PGlite, for its one
-// connection): wait longer than Prisma's 2 s default for a turn rather than failing the count.
-const COUNT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
-
-export async function countDownloadRequest(downloadId: string, clientKey: string, now = new Date()): Promise<boolean> {
-  const cutoff = new Date(now.getTime() - DOWNLOAD_COUNT_WINDOW_MS);
-  return db.$transaction(async (tx) => {
-    await tx.downloadClient.deleteMany({ where: { downloadId, lastSeenAt: { lt: cutoff } } });
-    const { count } = await tx.downloadClient.createMany({ data: [{ downloadId, clientKey, lastSeenAt: now }], skipDuplicates: true });
-    if (count === 0) {
-      await tx.downloadClient.updateMany({ where: { downloadId, clientKey, lastSeenAt: { lt: now } }, data: { lastSeenAt: now } });
-      return false;
-    }
-    await tx.download.update({ where: { id: downloadId }, data: { downloadCount: { increment: 1 } } });
-    return true;
-  }, COUNT_TRANSACTION);
+export async function purgePastDownloadClients(now = new Date()): Promise<number> {
+  return db.$executeRaw`DELETE FROM "DownloadClient" WHERE ("downloadId", "clientKey", "day") IN (
+    SELECT "downloadId", "clientKey", "day" FROM "DownloadClient" WHERE "day" < ${dayOf(now)}::date LIMIT ${PURGE_BATCH})`;
 }

@@ -13,7 +13,7 @@ export const uploadFileOperation = defineOperation({
   tag: "Downloads",
   summary: "Upload a file (the raw bytes as the body)",
   description:
-    "Needs downloads.manage. Send the file itself as `application/octet-stream`; it is streamed to storage, its size and sha256 measured on the way. A file larger than MAX_UPLOAD_BYTES (default 2 GiB) is refused with 413 as soon as the limit is passed, and nothing is kept; neither is anything of an interrupted upload. `releaseId` attaches it to a release that is not yanked.",
+    "Needs downloads.manage. Send the file itself as `application/octet-stream`; it is streamed to storage, its size and sha256 measured on the way. A file larger than MAX_UPLOAD_BYTES (default 2 GiB) is refused with 413 as soon as the limit is passed, and nothing is kept; neither is anything of an interrupted upload. A project's files may take at most PROJECT_STORAGE_QUOTA_BYTES (default 10 GiB) together: an upload that would pass it is refused with 413 `quota_exceeded` (before reading when Content-Length says so, else as soon as it passes), and nothing is kept; two concurrent uploads never pass it together. A user runs at most MAX_CONCURRENT_UPLOADS_PER_USER uploads (default 2) at once: another one is refused with 429 `too_many_uploads` and Retry-After. `releaseId` attaches it to a release that is not yanked.",
   auth: "required",
   params: projectParams,
   query: uploadQuerySchema,
@@ -22,8 +22,9 @@ export const uploadFileOperation = defineOperation({
     201: { description: "The stored file", schema: fileSchema },
     403: problem("Needs downloads.manage"),
     404: NOT_VISIBLE,
-    413: problem("Larger than MAX_UPLOAD_BYTES"),
+    413: problem("Larger than MAX_UPLOAD_BYTES (`payload_too_large`), or the project's files would pass PROJECT_STORAGE_QUOTA_BYTES (`quota_exceeded`)"),
     422: problem("The release is yanked"),
+    429: problem("MAX_CONCURRENT_UPLOADS_PER_USER of your uploads are running (`too_many_uploads`): retry after Retry-After"),
   },
 });
 
@@ -54,7 +55,7 @@ export const downloadFileOperation = defineOperation({
   tag: "Downloads",
   summary: "Download a file",
   description:
-    "The bytes, streamed, with `Content-Length`, `Content-Disposition` (the file name) and `ETag` (the quoted sha256). One `Range: bytes=` range gives 206 with `Content-Range`; a range past the end gives 416; `If-Range` is honoured. A download counts once per client (the signed-in user, else a keyed hash of address and user agent): its further requests for the file within an hour of its last one, whatever ranges they ask, do not count again.",
+    "The bytes, streamed, with `Content-Length`, `Content-Disposition` (the file name) and `ETag` (the quoted sha256). One `Range: bytes=` range gives 206 with `Content-Range`; a range past the end gives 416; `If-Range` is honoured. A download counts once per client, file and UTC day (the client: the signed-in user, else a keyed hash of the address, an IPv6 address's /64), and only for a whole answer or a range that starts at byte 0; HEAD, 304 and 416 count nothing. The count shown may lag by the data cache's seconds (DATA_CACHE_SECONDS).",
   auth: "optional",
   params: fileParams,
   responses: {

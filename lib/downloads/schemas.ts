@@ -17,19 +17,61 @@ export const DOWNLOAD_KIND_LABELS: Record<DownloadKind, string> = {
 /** The only type files are stored and served as: the bytes are never interpreted by a browser. */
 export const UPLOAD_CONTENT_TYPE = "application/octet-stream";
 
-/** MAX_UPLOAD_BYTES, default 2 GiB: the size limit of one uploaded file. */
-export function maxUploadBytes(): number {
-  const configured = Number(process.env.MAX_UPLOAD_BYTES);
-  return Number.isSafeInteger(configured) && configured > 0 ? configured : 2 * 1024 ** 3;
+/** A positive whole number from the environment, else `fallback`. */
+function positiveSetting(name: string, fallback: number): number {
+  const configured = Number(process.env[name]);
+  return Number.isSafeInteger(configured) && configured > 0 ? configured : fallback;
 }
 
-/** A file name as a user sees it when downloading: no folders, no control characters. */
+/** MAX_UPLOAD_BYTES, default 2 GiB: the size limit of one uploaded file. */
+export function maxUploadBytes(): number {
+  return positiveSetting("MAX_UPLOAD_BYTES", 2 * 1024 ** 3);
+}
+
+/**
+ * PROJECT_STORAGE_QUOTA_BYTES, default 10 GiB: what a project's files (the sum of their sizes) may
+ * take. The default holds several files of the benchmark's 1 GiB.
+ */
+export function projectStorageQuotaBytes(): number {
+  return positiveSetting("PROJECT_STORAGE_QUOTA_BYTES", 10 * 1024 ** 3);
+}
+
+/** MAX_CONCURRENT_UPLOADS_PER_USER, default 2: uploads one user may run at once (429 beyond). */
+export function maxConcurrentUploadsPerUser(): number {
+  return positiveSetting("MAX_CONCURRENT_UPLOADS_PER_USER", 2);
+}
+
+/** Characters no file name may hold: folder separators, what Windows forbids, control characters (C0, DEL, C1). */
+const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f]/;
+/** Windows opens the device instead of a file by these names, whatever the extension (`con.txt`, `nul.tar.gz`). */
+const WINDOWS_DEVICE_NAMES = /^(?:con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
+
+/**
+ * Why a launcher could not write a file by this name on every system it runs on, or null when it
+ * can. Windows is the strictest: it refuses `< > : " | ? *`, drops a trailing dot or space (so
+ * `game.exe.` would be written as another file), and reads device names as devices. Folders and
+ * control characters are refused everywhere.
+ */
+export function fileNameFault(name: string): string | null {
+  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return "Use a file name without folders, control characters or any of < > : \" | ? *.";
+  if (/[. ]$/.test(name)) return "A file name may not end with a dot or a space.";
+  if (WINDOWS_DEVICE_NAMES.test(name.split(".")[0]!.trimEnd())) return "Windows reserves CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9, also with an extension (con.txt): choose another file name.";
+  return null;
+}
+
+/**
+ * A file name as a player's launcher writes it and a user sees it when downloading (fileNameFault).
+ * The upload API, its OpenAPI document and the portal's upload form all check with this schema.
+ */
 export const fileNameSchema = z
   .string()
-  .trim()
   .min(1, "Name the file.")
   .max(200, "Use at most 200 characters.")
-  .refine((name) => !/[\\/\u0000-\u001f\u007f]/.test(name) && name !== "." && name !== "..", "Use a file name without folders or control characters.");
+  .superRefine((name, context) => {
+    const fault = fileNameFault(name);
+    if (fault) context.addIssue({ code: "custom", message: fault });
+  })
+  .meta({ description: "The file's name as launchers write it: 1-200 characters; no / \\ < > : \" | ? * or control characters; no trailing dot or space; no Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9), also not with an extension." });
 
 export const uploadQuerySchema = z.strictObject({
   name: fileNameSchema,

@@ -2,15 +2,16 @@ import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, Prisma, Release } from "../db/generated/client";
-import { AppError, BadRequest, NotFound, RangeNotSatisfiable, RuleViolation } from "../errors";
+import { AppError, BadRequest, NotFound, PayloadTooLarge, RangeNotSatisfiable, RuleViolation, StorageQuotaExceeded } from "../errors";
 import { fileStore } from "../files/store";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { attachmentDisposition, parseRange } from "../http/range";
 import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { settingsOf } from "../projects/service";
-import { countDownloadRequest, downloadClientKey } from "./counting";
-import { maxUploadBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
+import { withSlot, type ConcurrencyRule } from "../rate-limit";
+import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
+import { maxConcurrentUploadsPerUser, maxUploadBytes, projectStorageQuotaBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
 
 /** The project as the release and download rules need it. */
 export interface DownloadsContext extends ProjectContext {
@@ -62,26 +63,53 @@ async function attachableRelease(client: Tx | typeof db, context: DownloadsConte
   return release;
 }
 
+/** Bytes the project's files take (the sum of their sizes). */
+async function storedBytes(client: Tx | typeof db, projectId: string): Promise<number> {
+  const { _sum } = await client.download.aggregate({ where: { projectId }, _sum: { size: true } });
+  return Number(_sum.size ?? 0n);
+}
+
+/** A user's uploads at once (MAX_CONCURRENT_UPLOADS_PER_USER), across instances with REDIS_URL. */
+function uploadsPerUser(): ConcurrencyRule {
+  const limit = maxConcurrentUploadsPerUser();
+  return { name: "uploads:user", limit, retryAfterSeconds: 15, code: "too_many_uploads", detail: `You have ${limit} uploads running. Wait for one to finish.` };
+}
+
 /**
  * Streams an upload into the store (never held whole in memory), measuring size and sha256 on the
  * way, then records it. Permission and release are checked before a byte is read and again in the
- * transaction; whatever fails after the bytes are stored removes them again.
+ * transaction; whatever fails after the bytes are stored removes them again. A user runs at most
+ * MAX_CONCURRENT_UPLOADS_PER_USER uploads at once (429). The project's files may take at most
+ * PROJECT_STORAGE_QUOTA_BYTES (413 quota_exceeded): checked before reading (a declared length
+ * included), enforced while streaming (the stream stops where the quota would be passed), and
+ * decided in the transaction that writes the row, after it has locked the project's row: of two
+ * concurrent uploads the second sees the first's file, so together they never pass the quota.
  */
-export async function uploadFile(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta): Promise<FileView> {
+export async function uploadFile(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta, declaredBytes: number | null = null): Promise<FileView> {
   const before = await downloadsProject(actor, projectId);
   requireProjectPermission(before, "downloads.manage");
   if (query.releaseId) await attachableRelease(db, before, query.releaseId);
+  return withSlot(uploadsPerUser(), actor.userId, () => storeUpload(actor, projectId, query, body, meta, declaredBytes));
+}
+
+async function storeUpload(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta, declaredBytes: number | null): Promise<FileView> {
+  const quota = projectStorageQuotaBytes();
+  const remaining = quota - (await storedBytes(db, projectId));
+  if (remaining <= 0 || (declaredBytes ?? 0) > remaining) throw new StorageQuotaExceeded(quota);
 
   const store = fileStore();
-  const stored = await store.putStream(body, { maxBytes: maxUploadBytes() }).catch((error: unknown) => {
+  const stored = await store.putStream(body, { maxBytes: Math.min(maxUploadBytes(), remaining) }).catch((error: unknown) => {
+    if (error instanceof PayloadTooLarge && remaining < maxUploadBytes()) throw new StorageQuotaExceeded(quota);
     // The body broke off (the client went away): its bytes are already removed.
     throw error instanceof AppError ? error : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
   });
   try {
     return await db.$transaction(async (tx) => {
+      // Locks the project's row (loadProject): concurrent uploads to the project decide one at a time.
       const context = await downloadsProject(actor, projectId, tx);
       requireProjectPermission(context, "downloads.manage");
       if (query.releaseId) await attachableRelease(tx, context, query.releaseId);
+      if ((await storedBytes(tx, projectId)) + stored.size > quota) throw new StorageQuotaExceeded(quota);
       const file = await tx.download.create({
         data: {
           projectId,
@@ -162,12 +190,13 @@ export interface DownloadRequest {
 
 /**
  * A file's bytes as a streamed answer: 200 with the whole file, 206 with one range, 416 for a
- * range past the end. ETag is the sha256. A download counts once per client (./counting.ts): the
- * further requests of the same client within the window, whichever ranges they ask, do not count
- * again. Nothing counts for a 304 or a 416.
- * 416 is problem+json naming the size in Content-Range.
+ * range past the end (problem+json naming the size in Content-Range). ETag is the sha256.
+ * A download counts once per client, file and UTC day (./counting.ts), and only when the bytes are
+ * opened for a whole answer or a range that starts at byte 0: the further ranges of a resumed or
+ * segmented download never count, and nothing counts for a 304, a 416 or a HEAD request (the route
+ * wrapper never opens the bytes for HEAD).
  */
-export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest, meta: Pick<RequestMeta, "ip" | "userAgent">) {
+export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest, meta: Pick<RequestMeta, "ip">) {
   const file = await visibleFile(await downloadsProject(actor, projectId), fileId);
   const size = Number(file.size);
   const etag = `"${file.sha256}"`;
@@ -190,17 +219,21 @@ export async function openDownload(actor: Actor | null, projectId: string, fileI
       open: async () => {
         const stream = size === 0 ? new Blob([]).stream() : await fileStore().openStream(file.storageKey, bytes);
         if (!stream) throw new NotFound("file");
-        await countOnce(file.id, downloadClientKey(actor, meta));
+        if (!bytes || bytes.start === 0) await countOnce(file.id, downloadClientKey(actor, meta));
         return stream;
       },
     },
   };
 }
 
-/** A counter must never cost a player their download: a failed count is logged, the bytes still flow. */
+/**
+ * Counts the download (once per client, file and day) and, when it counted, purges a batch of past
+ * days' counting rows. A counter must never cost a player their download: a failure is logged, the
+ * bytes still flow.
+ */
 async function countOnce(fileId: string, clientKey: string) {
   try {
-    await countDownloadRequest(fileId, clientKey);
+    if (await countDownloadRequest(fileId, clientKey)) await purgePastDownloadClients();
   } catch (error) {
     console.error(`downloads: could not count a download of ${fileId} (${(error as Error).message})`);
   }

@@ -106,7 +106,7 @@ describe("the service with S3_* set", () => {
     const { chunks, sha256 } = chunked(3 * 1024 * 1024);
     const file = await uploadFile(actorOf(owner), project.id, { name: "data.pak", kind: "OTHER" }, streamOf(chunks), testMeta());
     expect(file.sha256).toBe(sha256);
-    const download = await openDownload(null, project.id, file.id, { range: "bytes=1000-1999", ifRange: null }, { ip: "10.0.0.1", userAgent: null });
+    const download = await openDownload(null, project.id, file.id, { range: "bytes=1000-1999", ifRange: null }, { ip: "10.0.0.1" });
     expect(download.status).toBe(206);
     expect((await readAll(await download.stream.open())).equals(Buffer.concat(chunks).subarray(1000, 2000))).toBe(true);
 

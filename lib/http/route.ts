@@ -12,6 +12,8 @@ import { problemResponse } from "./problem";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** HEAD is GET without the body: Next.js hands it to a route's GET handler. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
 
 export interface HandlerContext<P, Q, B, A> {
   actor: A;
@@ -22,8 +24,8 @@ export interface HandlerContext<P, Q, B, A> {
   expectedVersion: number;
   /** The uploaded file of operations with `fileBody`. */
   file: { bytes: Buffer; contentType: string } | null;
-  /** The request body of operations with `streamBody`, unread. */
-  upload: { stream: ReadableStream<Uint8Array>; contentType: string } | null;
+  /** The request body of operations with `streamBody`, unread, with the length the client declared (Content-Length). */
+  upload: { stream: ReadableStream<Uint8Array>; contentType: string; declaredBytes: number | null } | null;
   meta: RequestMeta;
   request: Request;
 }
@@ -33,7 +35,7 @@ export interface Reply {
   status?: number;
   body?: unknown;
   file?: { bytes: Uint8Array; contentType: string };
-  /** A streamed body, opened only when it is sent (not for a 304). */
+  /** A streamed body, opened only when it is sent (not for a 304 or a HEAD request). */
   stream?: { open: () => Promise<ReadableStream<Uint8Array>>; contentType: string };
   etag?: string;
   headers?: Record<string, string>;
@@ -71,7 +73,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const actor = operation.auth === "none" && !authorization ? null : await resolveActor(authorization, cookie, meta.ip);
       if (operation.auth === "required" && !actor) throw new Unauthorized();
       if (actor?.via === "SESSION" && UNSAFE_METHODS.has(request.method)) assertSameOrigin(request);
-      const scope = operation.scope ?? (request.method === "GET" ? "read" : "write");
+      const scope = operation.scope ?? (READ_METHODS.has(request.method) ? "read" : "write");
       if (actor?.scopes && !actor.scopes.includes(scope)) {
         throw new Forbidden(`This token lacks the "${scope}" scope.`, "insufficient_scope");
       }
@@ -102,11 +104,13 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
 
       const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers, ...(limitState ? rateLimitHeaders(limitState) : {}) });
       if (result.replayed) headers.set("Idempotent-Replayed", "true");
-      if (request.method === "GET" && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
+      if (READ_METHODS.has(request.method) && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
         return new Response(null, { status: 304, headers });
       }
       if (result.stream) {
         headers.set("Content-Type", result.stream.contentType);
+        // HEAD: the GET answer's headers; the bytes are never opened (so a download is not counted).
+        if (request.method === "HEAD") return new Response(null, { status: result.status, headers });
         return new Response(await result.stream.open(), { status: result.status, headers });
       }
       if (result.file) {
@@ -212,8 +216,10 @@ function openUpload(request: Request, { contentTypes, maxBytes }: NonNullable<Op
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!contentTypes.includes(contentType)) throw new UnsupportedMediaType(contentTypes.join(", "));
   const limit = maxBytes();
-  if (Number(request.headers.get("content-length") ?? 0) > limit) throw new PayloadTooLarge(limit);
-  return { stream: request.body ?? new Blob([]).stream(), contentType };
+  const declared = request.headers.get("content-length");
+  const declaredBytes = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : null;
+  if ((declaredBytes ?? 0) > limit) throw new PayloadTooLarge(limit);
+  return { stream: request.body ?? new Blob([]).stream(), contentType, declaredBytes };
 }
 
 async function readBody(request: Request, limit: number, accepted: RegExp, expected: string): Promise<Buffer> {

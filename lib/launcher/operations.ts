@@ -12,7 +12,7 @@ export const getLauncherOperation = defineOperation({
   summary: "The project's launcher integration (LAUNCHER module)",
   auth: "required",
   params: projectParams,
-  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, or the LAUNCHER module is off") },
+  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off") },
 });
 
 export const updateLauncherOperation = defineOperation({
@@ -25,7 +25,7 @@ export const updateLauncherOperation = defineOperation({
   auth: "required",
   params: projectParams,
   body: launcherSettingsSchema,
-  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, or the LAUNCHER module is off") },
+  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off") },
 });
 
 export const listLauncherProjectsOperation = defineOperation({
@@ -45,10 +45,10 @@ export const getLauncherManifestOperation = defineOperation({
   tag: "Launcher",
   summary: "A project's launcher manifest",
   description:
-    "Offers, launch settings, the current release of `?channel=` (default STABLE) with each file's size, sha256 and download address (relative to this document's address), the current release of each channel you may see, and the version list. `?installed=<version>` adds `update`: the files of the current release that the installed one lacks. Answers with an ETag: poll with If-None-Match and get 304 while nothing changed.",
+    "Offers, launch settings, the current release of `?channel=` (default STABLE) with each file's size, sha256 and download address (relative to this document's address), the current release of each channel you may see, and the version list. `?installed=<version>` adds `update`: the files of the current release that the installed one lacks. Answers with an ETag: poll with If-None-Match and get 304 while nothing changed. The launcher offers PUBLIC and LAUNCHER projects; an APPLICATION_ONLY or PRIVATE project's manifest is only for its members (and staff who see every project), 404 for everyone else.",
   auth: "optional",
   versioned: true,
   params: projectParams,
   query: manifestQuerySchema,
-  responses: { 200: { description: "The manifest", schema: manifestSchema }, 404: problem("No such project, not visible to you, or its LAUNCHER module is off") },
+  responses: { 200: { description: "The manifest", schema: manifestSchema }, 404: problem("No such project, not visible to you, an APPLICATION_ONLY or PRIVATE project you are not a member of, or its LAUNCHER module is off") },
 });

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import semver from "semver";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import type { Download, LauncherSettings, Prisma, Release } from "../db/generated/client";
 import { downloadsProject, downloadUrl } from "../downloads/service";
+import { NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
-import { canSeeDownloads, type ReleaseChannel } from "../permissions";
+import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, type ReleaseChannel } from "../permissions";
 import { loadProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
 import { settingsOf } from "../projects/service";
 import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
@@ -39,18 +40,27 @@ function offersOf(settings: LauncherSettingsInput) {
   return { install: settings.offerInstall, update: settings.offerUpdate, repair: settings.offerRepair, start: settings.offerGameStart, versions: settings.offerVersions };
 }
 
-/** The launcher integration of a project: 404 for everyone while the LAUNCHER module is off, then launcher.manage. */
-export async function getLauncherSettings(actor: Actor | null, projectId: string) {
-  const context = await loadProject(actor, projectId);
+/**
+ * The project as the launcher API may show it to the caller (canUseInLauncher): 404 for an
+ * APPLICATION_ONLY or PRIVATE project to non-members and for everyone while the LAUNCHER module is off.
+ */
+async function launcherProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db) {
+  const context = await loadProject(actor, projectId, client);
+  if (!canUseInLauncher(context.access, context.project)) throw new NotFound("project");
   requireModule(context.project, "LAUNCHER");
+  return context;
+}
+
+/** The launcher integration of a project (launcherProject), then launcher.manage. */
+export async function getLauncherSettings(actor: Actor | null, projectId: string) {
+  const context = await launcherProject(actor, projectId);
   requireProjectPermission(context, "launcher.manage");
   return presentLauncherSettings(await db.launcherSettings.findUnique({ where: { projectId } }));
 }
 
 export async function updateLauncherSettings(actor: Actor, projectId: string, input: LauncherSettingsInput, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await loadProject(actor, projectId, tx);
-    requireModule(context.project, "LAUNCHER");
+    const context = await launcherProject(actor, projectId, tx);
     requireProjectPermission(context, "launcher.manage");
     const before = presentLauncherSettings(await tx.launcherSettings.findUnique({ where: { projectId } }));
     const data = { ...input, launchSettings: input.launchSettings as Prisma.InputJsonValue };
@@ -74,7 +84,7 @@ export async function listLauncherProjects(query: { limit: number; cursor?: stri
   const rows = await db.project.findMany({
     where: {
       status: "PUBLISHED",
-      visibility: { in: ["PUBLIC", "LAUNCHER"] },
+      visibility: { in: [...LAUNCHER_VISIBILITIES] },
       modules: { has: "LAUNCHER" },
       deletedAt: null,
       ...afterPosition(decodeCursor(query.cursor)),
@@ -110,11 +120,11 @@ function manifestRelease(release: Release & { downloads: Download[] }) {
  * the current release of each channel and the version list (only what the caller may see). With
  * `installed`, the update from that version: the files of the current release that the installed
  * one lacks (by sha256), or all of them when the installed version is unknown. ETag: a hash of
- * the manifest, so launchers poll with If-None-Match.
+ * the manifest, so launchers poll with If-None-Match. An APPLICATION_ONLY or PRIVATE project is
+ * 404 to everyone but its members and staff (canUseInLauncher).
  */
 export async function getManifest(actor: Actor | null, projectId: string, query: { installed?: string; channel: ReleaseChannel }) {
-  const context = await loadProject(actor, projectId);
-  requireModule(context.project, "LAUNCHER");
+  const context = await launcherProject(actor, projectId);
   const settings = presentLauncherSettings(await db.launcherSettings.findUnique({ where: { projectId } }));
   const rules = { visibility: context.project.visibility, offerPrereleases: settingsOf(context.project).offerPrereleases };
   const downloads = moduleEnabled(context.project, "DOWNLOADS") && canSeeDownloads(context.access, rules);

@@ -106,6 +106,9 @@ export function renderPermissionsDoc(): string {
     "members and by staff with `projects.readAny`. Whoever cannot see a project gets 404, never 403.",
     "Project pages (`canReadPages`): as in the table, staff with `projects.readAny` counting as members; announcements",
     "(`canReadMessages`): whoever can see the project. A module that is off hides its content from everyone.",
+    "The launcher API (`canUseInLauncher`): the manifest and launcher settings of a PUBLIC or LAUNCHER project for whoever",
+    "can see it; of an APPLICATION_ONLY or PRIVATE project only for its members and staff with `projects.readAny` (404 for",
+    "everyone else, signed-in strangers who may read an APPLICATION_ONLY project's page included).",
     "",
   ].join("\n");
 }

@@ -4,3 +4,4 @@ export * from "./status";
 export * from "./audit";
 export * from "./releases";
 export * from "./content";
+export * from "./launcher";

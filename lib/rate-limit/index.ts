@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { TooManyRequests } from "../errors";
 import { redis } from "../redis";
@@ -108,6 +109,121 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
     "RateLimit-Remaining": String(state.remaining),
     "RateLimit-Reset": String(state.resetSeconds),
   };
+}
+
+/**
+ * Concurrency limits: at most `limit` operations of one subject at a time (uploads of a user).
+ * Each running operation holds a slot, a lease renewed while it runs and given back when it ends;
+ * a slot of an instance that died mid-operation lapses after SLOT_LEASE_MS. In-process by default;
+ * shared by every instance through Redis when REDIS_URL is set.
+ */
+export interface ConcurrencyRule {
+  /** Names the slot family, e.g. "uploads:user". */
+  name: string;
+  limit: number;
+  /** What a refused caller is told to wait (Retry-After). */
+  retryAfterSeconds: number;
+  /** The refusal's problem code and detail (429). */
+  code: string;
+  detail: string;
+}
+
+export interface SlotStore {
+  /** Takes a slot named `slot` of `key` for `leaseMs` unless `limit` unexpired slots are held; whether it did. */
+  acquire(key: string, slot: string, limit: number, leaseMs: number): Promise<boolean>;
+  /** Extends a held slot's lease. */
+  renew(key: string, slot: string, leaseMs: number): Promise<void>;
+  release(key: string, slot: string): Promise<void>;
+}
+
+export const SLOT_LEASE_MS = 60_000;
+
+export class MemorySlotStore implements SlotStore {
+  private readonly held = new Map<string, Map<string, number>>();
+
+  async acquire(key: string, slot: string, limit: number, leaseMs: number) {
+    const now = Date.now();
+    const slots = this.held.get(key) ?? new Map<string, number>();
+    for (const [name, expiresAt] of slots) if (expiresAt <= now) slots.delete(name);
+    if (slots.size >= limit) return false;
+    slots.set(slot, now + leaseMs);
+    this.held.set(key, slots);
+    return true;
+  }
+
+  async renew(key: string, slot: string, leaseMs: number) {
+    const slots = this.held.get(key);
+    if (slots?.has(slot)) slots.set(slot, Date.now() + leaseMs);
+  }
+
+  async release(key: string, slot: string) {
+    const slots = this.held.get(key);
+    slots?.delete(slot);
+    if (slots?.size === 0) this.held.delete(key);
+  }
+}
+
+// A sorted set per key: slot names scored by when their lease ends (the server's clock, so the
+// instances' clocks do not matter). Lapsed slots are dropped before counting, atomically.
+const ACQUIRE_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+const RENEW_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1`;
+
+export class RedisSlotStore implements SlotStore {
+  constructor(private readonly redis: Redis, private readonly prefix = "pums:slots:") {}
+
+  async acquire(key: string, slot: string, limit: number, leaseMs: number) {
+    return (await this.redis.eval(ACQUIRE_SCRIPT, 1, this.prefix + key, slot, limit, leaseMs)) === 1;
+  }
+
+  async renew(key: string, slot: string, leaseMs: number) {
+    await this.redis.eval(RENEW_SCRIPT, 1, this.prefix + key, slot, leaseMs);
+  }
+
+  async release(key: string, slot: string) {
+    await this.redis.zrem(this.prefix + key, slot);
+  }
+}
+
+let slots: SlotStore | undefined;
+
+export function slotStore(): SlotStore {
+  if (!slots) {
+    const shared = redis();
+    slots = shared ? new RedisSlotStore(shared) : new MemorySlotStore();
+  }
+  return slots;
+}
+
+/**
+ * Runs `work` holding one of the rule's slots for `subject`: 429 (Retry-After) when all are taken.
+ * The lease is renewed while `work` runs and the slot given back when it ends, however it ends.
+ */
+export async function withSlot<T>(rule: ConcurrencyRule, subject: string, work: () => Promise<T>, store = slotStore()): Promise<T> {
+  const key = `${rule.name}:${subject}`;
+  const slot = randomUUID();
+  if (!(await store.acquire(key, slot, rule.limit, SLOT_LEASE_MS))) throw new TooManyRequests(rule.retryAfterSeconds, rule.code, rule.detail);
+  const renewal = setInterval(() => {
+    store.renew(key, slot, SLOT_LEASE_MS).catch((error: unknown) => console.error(`slots: could not renew a ${rule.name} slot (${(error as Error).message})`));
+  }, SLOT_LEASE_MS / 3);
+  renewal.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(renewal);
+    // Not given back (Redis away), the slot lapses with its lease.
+    await store.release(key, slot).catch((error: unknown) => console.error(`slots: could not release a ${rule.name} slot (${(error as Error).message})`));
+  }
 }
 
 export const RATE_LIMITS = {

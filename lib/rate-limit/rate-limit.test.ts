@@ -2,7 +2,8 @@ import net from "node:net";
 import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { unique } from "../testing/factories";
-import { hit, MemoryCounterStore, RedisCounterStore, type CounterStore } from ".";
+import { TooManyRequests } from "../errors";
+import { hit, MemoryCounterStore, MemorySlotStore, RedisCounterStore, RedisSlotStore, withSlot, type ConcurrencyRule, type CounterStore, type SlotStore } from ".";
 
 const rule = { name: "test", limit: 3, windowSeconds: 60 };
 
@@ -19,6 +20,40 @@ async function behavesAsFixedWindow(store: CounterStore) {
 
 it("counts in process by default", async () => {
   await behavesAsFixedWindow(new MemoryCounterStore());
+});
+
+const slotRule: ConcurrencyRule = { name: "test-slots", limit: 2, retryAfterSeconds: 7, code: "too_many_tests", detail: "Two at a time." };
+
+/** Slots of two stores that share their state (two instances) or of one. */
+async function behavesAsSlots(first: SlotStore, second: SlotStore = first) {
+  const subject = unique();
+  let finish!: () => void;
+  const gate = new Promise<void>((resolve) => (finish = resolve));
+  const running = [withSlot(slotRule, subject, () => gate, first), withSlot(slotRule, subject, () => gate, second)];
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const refused = await withSlot(slotRule, subject, async () => "ran", second).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(TooManyRequests);
+  expect(refused).toMatchObject({ status: 429, code: "too_many_tests", message: "Two at a time.", headers: { "Retry-After": "7" } });
+  expect(await withSlot(slotRule, unique(), async () => "another subject", first)).toBe("another subject");
+  finish();
+  await Promise.all(running);
+  // Given back when the work ends, also when it fails.
+  await expect(withSlot(slotRule, subject, async () => Promise.reject(new Error("broke")), first)).rejects.toThrow("broke");
+  expect(await withSlot(slotRule, subject, async () => "ran", second)).toBe("ran");
+  // A slot nobody gives back (its instance died) lapses with its lease; a renewed one does not.
+  const [lost, renewed] = [unique(), unique()];
+  expect(await first.acquire(lost, "a", 1, 150)).toBe(true);
+  expect(await second.acquire(lost, "b", 1, 150)).toBe(false);
+  expect(await first.acquire(renewed, "a", 1, 150)).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await first.renew(renewed, "a", 1_000);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await second.acquire(lost, "b", 1, 150)).toBe(true);
+  expect(await second.acquire(renewed, "b", 1, 150)).toBe(false);
+}
+
+it("limits concurrent work in process by default", async () => {
+  await behavesAsSlots(new MemorySlotStore());
 });
 
 function reachable(url: string): Promise<boolean> {
@@ -50,6 +85,17 @@ describe.runIf(redisUp)("with REDIS_URL", () => {
       expect((await hit(rule, subject, instanceA)).allowed).toBe(true);
       expect((await hit(rule, subject, instanceB)).allowed).toBe(false);
       await behavesAsFixedWindow(instanceA);
+    } finally {
+      first.disconnect();
+      second.disconnect();
+    }
+  });
+
+  it("shares concurrency slots between instances through Redis", async () => {
+    const [first, second] = [new Redis(redisUrl), new Redis(redisUrl)];
+    try {
+      const prefix = `pums-test:${unique()}:`;
+      await behavesAsSlots(new RedisSlotStore(first, prefix), new RedisSlotStore(second, prefix));
     } finally {
       first.disconnect();
       second.disconnect();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientIp } from "./client-ip";
+import { clientIp, clientNetwork } from "./client-ip";
 
 const forwarded = (value: string) => new Headers({ "x-forwarded-for": value });
 
@@ -20,5 +20,23 @@ describe("the client address", () => {
   it("is null without a usable address", () => {
     expect(clientIp(new Headers())).toBeNull();
     expect(clientIp(forwarded(" , "))).toBeNull();
+  });
+});
+
+describe("the network a client address stands for (counting clients)", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:db8::", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["2001:db8:1:2::192.0.2.1", "2001:db8:1:2::/64"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
+    ["::ffff:cb00:7109", "203.0.113.9"],
+    ["not an address", "not an address"],
+  ])("%s is %s", (address, network) => {
+    expect(clientNetwork(address)).toBe(network);
   });
 });

@@ -73,6 +73,11 @@ export function crossTenantOracle<Caller extends string>(profiles: Record<Caller
     if (has(caller, "releases.manage")) return true;
     return release.state === "PUBLISHED" && (release.channel === "STABLE" || has(caller, "releases.viewPrerelease") || offersPrereleases(p));
   }
+  /**
+   * The launcher API offers PUBLIC and LAUNCHER projects (DESIGN 8.1) to whoever sees them; an
+   * APPLICATION_ONLY or PRIVATE project only to its members and staff (issue 23, finding 10).
+   */
+  const seesInLauncher = (caller: Caller, p: Project) => visible(caller, p) && (p.visibility === "PUBLIC" || p.visibility === "LAUNCHER" || who(caller).member || who(caller).staff);
   /** A change: 401 anonymous, 403 for a read-only token, 404 where the thing does not exist for the caller, then the permission. */
   function write(caller: Caller, exists: boolean, permission: ProjectPermission, success: number): number {
     if (!who(caller).signedIn) return 401;
@@ -89,6 +94,7 @@ export function crossTenantOracle<Caller extends string>(profiles: Record<Caller
     seesMemberContent,
     seesDownloads,
     seesRelease,
+    seesInLauncher,
     write,
   };
 }

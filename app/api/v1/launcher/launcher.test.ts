@@ -12,7 +12,7 @@ import { uploadFile } from "@/lib/downloads/service";
 import type { ProjectStatus, ProjectVisibility } from "@/lib/permissions";
 import type { ProjectModuleName } from "@/lib/projects/schemas";
 import { createRelease, updateRelease } from "@/lib/releases/service";
-import { actorOf, createPartner, createProjectFor, testMeta, tokenFor } from "@/lib/testing/factories";
+import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 const LAUNCH = { executable: "bin/game.exe", arguments: ["--fullscreen"], platforms: { linux: { executable: "bin/game.sh", arguments: [] } }, minimumLauncherVersion: "2.1.0", minimumMemoryMb: 2048 };
@@ -138,6 +138,25 @@ describe("GET /launcher/projects/{id}/manifest", () => {
     const answer = await manifest(noDownloads.project.id);
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ current: null, versions: [], channels: {} });
+  });
+
+  it("an APPLICATION_ONLY or PRIVATE project's manifest is 404 to non-members and whole to its members (issue 23, finding 10)", async () => {
+    for (const visibility of ["APPLICATION_ONLY", "PRIVATE"] as const) {
+      const { owner, project, token } = await launcherProject({ visibility });
+      await call(launcherRoute.PUT, "PUT", "/", { token, params: { id: project.id }, body: SETTINGS });
+      await release(owner, project.id, "1.0.0", { "game.pak": "data" });
+      const stranger = await tokenFor((await createUser()).id);
+      const refused = await manifest(project.id, "", {}, stranger);
+      expect(refused.status, visibility).toBe(404);
+      expect(refused.text, visibility).not.toContain(LAUNCH.executable);
+      expect((await manifest(project.id)).status, visibility).toBe(404);
+
+      const tester = await createUser();
+      await addMemberWith(project.id, tester.id, "TESTER");
+      const member = await manifest(project.id, "", {}, await tokenFor(tester.id));
+      expect(member.status, visibility).toBe(200);
+      expect(member.json, visibility).toMatchObject({ launch: LAUNCH, current: { version: "1.0.0" } });
+    }
   });
 
   it("the public manifest never names a draft's files", async () => {

@@ -49,7 +49,7 @@ const actingAs = (caller: CallerName): ActorName => (caller in SCOPED ? SCOPED[c
 const routeScope = (endpoint: string): TokenScope => (endpoint.startsWith("GET ") ? "read" : endpoint.endsWith("/restore") ? "admin" : "write");
 
 // The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { isMember, isStaff: readsAny, visible, has } = crossTenantOracle<ActorName>({
+const { isMember, isStaff: readsAny, visible, seesInLauncher, has } = crossTenantOracle<ActorName>({
   owner: memberWith("OWNER"),
   manager: memberWith("MANAGER"),
   developer: memberWith("DEVELOPER"),
@@ -69,10 +69,13 @@ const { isMember, isStaff: readsAny, visible, has } = crossTenantOracle<ActorNam
 });
 const rank = (actor: ActorName) => (actor === "projectLead" ? 101 : actor === "custom" ? 30 : isMember(actor) ? DEFAULT_PROJECT_ROLES[actor.toUpperCase() as "OWNER"].rank : 0);
 
-/** 401 for anonymous callers of signed-in endpoints, 404 when invisible, 403 without the permission, else `allowed`. */
-function gate(actor: ActorName, project: Project, allowed: boolean, success: number, { signedIn = true } = {}) {
+/**
+ * 401 for anonymous callers of signed-in endpoints, 404 when invisible (`sees`: the project, or
+ * what the endpoint shows of it), 403 without the permission, else `allowed`.
+ */
+function gate(actor: ActorName, project: Project, allowed: boolean, success: number, { signedIn = true, sees = visible } = {}) {
   if (signedIn && actor === "anonymous") return 401;
-  if (!visible(actor, project)) return 404;
+  if (!sees(actor, project)) return 404;
   return allowed ? success : 403;
 }
 
@@ -204,11 +207,12 @@ const ENDPOINTS: Endpoint[] = [
     },
     expected: (a, p) => gate(a, p, has(a, "roles.manage") && rank(a) > 3, 204),
   },
-  { name: "GET /projects/{id}/launcher", request: (token, p) => call(launcher.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "launcher.manage"), 200) },
+  // An APPLICATION_ONLY project's launcher integration does not exist for signed-in strangers (issue 23, finding 10).
+  { name: "GET /projects/{id}/launcher", request: (token, p) => call(launcher.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "launcher.manage"), 200, { sees: seesInLauncher }) },
   {
     name: "PUT /projects/{id}/launcher",
     request: (token, p) => call(launcher.PUT, "PUT", "/", { token, params: { id: p.id }, body: launcherBody }),
-    expected: (a, p) => gate(a, p, has(a, "launcher.manage"), 200),
+    expected: (a, p) => gate(a, p, has(a, "launcher.manage"), 200, { sees: seesInLauncher }),
   },
 ];
 

@@ -41,7 +41,7 @@ const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; stat
 };
 
 // The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { visible, has, seesDownloads, seesRelease: seesReleaseOf, write } = crossTenantOracle<Caller>({
+const { has, seesDownloads, seesInLauncher, seesRelease: seesReleaseOf, write } = crossTenantOracle<Caller>({
   owner: memberWith("OWNER"),
   developer: memberWith("DEVELOPER"),
   tester: memberWith("TESTER"),
@@ -204,7 +204,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "GET /projects/{id}/launcher",
     request: (token, p) => call(launcherRoute.GET, "GET", "/", { token, params: { id: p.id } }),
-    expected: (c, p) => (c === "anonymous" ? 401 : !visible(c, p) || !launcherOn(p) ? 404 : has(c, "launcher.manage") ? 200 : 403),
+    expected: (c, p) => (c === "anonymous" ? 401 : !seesInLauncher(c, p) || !launcherOn(p) ? 404 : has(c, "launcher.manage") ? 200 : 403),
   },
   {
     name: "PUT /projects/{id}/launcher",
@@ -214,13 +214,14 @@ const ENDPOINTS: Endpoint[] = [
         params: { id: p.id },
         body: { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: false, offerVersions: true, launchSettings: {} },
       }),
-    expected: (c, p) => write(c, visible(c, p) && launcherOn(p), "launcher.manage", 200),
+    expected: (c, p) => write(c, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", 200),
     restore: async (c, p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
   },
   {
     name: "GET /launcher/projects/{id}/manifest",
     request: (token, p) => call(manifestRoute.GET, "GET", "/", { token, params: { id: p.id } }),
-    expected: (c, p) => (visible(c, p) && launcherOn(p) ? 200 : 404),
+    // An APPLICATION_ONLY project's launch settings are not for signed-in strangers (issue 23, finding 10).
+    expected: (c, p) => (seesInLauncher(c, p) && launcherOn(p) ? 200 : 404),
     shows: (c, p, json) => {
       const versions = (json.versions as { version: string }[]).map((row) => row.version).sort();
       const want = seenKinds(c, p).filter((kind) => RELEASES[kind].state === "PUBLISHED").map((kind) => RELEASES[kind].version).sort();

@@ -13,6 +13,7 @@ import * as fileRoute from "@/app/api/v1/projects/[id]/files/[fileId]/route";
 import * as filesRoute from "@/app/api/v1/projects/[id]/files/route";
 import * as releaseRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
 import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
+import { dataCacheStats } from "@/lib/cache/data-cache";
 import { db, type Prisma } from "@/lib/db/client";
 import { downloadsProject as downloadsContextFor, downloadTotals } from "@/lib/downloads/service";
 import type { ProjectVisibility } from "@/lib/permissions";
@@ -49,7 +50,7 @@ async function upload(token: string, projectId: string, query: string, chunks: I
     duplex: "half",
   } as RequestInit);
   const response = await filesRoute.POST(request, { params: Promise.resolve({ id: projectId }) });
-  return { status: response.status, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+  return { status: response.status, headers: response.headers, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
 }
 
 async function download(token: string | undefined, projectId: string, fileId: string, headers: Record<string, string> = {}) {
@@ -205,6 +206,119 @@ describe("upload", () => {
     expect((await upload(token, project.id, `name=a.bin&releaseId=${release.json!.id}`, [randomBytes(5)])).status).toBe(422);
     expect((await upload(token, project.id, "name=a.bin&releaseId=nope", [randomBytes(5)])).status).toBe(404);
   });
+  it("refuses a name a launcher could not write (issue 23, finding 12): 400 naming the field, nothing stored", async () => {
+    const { project, token } = await downloadsProject();
+    const before = await storedFiles();
+    for (const name of ["con.txt", "a:b.bin", "setup.exe.", "what?.zip", "LPT1"]) {
+      const refused = await upload(token, project.id, `name=${encodeURIComponent(name)}`, [randomBytes(5)]);
+      expect(refused.status, name).toBe(400);
+      expect(refused.json, name).toMatchObject({ code: "validation_failed", errors: [{ path: "name" }] });
+    }
+    expect(await storedFiles()).toEqual(before);
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(0);
+  });
+});
+
+/** A body that waits, once the server starts reading it, until `release()`; `reading` resolves then. */
+function heldBody(bytes: Uint8Array) {
+  let reading!: () => void;
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => (reading = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  // highWaterMark 0: nothing is pulled before the server reads.
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reading();
+        await released;
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, started, release };
+}
+
+describe("storage quota and concurrent uploads (issue 23, finding 9)", () => {
+  afterEach(() => {
+    delete process.env.PROJECT_STORAGE_QUOTA_BYTES;
+    delete process.env.MAX_CONCURRENT_UPLOADS_PER_USER;
+  });
+
+  it("refuses an upload that would take the project past PROJECT_STORAGE_QUOTA_BYTES: 413 quota_exceeded, nothing stored", async () => {
+    process.env.PROJECT_STORAGE_QUOTA_BYTES = "100000";
+    const { project, token } = await downloadsProject();
+    expect((await upload(token, project.id, "name=first.bin", [randomBytes(60_000)])).status).toBe(201);
+    const before = await storedFiles();
+
+    const over = await upload(token, project.id, "name=second.bin", [randomBytes(50_000)]);
+    expect(over.status).toBe(413);
+    expect(over.json).toMatchObject({ status: 413, code: "quota_exceeded" });
+    // Declared too large: refused before a byte is read.
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(randomBytes(16_384));
+      },
+    });
+    const declared = await upload(token, project.id, "name=declared.bin", endless, { "content-length": "40001" });
+    expect(declared.json).toMatchObject({ status: 413, code: "quota_exceeded" });
+    expect(pulled).toBeLessThan(5);
+    expect(await storedFiles()).toEqual(before);
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(1);
+
+    // Exactly up to the quota fits; then not a byte more.
+    expect((await upload(token, project.id, "name=rest.bin", [randomBytes(40_000)])).status).toBe(201);
+    expect((await upload(token, project.id, "name=one.bin", [randomBytes(1)])).json).toMatchObject({ code: "quota_exceeded" });
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(2);
+  });
+
+  it("holds under two concurrent uploads to one project: one is stored, the other is 413 and leaves nothing", async () => {
+    process.env.PROJECT_STORAGE_QUOTA_BYTES = "100000";
+    const { project, token } = await downloadsProject();
+    const before = await storedFiles();
+    const [a, b] = [heldBody(randomBytes(60_000)), heldBody(randomBytes(60_000))];
+    const uploads = [upload(token, project.id, "name=a.bin", a.stream), upload(token, project.id, "name=b.bin", b.stream)];
+    // Both have passed every check made before the bytes, and both are streaming.
+    await Promise.all([a.started, b.started]);
+    a.release();
+    b.release();
+    const answers = await Promise.all(uploads);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 413]);
+    expect(answers.find((answer) => answer.status === 413)!.json).toMatchObject({ code: "quota_exceeded" });
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(1);
+    expect(await storedFiles()).toHaveLength(before.length + 1);
+  });
+
+  it("limits a user's concurrent uploads (MAX_CONCURRENT_UPLOADS_PER_USER): 429 problem+json with Retry-After, other users unaffected", async () => {
+    process.env.MAX_CONCURRENT_UPLOADS_PER_USER = "2";
+    const { project, token } = await downloadsProject();
+    const held = [heldBody(randomBytes(10)), heldBody(randomBytes(10))];
+    const running = held.map((body, index) => upload(token, project.id, `name=held-${index}.bin`, body.stream));
+    try {
+      await Promise.all(held.map((body) => body.started));
+      const third = await upload(token, project.id, "name=third.bin", [randomBytes(10)]);
+      expect(third.status).toBe(429);
+      expect(third.json).toMatchObject({ status: 429, code: "too_many_uploads" });
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      const colleague = await createUser();
+      await addMemberWith(project.id, colleague.id, "DEVELOPER");
+      expect((await upload(await tokenFor(colleague.id), project.id, "name=colleague.bin", [randomBytes(10)])).status).toBe(201);
+    } finally {
+      for (const body of held) body.release();
+    }
+    expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([201, 201]);
+    // The slots are given back when an upload ends, also when it failed.
+    expect((await upload(token, project.id, "name=after.bin", [randomBytes(10)])).status).toBe(201);
+    expect((await upload(token, project.id, "name=a:b", [randomBytes(10)])).status).toBe(400);
+    process.env.PROJECT_STORAGE_QUOTA_BYTES = "1";
+    for (let attempt = 0; attempt < 3; attempt++) expect((await upload(token, project.id, "name=refused.bin", [randomBytes(10)])).status).toBe(413);
+    delete process.env.PROJECT_STORAGE_QUOTA_BYTES;
+    expect((await upload(token, project.id, "name=last.bin", [randomBytes(10)])).status).toBe(201);
+  });
 });
 
 describe("download", () => {
@@ -262,28 +376,68 @@ describe("download", () => {
     expect(await count(fileId)).toBe(before);
   });
 
-  describe("counting per client", () => {
+  describe("counting once per client, file and day (issue 23, finding 8)", () => {
     const client = (ip: string, userAgent = "Launcher/1.0") => ({ "x-forwarded-for": ip, "user-agent": userAgent });
 
-    it("one client counts once whatever it fetches within the window, ranges in any order and whole copies alike", async () => {
+    it("counts a whole answer or a range from byte 0, never a range that starts later", async () => {
       const bytes = randomBytes(10_000);
       const { project, fileId } = await publishedFile(bytes);
       expect((await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=5000-" })).status).toBe(206);
+      expect((await download(undefined, project.id, fileId, { ...client("10.7.0.2"), range: "bytes=-10" })).status).toBe(206);
+      expect(await count(fileId)).toBe(0);
+      expect((await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=0-4999" })).status).toBe(206);
       expect(await count(fileId)).toBe(1);
-      await download(undefined, project.id, fileId, { ...client("10.7.0.1"), range: "bytes=0-4999" });
-      await download(undefined, project.id, fileId, client("10.7.0.1"));
-      await download(undefined, project.id, fileId, client("10.7.0.1"));
-      expect(await count(fileId)).toBe(1);
-      // Another address, or another program at the same address, is another client.
-      await download(undefined, project.id, fileId, client("10.7.0.2"));
-      await download(undefined, project.id, fileId, client("10.7.0.1", "Browser/2.0"));
-      expect(await count(fileId)).toBe(3);
-      const keys = (await db.downloadClient.findMany({ where: { downloadId: fileId } })).map((row) => row.clientKey);
-      expect(keys).toHaveLength(3);
-      for (const key of keys) expect(key).not.toMatch(/10\.7\.0/);
+      expect((await download(undefined, project.id, fileId, client("10.7.0.3"))).status).toBe(200);
+      expect(await count(fileId)).toBe(2);
     });
 
-    it("a signed-in user is one client from any address; the same client counts again after an hour without requests", async () => {
+    it("one client counts once a day, whatever it fetches and whichever user agent it sends; the raw address is never stored", async () => {
+      const { project, fileId } = await publishedFile(randomBytes(10_000));
+      await download(undefined, project.id, fileId, client("10.7.1.1"));
+      await download(undefined, project.id, fileId, { ...client("10.7.1.1"), range: "bytes=0-99" });
+      for (let agent = 0; agent < 5; agent++) await download(undefined, project.id, fileId, client("10.7.1.1", `Agent/${agent}`));
+      expect(await count(fileId)).toBe(1);
+      await download(undefined, project.id, fileId, client("10.7.1.2"));
+      expect(await count(fileId)).toBe(2);
+      for (const row of await db.downloadClient.findMany({ where: { downloadId: fileId } })) expect(row.clientKey).not.toMatch(/10\.7\.1/);
+    });
+
+    it("IPv6 addresses of one /64 are one client", async () => {
+      const { project, fileId } = await publishedFile(randomBytes(1_000));
+      for (const ip of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:abcd:ef01:2345:6789"]) await download(undefined, project.id, fileId, client(ip));
+      expect(await count(fileId)).toBe(1);
+      await download(undefined, project.id, fileId, client("2001:db8:7:2::1"));
+      expect(await count(fileId)).toBe(2);
+    });
+
+    it("HEAD answers the download's headers without its bytes and counts nothing", async () => {
+      const bytes = randomBytes(5_000);
+      const { project, fileId } = await publishedFile(bytes);
+      // Next.js routes HEAD to a route's GET handler when it exports no HEAD of its own.
+      const request = new Request(`http://127.0.0.1:3000/api/v1/projects/${project.id}/files/${fileId}/download`, { method: "HEAD", headers: client("10.7.2.1") });
+      const head = await fileDownloadRoute.GET(request, { params: Promise.resolve({ id: project.id, fileId }) });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(bytes.length));
+      expect(head.headers.get("etag")).toBe(`"${sha256(bytes)}"`);
+      expect(head.body).toBeNull();
+      expect(await count(fileId)).toBe(0);
+      // HEAD reads: a token with only the read scope may ask, as it may GET.
+      const readOnly = await tokenFor((await createUser()).id, ["read"]);
+      const asReader = new Request(request.url, { method: "HEAD", headers: { ...client("10.7.2.2"), authorization: `Bearer ${readOnly}` } });
+      expect((await fileDownloadRoute.GET(asReader, { params: Promise.resolve({ id: project.id, fileId }) })).status).toBe(200);
+      expect(await count(fileId)).toBe(0);
+    });
+
+    it("a counted download never empties the data cache", async () => {
+      const { project, fileId } = await publishedFile(randomBytes(1_000));
+      const generation = dataCacheStats().generation;
+      await download(undefined, project.id, fileId, client("10.7.3.1"));
+      await download(undefined, project.id, fileId, client("10.7.3.2"));
+      expect(await count(fileId)).toBe(2);
+      expect(dataCacheStats().generation).toBe(generation);
+    });
+
+    it("a signed-in user is one client from any address; the same client counts again the next day", async () => {
       const { project, token, fileId } = await publishedFile(randomBytes(1_000));
       await download(token, project.id, fileId, client("10.8.0.1"));
       await download(token, project.id, fileId, client("10.8.0.2", "Other/1.0"));
@@ -291,21 +445,19 @@ describe("download", () => {
       await download(undefined, project.id, fileId, client("10.8.0.1"));
       expect(await count(fileId)).toBe(2);
 
-      const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
-      await db.downloadClient.updateMany({ where: { downloadId: fileId }, data: { lastSeenAt: hourAgo } });
-      await download(token, project.id, fileId, { ...client("10.8.0.3"), range: "bytes=500-" });
+      // Yesterday's rows: today is a new day for every client.
+      await db.downloadClient.updateMany({ where: { downloadId: fileId }, data: { day: new Date(Date.now() - 24 * 60 * 60 * 1000) } });
+      await download(token, project.id, fileId, client("10.8.0.3"));
       expect(await count(fileId)).toBe(3);
       await download(token, project.id, fileId, client("10.8.0.3"));
       expect(await count(fileId)).toBe(3);
-      // The stale entries of other clients are cleared on the way.
-      expect(await db.downloadClient.count({ where: { downloadId: fileId, lastSeenAt: { lt: new Date(Date.now() - 60 * 60 * 1000) } } })).toBe(0);
     });
 
-    it("two concurrent requests of one client count once; of two clients, twice", async () => {
+    it("concurrent requests of one client count once; of two clients, twice", async () => {
       const { project, fileId } = await publishedFile(randomBytes(200_000));
       const same = await Promise.all([
         download(undefined, project.id, fileId, client("10.9.0.1")),
-        download(undefined, project.id, fileId, { ...client("10.9.0.1"), range: "bytes=100000-" }),
+        download(undefined, project.id, fileId, { ...client("10.9.0.1"), range: "bytes=0-" }),
         download(undefined, project.id, fileId, client("10.9.0.1")),
       ]);
       expect(same.map((answer) => answer.status).sort()).toEqual([200, 200, 206]);

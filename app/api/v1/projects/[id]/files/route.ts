@@ -5,6 +5,6 @@ import { created, handle } from "@/lib/http/route";
 export const GET = handle(listFilesOperation, async ({ actor, params, query }) => ({ body: await listFiles(actor, params.id, query) }));
 
 export const POST = handle(uploadFileOperation, async ({ actor, params, query, upload, meta }) => {
-  const file = await uploadFile(actor, params.id, query, upload!.stream, meta);
+  const file = await uploadFile(actor, params.id, query, upload!.stream, meta, upload!.declaredBytes);
   return created(file, `/api/v1/projects/${params.id}/files/${file.id}`);
 });
