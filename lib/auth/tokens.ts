@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { auditContextOf, recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
-import { Forbidden, NotFound } from "../errors";
-import { auditContext, type Actor, type RequestMeta, type TokenScope } from "./actor";
+import { NotFound } from "../errors";
+import type { RequestMeta, TokenScope } from "./actor";
 import { invalidateCallers } from "./caller-cache";
 import type { CreateTokenInput, Credentials, tokenSchema } from "./schemas";
 import { newSecret, sha256 } from "./secrets";
@@ -28,11 +28,18 @@ export function presentToken(token: TokenRow): z.infer<typeof tokenSchema> {
   };
 }
 
+interface Lineage {
+  /** When the sign-in this token descends from proved the password (lib/account/reauthentication.ts). */
+  authenticatedAt: Date;
+  /** The token it is made with, if any. */
+  parent?: { id: string; expiresAt: Date } | null;
+}
+
 /**
  * A new token. One made with a token (`parent`) is its child: it expires no later than the
  * parent and is revoked with it (revokeToken), so a token never mints tokens that outlive it.
  */
-export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext, parent: { id: string; expiresAt: Date } | null = null) {
+export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext, { authenticatedAt, parent = null }: Lineage) {
   const token = newSecret(TOKEN_PREFIX);
   const requested = Date.now() + input.expiresInDays * 86_400_000;
   const row = await tx.apiToken.create({
@@ -43,6 +50,7 @@ export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput
       prefix: token.slice(0, TOKEN_PREFIX.length + 6),
       scopes: [...new Set(input.scopes)],
       expiresAt: new Date(parent ? Math.min(requested, parent.expiresAt.getTime()) : requested),
+      authenticatedAt,
       parentTokenId: parent?.id ?? null,
     },
   });
@@ -112,16 +120,6 @@ async function warnRevokedTokenUse(token: { id: string; userId: string; prefix: 
   );
 }
 
-/** A token made with a token never carries a scope its creator lacks, nor outlives it (issueToken). */
-export async function createOwnToken(actor: Actor, input: CreateTokenInput, meta: RequestMeta) {
-  const beyond = actor.scopes ? input.scopes.filter((scope) => !actor.scopes!.includes(scope)) : [];
-  if (beyond.length) throw new Forbidden(`Your token cannot create a token with: ${beyond.join(", ")}.`, "insufficient_scope");
-  return db.$transaction(async (tx) => {
-    const parent = actor.tokenId ? await tx.apiToken.findUniqueOrThrow({ where: { id: actor.tokenId }, select: { id: true, expiresAt: true } }) : null;
-    return issueToken(tx, actor.userId, input, auditContext(actor, meta), parent);
-  });
-}
-
 /**
  * POST /auth/token: the same checks as the portal's sign-in, then a new personal access token.
  * A client that sends a trusted device cookie is counted as that device; any other client is an
@@ -129,7 +127,6 @@ export async function createOwnToken(actor: Actor, input: CreateTokenInput, meta
  */
 export async function createTokenWithPassword(input: Credentials & CreateTokenInput, meta: RequestMeta, deviceKey: string | null = null) {
   const user = await verifyCredentials(input, meta, "TOKEN", deviceKey);
-  return db.$transaction((tx) =>
-    issueToken(tx, user.id, input, auditContextOf(user.id, "TOKEN", meta)),
-  );
+  const signedInAt = new Date();
+  return db.$transaction((tx) => issueToken(tx, user.id, input, auditContextOf(user.id, "TOKEN", meta), { authenticatedAt: signedInAt }));
 }
