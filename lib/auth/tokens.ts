@@ -87,6 +87,20 @@ export async function revokeToken(userId: string, tokenId: string, audit: AuditC
   await invalidateCallers([userId]);
 }
 
+/**
+ * Revokes every live token of the user inside the caller's transaction, each audited with the
+ * reason (a password reset, or the owner's "Revoke all tokens"); returns how many. The caller
+ * calls invalidateCallers after the commit.
+ */
+export async function revokeEveryTokenOf(tx: Tx, userId: string, audit: AuditContext, reason: "password_reset" | "revoked_by_owner"): Promise<number> {
+  const now = new Date();
+  const live = await tx.apiToken.updateManyAndReturn({ where: { userId, revokedAt: null, expiresAt: { gt: now } }, data: { revokedAt: now }, select: { id: true } });
+  for (const token of live) {
+    await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: token.id, changes: { reason: { before: null, after: reason } } });
+  }
+  return live.length;
+}
+
 /** The live token with its user, or null when unknown, revoked, expired or its user suspended. */
 export async function resolveToken(raw: string, ip: string | null) {
   if (!raw.startsWith(TOKEN_PREFIX)) return null;
