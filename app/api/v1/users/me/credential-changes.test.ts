@@ -2,11 +2,13 @@ import { encode } from "next-auth/jwt";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as resetConfirm from "@/app/api/v1/auth/password-reset/confirm/route";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
+import * as verifyEmail from "@/app/api/v1/auth/verify-email/route";
 import * as password from "@/app/api/v1/users/me/password/route";
 import * as me from "@/app/api/v1/users/me/route";
 import * as tokens from "@/app/api/v1/users/me/tokens/route";
 import { requestPasswordReset } from "@/lib/account/passwords";
 import { SESSION_COOKIE } from "@/lib/auth/config";
+import { sha256 } from "@/lib/auth/secrets";
 import { createSession } from "@/lib/auth/sessions";
 import { completeTwoFactorSignIn, SignInFailed, verifyCredentials } from "@/lib/auth/sign-in";
 import { newTotpSecret, replaceRecoveryCodes, sealTotpSecret } from "@/lib/auth/two-factor";
@@ -16,8 +18,9 @@ import { call } from "@/lib/testing/http";
 
 /**
  * Issue 23, findings 3 and 11: a password reset ends every session and revokes every token; a
- * password change ends the other sessions (the session version goes up) and voids what still
- * rests on the old password (reset links, portal sign-ins waiting for their code).
+ * password change ends the other sessions (the session version goes up) and, like an e-mail
+ * change, voids what still rests on the old password or address (reset links, verification links,
+ * portal sign-ins waiting for their code).
  */
 
 const NEW_PASSWORD = "another long passphrase";
@@ -110,6 +113,51 @@ describe("a password change (finding 11)", () => {
     await expect(completeTwoFactorSignIn(challenge, codes[0], testMeta(randomIp()))).rejects.toThrow(SignInFailed);
   });
 });
+
+describe("an e-mail change (finding 11)", () => {
+  async function changeEmail(caller: Caller, email: string) {
+    const etag = (await readMe(caller)).headers.get("etag")!;
+    return call(me.PUT, "PUT", "/api/v1/users/me", { ...caller, ip: randomIp(), headers: { ...caller.headers, "if-match": etag }, body: { email, currentPassword: TEST_PASSWORD } });
+  }
+
+  it("voids an outstanding reset link", async () => {
+    const user = await createUser();
+    const token = await tokenFor(user.id);
+    const link = await resetToken(user.email);
+    expect((await changeEmail({ token }, `${unique()}@example.test`)).status).toBe(200);
+    expect((await confirmReset(link)).json).toMatchObject({ status: 422, code: "invalid_token" });
+  });
+
+  it("voids a reset link sent to the old address while the change waited for confirmation", async () => {
+    const user = await createUser();
+    expect((await changeEmail({ token: await tokenFor(user.id) }, `${unique()}@example.test`)).status).toBe(200);
+    const link = await resetToken(user.email);
+    expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: await verificationLinkOf(user.id) } })).status).toBe(204);
+    expect((await confirmReset(link)).json).toMatchObject({ status: 422, code: "invalid_token" });
+  });
+
+  it("voids the verification links sent before: of the old address and of an earlier change", async () => {
+    const user = await createUser();
+    const token = await tokenFor(user.id);
+    const oldAddressLink = unique("pmv_");
+    await db.emailVerificationToken.create({ data: { userId: user.id, email: user.email, tokenHash: sha256(oldAddressLink), expiresAt: new Date(Date.now() + 3_600_000) } });
+    expect((await changeEmail({ token }, `${unique()}@example.test`)).status).toBe(200);
+    const firstLink = await verificationLinkOf(user.id);
+    expect((await changeEmail({ token }, `${unique()}@example.test`)).status).toBe(200);
+
+    for (const stale of [oldAddressLink, firstLink]) {
+      expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: stale } })).json).toMatchObject({ status: 422, code: "invalid_token" });
+    }
+    expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: await verificationLinkOf(user.id) } })).status).toBe(204);
+  });
+});
+
+/** The token of the newest verification mail to the user's pending address. */
+async function verificationLinkOf(userId: string) {
+  const row = await db.emailVerificationToken.findFirstOrThrow({ where: { userId }, orderBy: { createdAt: "desc" } });
+  const mail = await db.outboxMail.findFirstOrThrow({ where: { to: row.email }, orderBy: { createdAt: "desc" } });
+  return /\/verify-email\?token=(\S+)/.exec(mail.body)![1];
+}
 
 /** The cookie header of a session row, as next-auth writes it. */
 async function cookieOf(sessionId: string) {
