@@ -101,6 +101,13 @@ export async function revokeEveryTokenOf(tx: Tx, userId: string, audit: AuditCon
   return live.length;
 }
 
+/** The owner's "Revoke all tokens" (the portal offers it after a password change). */
+export async function revokeAllTokens(userId: string, audit: AuditContext): Promise<number> {
+  const count = await db.$transaction((tx) => revokeEveryTokenOf(tx, userId, audit, "revoked_by_owner"));
+  await invalidateCallers([userId]);
+  return count;
+}
+
 /** The live token with its user, or null when unknown, revoked, expired or its user suspended. */
 export async function resolveToken(raw: string, ip: string | null) {
   if (!raw.startsWith(TOKEN_PREFIX)) return null;

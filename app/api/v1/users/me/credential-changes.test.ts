@@ -7,10 +7,12 @@ import * as password from "@/app/api/v1/users/me/password/route";
 import * as me from "@/app/api/v1/users/me/route";
 import * as tokens from "@/app/api/v1/users/me/tokens/route";
 import { requestPasswordReset } from "@/lib/account/passwords";
+import { auditContextOf } from "@/lib/audit-log/record";
 import { SESSION_COOKIE } from "@/lib/auth/config";
 import { sha256 } from "@/lib/auth/secrets";
 import { createSession } from "@/lib/auth/sessions";
 import { completeTwoFactorSignIn, SignInFailed, verifyCredentials } from "@/lib/auth/sign-in";
+import { revokeAllTokens } from "@/lib/auth/tokens";
 import { newTotpSecret, replaceRecoveryCodes, sealTotpSecret } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { createUser, sessionCookieFor, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
@@ -111,6 +113,20 @@ describe("a password change (finding 11)", () => {
     expect(await db.signInChallenge.count({ where: { userId: user.id, usedAt: null } })).toBe(1);
     expect((await changePassword({ token: await tokenFor(user.id) })).status).toBe(204);
     await expect(completeTwoFactorSignIn(challenge, codes[0], testMeta(randomIp()))).rejects.toThrow(SignInFailed);
+  });
+});
+
+describe("the Security page's \"Revoke all tokens\" after a password change", () => {
+  it("revokes every live token of the account, each audited, and no one else's", async () => {
+    const user = await createUser();
+    const stranger = await createUser();
+    const mine = [await tokenFor(user.id), await tokenFor(user.id, ["read"])];
+    const theirs = await tokenFor(stranger.id);
+    expect(await revokeAllTokens(user.id, auditContextOf(user.id, "SESSION", testMeta()))).toBe(2);
+    for (const token of mine) expect((await readMe({ token })).status).toBe(401);
+    expect((await readMe({ token: theirs })).status).toBe(200);
+    expect(await db.auditEntry.count({ where: { actorId: user.id, action: "token.revoke" } })).toBe(2);
+    expect(await revokeAllTokens(user.id, auditContextOf(user.id, "SESSION", testMeta()))).toBe(0);
   });
 });
 
