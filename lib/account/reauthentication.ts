@@ -67,12 +67,10 @@ export async function assertRecentAuthentication(actor: Actor, client: Tx = db):
 }
 
 /**
- * The sign-in time a request stands on: now, when it carries the right password (checked like
- * every password confirmation: rate limited, a wrong one is 400 at `password`); otherwise the
- * caller's own, which must be recent.
+ * A request that carries the password re-authenticates itself: checked like every password
+ * confirmation (rate limited; a wrong one is 400 at `password`), it stands on a sign-in from now.
  */
-export async function recentAuthenticationOf(actor: Actor, password: string | undefined, meta: RequestMeta): Promise<Date> {
-  if (password === undefined) return assertRecentAuthentication(actor);
+export async function authenticateWithPassword(actor: Actor, password: string, meta: RequestMeta): Promise<Date> {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
   if (!(await confirmPassword(user, password, meta))) throw new ValidationFailed([{ path: "password", message: "The password is wrong." }]);
   return new Date();
@@ -81,7 +79,6 @@ export async function recentAuthenticationOf(actor: Actor, password: string | un
 /** The password again, for the current session: it counts as authenticated from now on. */
 export async function reauthenticate(actor: Actor, password: string, meta: RequestMeta): Promise<void> {
   if (!actor.sessionId) throw new NotFound("session");
-  const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
-  if (!(await confirmPassword(user, password, meta))) throw new ValidationFailed([{ path: "password", message: "The password is wrong." }]);
-  await db.userSession.update({ where: { id: actor.sessionId }, data: { authenticatedAt: new Date() } });
+  const authenticatedAt = await authenticateWithPassword(actor, password, meta);
+  await db.userSession.update({ where: { id: actor.sessionId }, data: { authenticatedAt } });
 }

@@ -3,7 +3,7 @@ import type { CreateOwnTokenInput } from "../auth/schemas";
 import { issueToken } from "../auth/tokens";
 import { db, type Tx } from "../db/client";
 import { Forbidden, Unauthorized } from "../errors";
-import { assertRecentAuthentication, recentAuthenticationOf } from "./reauthentication";
+import { assertRecentAuthentication, authenticateWithPassword } from "./reauthentication";
 
 /**
  * A token the caller mints for themselves (POST /users/me/tokens, the portal's token form). It
@@ -14,7 +14,7 @@ import { assertRecentAuthentication, recentAuthenticationOf } from "./reauthenti
 export async function createOwnToken(actor: Actor, { password, ...input }: CreateOwnTokenInput, meta: RequestMeta) {
   const beyond = actor.scopes ? input.scopes.filter((scope) => !actor.scopes!.includes(scope)) : [];
   if (beyond.length) throw new Forbidden(`Your token cannot create a token with: ${beyond.join(", ")}.`, "insufficient_scope");
-  const proven = password === undefined ? null : await recentAuthenticationOf(actor, password, meta);
+  const proven = password === undefined ? null : await authenticateWithPassword(actor, password, meta);
   return db.$transaction(async (tx) => {
     const parent = await lockLiveCaller(tx, actor);
     const authenticatedAt = proven ?? (await assertRecentAuthentication(actor, tx));
