@@ -142,7 +142,7 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
       meta,
     );
     await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED" } });
-    const { token } = await db.$transaction((tx) => issueToken(tx, owner.id, { name: "bench", scopes: ["read", "write"], expiresInDays: 1 }, { actorId: owner.id, via: "SYSTEM" }));
+    const { token } = await db.$transaction((tx) => issueToken(tx, owner.id, { name: "bench", scopes: ["read", "write"], expiresInDays: 1 }, { actorId: owner.id, via: "SYSTEM" }, { authenticatedAt: new Date() }));
     await disconnectDatabase();
 
     // The floor: the same bytes streamed from disk to disk by one process.

@@ -128,3 +128,38 @@ test("ending another session on the Security page signs that browser out", async
   await expect(otherPage).toHaveURL(/\/sign-in/);
   await other.close();
 });
+
+test("after a password change the Security page lists the access tokens and revokes them all in one step", async ({ page, browser }) => {
+  const { username } = await register(page, "pwtok");
+  const issued = await page.request.post("/api/v1/auth/token", { data: { login: username, password: PASSWORD, name: "Old script" } });
+  expect(issued.status()).toBe(201);
+  const { token } = (await issued.json()) as { token: string };
+  await signInPage(page, username, PASSWORD);
+  await expectSignedIn(page);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInPage(otherPage, username, PASSWORD);
+  await expectSignedIn(otherPage);
+
+  await page.goto("/account/security");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("New password", { exact: true }).fill("a changed e2e passphrase");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your password is changed.", { exact: false })).toBeVisible();
+  // The other browser is signed out at once; the token still works until it is revoked here.
+  await otherPage.goto("/account");
+  await expect(otherPage).toHaveURL(/\/sign-in/);
+  await other.close();
+
+  const tokens = page.getByRole("region", { name: "Access tokens of your account" });
+  await expect(tokens.getByText("Your access token still works", { exact: false })).toBeVisible();
+  await expect(tokens.getByText("Old script")).toBeVisible();
+  expect((await page.request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await tokens.getByRole("button", { name: "Revoke all tokens" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Revoke your access token?");
+  await dialog.getByRole("button", { name: "Revoke all tokens" }).click();
+  await expect(page.getByText("1 token revoked.")).toBeVisible();
+  expect((await page.request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+});

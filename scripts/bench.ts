@@ -68,7 +68,7 @@ async function benchCaller(url: string): Promise<{ token: string; cookie: string
   const { issueToken } = await import("../lib/auth/tokens");
   const { createSession } = await import("../lib/auth/sessions");
   const { encode } = await import("next-auth/jwt");
-  const created = await db.$transaction((tx) => issueToken(tx, "bench", { name: "bench", scopes: ["read"], expiresInDays: 1 }, { actorId: "bench", via: "SYSTEM" }));
+  const created = await db.$transaction((tx) => issueToken(tx, "bench", { name: "bench", scopes: ["read"], expiresInDays: 1 }, { actorId: "bench", via: "SYSTEM" }, { authenticatedAt: new Date() }));
   const user = await db.user.findUniqueOrThrow({ where: { id: "bench" } });
   const session = await db.$transaction((tx) => createSession(tx, user, { ip: "127.0.0.1", userAgent: "bench", requestId: "bench" }, null));
   const cookie = `${SESSION_COOKIE}=${await encode({ token: { sid: session.id }, secret: SECRET, salt: SESSION_COOKIE })}`;

@@ -2,8 +2,9 @@
 
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { createTokenSchema } from "@/lib/auth/schemas";
-import { createOwnToken, revokeToken } from "@/lib/auth/tokens";
+import { createOwnToken } from "@/lib/account/tokens";
+import { createOwnTokenSchema } from "@/lib/auth/schemas";
+import { revokeToken } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
 import { isLocale } from "@/lib/i18n/locales";
 import { portalAction } from "@/lib/portal/action";
@@ -35,7 +36,7 @@ export const changeEmailAction = portalAction({
 
 export const createTokenAction = portalAction({
   signIn: "/account",
-  args: z.tuple([createTokenSchema]),
+  args: z.tuple([createOwnTokenSchema]),
   run: async ([input], { actor, meta }) => {
     const created = await createOwnToken(actor, input, meta);
     const t = await getTranslations("account.tokens");

@@ -7,6 +7,7 @@ import { ProfileForm } from "@/components/account/profile-form";
 import { TokenManager } from "@/components/account/token-manager";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
+import { isRecentlyAuthenticated, reauthWindowMinutes } from "@/lib/account/reauthentication";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { listTokens } from "@/lib/auth/tokens";
 import { getOwnAccount } from "@/lib/users/service";
@@ -18,9 +19,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ welcome?: string }> }) {
   const actor = await requirePortalActor("/account");
-  const [{ user, account }, tokens, { welcome }, t, tl] = await Promise.all([
+  const [{ user, account }, tokens, recent, { welcome }, t, tl] = await Promise.all([
     getOwnAccount(actor),
     listTokens(actor.userId),
+    isRecentlyAuthenticated(actor),
     searchParams,
     getTranslations("account.page"),
     getTranslations("labels"),
@@ -69,7 +71,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         </Link>
       </Card>
       <Card title={t("tokensTitle")} description={t("tokensDescription")}>
-        <TokenManager tokens={tokens} actions={{ create: createTokenAction, revoke: revokeTokenAction }} />
+        <TokenManager tokens={tokens} recent={recent} windowMinutes={reauthWindowMinutes()} actions={{ create: createTokenAction, revoke: revokeTokenAction }} />
       </Card>
     </div>
   );

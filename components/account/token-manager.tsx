@@ -14,25 +14,36 @@ import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { TOKEN_SCOPES } from "@/lib/auth/actor";
-import { createTokenSchema, type tokenSchema } from "@/lib/auth/schemas";
+import { createOwnTokenSchema, type tokenSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
 type Token = z.infer<typeof tokenSchema>;
 type Scope = keyof typeof TOKEN_SCOPES;
 
 export interface TokenActions {
-  create: (input: z.input<typeof createTokenSchema>) => Promise<FormResult<{ token: string; id: string }>>;
+  create: (input: z.input<typeof createOwnTokenSchema>) => Promise<FormResult<{ token: string; id: string }>>;
   revoke: (tokenId: string) => Promise<FormResult>;
 }
 
-export function TokenManager({ tokens, actions }: { tokens: Token[]; actions: TokenActions }) {
+interface Props {
+  tokens: Token[];
+  /**
+   * The session's sign-in is within the re-authentication window (`windowMinutes`); otherwise the
+   * form asks for the password, which a new token needs then (lib/account/tokens.ts).
+   */
+  recent: boolean;
+  windowMinutes: number;
+  actions: TokenActions;
+}
+
+export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("account.tokens");
   const tl = useTranslations("labels.tokenScope");
   const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
-  const form = useForm<z.input<typeof createTokenSchema>>({
-    resolver: useLocalizedResolver(zodResolver(createTokenSchema, useValidationMessages(), { raw: true })),
+  const form = useForm<z.input<typeof createOwnTokenSchema>>({
+    resolver: useLocalizedResolver(zodResolver(createOwnTokenSchema, useValidationMessages(), { raw: true })),
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
   });
   // The secret of the token just created: shown until the page is left or that token is revoked.
@@ -116,6 +127,16 @@ export function TokenManager({ tokens, actions }: { tokens: Token[]; actions: To
           ))}
           {errors.scopes && <p className="text-sm text-red-600">{errors.scopes.message}</p>}
         </fieldset>
+        {!recent && (
+          <TextField
+            label={t("password")}
+            type="password"
+            autoComplete="current-password"
+            hint={t("passwordHint", { minutes: windowMinutes })}
+            error={errors.password?.message}
+            {...form.register("password", { shouldUnregister: true })}
+          />
+        )}
         <div className="flex justify-end">
           <Button type="submit" variant="secondary" pending={pending}>
             {t("submit")}

@@ -17,7 +17,9 @@ import {
 } from "./schemas";
 
 const TAG = "Account security";
-const reauthentication = problem("The session's last authentication is older than 10 minutes (`reauthentication_required`)");
+const reauthentication = problem(
+  "The sign-in behind the session or token is older than REAUTH_WINDOW_SECONDS, default 10 minutes (`reauthentication_required`)",
+);
 
 export const changePasswordOperation = defineOperation({
   method: "POST",
@@ -57,7 +59,9 @@ export const confirmSessionPasswordOperation = defineOperation({
   path: "/api/v1/users/me/reauthenticate",
   tag: TAG,
   summary: "Confirm the password for the current session",
-  description: "Sessions only: the session counts as freshly authenticated for 10 minutes (needed to change two-factor sign-in).",
+  description:
+    "Sessions only: the session counts as freshly authenticated for REAUTH_WINDOW_SECONDS, default 10 minutes (needed to mint tokens and change two-factor sign-in). " +
+    "Tokens made from the session before keep their own, older sign-in time.",
   auth: "required",
   body: reauthenticateSchema,
   responses: { 204: { description: "Confirmed" }, 400: problem("Wrong password"), 404: problem("The caller is not a session"), 429: problem("Too many password checks") },

@@ -4,8 +4,9 @@ import { confirmPassword } from "../auth/password-check";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
 import { newSecret, sha256 } from "../auth/secrets";
-import { recordAudit } from "../audit-log/record";
-import { db } from "../db/client";
+import { revokeEveryTokenOf } from "../auth/tokens";
+import { auditContextOf, recordAudit } from "../audit-log/record";
+import { db, type Tx } from "../db/client";
 import { RuleViolation, ValidationFailed } from "../errors";
 import { MAIL_SECRET } from "../mail/delivery";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
@@ -16,8 +17,11 @@ export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 
 /**
  * A signed-in user's new password: the current one is checked like every password confirmation
- * (rate limited per address and account), the new one against the policy; every other session
- * ends, the current one counts as freshly authenticated. Tokens stay (the Security page lists them).
+ * (rate limited per address and account), the new one against the policy. The session version
+ * goes up, so every other session ends at once, also one that a sign-in with the old password is
+ * creating at this moment; the current session moves to the new version and counts as freshly
+ * authenticated. Reset links still out are void. Tokens stay: the Security page lists them and
+ * offers to revoke them all.
  */
 export async function changePassword(actor: Actor, input: ChangePasswordInput, meta: RequestMeta) {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
@@ -28,16 +32,32 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput, m
   const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-    await tx.userSession.updateMany({
+    const { sessionVersion } = await tx.user.update({ where: { id: user.id }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+    const ended = await tx.userSession.updateMany({
       where: { userId: user.id, revokedAt: null, ...(actor.sessionId ? { NOT: { id: actor.sessionId } } : {}) },
       data: { revokedAt: now, revokedReason: "password_changed" },
     });
-    if (actor.sessionId) await tx.userSession.update({ where: { id: actor.sessionId }, data: { authenticatedAt: now } });
-    await recordAudit(tx, auditContext(actor, meta), { action: "user.password_change", targetType: "user", targetId: user.id });
+    if (actor.sessionId) await tx.userSession.update({ where: { id: actor.sessionId }, data: { authenticatedAt: now, sessionVersion } });
+    const voided = await voidPasswordProofs(tx, user.id, now);
+    await recordAudit(tx, auditContext(actor, meta), {
+      action: "user.password_change",
+      targetType: "user",
+      targetId: user.id,
+      changes: { sessions: { before: ended.count, after: 0 }, resetLinks: { before: voided, after: 0 } },
+    });
   });
   // The ended sessions end on every instance at once, cached callers included.
   await invalidateCallers([user.id]);
+}
+
+/**
+ * Whatever still rests on the old password: reset links not used yet, and portal sign-ins waiting
+ * for their second step (their password step was the old password). Returns the voided links.
+ */
+async function voidPasswordProofs(tx: Tx, userId: string, now: Date): Promise<number> {
+  const links = await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  await tx.signInChallenge.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  return links.count;
 }
 
 /**
@@ -77,7 +97,11 @@ async function issueResetToken(email: string) {
 
 const INVALID_LINK = "This reset link is invalid, used or expired. Ask for a new one.";
 
-/** Sets the new password with a reset token (single use, 30 minutes) and ends every session. */
+/**
+ * Sets the new password with a reset token (single use, 30 minutes; of two requests at once only
+ * one claims it) and ends every session and revokes every token of the account: whoever could
+ * sign in or call the API before the reset cannot after it.
+ */
 export async function confirmPasswordReset(input: PasswordResetConfirmInput, meta: RequestMeta) {
   if (meta.ip) await enforce(RATE_LIMITS.passwordResetConfirmPerIp, meta.ip);
   const row = await db.passwordResetToken.findUnique({ where: { tokenHash: sha256(input.token) }, include: { user: true } });
@@ -85,15 +109,25 @@ export async function confirmPasswordReset(input: PasswordResetConfirmInput, met
   assertAcceptablePassword(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await db.$transaction(async (tx) => {
-    const used = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
+    const now = new Date();
+    const used = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
     if (used.count === 0) throw new RuleViolation(INVALID_LINK, "invalid_token");
+    // The user's row first: a token being minted at this moment holds it (lib/account/tokens.ts), so it is revoked below or refused.
     await tx.user.update({
       where: { id: row.userId },
       // A new password is a fresh start for the lockout of unknown sources too.
       data: { passwordHash, sessionVersion: { increment: 1 }, failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null },
     });
-    await tx.userSession.updateMany({ where: { userId: row.userId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: "password_reset" } });
-    await recordAudit(tx, { actorId: row.userId, via: "SYSTEM", ip: meta.ip, requestId: meta.requestId }, { action: "user.password_reset", targetType: "user", targetId: row.userId });
+    const ended = await tx.userSession.updateMany({ where: { userId: row.userId, revokedAt: null }, data: { revokedAt: now, revokedReason: "password_reset" } });
+    const audit = auditContextOf(row.userId, "SYSTEM", meta);
+    const revoked = await revokeEveryTokenOf(tx, row.userId, audit, "password_reset");
+    await voidPasswordProofs(tx, row.userId, now);
+    await recordAudit(tx, audit, {
+      action: "user.password_reset",
+      targetType: "user",
+      targetId: row.userId,
+      changes: { sessions: { before: ended.count, after: 0 }, tokens: { before: revoked, after: 0 } },
+    });
   });
   await invalidateCallers([row.userId]);
 }

@@ -34,6 +34,20 @@ export const createTokenSchema = z.strictObject({
 });
 export type CreateTokenInput = z.infer<typeof createTokenSchema>;
 
+/**
+ * POST /users/me/tokens and the portal's token form: the caller's credential must stand on a recent
+ * sign-in, or the request carries the password (`password`) and is its own re-authentication.
+ */
+export const createOwnTokenSchema = createTokenSchema.extend({
+  password: z
+    .string()
+    .min(1, "Enter your password.")
+    .max(PASSWORD_MAX)
+    .meta({ description: "The account's password: needed when the caller's sign-in is older than REAUTH_WINDOW_SECONDS; the new token then counts from now" })
+    .optional(),
+});
+export type CreateOwnTokenInput = z.infer<typeof createOwnTokenSchema>;
+
 export const tokenSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { auditContextOf, recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
-import { Forbidden, NotFound } from "../errors";
-import { auditContext, type Actor, type RequestMeta, type TokenScope } from "./actor";
+import { NotFound } from "../errors";
+import type { RequestMeta, TokenScope } from "./actor";
 import { invalidateCallers } from "./caller-cache";
 import type { CreateTokenInput, Credentials, tokenSchema } from "./schemas";
 import { newSecret, sha256 } from "./secrets";
@@ -28,11 +28,18 @@ export function presentToken(token: TokenRow): z.infer<typeof tokenSchema> {
   };
 }
 
+interface Lineage {
+  /** When the sign-in this token descends from proved the password (lib/account/reauthentication.ts). */
+  authenticatedAt: Date;
+  /** The token it is made with, if any. */
+  parent?: { id: string; expiresAt: Date } | null;
+}
+
 /**
  * A new token. One made with a token (`parent`) is its child: it expires no later than the
  * parent and is revoked with it (revokeToken), so a token never mints tokens that outlive it.
  */
-export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext, parent: { id: string; expiresAt: Date } | null = null) {
+export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext, { authenticatedAt, parent = null }: Lineage) {
   const token = newSecret(TOKEN_PREFIX);
   const requested = Date.now() + input.expiresInDays * 86_400_000;
   const row = await tx.apiToken.create({
@@ -43,6 +50,7 @@ export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput
       prefix: token.slice(0, TOKEN_PREFIX.length + 6),
       scopes: [...new Set(input.scopes)],
       expiresAt: new Date(parent ? Math.min(requested, parent.expiresAt.getTime()) : requested),
+      authenticatedAt,
       parentTokenId: parent?.id ?? null,
     },
   });
@@ -79,6 +87,27 @@ export async function revokeToken(userId: string, tokenId: string, audit: AuditC
   await invalidateCallers([userId]);
 }
 
+/**
+ * Revokes every live token of the user inside the caller's transaction, each audited with the
+ * reason (a password reset, or the owner's "Revoke all tokens"); returns how many. The caller
+ * calls invalidateCallers after the commit.
+ */
+export async function revokeEveryTokenOf(tx: Tx, userId: string, audit: AuditContext, reason: "password_reset" | "revoked_by_owner"): Promise<number> {
+  const now = new Date();
+  const live = await tx.apiToken.updateManyAndReturn({ where: { userId, revokedAt: null, expiresAt: { gt: now } }, data: { revokedAt: now }, select: { id: true } });
+  for (const token of live) {
+    await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: token.id, changes: { reason: { before: null, after: reason } } });
+  }
+  return live.length;
+}
+
+/** The owner's "Revoke all tokens" (the portal offers it after a password change). */
+export async function revokeAllTokens(userId: string, audit: AuditContext): Promise<number> {
+  const count = await db.$transaction((tx) => revokeEveryTokenOf(tx, userId, audit, "revoked_by_owner"));
+  await invalidateCallers([userId]);
+  return count;
+}
+
 /** The live token with its user, or null when unknown, revoked, expired or its user suspended. */
 export async function resolveToken(raw: string, ip: string | null) {
   if (!raw.startsWith(TOKEN_PREFIX)) return null;
@@ -112,16 +141,6 @@ async function warnRevokedTokenUse(token: { id: string; userId: string; prefix: 
   );
 }
 
-/** A token made with a token never carries a scope its creator lacks, nor outlives it (issueToken). */
-export async function createOwnToken(actor: Actor, input: CreateTokenInput, meta: RequestMeta) {
-  const beyond = actor.scopes ? input.scopes.filter((scope) => !actor.scopes!.includes(scope)) : [];
-  if (beyond.length) throw new Forbidden(`Your token cannot create a token with: ${beyond.join(", ")}.`, "insufficient_scope");
-  return db.$transaction(async (tx) => {
-    const parent = actor.tokenId ? await tx.apiToken.findUniqueOrThrow({ where: { id: actor.tokenId }, select: { id: true, expiresAt: true } }) : null;
-    return issueToken(tx, actor.userId, input, auditContext(actor, meta), parent);
-  });
-}
-
 /**
  * POST /auth/token: the same checks as the portal's sign-in, then a new personal access token.
  * A client that sends a trusted device cookie is counted as that device; any other client is an
@@ -129,7 +148,6 @@ export async function createOwnToken(actor: Actor, input: CreateTokenInput, meta
  */
 export async function createTokenWithPassword(input: Credentials & CreateTokenInput, meta: RequestMeta, deviceKey: string | null = null) {
   const user = await verifyCredentials(input, meta, "TOKEN", deviceKey);
-  return db.$transaction((tx) =>
-    issueToken(tx, user.id, input, auditContextOf(user.id, "TOKEN", meta)),
-  );
+  const signedInAt = new Date();
+  return db.$transaction((tx) => issueToken(tx, user.id, input, auditContextOf(user.id, "TOKEN", meta), { authenticatedAt: signedInAt }));
 }

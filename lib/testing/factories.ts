@@ -39,10 +39,10 @@ export function testMeta(ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.fl
   return { ip, userAgent: "vitest", requestId: randomUUID() };
 }
 
-/** A real personal access token of `userId`. */
+/** A real personal access token of `userId`, as if just made with the password (POST /auth/token). */
 export async function tokenFor(userId: string, scopes: TokenScope[] = ["read", "write", "admin"]) {
   const created = await db.$transaction((tx) =>
-    issueToken(tx, userId, { name: "test", scopes, expiresInDays: 1 }, { actorId: userId, via: "SYSTEM" }),
+    issueToken(tx, userId, { name: "test", scopes, expiresInDays: 1 }, { actorId: userId, via: "SYSTEM" }, { authenticatedAt: new Date() }),
   );
   return created.token;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
+import { createOwnTokenSchema, createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
 import { pageSchema, paginationQuerySchema } from "../http/pagination";
 import { defineOperation, idSchema, problem } from "../http/operation";
 import { RATE_LIMITS } from "../rate-limit";
@@ -150,11 +150,18 @@ export const createTokenOperation = defineOperation({
   tag: "Tokens",
   summary: "Create a personal access token",
   description:
+    "Needs a recent sign-in: the caller's session or token must stand on a sign-in within REAUTH_WINDOW_SECONDS (default 10 minutes), " +
+    "or the body carries `password`. The new token inherits that sign-in's time (now, with `password`), never its own creation time. " +
     "A token created with a token can have no scope its creator lacks, expires no later than it and is revoked with it. " +
     "Not idempotent: `Idempotency-Key` is ignored here, because a replay would have to store the secret token.",
   auth: "required",
-  body: createTokenSchema,
-  responses: { 201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }) } },
+  body: createOwnTokenSchema,
+  responses: {
+    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }) },
+    400: problem("Wrong `password`"),
+    401: problem("The caller's sign-in is older than REAUTH_WINDOW_SECONDS and no `password` was sent (`reauthentication_required`)"),
+    429: problem("Too many password checks"),
+  },
 });
 
 export const deleteTokenOperation = defineOperation({

@@ -81,6 +81,7 @@ export async function verifyEmail(token: string, meta: RequestMeta) {
     const user = await tx.user.findUniqueOrThrow({ where: { id: row.userId } });
     await assertFree(tx, { email: row.email }, user.id);
     await tx.emailVerificationToken.update({ where: { id: row.id }, data: { usedAt: new Date() } });
+    if (row.email !== user.email) await voidAddressProofs(tx, user.id);
     await tx.user.update({
       where: { id: user.id },
       data: { email: row.email, emailVerifiedAt: new Date(), version: { increment: 1 } },
@@ -92,6 +93,17 @@ export async function verifyEmail(token: string, meta: RequestMeta) {
       changes: changedFields({ email: user.email }, { email: row.email }),
     });
   });
+}
+
+/**
+ * An address change (asked for, or confirmed) voids the links still out: password-reset links,
+ * which went to the old address, and the verification links sent before (the old address's and
+ * those of an earlier change), so only the newest address can still be confirmed.
+ */
+async function voidAddressProofs(tx: Tx, userId: string) {
+  const now = new Date();
+  await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+  await tx.emailVerificationToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
 }
 
 async function pendingEmailOf(userId: string, email: string) {
@@ -134,7 +146,10 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
       targetId: current.id,
       changes: changedFields(comparable(current), comparable(updated)),
     });
-    if (emailChange) await sendVerification(tx, updated, input.email!);
+    if (emailChange) {
+      await voidAddressProofs(tx, current.id);
+      await sendVerification(tx, updated, input.email!);
+    }
     return updated;
   });
   await invalidateCallers([current.id]);

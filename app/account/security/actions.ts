@@ -3,10 +3,11 @@
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { changePassword } from "@/lib/account/passwords";
-import { reauthenticate } from "@/lib/account/reauthentication";
+import { reauthenticate, reauthWindowMinutes } from "@/lib/account/reauthentication";
 import { changePasswordSchema, confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema, renameDeviceSchema } from "@/lib/account/schemas";
 import { endOtherSessions, endSession, removeDevice, renameDevice } from "@/lib/account/sessions";
 import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setupTwoFactor } from "@/lib/account/two-factor";
+import { revokeAllTokens } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";
 
@@ -22,12 +23,23 @@ export const changePasswordAction = portalAction({
   },
 });
 
+/** Offered right after a password change: the tokens still work, the old password's holder may have one. */
+export const revokeAllTokensAction = portalAction({
+  signIn: PAGE,
+  revalidate: [PAGE, "/account"],
+  args: z.tuple([]),
+  run: async (_, { actor, audit }) => {
+    const count = await revokeAllTokens(actor.userId, audit);
+    return (await getTranslations("account.password"))("tokensRevoked", { count });
+  },
+});
+
 export const reauthenticateAction = portalAction({
   ...page,
   args: z.tuple([reauthenticateSchema]),
   run: async ([{ password }], { actor, meta }) => {
     await reauthenticate(actor, password, meta);
-    return (await getTranslations("account.twoFactor"))("reauthenticated");
+    return (await getTranslations("account.twoFactor"))("reauthenticated", { minutes: reauthWindowMinutes() });
   },
 });
 

@@ -7,9 +7,11 @@ import { PasswordChangeForm } from "@/components/account/security/password-chang
 import { SessionList } from "@/components/account/security/session-list";
 import { TwoFactorPanel } from "@/components/account/security/two-factor-panel";
 import { Card, PageHeader } from "@/components/ui/card";
+import { reauthWindowMinutes } from "@/lib/account/reauthentication";
 import { listDevices, listSessions, loginHistory } from "@/lib/account/sessions";
 import { twoFactorPanel } from "@/lib/account/two-factor";
 import { requirePortalActor } from "@/lib/auth/portal";
+import { listTokens } from "@/lib/auth/tokens";
 import {
   changePasswordAction,
   disableTwoFactorAction,
@@ -20,6 +22,7 @@ import {
   regenerateRecoveryCodesAction,
   removeDeviceAction,
   renameDeviceAction,
+  revokeAllTokensAction,
   setupTwoFactorAction,
 } from "./actions";
 
@@ -34,11 +37,12 @@ const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ history?: string }> }) {
   const actor = await requirePortalActor("/account/security");
   const { history: historyCursor } = await searchParams;
-  const [twoFactor, sessions, devices, history, t] = await Promise.all([
+  const [twoFactor, sessions, devices, history, tokens, t] = await Promise.all([
     twoFactorPanel(actor),
     listSessions(actor, { limit: 100 }),
     listDevices(actor, { limit: 100 }),
     loginHistory(actor, actor.userId, { limit: 20, cursor: historyCursor }),
+    listTokens(actor.userId),
     getTranslations("account.security"),
   ]);
   return (
@@ -54,11 +58,12 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
         })}
       />
       <Card title={t("passwordTitle")} description={t("passwordDescription")}>
-        <PasswordChangeForm action={changePasswordAction} />
+        <PasswordChangeForm tokens={tokens} actions={{ change: changePasswordAction, revokeAllTokens: revokeAllTokensAction }} />
       </Card>
       <Card title={t("twoFactorTitle")} description={t("twoFactorDescription")}>
         <TwoFactorPanel
           {...twoFactor}
+          windowMinutes={reauthWindowMinutes()}
           actions={{ reauthenticate: reauthenticateAction, setup: setupTwoFactorAction, enable: enableTwoFactorAction, disable: disableTwoFactorAction, regenerateRecoveryCodes: regenerateRecoveryCodesAction }}
         />
       </Card>

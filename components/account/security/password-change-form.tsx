@@ -2,33 +2,85 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useActionForm, type FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { changePasswordSchema } from "@/lib/account/schemas";
+import type { tokenSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
-export function PasswordChangeForm({ action }: { action: (input: z.input<typeof changePasswordSchema>) => Promise<FormResult> }) {
+type Token = z.infer<typeof tokenSchema>;
+
+export interface PasswordActions {
+  change: (input: z.input<typeof changePasswordSchema>) => Promise<FormResult>;
+  revokeAllTokens: () => Promise<FormResult>;
+}
+
+/**
+ * The new password, then the account's access tokens: a password change ends the other sessions
+ * but leaves tokens working, so right after it the form lists them and offers to revoke them all.
+ */
+export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actions: PasswordActions }) {
   const t = useTranslations("account.password");
   const form = useForm<z.input<typeof changePasswordSchema>>({ resolver: useLocalizedResolver(zodResolver(changePasswordSchema, useValidationMessages())), defaultValues: { currentPassword: "", newPassword: "" } });
-  const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
+  const [changed, setChanged] = useState(false);
+  const { submit, pending, notice } = useActionForm(form, actions.change, () => {
+    form.reset();
+    setChanged(true);
+  });
   const errors = form.formState.errors;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
+    <div className="space-y-6">
+      <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
+        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label={t("currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
+          <TextField label={t("newPassword")} type="password" autoComplete="new-password" hint={t("newPasswordHint")} error={errors.newPassword?.message} {...form.register("newPassword")} />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" variant="secondary" pending={pending}>
+            {pending ? t("pending") : t("submit")}
+          </Button>
+        </div>
+      </form>
+      {changed && <TokensAfterChange tokens={tokens} revokeAll={actions.revokeAllTokens} />}
+    </div>
+  );
+}
+
+function TokensAfterChange({ tokens, revokeAll }: { tokens: Token[]; revokeAll: PasswordActions["revokeAllTokens"] }) {
+  const t = useTranslations("account.password");
+  const confirm = useConfirm();
+  const [revoking, startRevoke] = useTransition();
+  const [notice, setNotice] = useState<FormNoticeState | null>(null);
+  const onRevokeAll = async () => {
+    if (!(await confirm({ title: t("revokeAllTitle", { count: tokens.length }), body: t("revokeAllBody"), confirmLabel: t("revokeAll"), tone: "danger" }))) return;
+    startRevoke(async () => {
+      const result = await revokeAll();
+      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+    });
+  };
+  if (tokens.length === 0) return notice && <Notice tone={notice.tone}>{notice.text}</Notice>;
+  return (
+    <section className="space-y-4 rounded-md bg-amber-50 p-4 text-sm ring-1 ring-amber-200" aria-label={t("tokensListLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t("currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
-        <TextField label={t("newPassword")} type="password" autoComplete="new-password" hint={t("newPasswordHint")} error={errors.newPassword?.message} {...form.register("newPassword")} />
-      </div>
-      <div className="flex justify-end">
-        <Button type="submit" variant="secondary" pending={pending}>
-          {pending ? t("pending") : t("submit")}
-        </Button>
-      </div>
-    </form>
+      <p className="text-slate-800">{t("tokensLeft", { count: tokens.length })}</p>
+      <ul className="list-inside list-disc space-y-1 text-slate-700">
+        {tokens.map((token) => (
+          <li key={token.id} className="break-words">
+            {token.name} <code className="break-all font-mono">{token.prefix}…</code>
+          </li>
+        ))}
+      </ul>
+      <Button type="button" variant="danger" pending={revoking} onClick={() => void onRevokeAll()}>
+        {t("revokeAll")}
+      </Button>
+    </section>
   );
 }

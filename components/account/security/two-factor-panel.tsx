@@ -29,12 +29,13 @@ interface Props {
   status: { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
   /** A set-up started but not yet on; the server sends it only with `recent` (lib/account/two-factor.ts, `twoFactorPanel`). */
   pending: { secret: string; otpauthUrl: string; qrSvg: string } | null;
-  /** The session proved the password in the last 10 minutes (needed to start or finish a setup). */
+  /** The session proved the password within the re-authentication window of `windowMinutes` (needed to start or finish a setup). */
   recent: boolean;
+  windowMinutes: number;
   actions: TwoFactorActions;
 }
 
-export function TwoFactorPanel({ status, pending, recent, actions }: Props) {
+export function TwoFactorPanel({ status, pending, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("account.twoFactor");
   const format = useFormatter();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -54,18 +55,18 @@ export function TwoFactorPanel({ status, pending, recent, actions }: Props) {
       </div>
     );
   }
-  if (!recent) return <ReauthenticateForm action={actions.reauthenticate} />;
+  if (!recent) return <ReauthenticateForm windowMinutes={windowMinutes} action={actions.reauthenticate} />;
   if (pending) return <EnableForm pending={pending} action={actions.enable} onCodes={setCodes} />;
   return <SetupButton action={actions.setup} />;
 }
 
-function ReauthenticateForm({ action }: { action: TwoFactorActions["reauthenticate"] }) {
+function ReauthenticateForm({ windowMinutes, action }: { windowMinutes: number; action: TwoFactorActions["reauthenticate"] }) {
   const t = useTranslations("account.twoFactor");
   const form = useForm<z.input<typeof reauthenticateSchema>>({ resolver: useLocalizedResolver(zodResolver(reauthenticateSchema, useValidationMessages())), defaultValues: { password: "" } });
   const { submit, pending, notice } = useActionForm(form, action);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("confirmFormLabel")}>
-      <p className="text-sm text-slate-700">{t("offNeedsPassword")}</p>
+      <p className="text-sm text-slate-700">{t("offNeedsPassword", { minutes: windowMinutes })}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <TextField label={t("yourPassword")} type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register("password")} />
       <Button type="submit" variant="secondary" pending={pending}>

@@ -1,5 +1,6 @@
 import { created, handle } from "@/lib/http/route";
-import { createOwnToken, listTokens } from "@/lib/auth/tokens";
+import { createOwnToken } from "@/lib/account/tokens";
+import { listTokens } from "@/lib/auth/tokens";
 import { createTokenOperation, listTokensOperation } from "@/lib/users/operations";
 
 export const GET = handle(listTokensOperation, async ({ actor }) => ({ body: { data: await listTokens(actor.userId) } }));
