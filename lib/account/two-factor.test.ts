@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { actorOf, createUser, sessionCookieFor } from "../testing/factories";
-import { REAUTHENTICATION_WINDOW_MS } from "./reauthentication";
+import { reauthWindowMs } from "./reauthentication";
 import { setupTwoFactor, twoFactorPanel } from "./two-factor";
 
 describe("the Security page's two-factor panel (issue 23, finding 6)", () => {
@@ -14,7 +14,7 @@ describe("the Security page's two-factor panel (issue 23, finding 6)", () => {
     expect(fresh).toMatchObject({ recent: true, pending: { secret } });
 
     // The panel's data is what the page hands its client component: the RSC payload.
-    await db.userSession.update({ where: { id: sessionId }, data: { authenticatedAt: new Date(Date.now() - REAUTHENTICATION_WINDOW_MS - 60_000) } });
+    await db.userSession.update({ where: { id: sessionId }, data: { authenticatedAt: new Date(Date.now() - reauthWindowMs() - 60_000) } });
     const stale = await twoFactorPanel(actor);
     expect(stale).toMatchObject({ recent: false, pending: null, status: { enabled: false } });
     const payload = JSON.stringify(stale);

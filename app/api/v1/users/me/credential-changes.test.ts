@@ -105,7 +105,7 @@ describe("a password change (finding 11)", () => {
   it("voids a portal sign-in that passed the old password and waits for its code", async () => {
     const user = await createUser();
     const codes = await db.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(newTotpSecret()), totpEnabledAt: new Date() } });
+      await tx.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(newTotpSecret(), user.id), totpEnabledAt: new Date() } });
       return replaceRecoveryCodes(tx, user.id);
     });
     const challenge = unique("chl_");
