@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -9,6 +12,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
     databaseKind: "pglite" | "postgresql";
+    /** Where mail delivered without SMTP lands, shared by every test process (lib/testing/mail.ts). */
+    mailDir: string;
   }
 }
 
@@ -18,6 +23,7 @@ declare module "vitest" {
  * in-memory PGlite served on loopback. Tests create their own uniquely named data.
  */
 export default async function setup(project: TestProject) {
+  project.provide("mailDir", mkdtempSync(path.join(os.tmpdir(), "pums-test-mail-")));
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     const client = new pg.Client({ connectionString: postgresUrl });

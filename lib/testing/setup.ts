@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { disconnectDatabase } from "../db/client";
-import { collectMailInMemory } from "./mail";
+import { collectMailInFolder } from "./mail";
 
 process.env.DATABASE_URL = inject("databaseUrl");
 // PGlite serves every connection from one session: concurrent queries from several connections would
@@ -13,7 +13,7 @@ process.env.DATABASE_POOL_SIZE = pglite ? "1" : "4";
 if (pglite) process.env.DATABASE_NAMED_STATEMENTS = "false";
 process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 process.env.TRUST_PROXY = "true";
-collectMailInMemory();
+collectMailInFolder();
 // Uploaded files of a test run go to a throw-away folder.
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "pums-test-data-"));
 

@@ -17,6 +17,7 @@ import { newTotpSecret, replaceRecoveryCodes, sealTotpSecret } from "@/lib/auth/
 import { db } from "@/lib/db/client";
 import { createUser, sessionCookieFor, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
+import { mailedToken } from "@/lib/testing/mail";
 
 /**
  * Issue 23, findings 3 and 11: a password reset ends every session and revokes every token; a
@@ -41,8 +42,7 @@ const changePassword = (caller: Caller) => call(password.POST, "POST", "/", { ..
 async function resetToken(email: string) {
   const { done } = await requestPasswordReset(email, testMeta(randomIp()));
   await done;
-  const mail = await db.outboxMail.findFirstOrThrow({ where: { to: email, subject: "Reset your password" }, orderBy: { createdAt: "desc" } });
-  return decodeURIComponent(/\/reset-password\?token=(\S+)/.exec(mail.body)![1]);
+  return mailedToken(email, "Reset your password");
 }
 const confirmReset = (token: string, newPassword = NEW_PASSWORD) => call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token, newPassword } });
 
@@ -171,8 +171,7 @@ describe("an e-mail change (finding 11)", () => {
 /** The token of the newest verification mail to the user's pending address. */
 async function verificationLinkOf(userId: string) {
   const row = await db.emailVerificationToken.findFirstOrThrow({ where: { userId }, orderBy: { createdAt: "desc" } });
-  const mail = await db.outboxMail.findFirstOrThrow({ where: { to: row.email }, orderBy: { createdAt: "desc" } });
-  return /\/verify-email\?token=(\S+)/.exec(mail.body)![1];
+  return mailedToken(row.email);
 }
 
 /** The cookie header of a session row, as next-auth writes it. */
