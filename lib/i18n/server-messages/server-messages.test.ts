@@ -20,6 +20,7 @@ const API_ONLY = new Set([
   'The query parameter "{}" is given more than once.',
   "This endpoint takes no query parameters.",
   "The body is not valid JSON.",
+  "The JSON nests deeper than {} levels.",
   "The version in If-Match is out of range (at most {}).",
   "The access token is invalid, expired or revoked.",
   "Your token cannot create a token with: {}.",
