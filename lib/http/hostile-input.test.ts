@@ -7,7 +7,7 @@ import { OPERATIONS } from "../api/registry";
 import { db } from "../db/client";
 import { createPartner, createProjectFor, createUser, TEST_PASSWORD, tokenFor } from "../testing/factories";
 import { call } from "../testing/http";
-import type { Operation } from "./operation";
+import { routeModule } from "../testing/in-process";
 
 /**
  * Input an outside client can send that once answered 500 (security review findings 16-18):
@@ -88,7 +88,7 @@ describe("hostile input through real route handlers", async () => {
     // Refused by a linear scan before JSON.parse: milliseconds, where walking the parsed value
     // once took 0.4-0.7 s of CPU and overflowed the stack (500).
     it.each(withJsonBody)("%s answers 400 too_deep, quickly", async (_label, operation) => {
-      const route = (await import(/* @vite-ignore */ routeFile(operation))) as Record<string, Parameters<typeof call>[0]>;
+      const route = await routeModule(operation.path);
       const params = Object.fromEntries([...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, name === "id" ? project.id : "x"]));
       for (const [shape, rawBody] of Object.entries(bodies)) {
         const started = performance.now();
@@ -107,8 +107,3 @@ describe("hostile input through real route handlers", async () => {
     });
   });
 });
-
-/** The route module of an operation: /api/v1/projects/{id} -> @/app/api/v1/projects/[id]/route. */
-function routeFile(operation: Operation) {
-  return "@/app" + operation.path.replace(/\{(\w+)\}/g, "[$1]") + "/route";
-}
