@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Actor, RequestMeta } from "../auth/actor";
 import { SESSION_COOKIE } from "../auth/config";
 import { resolveActor } from "../auth/resolve";
-import { BadRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType } from "../errors";
+import { BadRequest, ClientClosedRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType } from "../errors";
 import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "../request/client-ip";
 import { assertNoNul, parseClientJson } from "./client-input";
@@ -210,13 +210,15 @@ async function readBody(request: Request, limit: number, accepted: RegExp, expec
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // The body comes from the client alone: if it breaks off, the client went away.
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw new ClientClosedRequest(error instanceof Error ? error.message : String(error));
+    });
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new PayloadTooLarge(limit);
-    }
+    // The rest is left unread, not cancelled: cancelling destroys the socket, and the client would
+    // get a reset instead of the 413. scripts/serve.mjs reads and drops the rest, bounded.
+    if (size > limit) throw new PayloadTooLarge(limit);
     chunks.push(value);
   }
   return Buffer.concat(chunks);

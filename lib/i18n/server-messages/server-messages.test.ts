@@ -21,6 +21,7 @@ const API_ONLY = new Set([
   "This endpoint takes no query parameters.",
   "The body is not valid JSON.",
   "The JSON nests deeper than {} levels.",
+  "The request body ended before it was received whole.",
   "The version in If-Match is out of range (at most {}).",
   "The access token is invalid, expired or revoked.",
   "Your token cannot create a token with: {}.",
