@@ -5,7 +5,9 @@
  * answers early and closes with bytes unread makes the kernel reset the connection, and such a
  * client loses the answer. Every case sends at most about 100 MB over loopback and is bounded in time.
  */
+import { readFile } from "node:fs/promises";
 import net from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServe, type ServedApp } from "@/lib/testing/serve-process";
 
@@ -188,6 +190,42 @@ describe("what the server reads after an early answer", () => {
     expect(exchange.error).toMatch(/EPIPE|ECONNRESET/);
     expect(exchange.sent).toBeLessThan(200 * MB);
   }, CASE_TIMEOUT_MS);
+});
+
+describe("server-action arguments nested 5,000 levels deep (issue 23, finding 13)", () => {
+  const deep = "[".repeat(5_000) + "]".repeat(5_000);
+
+  /** A server action as Next.js' client calls it: the action's id in Next-Action, the page's own Origin. */
+  async function callAction(body: BodyInit) {
+    const manifest = JSON.parse(await readFile(path.join(import.meta.dirname, "../.next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName: string }> };
+    const signIn = Object.entries(manifest.node).find(([, action]) => action.exportedName === "signInAction")![0];
+    const origin = `http://127.0.0.1:${PORT}`;
+    return fetch(`${origin}/sign-in`, { method: "POST", headers: { "Next-Action": signIn, Origin: origin, Accept: "text/x-component" }, body });
+  }
+
+  function form(fields: Record<string, string | Blob>) {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.append(name, value);
+    return data;
+  }
+
+  it.each([
+    ["a text body", () => deep],
+    ["a form's JSON field", () => form({ "0": deep })],
+  ])("in %s are refused with 400 too_deep before React decodes them", async (_label, body) => {
+    const response = await callAction(body());
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(await response.json()).toMatchObject({ code: "too_deep" });
+  });
+
+  it("leaves shallow arguments, users' own fields and files to the action", async () => {
+    for (const body of ['[{"login":"nobody","password":"wrong"}]', form({ "0": '["$K1"]', "1_note": "[".repeat(100), "1_file": new Blob(["{[".repeat(1_000)]) })]) {
+      const response = await callAction(body);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/text\/x-component/);
+    }
+  });
 });
 
 describe("a client that goes away in the middle of its body", () => {

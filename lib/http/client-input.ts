@@ -12,7 +12,7 @@ export const MAX_JSON_DEPTH = 32;
  * without recursion, before JSON.parse builds anything.
  */
 export function parseClientJson(raw: string): unknown {
-  assertNestingAtMost(raw, MAX_JSON_DEPTH);
+  if (nestsTooDeep(raw)) throw new JsonTooDeep();
   try {
     return JSON.parse(raw);
   } catch {
@@ -20,8 +20,17 @@ export function parseClientJson(raw: string): unknown {
   }
 }
 
-/** Counts `[` and `{` outside strings; brackets inside strings are text, and `\"` does not end one. */
-function assertNestingAtMost(raw: string, max: number): void {
+export class JsonTooDeep extends BadRequest {
+  constructor() {
+    super(`The JSON nests deeper than ${MAX_JSON_DEPTH} levels.`, "too_deep");
+  }
+}
+
+/**
+ * Whether JSON text nests deeper than MAX_JSON_DEPTH: one pass counting `[` and `{` outside
+ * strings (brackets inside strings are text, and `\"` does not end one), no recursion.
+ */
+export function nestsTooDeep(raw: string): boolean {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < raw.length; index++) {
@@ -32,11 +41,12 @@ function assertNestingAtMost(raw: string, max: number): void {
     } else if (char === QUOTE) {
       inString = true;
     } else if (char === OPEN_BRACKET || char === OPEN_BRACE) {
-      if (++depth > max) throw new BadRequest(`The JSON nests deeper than ${max} levels.`, "too_deep");
+      if (++depth > MAX_JSON_DEPTH) return true;
     } else if (char === CLOSE_BRACKET || char === CLOSE_BRACE) {
       depth--;
     }
   }
+  return false;
 }
 
 const QUOTE = 0x22;

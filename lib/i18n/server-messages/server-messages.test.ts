@@ -22,6 +22,7 @@ const API_ONLY = new Set([
   "The body is not valid JSON.",
   "The JSON nests deeper than {} levels.",
   "The request body ended before it was received whole.",
+  "The form data cannot be read.",
   "The version in If-Match is out of range (at most {}).",
   "The access token is invalid, expired or revoked.",
   "Your token cannot create a token with: {}.",
