@@ -177,6 +177,12 @@ describe("a 50 MB body to a portal page", () => {
     expectProblem(exchange.answer, 413, "payload_too_large");
   }, CASE_TIMEOUT_MS);
 
+  it("to Auth.js' endpoints (/api/auth) is refused with 413 too: Auth.js read any body whole", async () => {
+    const exchange = await send({ path: "/api/auth/callback/credentials", headers: { "Content-Type": "application/x-www-form-urlencoded" }, size: 50 * MB, pauseAfter: MB });
+    expectProblem(exchange.early, 413, "payload_too_large");
+    expect(exchange.error).toBeNull();
+  }, CASE_TIMEOUT_MS);
+
   it("of unknown length (chunked) is refused with 411: browsers always declare a form's length", async () => {
     const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, contentLength: false });
     expect(exchange.error).toBeNull();

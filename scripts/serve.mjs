@@ -18,8 +18,11 @@ const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000);
 const UPLOAD_IDLE_TIMEOUT_MS = Number(process.env.UPLOAD_IDLE_TIMEOUT_MS ?? 30_000);
 /** POST /api/v1/projects/{id}/files: the streamed upload (lib/downloads). */
 const UPLOAD_PATH = /^\/api\/v1\/projects\/[^/?]+\/files\/?(?:\?|$)/;
-/** The API sets its body limits per operation (lib/http/route.ts); every other path is the portal. */
-const API_PATH = /^\/api\//;
+/**
+ * The REST API sets its body limits per operation (lib/http/route.ts). Every other path (portal
+ * pages, Auth.js' /api/auth, health) takes at most a form (see refuseFormBody).
+ */
+const REST_API_PATH = /^\/api\/v1\//;
 // After an early answer (413, 401, ...) the rest of the body is read and dropped, at most this much
 // and this long (see drainAfterEarlyAnswer).
 const UNREAD_BODY_MAX_BYTES = Number(process.env.UNREAD_BODY_MAX_BYTES ?? 64 * 1024 * 1024);
@@ -42,7 +45,7 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
   }
   drainAfterEarlyAnswer(req, res);
   if (!decodablePath(req.url)) return refuseBadPath(res);
-  if (!API_PATH.test(req.url ?? "/") && refusePortalBody(req, res)) return;
+  if (!REST_API_PATH.test(req.url ?? "/") && refuseFormBody(req, res)) return;
   inFlight++;
   res.on("close", () => {
     inFlight--;
@@ -109,13 +112,14 @@ function cutOff(req, res, detail) {
 }
 
 /**
- * A portal page takes no body but a server action's form, up to SERVER_ACTION_MAX_BYTES, with or
+ * Outside the REST API a body is a form: a server action's, up to SERVER_ACTION_MAX_BYTES, with or
  * without the Next-Action header (a form posted before JavaScript has loaded has none; Next.js
- * then reads it whole and answered 500). A larger declared body is refused before a byte of it is
- * read. A body of undeclared length (chunked) is refused outright: browsers always declare a
- * form's length, and nothing else posts to pages. Answers whether it refused.
+ * then read it whole and answered 500), or Auth.js' few fields (which it also read whole, however
+ * large). A larger declared body is refused before a byte of it is read. A body of undeclared
+ * length (chunked) is refused outright: browsers always declare a form's length, and nothing else
+ * posts there. Answers whether it refused.
  */
-function refusePortalBody(req, res) {
+function refuseFormBody(req, res) {
   if (req.headers["transfer-encoding"]) {
     refuse(res, 411, "length_required", "Length required", "Send a Content-Length with the body.");
     return true;
