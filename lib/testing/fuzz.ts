@@ -67,7 +67,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
  * Valid JSON nested deeper than the route wrapper accepts, up to 5,000 levels (where a recursive
  * walk once overflowed the stack): bare arrays, bare objects, or a deep value under a field.
  */
-export const deepJson = fc
+const deepJson = fc
   .tuple(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 5_000 }), fc.constantFrom("arrays", "objects", "field"))
   .map(([depth, shape]) => {
     const arrays = "[".repeat(depth) + "]".repeat(depth);
