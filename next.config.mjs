@@ -1,6 +1,12 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
 const root = import.meta.dirname;
+/**
+ * The largest body a portal page takes: a server action's form. The largest the portal posts is
+ * an image upload (2 MiB, MAX_IMAGE_BYTES in lib/projects/images.ts) with its multipart framing
+ * and fields; release files go to the API as a stream. scripts/serve.mjs enforces it at the door.
+ */
+export const SERVER_ACTION_MAX_BYTES = 3 * 1024 * 1024;
 // The portal's language per request (user setting, cookie, Accept-Language): lib/i18n/locales.ts.
 const withNextIntl = createNextIntlPlugin("./lib/portal/i18n-request.ts");
 
@@ -27,9 +33,8 @@ const nextConfig = {
   // type-checked by `npm run typecheck`, so a build never depends on which test ran first.
   typescript: { tsconfigPath: "tsconfig.build.json" },
   experimental: {
-    // Image uploads go through server actions (2 MiB images plus form overhead).
     serverActions: {
-      bodySizeLimit: "3mb",
+      bodySizeLimit: SERVER_ACTION_MAX_BYTES,
       ...(process.env.PUBLIC_URL ? { allowedOrigins: [new URL(process.env.PUBLIC_URL).host] } : {}),
     },
   },

@@ -1,10 +1,16 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { refuseActionBody } from "./lib/portal/action-body";
 
 /**
  * Gives every HTML response a Content-Security-Policy with a fresh nonce; Next.js puts the
- * nonce on its own scripts. Access control is never decided here: services do that.
+ * nonce on its own scripts. Refuses a POST to a page whose server-action arguments React could
+ * not decode (lib/portal/action-body.ts). Access control is never decided here: services do that.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
+  if (request.method === "POST") {
+    const refusal = await refuseActionBody(request);
+    if (refusal) return refusal;
+  }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const development = process.env.NODE_ENV === "development";
   const csp = [

@@ -77,6 +77,16 @@ export class PayloadTooLarge extends AppError {
   }
 }
 
+/**
+ * The request body broke off before its end: the client went away (or cut its own body short).
+ * Nobody reads the answer; status 499 as nginx logs it. `reason` is what the stream said.
+ */
+export class ClientClosedRequest extends AppError {
+  constructor(readonly reason: string) {
+    super(499, "client_closed_request", "Client closed request", "The request body ended before it was received whole.");
+  }
+}
+
 export class UnsupportedMediaType extends AppError {
   constructor(expected: string) {
     super(415, "unsupported_media_type", "Unsupported media type", `Send the body as ${expected}.`);

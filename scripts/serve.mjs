@@ -3,6 +3,7 @@
 //  - SIGTERM/SIGINT stop accepting, let in-flight requests finish, then exit.
 import http from "node:http";
 import next from "next";
+import { SERVER_ACTION_MAX_BYTES } from "../next.config.mjs";
 
 const dev = process.argv.includes("--dev");
 const hostname = process.env.HOST ?? "127.0.0.1";
@@ -17,9 +18,15 @@ const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000);
 const UPLOAD_IDLE_TIMEOUT_MS = Number(process.env.UPLOAD_IDLE_TIMEOUT_MS ?? 30_000);
 /** POST /api/v1/projects/{id}/files: the streamed upload (lib/downloads). */
 const UPLOAD_PATH = /^\/api\/v1\/projects\/[^/?]+\/files\/?(?:\?|$)/;
-// Server actions accept 3 MiB (next.config.mjs, serverActions.bodySizeLimit). A larger declared
-// body is refused before it is read; Next.js itself stops a chunked one at the limit.
-const SERVER_ACTION_MAX_BYTES = 3 * 1024 * 1024;
+/**
+ * The REST API sets its body limits per operation (lib/http/route.ts). Every other path (portal
+ * pages, Auth.js' /api/auth, health) takes at most a form (see refuseFormBody).
+ */
+const REST_API_PATH = /^\/api\/v1\//;
+// After an early answer (413, 401, ...) the rest of the body is read and dropped, at most this much
+// and this long (see drainAfterEarlyAnswer).
+const UNREAD_BODY_MAX_BYTES = Number(process.env.UNREAD_BODY_MAX_BYTES ?? 64 * 1024 * 1024);
+const UNREAD_BODY_MS = Number(process.env.UNREAD_BODY_MS ?? 30_000);
 
 const app = next({ dev, hostname, port, dir: process.cwd() });
 await app.prepare();
@@ -36,10 +43,9 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
     // A request that bypassed the proxy still has an address of its own (lib/request/client-ip.ts).
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
   }
+  drainAfterEarlyAnswer(req, res);
   if (!decodablePath(req.url)) return refuseBadPath(res);
-  if (req.method === "POST" && req.headers["next-action"] && Number(req.headers["content-length"] ?? 0) > SERVER_ACTION_MAX_BYTES) {
-    return refuse(res, 413, "payload_too_large", "Payload too large", "The form data is larger than 3 MiB.");
-  }
+  if (!REST_API_PATH.test(req.url ?? "/") && refuseFormBody(req, res)) return;
   inFlight++;
   res.on("close", () => {
     inFlight--;
@@ -105,6 +111,60 @@ function cutOff(req, res, detail) {
   socket.destroySoon();
 }
 
+/**
+ * Outside the REST API a body is a form: a server action's, up to SERVER_ACTION_MAX_BYTES, with or
+ * without the Next-Action header (a form posted before JavaScript has loaded has none; Next.js
+ * then read it whole and answered 500), or Auth.js' few fields (which it also read whole, however
+ * large). A larger declared body is refused before a byte of it is read. A body of undeclared
+ * length (chunked) is refused outright: browsers always declare a form's length, and nothing else
+ * posts there. Answers whether it refused.
+ */
+function refuseFormBody(req, res) {
+  if (req.headers["transfer-encoding"]) {
+    refuse(res, 411, "length_required", "Length required", "Send a Content-Length with the body.");
+    return true;
+  }
+  if (Number(req.headers["content-length"] ?? 0) > SERVER_ACTION_MAX_BYTES) {
+    refuse(res, 413, "payload_too_large", "Payload too large", `The form data is larger than ${SERVER_ACTION_MAX_BYTES / 1024 / 1024} MiB.`);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * When an answer is finished before the client has sent its whole body (413, 401, 404, ...), the
+ * rest is read and dropped before the connection closes, as nginx's lingering close does. Closing
+ * at once with bytes unread makes the kernel reset the connection, and a client that sends its
+ * whole body before it reads (most do) loses the answer. Bounded: at most UNREAD_BODY_MAX_BYTES
+ * and UNREAD_BODY_MS, then the connection is cut.
+ */
+function drainAfterEarlyAnswer(req, res) {
+  // Before Node's own 'finish' handler, which would close a Connection: close socket right away.
+  res.prependListener("finish", () => {
+    if (req.complete) return;
+    const socket = req.socket;
+    // Node closes a connection that is not kept alive with destroySoon(): meanwhile that only ends
+    // our side (the client reads the answer and closes its own); it closes once the body is drained.
+    socket.destroySoon = socket.end;
+    const cut = setTimeout(() => socket.destroy(), UNREAD_BODY_MS);
+    socket.once("close", () => clearTimeout(cut));
+    req.once("end", () => {
+      clearTimeout(cut);
+      delete socket.destroySoon;
+      if (socket.writableEnded) socket.destroySoon();
+    });
+    let dropped = 0;
+    // Whoever was reading the body (Next.js' request stream) is done with it: drop the rest.
+    req.removeAllListeners("readable");
+    req.removeAllListeners("data");
+    req.on("data", (chunk) => {
+      dropped += chunk.length;
+      if (dropped > UNREAD_BODY_MAX_BYTES) socket.destroy();
+    });
+    req.resume();
+  });
+}
+
 /** Next.js answers a path with broken percent-encoding (`%ff`, `%`) with a bare 500; it is the client's error. */
 function decodablePath(url = "/") {
   try {
@@ -119,7 +179,7 @@ function refuseBadPath(res) {
   refuse(res, 400, "bad_path", "Bad request", "The path is not valid percent-encoded UTF-8.");
 }
 
-/** A problem+json answer before Next.js sees the request; the connection closes, so an unread body is dropped. */
+/** A problem+json answer before Next.js sees the request; the connection closes once the unread body is drained. */
 function refuse(res, status, code, title, detail) {
   res.writeHead(status, { "Content-Type": "application/problem+json", "Cache-Control": "no-store", Connection: "close" });
   res.end(JSON.stringify({ type: `https://docs.pums.dev/problems/${code}`, title, status, detail, code }));

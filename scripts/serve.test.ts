@@ -4,59 +4,36 @@
  * UPLOAD_IDLE_TIMEOUT_MS and leaves nothing behind; every other request keeps the request timeout.
  * The timeouts are shortened by env, so each case takes seconds.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createPartner, createProjectFor, tokenFor } from "@/lib/testing/factories";
+import { startServe, type ServedApp } from "@/lib/testing/serve-process";
 
 const PORT = Number(process.env.SERVE_TEST_PORT ?? 3312);
 const REQUEST_TIMEOUT_MS = 1500;
 const UPLOAD_IDLE_TIMEOUT_MS = 1000;
 
-let server: ChildProcess;
-let dataDir: string;
+let server: ServedApp;
 let projectId: string;
 let token: string;
 
 beforeAll(async () => {
-  const { buildIfNeeded } = await import("./build-if-needed");
-  await buildIfNeeded();
   const owner = await createPartner();
   projectId = (await createProjectFor(owner, { status: "PUBLISHED", modules: ["DOWNLOADS"] })).id;
   token = await tokenFor(owner.id);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "serve-test-"));
-  server = spawn(process.execPath, ["scripts/serve.mjs"], {
-    cwd: path.join(import.meta.dirname, ".."),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      DATABASE_URL: inject("databaseUrl"),
-      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      HEADERS_TIMEOUT_MS: "1000",
-      UPLOAD_IDLE_TIMEOUT_MS: String(UPLOAD_IDLE_TIMEOUT_MS),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout!.on("data", (chunk) => String(chunk).includes("Listening") && resolve());
-    server.on("exit", (code) => reject(new Error(`serve.mjs exited with ${code}`)));
+  server = await startServe(PORT, {
+    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    HEADERS_TIMEOUT_MS: "1000",
+    UPLOAD_IDLE_TIMEOUT_MS: String(UPLOAD_IDLE_TIMEOUT_MS),
   });
 }, 600_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -102,7 +79,7 @@ const uploadHeaders = () => ({ authorization: `Bearer ${token}`, "content-type":
 
 /** Every file (and partial upload) in the server's local store. */
 async function storedFiles() {
-  const entries = await readdir(path.join(dataDir, "files"), { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(path.join(server.dataDir, "files"), { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 

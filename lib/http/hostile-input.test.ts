@@ -3,9 +3,11 @@ import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as one from "@/app/api/v1/projects/[id]/route";
 import * as projects from "@/app/api/v1/projects/route";
 import * as me from "@/app/api/v1/users/me/route";
+import { OPERATIONS } from "../api/registry";
 import { db } from "../db/client";
 import { createPartner, createProjectFor, createUser, TEST_PASSWORD, tokenFor } from "../testing/factories";
 import { call } from "../testing/http";
+import { routeModule } from "../testing/in-process";
 
 /**
  * Input an outside client can send that once answered 500 (security review findings 16-18):
@@ -69,5 +71,39 @@ describe("hostile input through real route handlers", async () => {
       { path: "b", message: "Unknown field." },
       { path: "c", message: "Unknown field." },
     ]);
+  });
+
+  describe("valid JSON nested 5,000 levels deep (issue 23, finding 13)", () => {
+    const DEPTH = 5_000;
+    const bodies = {
+      arrays: "[".repeat(DEPTH) + "]".repeat(DEPTH),
+      objects: '{"a":'.repeat(DEPTH) + "1" + "}".repeat(DEPTH),
+    };
+    const withJsonBody = OPERATIONS.filter((operation) => operation.body).map((operation) => [`${operation.method} ${operation.path}`, operation] as const);
+
+    it("is sent to every operation with a JSON body", () => {
+      expect(withJsonBody.length).toBeGreaterThanOrEqual(21);
+    });
+
+    // Refused by a linear scan before JSON.parse: milliseconds, where walking the parsed value
+    // once took 0.4-0.7 s of CPU and overflowed the stack (500).
+    it.each(withJsonBody)("%s answers 400 too_deep, quickly", async (_label, operation) => {
+      const route = await routeModule(operation.path);
+      const params = Object.fromEntries([...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, name === "id" ? project.id : "x"]));
+      for (const [shape, rawBody] of Object.entries(bodies)) {
+        const started = performance.now();
+        const response = await call(route[operation.method], operation.method, operation.path, {
+          token,
+          params,
+          rawBody,
+          headers: { "content-type": "application/json", "if-match": '"v1"' },
+          ip: "10.23.13.1",
+        });
+        const elapsed = performance.now() - started;
+        expectProblem(response, 400);
+        expect(response.json, shape).toMatchObject({ code: "too_deep" });
+        expect(elapsed, shape).toBeLessThan(250);
+      }
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BadRequest } from "../errors";
+import { parseClientJson } from "./client-input";
 
 /** Cursor pagination: `?limit=` (default 20, max 100) `&cursor=`, answered as `{ data, nextCursor }`. */
 export const paginationQuerySchema = z.strictObject({
@@ -24,7 +25,7 @@ export function encodeCursor(position: Position): string {
 export function decodeCursor(cursor: string | undefined): Position | null {
   if (!cursor) return null;
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    const [createdAt, id] = parseClientJson(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
     const date = new Date(createdAt);
     if (typeof id !== "string" || Number.isNaN(date.getTime())) throw new Error("bad cursor");
     return { createdAt: date, id };

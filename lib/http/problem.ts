@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isDatabaseUnavailable } from "../db/availability";
-import { AppError, ServiceUnavailable, ValidationFailed, type FieldError } from "../errors";
+import { AppError, ClientClosedRequest, ServiceUnavailable, ValidationFailed, type FieldError } from "../errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
@@ -18,6 +18,8 @@ export function zodFieldErrors(error: z.ZodError, prefix = ""): FieldError[] {
 export function problemFor(error: unknown, requestId: string): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
   const known = error instanceof z.ZodError ? new ValidationFailed(zodFieldErrors(error)) : error;
   if (known instanceof AppError) {
+    // A client that went away is an everyday event, not a failure of ours: debug, without a stack.
+    if (known instanceof ClientClosedRequest) console.debug(`[${requestId}] client went away before its request was received whole (${known.reason})`);
     return {
       status: known.status,
       headers: known.headers,

@@ -142,4 +142,45 @@ describe("the route wrapper", async () => {
     const sameSite = await call(echo, "POST", "/api/v1/test/echo", { body: { name: "x" }, headers: { ...headers, origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" } });
     expect(sameSite.status).toBe(201);
   });
+
+  describe("a streamed body (no Content-Length; issue 23, finding 14)", () => {
+    /** A POST to the echo route whose body is `stream`, sent as Next.js hands it over. */
+    function post(stream: ReadableStream<Uint8Array>) {
+      const request = new Request("http://127.0.0.1:3000/api/v1/test/echo", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.1.1.1" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+      return echo(request, { params: Promise.resolve({}) });
+    }
+
+    it("over the limit answers 413 and leaves the rest unread; cancelling it would reset the connection before the answer", async () => {
+      const cancel = vi.fn();
+      const endless = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(new Uint8Array(100)), cancel });
+      const response = await post(endless);
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ code: "payload_too_large" });
+      expect(cancel).not.toHaveBeenCalled();
+    });
+
+    it("that breaks off is a client that went away: logged at debug, never as an unhandled error", async () => {
+      const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const debug = vi.spyOn(console, "debug").mockImplementation(() => undefined);
+      // What Node's request stream fails with when the client's socket closes mid-body.
+      const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+      const brokenOff = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"name":'));
+          controller.error(aborted);
+        },
+      });
+      const response = await post(brokenOff);
+      expect(response.status).toBe(499);
+      expect(errors).not.toHaveBeenCalled();
+      expect(debug).toHaveBeenCalledWith(expect.stringMatching(/client went away .*\(aborted\)/));
+      errors.mockRestore();
+      debug.mockRestore();
+    });
+  });
 });

@@ -3,9 +3,10 @@ import type { z } from "zod";
 import type { Actor, RequestMeta } from "../auth/actor";
 import { SESSION_COOKIE } from "../auth/config";
 import { resolveActor } from "../auth/resolve";
-import { BadRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType, ValidationFailed } from "../errors";
+import { BadRequest, ClientClosedRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType } from "../errors";
 import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "../request/client-ip";
+import { assertNoNul, parseClientJson } from "./client-input";
 import { withIdempotency, type StoredReply } from "./idempotency";
 import type { Operation } from "./operation";
 import { problemResponse } from "./problem";
@@ -163,23 +164,6 @@ function assertSameOrigin(request: Request) {
   }
 }
 
-/**
- * PostgreSQL text cannot hold NUL, so a NUL anywhere in client input would fail deep in the
- * database: refuse it at the door, naming the field.
- */
-function assertNoNul(value: unknown, path: string[] = []): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000")) throw new ValidationFailed([{ path: path.join("."), message: "Text may not contain NUL (control) characters." }]);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => assertNoNul(item, [...path, String(index)]));
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      assertNoNul(key, [...path, key]);
-      assertNoNul(item, [...path, key]);
-    }
-  }
-}
-
 function parseParams<P extends z.ZodType>(operation: Operation<P>, raw: Record<string, string | string[]>) {
   assertNoNul(raw);
   if (!operation.params) return raw;
@@ -232,25 +216,22 @@ async function readBody(request: Request, limit: number, accepted: RegExp, expec
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // The body comes from the client alone: if it breaks off, the client went away.
+    const { done, value } = await reader.read().catch((error: unknown) => {
+      throw new ClientClosedRequest(error instanceof Error ? error.message : String(error));
+    });
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new PayloadTooLarge(limit);
-    }
+    // The rest is left unread, not cancelled: cancelling destroys the socket, and the client would
+    // get a reset instead of the 413. scripts/serve.mjs reads and drops the rest, bounded.
+    if (size > limit) throw new PayloadTooLarge(limit);
     chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
 
 function parseJsonBody<B extends z.ZodType>(schema: B, raw: string): z.output<B> {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new BadRequest("The body is not valid JSON.", "malformed_json");
-  }
+  const json = parseClientJson(raw);
   assertNoNul(json);
   return schema.parse(json);
 }

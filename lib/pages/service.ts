@@ -5,6 +5,7 @@ import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { ProjectPage } from "../db/generated/client";
 import { BadRequest, Conflict, NotFound, PreconditionFailed, RuleViolation } from "../errors";
+import { parseClientJson } from "../http/client-input";
 import { renderMarkdown } from "../markdown/render";
 import { canReadPages } from "../permissions";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
@@ -65,7 +66,7 @@ function encodeCursor(page: Pick<ProjectPage, "position" | "slug">) {
 function decodeCursor(cursor: string | undefined): { position: number; slug: string } | null {
   if (!cursor) return null;
   try {
-    const [position, slug] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
+    const [position, slug] = parseClientJson(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown];
     if (!Number.isInteger(position) || typeof slug !== "string") throw new Error("bad cursor");
     return { position: position as number, slug };
   } catch {

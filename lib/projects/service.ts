@@ -4,6 +4,7 @@ import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
 import { BadRequest, Forbidden, NotFound, PreconditionFailed, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
+import { parseClientJson } from "../http/client-input";
 import {
   canBeOwner,
   DEFAULT_PROJECT_ROLES,
@@ -81,7 +82,7 @@ function encodeProjectCursor(sort: ListProjectsQuery["sort"], project: Project):
 function decodeProjectCursor(cursor: string | undefined, sort: ListProjectsQuery["sort"]): Cursor | null {
   if (!cursor) return null;
   try {
-    const [cursorSort, value, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const [cursorSort, value, id] = parseClientJson(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
     if (cursorSort !== sort || typeof value !== "string" || typeof id !== "string") throw new Error("mismatch");
     if (sort !== "name" && Number.isNaN(Date.parse(value))) throw new Error("bad date");
     return { value, id };

@@ -1,9 +1,11 @@
 import fc from "fast-check";
+import { MAX_JSON_DEPTH } from "../http/client-input";
 
 /**
  * Requests generated from the OpenAPI document: mostly well-formed (so they reach the services,
  * where a 500 would hide) with a share of hostile values: wrong types, huge and unicode strings,
- * NUL bytes, nested junk, `__proto__` keys, unknown and repeated parameters, broken JSON.
+ * NUL bytes, nested junk, `__proto__` keys, unknown and repeated parameters, broken JSON, and
+ * valid JSON nested far deeper than the route wrapper accepts.
  */
 
 type JsonSchema = {
@@ -37,6 +39,11 @@ export interface FuzzRequest {
   search: [string, string][];
   headers: Record<string, string>;
   body: string | Uint8Array | undefined;
+  /**
+   * The body is valid JSON nested deeper than MAX_JSON_DEPTH, and the rest of the request is clean
+   * (known ids, no query, no extra headers): the only 400 it can get is `too_deep`.
+   */
+  deepBody: boolean;
 }
 
 export const hostileString = fc.oneof(
@@ -55,6 +62,19 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 4 }),
   fc.constant({ __proto__: { isAdmin: true } }),
 );
+
+/**
+ * Valid JSON nested deeper than the route wrapper accepts, up to 5,000 levels (where a recursive
+ * walk once overflowed the stack): bare arrays, bare objects, or a deep value under a field.
+ */
+const deepJson = fc
+  .tuple(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 5_000 }), fc.constantFrom("arrays", "objects", "field"))
+  .map(([depth, shape]) => {
+    const arrays = "[".repeat(depth) + "]".repeat(depth);
+    if (shape === "arrays") return arrays;
+    if (shape === "objects") return '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+    return `{"name":${arrays}}`;
+  });
 
 /** A value that usually fits the schema, sometimes not at all. */
 function valueFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
@@ -151,13 +171,27 @@ export function requestArbitrary(operations: FuzzOperation[], callers: number, k
       : operation.fileBody
         ? fc.uint8Array({ maxLength: 2048 })
         : fc.constant(undefined);
-    return fc.record({
+    const caller = fc.integer({ min: 0, max: callers - 1 });
+    const hostile: fc.Arbitrary<FuzzRequest> = fc.record({
       operation: fc.constant(operation),
-      caller: fc.integer({ min: 0, max: callers - 1 }),
+      caller,
       params: params as fc.Arbitrary<Record<string, string>>,
       search: query,
       headers: headers as fc.Arbitrary<Record<string, string>>,
       body,
+      deepBody: fc.constant(false),
     });
+    if (!operation.jsonBody) return hostile;
+    const knownParams = fc.record(Object.fromEntries(pathParams.map((parameter) => [parameter.name, fc.constantFrom(...((parameter.schema.enum as string[] | undefined) ?? knownIds))])));
+    const deep: fc.Arbitrary<FuzzRequest> = fc.record({
+      operation: fc.constant(operation),
+      caller,
+      params: knownParams as fc.Arbitrary<Record<string, string>>,
+      search: fc.constant([]),
+      headers: fc.constant({}),
+      body: deepJson,
+      deepBody: fc.constant(true),
+    });
+    return fc.oneof({ weight: 8, arbitrary: hostile }, { weight: 1, arbitrary: deep });
   });
 }

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { OPERATIONS } from "../api/registry";
 
-type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>>;
+// As route handlers take them (lib/http/route.ts): a catch-all segment is an array.
+type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
 
 const APP_ROOT = path.join(import.meta.dirname, "../../app");
 const modules = new Map<string, Promise<RouteModule>>();
