@@ -30,7 +30,9 @@ function server(port: number, dataDir: string) {
  * the portal-access table, screenshots, the phone-width layout), the server's lifecycle, and
  * keyboard.spec.ts, which is keyboard-only already.
  */
-const NOT_JOURNEYS = ["accessibility", "portal-access", "screenshots", "account-phone", "server-lifecycle", "keyboard"].map((name) => `${name}.spec.ts`);
+const NOT_JOURNEYS = ["accessibility", "portal-access", "screenshots", "account-phone", "server-lifecycle", "keyboard"].map(
+  (name) => `${name}.spec.ts`,
+);
 
 /**
  * Browser tests run against the real thing: `npm start` on a fresh embedded database, in

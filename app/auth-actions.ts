@@ -50,7 +50,9 @@ async function browserDeviceKey(): Promise<string> {
  * credentials check itself (lib/auth/sign-in.ts), the sign-up's by registerUser: the same
  * counters the API uses.
  */
-async function startSession(credentials: { login: string; password: string } | { challenge: string; otp: string }): Promise<"signed-in" | "code"> {
+async function startSession(
+  credentials: { login: string; password: string } | { challenge: string; otp: string },
+): Promise<"signed-in" | "code"> {
   const jar = await cookies();
   const deviceKey = await browserDeviceKey();
   const challengeKey = newSecret(CHALLENGE_KEY_PREFIX);
@@ -65,7 +67,9 @@ async function startSession(credentials: { login: string; password: string } | {
     }
     if (code === "rate_limited") throw new BadRequest("Too many sign-in attempts. Wait a few minutes and try again.");
     throw new Unauthorized(
-      "login" in credentials ? "The e-mail, username or password is wrong." : "The code is wrong, used already or expired. Try the current code, or sign in again.",
+      "login" in credentials
+        ? "The e-mail, username or password is wrong."
+        : "The code is wrong, used already or expired. Try the current code, or sign in again.",
     );
   }
   jar.delete(CHALLENGE_COOKIE);

@@ -31,7 +31,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ClientMessagesProvider>
           <ToastProvider>
             <ConfirmProvider>
-              <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+              <a
+                href="#main"
+                className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+              >
                 {t("skipToContent")}
               </a>
               <SiteHeader signOut={signOutAction} />

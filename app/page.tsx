@@ -8,8 +8,15 @@ import { featuredProjects, recentlyPublishedProjects } from "@/lib/projects/show
 import type { ProjectView } from "@/lib/projects/schemas";
 
 export default async function HomePage() {
-  const [actor, t, featured, recent] = await Promise.all([getPortalActor(), getTranslations("projects.home"), featuredProjects(3), recentlyPublishedProjects(6)]);
-  const card = (project: ProjectView) => <ProjectCard key={project.id} project={project} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />;
+  const [actor, t, featured, recent] = await Promise.all([
+    getPortalActor(),
+    getTranslations("projects.home"),
+    featuredProjects(3),
+    recentlyPublishedProjects(6),
+  ]);
+  const card = (project: ProjectView) => (
+    <ProjectCard key={project.id} project={project} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />
+  );
   const links: [string, string, string][] = [
     [t("accountTitle"), t("accountText"), "/account"],
     [t("apiTitle"), t("apiText"), "/api-docs"],
@@ -21,19 +28,31 @@ export default async function HomePage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
         <p className="mt-3 max-w-2xl text-indigo-100">{t("intro")}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link href="/projects" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+          <Link
+            href="/projects"
+            className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
             {t("browse")}
           </Link>
           {actor ? (
-            <Link href="/start" className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <Link
+              href="/start"
+              className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
               {t("toWork")}
             </Link>
           ) : (
             <>
-              <Link href="/sign-up" className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+              <Link
+                href="/sign-up"
+                className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
                 {t("signUp")}
               </Link>
-              <Link href="/sign-in" className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+              <Link
+                href="/sign-in"
+                className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
                 {t("signIn")}
               </Link>
             </>
@@ -43,7 +62,13 @@ export default async function HomePage() {
       <Shelf id="featured" title={t("featured")} description={t("featuredText")} empty={t("nothingYet")}>
         {featured.map(card)}
       </Shelf>
-      <Shelf id="recent" title={t("recent")} description={t("recentText")} empty={t("nothingYet")} more={{ href: "/projects", label: t("allProjects") }}>
+      <Shelf
+        id="recent"
+        title={t("recent")}
+        description={t("recentText")}
+        empty={t("nothingYet")}
+        more={{ href: "/projects", label: t("allProjects") }}
+      >
         {recent.map(card)}
       </Shelf>
       <section aria-labelledby="more" className="space-y-3">
@@ -52,7 +77,8 @@ export default async function HomePage() {
         </h2>
         <div className="grid gap-4 sm:grid-cols-3">
           {links.map(([title, text, href]) => {
-            const className = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600";
+            const className =
+              "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-indigo-600";
             const content = (
               <>
                 <span className="block font-semibold text-slate-900">{title}</span>
@@ -76,7 +102,21 @@ export default async function HomePage() {
   );
 }
 
-function Shelf({ id, title, description, empty, more, children }: { id: string; title: string; description: string; empty: string; more?: { href: string; label: string }; children: ReactNode[] }) {
+function Shelf({
+  id,
+  title,
+  description,
+  empty,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  empty: string;
+  more?: { href: string; label: string };
+  children: ReactNode[];
+}) {
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -92,7 +132,11 @@ function Shelf({ id, title, description, empty, more, children }: { id: string; 
           </Link>
         )}
       </div>
-      {children.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>}
+      {children.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
+      )}
     </section>
   );
 }

@@ -18,7 +18,9 @@ describe("the dark theme", () => {
     const used = new Set<string>();
     for (const file of [...sources(path.join(root, "app")), ...sources(path.join(root, "components"))]) {
       const text = readFileSync(file, "utf8");
-      for (const match of text.matchAll(/\b(?:bg|text|ring|border|divide|from|via|to|fill|stroke|outline|decoration|placeholder|accent|caret)-([a-z]+)-(\d{2,3})\b/g)) {
+      for (const match of text.matchAll(
+        /\b(?:bg|text|ring|border|divide|from|via|to|fill|stroke|outline|decoration|placeholder|accent|caret)-([a-z]+)-(\d{2,3})\b/g,
+      )) {
         used.add(`${match[1]}-${match[2]}`);
       }
       if (/\b(?:bg|text|ring|border)-black\b/.test(text)) used.add("black");

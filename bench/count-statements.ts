@@ -15,7 +15,11 @@ pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unkn
  * Average statements per call of `request`, over `times` calls after one warm-up call.
  * `beforeEach` runs before every counted call (e.g. to empty a cache and count a miss).
  */
-export async function statementsPerRequest(request: () => Promise<Response>, times = 20, beforeEach: () => void = () => {}): Promise<number> {
+export async function statementsPerRequest(
+  request: () => Promise<Response>,
+  times = 20,
+  beforeEach: () => void = () => {},
+): Promise<number> {
   const first = await request();
   if (first.status !== 200) throw new Error(`warm-up answered ${first.status}: ${await first.text()}`);
   const before = statements;

@@ -93,7 +93,13 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
 function upload(file: string, size: number, projectId: string, token: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port: PORT, method: "POST", path: `/api/v1/projects/${projectId}/files?name=bench.bin&kind=SOFTWARE`, headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": size } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method: "POST",
+        path: `/api/v1/projects/${projectId}/files?name=bench.bin&kind=SOFTWARE`,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": size },
+      },
       (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
@@ -133,20 +139,50 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
     const { actorFromUser } = await import("../lib/auth/actor");
     const stamp = randomBytes(4).toString("hex");
     const owner = await db.user.create({
-      data: { username: `bench_files_${stamp}`, usernameKey: `bench_files_${stamp}`, email: `bench_files_${stamp}@example.test`, displayName: "Bench", passwordHash: "x", platformRoles: ["USER", "PARTNER"], partnerStatus: "ACTIVE" },
+      data: {
+        username: `bench_files_${stamp}`,
+        usernameKey: `bench_files_${stamp}`,
+        email: `bench_files_${stamp}@example.test`,
+        displayName: "Bench",
+        passwordHash: "x",
+        platformRoles: ["USER", "PARTNER"],
+        partnerStatus: "ACTIVE",
+      },
     });
     const meta = { ip: null, userAgent: "bench", requestId: `bench-files-${stamp}` };
     const project = await createProject(
       actorFromUser(owner),
-      { name: `Bench files ${stamp}`, description: "", game: "Bench", category: "Bench", visibility: "PUBLIC", modules: ["DOWNLOADS"], bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null },
+      {
+        name: `Bench files ${stamp}`,
+        description: "",
+        game: "Bench",
+        category: "Bench",
+        visibility: "PUBLIC",
+        modules: ["DOWNLOADS"],
+        bannerUrl: null,
+        logoUrl: null,
+        websiteUrl: null,
+        chatUrl: null,
+        trailerUrl: null,
+      },
       meta,
     );
     await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED" } });
-    const { token } = await db.$transaction((tx) => issueToken(tx, owner.id, { name: "bench", scopes: ["read", "write"], expiresInDays: 1 }, { actorId: owner.id, via: "SYSTEM" }, { authenticatedAt: new Date() }));
+    const { token } = await db.$transaction((tx) =>
+      issueToken(
+        tx,
+        owner.id,
+        { name: "bench", scopes: ["read", "write"], expiresInDays: 1 },
+        { actorId: owner.id, via: "SYSTEM" },
+        { authenticatedAt: new Date() },
+      ),
+    );
     await disconnectDatabase();
 
     // The floor: the same bytes streamed from disk to disk by one process.
-    const copySeconds = await timed(() => pipeline(createReadStream(source, { highWaterMark: MIB }), createWriteStream(path.join(work, "copy.bin"), { highWaterMark: MIB })));
+    const copySeconds = await timed(() =>
+      pipeline(createReadStream(source, { highWaterMark: MIB }), createWriteStream(path.join(work, "copy.bin"), { highWaterMark: MIB })),
+    );
     await rm(path.join(work, "copy.bin"));
 
     const server = await startServer(databaseUrl, dataDir);
@@ -185,7 +221,9 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
         downloadPeakMiB,
         sha256Matches: stored!.sha256 === sha256 && stored!.size === FILE_BYTES && downloaded === FILE_BYTES,
       };
-      console.log(`files: copy ${copySeconds.toFixed(2)} s, upload ${uploadSeconds.toFixed(2)} s, download ${downloadSeconds.toFixed(2)} s`);
+      console.log(
+        `files: copy ${copySeconds.toFixed(2)} s, upload ${uploadSeconds.toFixed(2)} s, download ${downloadSeconds.toFixed(2)} s`,
+      );
       return result;
     } finally {
       const exited = new Promise((resolve) => server.on("exit", resolve));

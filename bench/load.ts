@@ -15,7 +15,10 @@ export interface LoadResult {
  * A closed-loop load generator: `connections` keep-alive connections each send the next request
  * as soon as the previous answer arrived, for `seconds`. Latencies in milliseconds.
  */
-export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; expectStatus?: number }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; expectStatus?: number },
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const target = new URL(url);
   const latencies: number[] = [];
@@ -25,15 +28,18 @@ export async function load(url: string, options: { connections: number; seconds:
   const once = () =>
     new Promise<void>((resolve) => {
       const started = process.hrtime.bigint();
-      const request = http.get({ host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: options.headers }, (response) => {
-        firstBytes.push(Number(process.hrtime.bigint() - started) / 1e6);
-        response.resume();
-        response.on("end", () => {
-          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-          if (response.statusCode !== (options.expectStatus ?? 200)) errors++;
-          resolve();
-        });
-      });
+      const request = http.get(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: options.headers },
+        (response) => {
+          firstBytes.push(Number(process.hrtime.bigint() - started) / 1e6);
+          response.resume();
+          response.on("end", () => {
+            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            if (response.statusCode !== (options.expectStatus ?? 200)) errors++;
+            resolve();
+          });
+        },
+      );
       request.on("error", () => {
         errors++;
         resolve();
@@ -48,5 +54,12 @@ export async function load(url: string, options: { connections: number; seconds:
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
   const at = (values: number[], q: number) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(latencies, 0.5), p99: at(latencies, 0.99), ttfbP50: at(firstBytes, 0.5), errors };
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: at(latencies, 0.5),
+    p99: at(latencies, 0.99),
+    ttfbP50: at(firstBytes, 0.5),
+    errors,
+  };
 }

@@ -26,7 +26,9 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-4 sm:px-6">
         <Link href="/" className="mr-2 flex shrink-0 items-center gap-2 rounded-md text-base font-bold text-slate-900">
-          <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs text-white">GP</span>
+          <span aria-hidden className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs text-white">
+            GP
+          </span>
           <span className="sr-only sm:not-sr-only">{tc("siteName")}</span>
         </Link>
         <nav aria-label={t("main")} className="hidden min-w-0 items-center gap-1 md:flex">
@@ -52,7 +54,11 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
                 data-testid="notifications-link"
               >
                 <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-                  <path strokeLinecap="round" strokeLinejoin="round" d="M14.857 17.082a23.848 23.848 0 0 0 5.454-1.31A8.967 8.967 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.967 8.967 0 0 1-2.312 6.022c1.733.64 3.56 1.085 5.455 1.31m5.714 0a24.255 24.255 0 0 1-5.714 0m5.714 0a3 3 0 1 1-5.714 0" />
+                  <path
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    d="M14.857 17.082a23.848 23.848 0 0 0 5.454-1.31A8.967 8.967 0 0 1 18 9.75V9A6 6 0 0 0 6 9v.75a8.967 8.967 0 0 1-2.312 6.022c1.733.64 3.56 1.085 5.455 1.31m5.714 0a24.255 24.255 0 0 1-5.714 0m5.714 0a3 3 0 1 1-5.714 0"
+                  />
                 </svg>
                 {unread > 0 && (
                   <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-indigo-600 px-1 text-center text-xs font-semibold leading-5 text-white">
@@ -60,7 +66,10 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
                   </span>
                 )}
               </Link>
-              <Menu button={<Avatar name={actor.displayName} url={actor.avatarUrl} size={28} />} label={formatCompiled(locale, t.raw("userMenu"), { name: actor.displayName })}>
+              <Menu
+                button={<Avatar name={actor.displayName} url={actor.avatarUrl} size={28} />}
+                label={formatCompiled(locale, t.raw("userMenu"), { name: actor.displayName })}
+              >
                 <p className="px-3 pb-2 pt-1 text-xs text-slate-500">
                   {t("signedInAs")}
                   <span className="block truncate text-sm font-medium text-slate-900" data-testid="signed-in-as">
@@ -71,7 +80,10 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
                   <HeaderLinks items={account} all={all} vertical />
                 </nav>
                 <form action={signOut} className="mt-1 border-t border-slate-200 pt-1">
-                  <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100">
+                  <button
+                    type="submit"
+                    className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+                  >
                     {tc("signOut")}
                   </button>
                 </form>
@@ -79,10 +91,16 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
             </>
           ) : (
             <>
-              <Link href="/sign-in" className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+              <Link
+                href="/sign-in"
+                className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
                 {tc("signIn")}
               </Link>
-              <Link href="/sign-up" className="whitespace-nowrap rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+              <Link
+                href="/sign-up"
+                className="whitespace-nowrap rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+              >
                 {tc("signUp")}
               </Link>
             </>

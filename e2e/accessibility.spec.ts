@@ -37,7 +37,10 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
         violations.push(...(await axeViolations(page, path)));
         if (colorScheme === "light") {
           await page.setViewportSize(PHONE);
-          const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement!.scrollWidth, clientWidth: document.scrollingElement!.clientWidth }));
+          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+            scrollWidth: document.scrollingElement!.scrollWidth,
+            clientWidth: document.scrollingElement!.clientWidth,
+          }));
           if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth} px wide at ${clientWidth} px`);
           await page.setViewportSize(DESKTOP);
         }

@@ -11,7 +11,10 @@ const PUBLIC_PAGES = ["/sign-in", "/sign-up", "/forgot-password", "/reset-passwo
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
   await page.goto(path);
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, `${path} is ${scrollWidth}px wide`).toBeLessThanOrEqual(clientWidth);
 }
 
@@ -23,7 +26,12 @@ test("the account pages fit a phone, in English and in German", async ({ page })
   const username = `phone${Date.now().toString(36)}`;
   const password = "a long e2e passphrase";
   const response = await page.request.post("/api/v1/auth/register", {
-    data: { username, email: `${username}.with.a.rather.long.address@example.test`, password, displayName: "Maximiliane Mustermann-Langenscheidt" },
+    data: {
+      username,
+      email: `${username}.with.a.rather.long.address@example.test`,
+      password,
+      displayName: "Maximiliane Mustermann-Langenscheidt",
+    },
   });
   expect(response.status()).toBe(201);
   await signInPage(page, username, password);
@@ -32,7 +40,10 @@ test("the account pages fit a phone, in English and in German", async ({ page })
   await page.getByRole("form", { name: "New token" }).getByLabel("Token name").fill("A token with a name long enough to wrap");
   await page.getByRole("button", { name: "Create token" }).click();
   await expect(page.getByTestId("new-token")).toBeVisible();
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 
   for (const path of PAGES) await expectNoSidewaysScroll(page, path);

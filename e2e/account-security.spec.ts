@@ -23,7 +23,9 @@ test.afterAll(async () => {
 async function register(page: Page, prefix: string) {
   const username = `${prefix}${Date.now().toString(36)}`;
   const email = `${username}@example.test`;
-  const response = await page.request.post("/api/v1/auth/register", { data: { username, email, password: PASSWORD, displayName: `E2E ${prefix}` } });
+  const response = await page.request.post("/api/v1/auth/register", {
+    data: { username, email, password: PASSWORD, displayName: `E2E ${prefix}` },
+  });
   expect(response.status()).toBe(201);
   return { username, email };
 }
@@ -35,7 +37,9 @@ async function nextStep(page: Page) {
   await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
 }
 
-test("two-factor sign-in: enable with a code computed from the shown secret, sign in with a code, then with a recovery code once", async ({ page }) => {
+test("two-factor sign-in: enable with a code computed from the shown secret, sign in with a code, then with a recovery code once", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const { username } = await register(page, "tfa");
   await signInPage(page, username, PASSWORD);

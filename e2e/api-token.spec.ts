@@ -47,11 +47,16 @@ test("an external client gets a token with login and password", async ({ request
     data: { username, email: `${username}@example.test`, password: "api client passphrase", displayName: "API Client" },
   });
   expect(registered.status()).toBe(201);
-  const issued = await request.post("/api/v1/auth/token", { data: { login: username, password: "api client passphrase", scopes: ["read"] } });
+  const issued = await request.post("/api/v1/auth/token", {
+    data: { login: username, password: "api client passphrase", scopes: ["read"] },
+  });
   expect(issued.status()).toBe(201);
   const { token } = await issued.json();
   const me = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } });
   expect((await me.json()).username).toBe(username);
-  const write = await request.put("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}`, "If-Match": me.headers()["etag"] }, data: { displayName: "x" } });
+  const write = await request.put("/api/v1/users/me", {
+    headers: { Authorization: `Bearer ${token}`, "If-Match": me.headers()["etag"] },
+    data: { displayName: "x" },
+  });
   expect(write.status()).toBe(403);
 });

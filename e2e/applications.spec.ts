@@ -44,7 +44,9 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
   const owner = await signedInPage(browser, "pia.partner");
   await expect(owner.getByTestId("notifications-link")).toHaveAccessibleName(/Notifications: [1-9]\d* unread/);
   await owner.goto(`${SKYFORGE}/manage/applications`);
-  await expect(owner.getByRole("navigation", { name: "Project management" }).getByRole("link", { name: /^Applications \(\d+ pending\)$/ })).toBeVisible();
+  await expect(
+    owner.getByRole("navigation", { name: "Project management" }).getByRole("link", { name: /^Applications \(\d+ pending\)$/ }),
+  ).toBeVisible();
 
   const firstApplication = owner.getByRole("listitem", { name: `Application of ${firstName}` });
   await firstApplication.getByLabel("Accept as").selectOption({ label: "Tester" });
@@ -59,7 +61,9 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
 
   // The accepted user is on the team: in My projects, with the role given.
   await first.goto("/my-projects");
-  await expect(first.getByRole("list", { name: "My projects" }).getByRole("listitem").filter({ hasText: "Skyforge Survival" })).toContainText("Your role: Tester");
+  await expect(
+    first.getByRole("list", { name: "My projects" }).getByRole("listitem").filter({ hasText: "Skyforge Survival" }),
+  ).toContainText("Your role: Tester");
 
   // The rejected user sees the decision and the reason, withdraws a new application and applies again.
   await second.goto("/my-applications");
@@ -77,7 +81,10 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply", asy
   // Leaving asks first, then the membership is gone.
   await first.goto("/my-projects");
   await first.getByRole("button", { name: "Leave Skyforge Survival" }).click();
-  await first.getByRole("dialog", { name: /^Leave Skyforge Survival/ }).getByRole("button", { name: "Leave the team" }).click();
+  await first
+    .getByRole("dialog", { name: /^Leave Skyforge Survival/ })
+    .getByRole("button", { name: "Leave the team" })
+    .click();
   await expect(first.getByText("You left the project.")).toBeVisible();
   await expect(first.getByRole("list", { name: "My projects" })).toHaveCount(0);
   await expect(first.getByText("You are not on any project team yet")).toBeVisible();

@@ -7,13 +7,19 @@ import { expect, test } from "./fixtures";
 import { signedInPage, signInPage } from "./header";
 import { DEMO_PASSWORD } from "./portal-table";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
 
 async function apiAs(request: APIRequestContext, login: string) {
   const response = await request.post("/api/v1/auth/token", { data: { login, password: DEMO_PASSWORD, scopes: ["read", "write"] } });
   expect(response.status()).toBe(201);
   const headers = { Authorization: `Bearer ${(await response.json()).token}` };
-  const ifMatch = async (projectId: string) => ({ ...headers, "If-Match": (await request.get(`/api/v1/projects/${projectId}`, { headers })).headers()["etag"]! });
+  const ifMatch = async (projectId: string) => ({
+    ...headers,
+    "If-Match": (await request.get(`/api/v1/projects/${projectId}`, { headers })).headers()["etag"]!,
+  });
   return { headers, ifMatch };
 }
 
@@ -22,7 +28,9 @@ async function projectId(request: APIRequestContext, headers: Record<string, str
   return (list.data as { id: string; slug: string }[]).find((project) => project.slug === slug)!.id;
 }
 
-test("item 1: an image upload keeps the presentation's unsaved edits, and saving them afterwards works (logo and banner)", async ({ browser }) => {
+test("item 1: an image upload keeps the presentation's unsaved edits, and saving them afterwards works (logo and banner)", async ({
+  browser,
+}) => {
   const partner = await signedInPage(browser, "pia.partner");
   const stamp = Date.now().toString(36);
   await partner.goto("/projects/new");
@@ -33,7 +41,10 @@ test("item 1: an image upload keeps the presentation's unsaved edits, and saving
   await expect(partner.getByText("Your project is created as a draft.")).toBeVisible();
 
   const form = partner.getByRole("form", { name: "Presentation" });
-  for (const [kind, field, text] of [["logo", "Description", "Edited before the logo upload."], ["banner", "Game", "Edited before the banner"]] as const) {
+  for (const [kind, field, text] of [
+    ["logo", "Description", "Edited before the logo upload."],
+    ["banner", "Game", "Edited before the banner"],
+  ] as const) {
     await form.getByLabel(field, { exact: true }).fill(text);
     const upload = partner.getByRole("form", { name: `${kind === "logo" ? "Logo" : "Banner"} upload` });
     await upload.getByLabel(`Upload a ${kind}`).setInputFiles({ name: `${kind}.png`, mimeType: "image/png", buffer: PNG });
@@ -69,7 +80,10 @@ test("item 1: an image upload keeps the presentation's unsaved edits, and saving
   await expect(form.getByText(/changed in another window/)).toBeVisible();
 });
 
-test("item 2: the review page follows a decision, says when it claimed for the reviewer, and shows banner, launcher settings and what changed since the last review", async ({ browser, request }) => {
+test("item 2: the review page follows a decision, says when it claimed for the reviewer, and shows banner, launcher settings and what changed since the last review", async ({
+  browser,
+  request,
+}) => {
   const paul = await apiAs(request, "paul.partner");
   const orbit = await projectId(request, paul.headers, "orbit-modpack");
   const reviewer = await signedInPage(browser, "tom.teamlead");
@@ -94,11 +108,21 @@ test("item 2: the review page follows a decision, says when it claimed for the r
     data: { description, logoUrl: "https://cdn.example/orbit-logo.png", bannerUrl: "https://cdn.example/orbit-banner.png" },
   });
   expect(patched.status()).toBe(200);
-  const modules = await request.put(`/api/v1/projects/${orbit}/modules`, { headers: await paul.ifMatch(orbit), data: { modules: ["APPLICATIONS", "DOWNLOADS", "LAUNCHER"] } });
+  const modules = await request.put(`/api/v1/projects/${orbit}/modules`, {
+    headers: await paul.ifMatch(orbit),
+    data: { modules: ["APPLICATIONS", "DOWNLOADS", "LAUNCHER"] },
+  });
   expect(modules.status()).toBe(200);
   const launcher = await request.put(`/api/v1/projects/${orbit}/launcher`, {
     headers: paul.headers,
-    data: { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: true, offerVersions: false, launchSettings: { executable: "bin/orbit-launch.exe", arguments: ["--fullscreen"], minimumMemoryMb: 4096 } },
+    data: {
+      offerInstall: true,
+      offerUpdate: true,
+      offerRepair: false,
+      offerGameStart: true,
+      offerVersions: false,
+      launchSettings: { executable: "bin/orbit-launch.exe", arguments: ["--fullscreen"], minimumMemoryMb: 4096 },
+    },
   });
   expect(launcher.status()).toBe(200);
   const submitted = await request.post(`/api/v1/projects/${orbit}/status`, { headers: paul.headers, data: { status: "IN_REVIEW" } });
@@ -143,7 +167,10 @@ test("item 2: the review page and queue are the not-found page for everyone outs
   }
 });
 
-test("item 5: the signed-out home page requests no API document, has a favicon, and a wrong password is one quiet log line", async ({ page, keyboardOnly }) => {
+test("item 5: the signed-out home page requests no API document, has a favicon, and a wrong password is one quiet log line", async ({
+  page,
+  keyboardOnly,
+}) => {
   const apiRequests: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname.startsWith("/api/v1/")) apiRequests.push(request.url());

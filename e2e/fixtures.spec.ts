@@ -57,13 +57,19 @@ test.describe("keyboard mode", () => {
   test("what a keyboard user cannot do fails loudly", async ({ page }) => {
     await controls(page);
     await expect(page.locator("#div").click()).rejects.toThrow(/is a <div>, which Enter and Space do not activate/);
-    await expect(page.locator("#span").click()).rejects.toThrow(/is not reachable with Tab or Shift\+Tab.*The focus went to: .*button "Press me"/);
+    await expect(page.locator("#span").click()).rejects.toThrow(
+      /is not reachable with Tab or Shift\+Tab.*The focus went to: .*button "Press me"/,
+    );
     await expect(page.locator("#ring").hover()).rejects.toThrow(/hover\(\) on .* needs a pointer/);
     await expect(page.locator("#span")).toHaveText("A clickable span");
     // A control without a ring fails whether it is the target or only on the way.
-    await page.locator("#ring").evaluate((ring) => ring.insertAdjacentHTML("afterend", `<button id="bare">No ring</button><button id="after">After</button>`));
+    await page
+      .locator("#ring")
+      .evaluate((ring) => ring.insertAdjacentHTML("afterend", `<button id="bare">No ring</button><button id="after">After</button>`));
     await expect(page.locator("#bare").click()).rejects.toThrow(/no visible focus ring on button "No ring"/);
     await page.locator("#ring").focus();
-    await expect(page.locator("#after").click()).rejects.toThrow(/no visible focus ring on button "No ring" \(on the way to locator\('#after'\)/);
+    await expect(page.locator("#after").click()).rejects.toThrow(
+      /no visible focus ring on button "No ring" \(on the way to locator\('#after'\)/,
+    );
   });
 });

@@ -11,7 +11,13 @@ const PASSWORD = "german reader passphrase";
 test("a German user reads a notification in German and gets a form's range check in German", async ({ browser, request }) => {
   // A new account that speaks German, and an application of it that the project's Owner declines with a reason.
   const username = `leser${Date.now().toString(36)}`;
-  expect((await request.post("/api/v1/auth/register", { data: { username, email: `${username}@example.test`, password: PASSWORD, displayName: "Lea Leser" } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/v1/auth/register", {
+        data: { username, email: `${username}@example.test`, password: PASSWORD, displayName: "Lea Leser" },
+      })
+    ).status(),
+  ).toBe(201);
   const token = async (login: string, password: string) => {
     const response = await request.post("/api/v1/auth/token", { data: { login, password, scopes: ["read", "write"] } });
     expect(response.status()).toBe(201);
@@ -19,9 +25,16 @@ test("a German user reads a notification in German and gets a form's range check
   };
   const reader = await token(username, PASSWORD);
   const me = await request.get("/api/v1/users/me", { headers: reader });
-  expect((await request.put("/api/v1/users/me", { headers: { ...reader, "If-Match": me.headers()["etag"]! }, data: { language: "de" } })).status()).toBe(200);
+  expect(
+    (
+      await request.put("/api/v1/users/me", { headers: { ...reader, "If-Match": me.headers()["etag"]! }, data: { language: "de" } })
+    ).status(),
+  ).toBe(200);
   const owner = await token("pia.partner", DEMO_PASSWORD);
-  const projects = (await (await request.get("/api/v1/projects?limit=100", { headers: owner })).json()).data as { id: string; slug: string }[];
+  const projects = (await (await request.get("/api/v1/projects?limit=100", { headers: owner })).json()).data as {
+    id: string;
+    slug: string;
+  }[];
   const skyforge = projects.find((project) => project.slug === "skyforge-survival")!.id;
   const applied = await request.post(`/api/v1/projects/${skyforge}/applications`, { headers: reader, data: { message: "Hallo!" } });
   expect(applied.status()).toBe(201);

@@ -14,7 +14,24 @@ const ACTIONABLE_TIMEOUT = 30_000;
 /** Inputs a keyboard user fills through the browser's own widget (date parts, a colour picker, a slider): typed text is not how these take a value. */
 const WIDGET_INPUTS = new Set(["date", "time", "datetime-local", "month", "week", "color", "range"]);
 
-type LocatorMethods = Pick<Locator, "click" | "focus" | "fill" | "type" | "pressSequentially" | "press" | "check" | "uncheck" | "setChecked" | "selectOption" | "setInputFiles" | "hover" | "dragTo" | "dblclick" | "tap">;
+type LocatorMethods = Pick<
+  Locator,
+  | "click"
+  | "focus"
+  | "fill"
+  | "type"
+  | "pressSequentially"
+  | "press"
+  | "check"
+  | "uncheck"
+  | "setChecked"
+  | "selectOption"
+  | "setInputFiles"
+  | "hover"
+  | "dragTo"
+  | "dblclick"
+  | "tap"
+>;
 type MethodName = keyof LocatorMethods;
 
 /**
@@ -27,18 +44,30 @@ function focusState(target: Element | null) {
   const nothing = !active || active === document.body;
   const describe = (element: Element | null) => {
     if (!element || element === document.body) return "nothing (body)";
-    const name = (element.getAttribute("aria-label") ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    const name = (element.getAttribute("aria-label") ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? "")
+      .trim()
+      .replace(/\s+/g, " ")
+      .slice(0, 40);
     return `${element.tagName.toLowerCase()}${element.getAttribute("role") ? `[role=${element.getAttribute("role")}]` : ""} "${name}"`;
   };
-  const drawsRing = (style: CSSStyleDeclaration) => (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1) || /0px 0px 0px (?:[2-9]|\d{2,})(?:\.\d+)?px/.test(style.boxShadow);
+  const drawsRing = (style: CSSStyleDeclaration) =>
+    (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 1) ||
+    /0px 0px 0px (?:[2-9]|\d{2,})(?:\.\d+)?px/.test(style.boxShadow);
   // Tab walks through the parts of a date or time input (and its picker button) inside the
   // browser's own shadow DOM, which draws their focus itself: the input is not :focus-visible then.
-  const inBrowserParts = active instanceof HTMLInputElement && ["date", "time", "datetime-local", "month", "week"].includes(active.type) && !active.matches(":focus-visible");
+  const inBrowserParts =
+    active instanceof HTMLInputElement &&
+    ["date", "time", "datetime-local", "month", "week"].includes(active.type) &&
+    !active.matches(":focus-visible");
   // A link that covers a whole card draws its ring with its ::after, the box it covers the card with.
-  const ring = !active || nothing || inBrowserParts ? null : active.matches(":focus-visible") && (drawsRing(getComputedStyle(active)) || drawsRing(getComputedStyle(active, "::after")));
+  const ring =
+    !active || nothing || inBrowserParts
+      ? null
+      : active.matches(":focus-visible") && (drawsRing(getComputedStyle(active)) || drawsRing(getComputedStyle(active, "::after")));
   const radio = (element: Element | null): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === "radio";
   // Inside a radio group Tab leaves the group: the arrow keys move (and check) from radio to radio.
-  const sameGroup = radio(active) && radio(target) && active !== target && active.name !== "" && active.name === target.name && active.form === target.form;
+  const sameGroup =
+    radio(active) && radio(target) && active !== target && active.name !== "" && active.name === target.name && active.form === target.form;
   const after = target && !nothing ? Boolean(active.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) : true;
   return {
     reached: target !== null && active === target,
@@ -69,7 +98,8 @@ async function reach(target: Locator, action: string) {
       const state = await handle.evaluate(focusState);
       // Every stop the keys lead to shows a ring, not only the target (where a script put the focus
       // before, say a dialog's panel, is the page's choice).
-      if (state.ring === false && (pressed || state.reached)) throw new Error(`Keyboard mode: no visible focus ring on ${state.where} (on the way to ${target} for ${action})`);
+      if (state.ring === false && (pressed || state.reached))
+        throw new Error(`Keyboard mode: no visible focus ring on ${state.where} (on the way to ${target} for ${action})`);
       if (state.reached) return;
       if (stops.at(-1) !== state.where) stops.push(state.where);
       await page.keyboard.press(state.arrow ?? key);
@@ -89,11 +119,24 @@ async function activationKey(target: Locator, action: string): Promise<"Enter" |
     type: (element as HTMLInputElement).type ?? "",
     role: element.getAttribute("role") ?? "",
   }));
-  if (kind.role === "switch" || kind.role === "checkbox" || kind.role === "radio" || (kind.tag === "input" && ["checkbox", "radio"].includes(kind.type))) return "Space";
-  if (["button", "a", "summary"].includes(kind.tag) || ["button", "link", "tab"].includes(kind.role) || (kind.tag === "input" && ["submit", "button", "reset", "image"].includes(kind.type))) return "Enter";
+  if (
+    kind.role === "switch" ||
+    kind.role === "checkbox" ||
+    kind.role === "radio" ||
+    (kind.tag === "input" && ["checkbox", "radio"].includes(kind.type))
+  )
+    return "Space";
+  if (
+    ["button", "a", "summary"].includes(kind.tag) ||
+    ["button", "link", "tab"].includes(kind.role) ||
+    (kind.tag === "input" && ["submit", "button", "reset", "image"].includes(kind.type))
+  )
+    return "Enter";
   // Clicking a text field, a select or a textarea only puts the focus there: reaching it did that.
   if (["input", "textarea", "select"].includes(kind.tag)) return null;
-  throw new Error(`Keyboard mode: ${action} ${target} is a <${kind.tag}${kind.role ? ` role="${kind.role}"` : ""}>, which Enter and Space do not activate: make it a button or a link.`);
+  throw new Error(
+    `Keyboard mode: ${action} ${target} is a <${kind.tag}${kind.role ? ` role="${kind.role}"` : ""}>, which Enter and Space do not activate: make it a button or a link.`,
+  );
 }
 
 async function setCheckedByKeyboard(target: Locator, checked: boolean, action: string) {
@@ -105,7 +148,9 @@ async function setCheckedByKeyboard(target: Locator, checked: boolean, action: s
 
 function pointerOnly(name: string) {
   return async function (this: Locator) {
-    throw new Error(`Keyboard mode: ${name}() on ${this} needs a pointer. A journey that needs the mouse is a bug to fix (or the test does what no keyboard user does).`);
+    throw new Error(
+      `Keyboard mode: ${name}() on ${this} needs a pointer. A journey that needs the mouse is a bug to fix (or the test does what no keyboard user does).`,
+    );
   };
 }
 
@@ -115,7 +160,25 @@ function pointerOnly(name: string) {
  */
 export function driveLocatorsByKeyboard(prototype: LocatorMethods): () => void {
   const original = Object.fromEntries(
-    (["click", "focus", "fill", "type", "pressSequentially", "press", "check", "uncheck", "setChecked", "selectOption", "setInputFiles", "hover", "dragTo", "dblclick", "tap"] as MethodName[]).map((name) => [name, prototype[name]]),
+    (
+      [
+        "click",
+        "focus",
+        "fill",
+        "type",
+        "pressSequentially",
+        "press",
+        "check",
+        "uncheck",
+        "setChecked",
+        "selectOption",
+        "setInputFiles",
+        "hover",
+        "dragTo",
+        "dblclick",
+        "tap",
+      ] as MethodName[]
+    ).map((name) => [name, prototype[name]]),
   ) as LocatorMethods;
   const keyboard: Partial<Record<MethodName, unknown>> = {
     async click(this: Locator) {

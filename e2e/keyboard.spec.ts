@@ -19,7 +19,9 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {
   throw new Error(`${back ? "Shift+Tab" : "Tab"} never reached ${target}`);
 }
 
-test("sign in, both header menus, a confirmation cancelled with Escape, the language switch and sign-out, by keyboard alone", async ({ page }) => {
+test("sign in, both header menus, a confirmation cancelled with Escape, the language switch and sign-out, by keyboard alone", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // The skip link comes first, then the header's links: "Sign in" leads to the form.
   await page.goto("/");

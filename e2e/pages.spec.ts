@@ -20,7 +20,10 @@ const HOSTILE = [
   "[click me](javascript:window.__xss='link')",
 ].join("\n");
 
-test("a page with a script tag renders safely on the public page; an announcement reaches the page and a member's notifications", async ({ browser, keyboardOnly }) => {
+test("a page with a script tag renders safely on the public page; an announcement reaches the page and a member's notifications", async ({
+  browser,
+  keyboardOnly,
+}) => {
   const stamp = Date.now().toString(36);
   const owner = await signedInPage(browser, "pia.partner");
   const dialogs: string[] = [];
@@ -48,7 +51,10 @@ test("a page with a script tag renders safely on the public page; an announcemen
     void dialog.dismiss();
   });
   await visitor.goto(SKYFORGE);
-  await expect(visitor.getByRole("link", { name: "Patreon (opens in a new tab)" })).toHaveAttribute("href", "https://www.patreon.com/skyforge-demo");
+  await expect(visitor.getByRole("link", { name: "Patreon (opens in a new tab)" })).toHaveAttribute(
+    "href",
+    "https://www.patreon.com/skyforge-demo",
+  );
   await visitor.getByRole("navigation", { name: "Project pages" }).getByRole("link", { name: "Lore" }).click();
   await expect(visitor).toHaveURL(new RegExp(`${SKYFORGE}/pages/lore-${stamp}$`));
   await expect(visitor.getByRole("heading", { name: "Island lore" })).toBeVisible();
@@ -82,7 +88,10 @@ test("a page with a script tag renders safely on the public page; an announcemen
 
   // Delete it, after a confirmation; it leaves the project page.
   await owner.getByRole("button", { name: `Delete the announcement "${title}"` }).click();
-  await owner.getByRole("dialog", { name: `Delete the announcement “${title}”?` }).getByRole("button", { name: "Delete announcement" }).click();
+  await owner
+    .getByRole("dialog", { name: `Delete the announcement “${title}”?` })
+    .getByRole("button", { name: "Delete announcement" })
+    .click();
   await expect(owner.getByText("The announcement is deleted.")).toBeVisible();
   await visitor.goto(SKYFORGE);
   await expect(visitor.getByText(title)).toHaveCount(0);

@@ -3,20 +3,32 @@ import { E2E_ADMIN } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { signUpPage } from "./header";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
 
 /** The platform team makes a user an ACTIVE partner through the API (the console comes with the review issue). */
 async function makePartner(page: Page, username: string) {
-  const adminToken = await (await page.request.post("/api/v1/auth/token", { data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] } })).json();
+  const adminToken = await (
+    await page.request.post("/api/v1/auth/token", {
+      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
+    })
+  ).json();
   const headers = { Authorization: `Bearer ${adminToken.token}` };
   const found = await (await page.request.get(`/api/v1/users?q=${username}`, { headers })).json();
   const user = found.data[0];
   const read = await page.request.get(`/api/v1/users/${user.id}`, { headers });
-  const updated = await page.request.put(`/api/v1/users/${user.id}`, { headers: { ...headers, "If-Match": read.headers()["etag"] }, data: { platformRoles: ["USER", "PARTNER"], partnerStatus: "ACTIVE", partnerNote: "e2e" } });
+  const updated = await page.request.put(`/api/v1/users/${user.id}`, {
+    headers: { ...headers, "If-Match": read.headers()["etag"] },
+    data: { platformRoles: ["USER", "PARTNER"], partnerStatus: "ACTIVE", partnerNote: "e2e" },
+  });
   expect(updated.status()).toBe(200);
 }
 
-test("a partner creates a project, uploads a logo, adds a member, creates a role and toggles a module; outsiders get 404", async ({ browser }) => {
+test("a partner creates a project, uploads a logo, adds a member, creates a role and toggles a module; outsiders get 404", async ({
+  browser,
+}) => {
   // Three people sign up and sign in (Argon2) and some twenty pages load: over a minute on a busy two-core machine.
   test.slow();
   const stamp = Date.now().toString(36);
@@ -105,7 +117,10 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   await expect(member.getByRole("heading", { name: `Skyforge ${stamp}` })).toBeVisible();
   await expect(member.getByText("You are Tester")).toBeVisible();
   await member.goto("/my-projects");
-  const row = member.getByRole("list", { name: "My projects" }).getByRole("listitem").filter({ hasText: `Skyforge ${stamp}` });
+  const row = member
+    .getByRole("list", { name: "My projects" })
+    .getByRole("listitem")
+    .filter({ hasText: `Skyforge ${stamp}` });
   await expect(row.getByRole("link", { name: `Skyforge ${stamp}`, exact: true })).toBeVisible();
   await expect(row).toContainText("Your role: Tester");
   // Its links navigate inside the app (one handler on the list: components/navigation/list-navigation.ts), without reloading the page.

@@ -66,11 +66,15 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
         // "your role does not allow" notice's among them.
         const html = response.status() === 200 ? (await response.text()).replace(/<script\b[\s\S]*?<\/script>/g, "") : "";
         const outcome =
-          response.status() === 404 ? "404"
-          : response.status() >= 300 && response.status() < 400 && (response.headers()["location"] ?? "").includes("/sign-in") ? "sign-in"
-          : html.includes("does not allow you to") ? "denied"
-          : new RegExp(page.marker).test(html) ? "ok"
-          : `unexpected ${response.status()}`;
+          response.status() === 404
+            ? "404"
+            : response.status() >= 300 && response.status() < 400 && (response.headers()["location"] ?? "").includes("/sign-in")
+              ? "sign-in"
+              : html.includes("does not allow you to")
+                ? "denied"
+                : new RegExp(page.marker).test(html)
+                  ? "ok"
+                  : `unexpected ${response.status()}`;
         outcomes.push(`${projectName}${page.path || "/"}: ${outcome}`);
         wanted.push(`${projectName}${page.path || "/"}: ${expected(actorName, projectName, page)}`);
       }
@@ -91,7 +95,9 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
         const own = Boolean((ACTORS[actorName].role as Partial<Record<ProjectName, string>>)[projectName]);
         expect(html.includes(`/projects/${project.slug}"`), `${projectName} in my projects of ${actorName}`).toBe(own);
       }
-      expect((await newProject.text()).includes('aria-label="New project"'), `create form for ${actorName}`).toBe(ACTORS[actorName].creates);
+      expect((await newProject.text()).includes('aria-label="New project"'), `create form for ${actorName}`).toBe(
+        ACTORS[actorName].creates,
+      );
     }
 
     // The directory lists what GET /projects lists: released public projects, plus one's own, plus everything for staff.
@@ -99,7 +105,9 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
       const actor = ACTORS[actorName];
       const mine = Boolean((actor.role as Partial<Record<ProjectName, string>>)[projectName]) || "staff" in actor;
       // Anonymous visitors reach an APPLICATION_ONLY project through sign-in (?next=%2Fprojects%2F...).
-      expect(new RegExp(`(/|%2F)projects(/|%2F)${project.slug}"`).test(directory), `${projectName} listed for ${actorName}`).toBe(project.listed || mine);
+      expect(new RegExp(`(/|%2F)projects(/|%2F)${project.slug}"`).test(directory), `${projectName} listed for ${actorName}`).toBe(
+        project.listed || mine,
+      );
     }
     await context.close();
   });

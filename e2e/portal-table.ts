@@ -30,9 +30,24 @@ export type ActorName = keyof typeof ACTORS;
 export const PAGES = [
   { path: "", marker: "Support the creators|No description yet|Manage project|Skyforge|Nebula|Ironclad|Starlight", roles: null },
   { path: "/manage", marker: 'aria-label="Presentation"', roles: ["OWNER", "MANAGER"] },
-  { path: "/manage/review", marker: "Review and publication", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
-  { path: "/manage/team", marker: "Team members", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
-  { path: "/manage/roles", marker: "Each role is a set of project permissions", roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"], staffReads: true },
+  {
+    path: "/manage/review",
+    marker: "Review and publication",
+    roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"],
+    staffReads: true,
+  },
+  {
+    path: "/manage/team",
+    marker: "Team members",
+    roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"],
+    staffReads: true,
+  },
+  {
+    path: "/manage/roles",
+    marker: "Each role is a set of project permissions",
+    roles: ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"],
+    staffReads: true,
+  },
   { path: "/manage/applications", marker: "Pending \\(", roles: ["OWNER", "MANAGER", "MODERATOR"] },
   { path: "/manage/modules", marker: 'aria-label="Modules"', roles: ["OWNER", "MANAGER"] },
   { path: "/manage/settings", marker: 'aria-label="Settings"', roles: ["OWNER", "MANAGER"] },
@@ -46,7 +61,11 @@ export const PAGES = [
   { path: "/manage/messages", marker: 'aria-label="New announcement"', roles: ["OWNER", "MANAGER", "MODERATOR"], onlyIn: ["skyforge"] },
 ] as const;
 
-export function expected(actorName: ActorName, projectName: ProjectName, page: (typeof PAGES)[number]): "ok" | "404" | "sign-in" | "denied" {
+export function expected(
+  actorName: ActorName,
+  projectName: ProjectName,
+  page: (typeof PAGES)[number],
+): "ok" | "404" | "sign-in" | "denied" {
   const actor = ACTORS[actorName];
   const project = PROJECTS[projectName];
   const role = (actor.role as Partial<Record<ProjectName, string>>)[projectName];
@@ -84,7 +103,9 @@ export function pagesOf(actorName: ActorName): string[] {
       }
     }
   }
-  const notFound = projects.flatMap((name) => PAGES.filter((page) => expected(actorName, name, page) === "404").map((page) => `/projects/${PROJECTS[name].slug}${page.path}`))[0];
+  const notFound = projects.flatMap((name) =>
+    PAGES.filter((page) => expected(actorName, name, page) === "404").map((page) => `/projects/${PROJECTS[name].slug}${page.path}`),
+  )[0];
   if (notFound) paths.add(notFound);
   if (ACTORS[actorName].login) {
     for (const path of ["/my-projects", "/projects/new", "/my-applications"]) paths.add(path);

@@ -70,7 +70,7 @@ test("a member found by typing is added; a role change applies only on Save and 
 
   const row = owner.getByRole("row", { name: /@ulla\.user/ });
   const role = row.getByRole("combobox", { name: "Role of Ulla (User)" });
-  await expect(role).toHaveValue(await role.locator("option", { hasText: /^Member$/ }).getAttribute("value") as string);
+  await expect(role).toHaveValue((await role.locator("option", { hasText: /^Member$/ }).getAttribute("value")) as string);
 
   // Choosing another role changes nothing yet.
   await role.selectOption({ label: "Tester" });
@@ -122,16 +122,41 @@ test("at 390 px nothing of the project area scrolls sideways; the tab bar scroll
   await owner.setViewportSize({ width: 390, height: 844 });
   const base = "/projects/skyforge-survival";
   const paths = ["/", "/projects", "/my-projects", base, `${base}/announcements`, `${base}/pages/getting-started`];
-  for (const tab of ["", "/review", "/team", "/roles", "/applications", "/modules", "/settings", "/releases", "/files", "/launcher", "/pages", "/pages/new", "/messages"]) paths.push(`${base}/manage${tab}`);
+  for (const tab of [
+    "",
+    "/review",
+    "/team",
+    "/roles",
+    "/applications",
+    "/modules",
+    "/settings",
+    "/releases",
+    "/files",
+    "/launcher",
+    "/pages",
+    "/pages/new",
+    "/messages",
+  ])
+    paths.push(`${base}/manage${tab}`);
   for (const path of paths) {
     await owner.goto(path);
     // The widest elements that stick out, to say what to fix when this fails.
     const overflow = await owner.evaluate(() => {
       const width = document.documentElement.scrollWidth;
       if (width <= window.innerWidth) return { width, culprits: [] };
-      const out = [...document.body.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5);
+      const out = [...document.body.querySelectorAll("*")].filter(
+        (element) => element.getBoundingClientRect().right > window.innerWidth + 0.5,
+      );
       const leaves = out.filter((element) => !out.some((other) => other !== element && element.contains(other)));
-      return { width, culprits: leaves.slice(-3).map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)}: ${(element.textContent ?? "").slice(0, 40)}`) };
+      return {
+        width,
+        culprits: leaves
+          .slice(-3)
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)}: ${(element.textContent ?? "").slice(0, 40)}`,
+          ),
+      };
     });
     expect({ path, ...overflow }).toEqual({ path, width: 390, culprits: [] });
   }

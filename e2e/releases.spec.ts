@@ -10,7 +10,9 @@ import { signedInPage } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 
-test("create a release, upload with progress, publish, download anonymously with the same sha256, listed in the manifest", async ({ browser }) => {
+test("create a release, upload with progress, publish, download anonymously with the same sha256, listed in the manifest", async ({
+  browser,
+}) => {
   const version = `5.0.${Date.now() % 100000}`;
   const bytes = randomBytes(6 * 1024 * 1024);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -25,7 +27,9 @@ test("create a release, upload with progress, publish, download anonymously with
   // Markdown, links kept with rel=nofollow, raw HTML that could run or load anything dropped.
   await form
     .getByRole("textbox", { name: "Changelog" })
-    .fill('# Notes\n- **Bold** change\n- See [the notes](https://example.org/notes)\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n[bad](javascript:window.__xss=3)');
+    .fill(
+      '# Notes\n- **Bold** change\n- See [the notes](https://example.org/notes)\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n[bad](javascript:window.__xss=3)',
+    );
   await form.getByRole("tab", { name: "Preview" }).click();
   const preview = form.getByLabel("Changelog preview");
   await expect(preview.getByRole("heading", { name: "Notes" })).toBeVisible();
@@ -42,7 +46,12 @@ test("create a release, upload with progress, publish, download anonymously with
   await expect(release.getByText("Draft", { exact: true })).toBeVisible();
   // A slow uplink, so the progress bar is seen moving.
   const cdp = await owner.context().newCDPSession(owner);
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
   await release.getByLabel("File").setInputFiles({ name: "browser-test.bin", mimeType: "application/octet-stream", buffer: bytes });
   await release.getByRole("button", { name: `Upload to ${version}` }).click();
   const progress = release.getByRole("progressbar", { name: "Upload progress" });
@@ -53,7 +62,10 @@ test("create a release, upload with progress, publish, download anonymously with
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   await release.getByRole("button", { name: "Publish" }).click();
-  await owner.getByRole("dialog", { name: `Publish ${version}?` }).getByRole("button", { name: "Publish" }).click();
+  await owner
+    .getByRole("dialog", { name: `Publish ${version}?` })
+    .getByRole("button", { name: "Publish" })
+    .click();
   await expect(owner.getByText("The release is published.")).toBeVisible();
   await expect(release.getByText("Published", { exact: true })).toBeVisible();
 
@@ -65,14 +77,19 @@ test("create a release, upload with progress, publish, download anonymously with
   await expect(current.getByRole("heading", { name: "Notes" })).toBeVisible();
   await expect(current.getByRole("link", { name: "the notes" })).toHaveAttribute("href", "https://example.org/notes");
   await expect(current.locator("img, script")).toHaveCount(0);
-  const [download] = await Promise.all([visitor.waitForEvent("download"), current.getByRole("link", { name: "Download browser-test.bin" }).click()]);
+  const [download] = await Promise.all([
+    visitor.waitForEvent("download"),
+    current.getByRole("link", { name: "Download browser-test.bin" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("browser-test.bin");
   const saved = await readFile((await download.path())!);
   expect(createHash("sha256").update(saved).digest("hex")).toBe(sha256);
 
   // The launcher manifest offers it as the current version, with the same sha256.
   const projects = await visitor.request.get("/api/v1/launcher/projects?limit=100");
-  const skyforge = ((await projects.json()).data as { id: string; slug: string; currentVersion: string }[]).find((project) => project.slug === "skyforge-survival")!;
+  const skyforge = ((await projects.json()).data as { id: string; slug: string; currentVersion: string }[]).find(
+    (project) => project.slug === "skyforge-survival",
+  )!;
   expect(skyforge.currentVersion).toBe(version);
   const manifest = await (await visitor.request.get(`/api/v1/launcher/projects/${skyforge.id}/manifest`)).json();
   expect(manifest.current.version).toBe(version);

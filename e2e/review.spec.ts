@@ -3,7 +3,14 @@ import { E2E_ADMIN } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
 
-async function decide(reviewer: Page, project: string, decision: "Approve and publish" | "Reject", failQuality: boolean, reason?: string, note?: string) {
+async function decide(
+  reviewer: Page,
+  project: string,
+  decision: "Approve and publish" | "Reject",
+  failQuality: boolean,
+  reason?: string,
+  note?: string,
+) {
   await reviewer.goto("/review");
   await reviewer.getByRole("link", { name: project }).click();
   await reviewer.getByRole("button", { name: "Claim for review" }).click();
@@ -18,7 +25,9 @@ async function decide(reviewer: Page, project: string, decision: "Approve and pu
   await form.getByRole("button", { name: "Record decision" }).click();
 }
 
-test("a partner submits, a reviewer rejects with a reason, the partner fixes and resubmits, the reviewer approves, the public sees it", async ({ browser }) => {
+test("a partner submits, a reviewer rejects with a reason, the partner fixes and resubmits, the reviewer approves, the public sees it", async ({
+  browser,
+}) => {
   const secret = `internal-${Date.now().toString(36)}`;
   const partner = await signedInPage(browser, "pia.partner");
   const reviewer = await signedInPage(browser, "tom.teamlead");
@@ -65,14 +74,32 @@ test("a partner submits, a reviewer rejects with a reason, the partner fixes and
 
 test("a warning never shows on any page the warned user can reach, HTML or RSC payload", async ({ browser, request }) => {
   const canary = `canary-${Date.now().toString(36)}`;
-  const admin = await (await request.post("/api/v1/auth/token", { data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] } })).json();
+  const admin = await (
+    await request.post("/api/v1/auth/token", {
+      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
+    })
+  ).json();
   const headers = { Authorization: `Bearer ${admin.token}` };
   const ulla = (await (await request.get("/api/v1/users?q=ulla.user", { headers })).json()).data[0];
-  const created = await request.post(`/api/v1/users/${ulla.id}/warnings`, { headers, data: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${canary}`, internalNote: `Note ${canary}` } });
+  const created = await request.post(`/api/v1/users/${ulla.id}/warnings`, {
+    headers,
+    data: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${canary}`, internalNote: `Note ${canary}` },
+  });
   expect(created.status()).toBe(201);
 
   const page = await signedInPage(browser, "ulla.user");
-  const paths = ["/", "/account", "/my-projects", "/notifications", "/projects", "/projects/skyforge-survival", "/api-docs", `/admin/users/${ulla.id}`, "/admin/audit", "/review"];
+  const paths = [
+    "/",
+    "/account",
+    "/my-projects",
+    "/notifications",
+    "/projects",
+    "/projects/skyforge-survival",
+    "/api-docs",
+    `/admin/users/${ulla.id}`,
+    "/admin/audit",
+    "/review",
+  ];
   for (const path of paths) {
     for (const rsc of [false, true]) {
       const response = await page.request.get(path, { headers: rsc ? { RSC: "1" } : {} });
@@ -83,13 +110,23 @@ test("a warning never shows on any page the warned user can reach, HTML or RSC p
   expect(own.status()).toBe(404);
 });
 
-test("a warning about a project member leaves no trace in any audit view of a reader without warnings.read", async ({ browser, request }) => {
+test("a warning about a project member leaves no trace in any audit view of a reader without warnings.read", async ({
+  browser,
+  request,
+}) => {
   const canary = `canary-${Date.now().toString(36)}`;
-  const admin = await (await request.post("/api/v1/auth/token", { data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] } })).json();
+  const admin = await (
+    await request.post("/api/v1/auth/token", {
+      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
+    })
+  ).json();
   const headers = { Authorization: `Bearer ${admin.token}` };
   const max = (await (await request.get("/api/v1/users?q=max.member", { headers })).json()).data[0];
   const skyforge = (await (await request.get("/api/v1/projects?q=Skyforge", { headers })).json()).data[0];
-  const created = await request.post(`/api/v1/users/${max.id}/warnings`, { headers, data: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${canary}`, internalNote: `Note ${canary}`, projectId: skyforge.id } });
+  const created = await request.post(`/api/v1/users/${max.id}/warnings`, {
+    headers,
+    data: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${canary}`, internalNote: `Note ${canary}`, projectId: skyforge.id },
+  });
   expect(created.status()).toBe(201);
   const warningId = (await created.json()).id as string;
 
@@ -150,12 +187,17 @@ test("the platform team renames an account, records a warning and revokes it on 
   await suspend.getByRole("button", { name: "Suspend account" }).click();
   await expect(staff.getByText("The account is suspended.")).toBeVisible();
   await expect(staff.getByRole("region", { name: "Account" }).getByText("Spam after a warning")).toBeVisible();
-  const signIn = await request.post("/api/v1/auth/token", { data: { login: username, password: "moderated passphrase", scopes: ["read"] } });
+  const signIn = await request.post("/api/v1/auth/token", {
+    data: { login: username, password: "moderated passphrase", scopes: ["read"] },
+  });
   expect(signIn.status()).toBeGreaterThanOrEqual(400);
 
   // Lifting it confirms too.
   await staff.getByRole("button", { name: "Lift suspension…" }).click();
-  await staff.getByRole("dialog", { name: `Lift the suspension of @${username}?` }).getByRole("button", { name: "Lift suspension" }).click();
+  await staff
+    .getByRole("dialog", { name: `Lift the suspension of @${username}?` })
+    .getByRole("button", { name: "Lift suspension" })
+    .click();
   await expect(staff.getByText("The suspension is lifted.", { exact: true })).toBeVisible();
   await expect(staff.getByRole("button", { name: "Suspend account…" })).toBeVisible();
 });

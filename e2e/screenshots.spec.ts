@@ -22,14 +22,28 @@ const SHOTS = [
   },
   { login: "pia.partner", pages: [["my-projects", "/my-projects"]] },
 ] as const;
-const WIDTHS = [[1280, 800], [390, 844]] as const;
+const WIDTHS = [
+  [1280, 800],
+  [390, 844],
+] as const;
 const SCREENSHOTS = "test-results/screenshots";
 /**
  * With PORTAL_DOCS_SCREENSHOTS=1 the shots docs/portal.md shows are written to docs/portal/ as
  * well (the visible part of the page only, to keep them small): page, width, language, theme.
  */
 const DOCS: readonly string[] = process.env.PORTAL_DOCS_SCREENSHOTS
-  ? ["home-1280-en-light", "project-1280-de-dark", "manage-team-1280-en-dark", "admin-users-1280-de-light", "review-queue-390-en-dark", "project-390-de-light", "account-390-en-light", "directory-390-de-dark", "my-projects-1280-en-light", "review-queue-1280-de-dark"]
+  ? [
+      "home-1280-en-light",
+      "project-1280-de-dark",
+      "manage-team-1280-en-dark",
+      "admin-users-1280-de-light",
+      "review-queue-390-en-dark",
+      "project-390-de-light",
+      "account-390-en-light",
+      "directory-390-de-dark",
+      "my-projects-1280-en-light",
+      "review-queue-1280-de-dark",
+    ]
   : [];
 
 for (const locale of ["en", "de"] as const) {

@@ -15,9 +15,7 @@ describe("the import graph of lib/", () => {
       ["lib/a/z.ts", new Set<string>()],
     ]);
     expect(describeCycles(synthetic)).toEqual([]);
-    expect(describeCycles(folderGraph(synthetic))).toEqual([
-      "{lib/a, lib/b}; for example lib/a -> lib/b -> lib/a",
-    ]);
+    expect(describeCycles(folderGraph(synthetic))).toEqual(["{lib/a, lib/b}; for example lib/a -> lib/b -> lib/a"]);
     // one real edge of each kind, so a parser that misses a kind fails here
     expect(files.get("lib/http/route.ts")).toContain("lib/http/problem.ts"); // import
     expect(files.get("lib/audit-log/record.ts")).toContain("lib/db/client.ts"); // import type
@@ -47,6 +45,8 @@ describe("components/", () => {
   });
 
   it("never imports from app/: a page passes server actions down as props", () => {
-    expect([...intoApp].filter(([, targets]) => targets.size > 0).map(([file, targets]) => `${file} -> ${[...targets].join(", ")}`)).toEqual([]);
+    expect(
+      [...intoApp].filter(([, targets]) => targets.size > 0).map(([file, targets]) => `${file} -> ${[...targets].join(", ")}`),
+    ).toEqual([]);
   });
 });

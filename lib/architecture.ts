@@ -143,7 +143,5 @@ function loopThrough(graph: Graph, component: string[]): string {
 
 /** Every circle in the graph, described as "members: {a, b, c}; for example a -> b -> a". */
 export function describeCycles(graph: Graph): string[] {
-  return tangles(graph).map(
-    (component) => `{${component.join(", ")}}; for example ${loopThrough(graph, component)}`,
-  );
+  return tangles(graph).map((component) => `{${component.join(", ")}}; for example ${loopThrough(graph, component)}`);
 }

@@ -30,7 +30,10 @@ export class BadRequest extends AppError {
 }
 
 export class ValidationFailed extends AppError {
-  constructor(readonly errors: FieldError[], detail = "The request has invalid fields.") {
+  constructor(
+    readonly errors: FieldError[],
+    detail = "The request has invalid fields.",
+  ) {
     super(400, "validation_failed", "Validation failed", detail, { errors });
   }
 }
@@ -107,30 +110,60 @@ export class ServiceUnavailable extends AppError {
     code = "database_unavailable",
     detail = "The service cannot reach its database right now. Try again shortly.",
   ) {
-    super(503, code, "Service unavailable", detail, {}, {
-      "Retry-After": String(retryAfterSeconds),
-    });
+    super(
+      503,
+      code,
+      "Service unavailable",
+      detail,
+      {},
+      {
+        "Retry-After": String(retryAfterSeconds),
+      },
+    );
   }
 }
 
 export class TooManyRequests extends AppError {
-  constructor(readonly retryAfterSeconds: number, code = "rate_limited", detail = `Try again in ${retryAfterSeconds} seconds.`) {
-    super(429, code, "Too many requests", detail, {}, {
-      "Retry-After": String(retryAfterSeconds),
-    });
+  constructor(
+    readonly retryAfterSeconds: number,
+    code = "rate_limited",
+    detail = `Try again in ${retryAfterSeconds} seconds.`,
+  ) {
+    super(
+      429,
+      code,
+      "Too many requests",
+      detail,
+      {},
+      {
+        "Retry-After": String(retryAfterSeconds),
+      },
+    );
   }
 }
 
 /** An upload that would take a project's files past its storage quota (PROJECT_STORAGE_QUOTA_BYTES). */
 export class StorageQuotaExceeded extends AppError {
   constructor(quotaBytes: number) {
-    super(413, "quota_exceeded", "Storage quota exceeded", `This project's files may take at most ${quotaBytes} bytes, and this upload would pass that. Delete files first.`);
+    super(
+      413,
+      "quota_exceeded",
+      "Storage quota exceeded",
+      `This project's files may take at most ${quotaBytes} bytes, and this upload would pass that. Delete files first.`,
+    );
   }
 }
 
 /** A Range that starts past the end of the file; `Content-Range` names the size. */
 export class RangeNotSatisfiable extends AppError {
   constructor(size: number) {
-    super(416, "range_not_satisfiable", "Range not satisfiable", `The file has ${size} bytes; ask for a range inside it.`, {}, { "Content-Range": `bytes */${size}` });
+    super(
+      416,
+      "range_not_satisfiable",
+      "Range not satisfiable",
+      `The file has ${size} bytes; ask for a range inside it.`,
+      {},
+      { "Content-Range": `bytes */${size}` },
+    );
   }
 }

@@ -68,7 +68,15 @@ async function benchCaller(url: string): Promise<{ token: string; cookie: string
   const { issueToken } = await import("../lib/auth/tokens");
   const { createSession } = await import("../lib/auth/sessions");
   const { encode } = await import("next-auth/jwt");
-  const created = await db.$transaction((tx) => issueToken(tx, "bench", { name: "bench", scopes: ["read"], expiresInDays: 1 }, { actorId: "bench", via: "SYSTEM" }, { authenticatedAt: new Date() }));
+  const created = await db.$transaction((tx) =>
+    issueToken(
+      tx,
+      "bench",
+      { name: "bench", scopes: ["read"], expiresInDays: 1 },
+      { actorId: "bench", via: "SYSTEM" },
+      { authenticatedAt: new Date() },
+    ),
+  );
   const user = await db.user.findUniqueOrThrow({ where: { id: "bench" } });
   const session = await db.$transaction((tx) => createSession(tx, user, { ip: "127.0.0.1", userAgent: "bench", requestId: "bench" }, null));
   const cookie = `${SESSION_COOKIE}=${await encode({ token: { sid: session.id }, secret: SECRET, salt: SESSION_COOKIE })}`;
@@ -85,8 +93,10 @@ async function countStatements(url: string, token: string, projectId: string) {
   const { disconnectDatabase } = await import("../lib/db/client");
   const { clearDataCache } = await import("../lib/cache/data-cache");
   const headers = { authorization: `Bearer ${token}`, "x-forwarded-for": "127.0.0.1" };
-  const readOne = () => one.GET(new Request(`http://127.0.0.1/api/v1/projects/${projectId}`, { headers }), { params: Promise.resolve({ id: projectId }) });
-  const listMine = () => list.GET(new Request("http://127.0.0.1/api/v1/projects?limit=20&member=me", { headers }), { params: Promise.resolve({}) });
+  const readOne = () =>
+    one.GET(new Request(`http://127.0.0.1/api/v1/projects/${projectId}`, { headers }), { params: Promise.resolve({ id: projectId }) });
+  const listMine = () =>
+    list.GET(new Request("http://127.0.0.1/api/v1/projects?limit=20&member=me", { headers }), { params: Promise.resolve({}) });
   const read = await statementsPerRequest(readOne);
   const listed = await statementsPerRequest(listMine);
   // The same with the data cache emptied before each request: what a read costs the first time.
@@ -99,7 +109,15 @@ async function countStatements(url: string, token: string, projectId: string) {
 async function startServer(url: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: url, AUTH_SECRET: SECRET, API_RATE_LIMIT_PER_MINUTE: "100000000", DATABASE_POOL_SIZE: "10" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATABASE_URL: url,
+      AUTH_SECRET: SECRET,
+      API_RATE_LIMIT_PER_MINUTE: "100000000",
+      DATABASE_POOL_SIZE: "10",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -193,7 +211,9 @@ async function measure(size: number, withPages: boolean): Promise<SizeResult> {
         const first = await measurePage(pageFirst ? entry : FLOOR_PAGE, PAGE_SECONDS);
         const second = await measurePage(pageFirst ? FLOOR_PAGE : entry, PAGE_SECONDS);
         const pair = pageFirst ? { page: first, floor: second } : { page: second, floor: first };
-        console.log(`${size}, round ${round}: ${entry.target} TTFB p50 ${pair.page.ttfbP50.toFixed(1)} ms against the floor page's ${pair.floor.ttfbP50.toFixed(1)} ms, ${pair.page.errors} errors`);
+        console.log(
+          `${size}, round ${round}: ${entry.target} TTFB p50 ${pair.page.ttfbP50.toFixed(1)} ms against the floor page's ${pair.floor.ttfbP50.toFixed(1)} ms, ${pair.page.errors} errors`,
+        );
         rounds.set(entry.label, [...(rounds.get(entry.label) ?? []), pair]);
       }
     }
@@ -250,8 +270,10 @@ function projectReport(results: SizeResult[]): { section: string[]; targets: str
         "",
         "| page | TTFB p50 ms | floor page TTFB p50 ms | × floor page | ratio in each round | req/s | p99 ms | requests | errors |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-        ...result.pages.map(({ label, page, floor, ratio, ratios, errors }) =>
-          `| ${label} | ${page.ttfbP50.toFixed(1)} | ${floor.ttfbP50.toFixed(1)} | ${ratio.toFixed(2)} | ${ratios.map((value) => value.toFixed(2)).join(", ")} | ${page.rps.toFixed(0)} | ${page.p99.toFixed(1)} | ${page.requests} | ${errors} |`),
+        ...result.pages.map(
+          ({ label, page, floor, ratio, ratios, errors }) =>
+            `| ${label} | ${page.ttfbP50.toFixed(1)} | ${floor.ttfbP50.toFixed(1)} | ${ratio.toFixed(2)} | ${ratios.map((value) => value.toFixed(2)).join(", ")} | ${page.rps.toFixed(0)} | ${page.p99.toFixed(1)} | ${page.requests} | ${errors} |`,
+        ),
         "",
         `The floor page is the no-op server component page \`/ping\`, anonymous. In each of ${PAGE_ROUNDS} rounds every page is measured for ${PAGE_SECONDS} s right next to the floor page (after a 2 s warm-up of each in the first round; which of the two goes first alternates between rounds), and each round gives a ratio of the two TTFB p50s. A page's ratio is the median of its rounds; the row shows the round with that ratio. Errors are counted over all rounds, the floor page's included.`,
         "",
@@ -264,11 +286,16 @@ function projectReport(results: SizeResult[]): { section: string[]; targets: str
   const readP99 = large.read.p99 / large.floor.p99;
   const listP99 = large.list.p99 / large.floor.p99;
   const signedInFloor = large.pages?.find((page) => page.label === SIGNED_IN_FLOOR);
-  const pageRows = (large.pages ?? []).filter((page) => page.label !== SIGNED_IN_FLOOR).map(({ label, page, floor, ratio, errors }) => {
-    // For information: a signed-in page against the no-op page with the same (signed-in) header.
-    const signedIn = PAGES.find((entry) => entry.label === label)?.signedIn && signedInFloor ? ` (${(ratio / signedInFloor.ratio).toFixed(2)} × the signed-in no-op page: the ratio of the two medians)` : "";
-    return `| ${label.split(" `")[0]}: TTFB p50 ≤ 1.5 × no-op page | median of ${PAGE_ROUNDS} paired rounds: ${ratio.toFixed(2)} × (that round: ${page.ttfbP50.toFixed(1)} ms vs ${floor.ttfbP50.toFixed(1)} ms)${signedIn} | ${verdict(ratio <= 1.5 && errors === 0)} |`;
-  });
+  const pageRows = (large.pages ?? [])
+    .filter((page) => page.label !== SIGNED_IN_FLOOR)
+    .map(({ label, page, floor, ratio, errors }) => {
+      // For information: a signed-in page against the no-op page with the same (signed-in) header.
+      const signedIn =
+        PAGES.find((entry) => entry.label === label)?.signedIn && signedInFloor
+          ? ` (${(ratio / signedInFloor.ratio).toFixed(2)} × the signed-in no-op page: the ratio of the two medians)`
+          : "";
+      return `| ${label.split(" `")[0]}: TTFB p50 ≤ 1.5 × no-op page | median of ${PAGE_ROUNDS} paired rounds: ${ratio.toFixed(2)} × (that round: ${page.ttfbP50.toFixed(1)} ms vs ${floor.ttfbP50.toFixed(1)} ms)${signedIn} | ${verdict(ratio <= 1.5 && errors === 0)} |`;
+    });
   const targets = [
     `| read ≥ 0.7 × floor (100,000 projects) | ${readRatio.toFixed(2)} | ${verdict(readRatio >= 0.7)} |`,
     `| list ≥ 0.7 × floor (100,000 projects) | ${listRatio.toFixed(2)} | ${verdict(listRatio >= 0.7)} |`,

@@ -24,7 +24,9 @@ try {
   for (const line of await seedDemo()) console.log(line);
   await disconnectDatabase();
 } catch (error) {
-  console.error(error instanceof DataDirInUseError ? `${error.message} (npm start is probably running: stop it, seed, start again)` : error);
+  console.error(
+    error instanceof DataDirInUseError ? `${error.message} (npm start is probably running: stop it, seed, start again)` : error,
+  );
   process.exitCode = 1;
 } finally {
   await embedded?.stop();

@@ -52,7 +52,14 @@ interface Send {
 }
 
 /** A raw HTTP/1.1 client that writes the head and the whole body before it reads anything (unless `pauseAfter`). */
-function send({ path, headers, size, contentLength = true, connection = "keep-alive", pauseAfter }: Send): Promise<Exchange & { early: Answer | null }> {
+function send({
+  path,
+  headers,
+  size,
+  contentLength = true,
+  connection = "keep-alive",
+  pauseAfter,
+}: Send): Promise<Exchange & { early: Answer | null }> {
   // Half-open: the server may end its side after answering while this client still sends.
   const socket = net.connect({ port: PORT, host: "127.0.0.1", allowHalfOpen: true });
   socket.pause();
@@ -65,7 +72,8 @@ function send({ path, headers, size, contentLength = true, connection = "keep-al
   socket.on("error", (failure: NodeJS.ErrnoException) => (error ??= failure.code ?? failure.message));
 
   const write = (bytes: Buffer | string) => new Promise<boolean>((done) => socket.write(bytes, (failure) => done(!failure && !error)));
-  const frame = (bytes: Buffer) => (contentLength ? bytes : Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]));
+  const frame = (bytes: Buffer) =>
+    contentLength ? bytes : Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
   /** Reads until an answer is whole, the server ends or fails, or 5 s pass. */
   const answer = async () => {
     socket.resume();
@@ -77,7 +85,12 @@ function send({ path, headers, size, contentLength = true, connection = "keep-al
   };
 
   return (async () => {
-    const head = [`POST ${path} HTTP/1.1`, "Host: 127.0.0.1", `Connection: ${connection}`, contentLength ? `Content-Length: ${size}` : "Transfer-Encoding: chunked"];
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      "Host: 127.0.0.1",
+      `Connection: ${connection}`,
+      contentLength ? `Content-Length: ${size}` : "Transfer-Encoding: chunked",
+    ];
     for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
     let early: Answer | null = null;
     const block = Buffer.alloc(64 * 1024, 0x61);
@@ -106,7 +119,9 @@ function parseAnswer(raw: Buffer): Answer | null {
   const end = raw.indexOf("\r\n\r\n");
   if (end < 0) return null;
   const [statusLine, ...lines] = raw.subarray(0, end).toString("latin1").split("\r\n");
-  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+  );
   const rest = raw.subarray(end + 4);
   let body: Buffer | null = null;
   if (headers["content-length"] !== undefined) {
@@ -148,54 +163,83 @@ describe("a 50 MB body to a small-body API operation", () => {
     ["Content-Length, Connection: close", true, "close"],
     ["chunked, keep-alive", false, "keep-alive"],
     ["chunked, Connection: close", false, "close"],
-  ] as const)("answers 413 problem+json to a client that sends it all before reading (%s)", async (_label, contentLength, connection) => {
-    const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 50 * MB, contentLength, connection });
-    expect(exchange.error).toBeNull();
-    expect(exchange.sent).toBe(50 * MB);
-    expectProblem(exchange.answer, 413, "payload_too_large");
-  }, CASE_TIMEOUT_MS);
+  ] as const)(
+    "answers 413 problem+json to a client that sends it all before reading (%s)",
+    async (_label, contentLength, connection) => {
+      const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 50 * MB, contentLength, connection });
+      expect(exchange.error).toBeNull();
+      expect(exchange.sent).toBe(50 * MB);
+      expectProblem(exchange.answer, 413, "payload_too_large");
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
 
 describe("a 50 MB body to a portal page", () => {
-  it("without Next-Action (a form posted before JavaScript loads) is refused with 413 before it is read", async () => {
-    const before = server.output.length;
-    const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, pauseAfter: MB });
-    // The answer came while 49 MB were still unsent; the rest is read and dropped, so no reset.
-    expectProblem(exchange.early, 413, "payload_too_large");
-    expect(exchange.error).toBeNull();
-    expect(exchange.sent).toBe(50 * MB);
-    // Next.js never saw it: no "Body exceeded" error, no 500.
-    expect(server.output.slice(before).join("")).not.toMatch(/Body exceeded|Error/);
-  }, CASE_TIMEOUT_MS);
+  it(
+    "without Next-Action (a form posted before JavaScript loads) is refused with 413 before it is read",
+    async () => {
+      const before = server.output.length;
+      const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, pauseAfter: MB });
+      // The answer came while 49 MB were still unsent; the rest is read and dropped, so no reset.
+      expectProblem(exchange.early, 413, "payload_too_large");
+      expect(exchange.error).toBeNull();
+      expect(exchange.sent).toBe(50 * MB);
+      // Next.js never saw it: no "Body exceeded" error, no 500.
+      expect(server.output.slice(before).join("")).not.toMatch(/Body exceeded|Error/);
+    },
+    CASE_TIMEOUT_MS,
+  );
 
   it.each([
     ["without Next-Action", {}],
     ["to a server action (Next-Action)", { "Next-Action": "0".repeat(42) }],
-  ])("%s answers 413 problem+json to a client that sends it all before reading", async (_label, extra) => {
-    const exchange = await send({ path: "/sign-in", headers: { ...MULTIPART, ...extra }, size: 50 * MB });
-    expect(exchange.error).toBeNull();
-    expectProblem(exchange.answer, 413, "payload_too_large");
-  }, CASE_TIMEOUT_MS);
+  ])(
+    "%s answers 413 problem+json to a client that sends it all before reading",
+    async (_label, extra) => {
+      const exchange = await send({ path: "/sign-in", headers: { ...MULTIPART, ...extra }, size: 50 * MB });
+      expect(exchange.error).toBeNull();
+      expectProblem(exchange.answer, 413, "payload_too_large");
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it("to Auth.js' endpoints (/api/auth) is refused with 413 too: Auth.js read any body whole", async () => {
-    const exchange = await send({ path: "/api/auth/callback/credentials", headers: { "Content-Type": "application/x-www-form-urlencoded" }, size: 50 * MB, pauseAfter: MB });
-    expectProblem(exchange.early, 413, "payload_too_large");
-    expect(exchange.error).toBeNull();
-  }, CASE_TIMEOUT_MS);
+  it(
+    "to Auth.js' endpoints (/api/auth) is refused with 413 too: Auth.js read any body whole",
+    async () => {
+      const exchange = await send({
+        path: "/api/auth/callback/credentials",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        size: 50 * MB,
+        pauseAfter: MB,
+      });
+      expectProblem(exchange.early, 413, "payload_too_large");
+      expect(exchange.error).toBeNull();
+    },
+    CASE_TIMEOUT_MS,
+  );
 
-  it("of unknown length (chunked) is refused with 411: browsers always declare a form's length", async () => {
-    const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, contentLength: false });
-    expect(exchange.error).toBeNull();
-    expectProblem(exchange.answer, 411, "length_required");
-  }, CASE_TIMEOUT_MS);
+  it(
+    "of unknown length (chunked) is refused with 411: browsers always declare a form's length",
+    async () => {
+      const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, contentLength: false });
+      expect(exchange.error).toBeNull();
+      expectProblem(exchange.answer, 411, "length_required");
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
 
 describe("what the server reads after an early answer", () => {
-  it("is bounded: a body far beyond the drain limit is cut, not read to its end", async () => {
-    const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 200 * MB, contentLength: false });
-    expect(exchange.error).toMatch(/EPIPE|ECONNRESET/);
-    expect(exchange.sent).toBeLessThan(200 * MB);
-  }, CASE_TIMEOUT_MS);
+  it(
+    "is bounded: a body far beyond the drain limit is cut, not read to its end",
+    async () => {
+      const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 200 * MB, contentLength: false });
+      expect(exchange.error).toMatch(/EPIPE|ECONNRESET/);
+      expect(exchange.sent).toBeLessThan(200 * MB);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });
 
 describe("server-action arguments nested 5,000 levels deep (issue 23, finding 13)", () => {
@@ -203,10 +247,16 @@ describe("server-action arguments nested 5,000 levels deep (issue 23, finding 13
 
   /** A server action as Next.js' client calls it: the action's id in Next-Action, the page's own Origin. */
   async function callAction(body: BodyInit) {
-    const manifest = JSON.parse(await readFile(path.join(import.meta.dirname, "../.next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName: string }> };
+    const manifest = JSON.parse(
+      await readFile(path.join(import.meta.dirname, "../.next/server/server-reference-manifest.json"), "utf8"),
+    ) as { node: Record<string, { exportedName: string }> };
     const signIn = Object.entries(manifest.node).find(([, action]) => action.exportedName === "signInAction")![0];
     const origin = `http://127.0.0.1:${PORT}`;
-    return fetch(`${origin}/sign-in`, { method: "POST", headers: { "Next-Action": signIn, Origin: origin, Accept: "text/x-component" }, body });
+    return fetch(`${origin}/sign-in`, {
+      method: "POST",
+      headers: { "Next-Action": signIn, Origin: origin, Accept: "text/x-component" },
+      body,
+    });
   }
 
   function form(fields: Record<string, string | Blob>) {
@@ -226,7 +276,10 @@ describe("server-action arguments nested 5,000 levels deep (issue 23, finding 13
   });
 
   it("leaves shallow arguments, users' own fields and files to the action", async () => {
-    for (const body of ['[{"login":"nobody","password":"wrong"}]', form({ "0": '["$K1"]', "1_note": "[".repeat(100), "1_file": new Blob(["{[".repeat(1_000)]) })]) {
+    for (const body of [
+      '[{"login":"nobody","password":"wrong"}]',
+      form({ "0": '["$K1"]', "1_note": "[".repeat(100), "1_file": new Blob(["{[".repeat(1_000)]) }),
+    ]) {
       const response = await callAction(body);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/text\/x-component/);
@@ -235,19 +288,25 @@ describe("server-action arguments nested 5,000 levels deep (issue 23, finding 13
 });
 
 describe("a client that goes away in the middle of its body", () => {
-  it("is logged as a client that went away, not as an unhandled error", async () => {
-    const before = server.output.length;
-    await new Promise<void>((resolve) => {
-      const socket = net.connect(PORT, "127.0.0.1", () => {
-        socket.write(`POST /api/v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"login":"`);
-        setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 300);
+  it(
+    "is logged as a client that went away, not as an unhandled error",
+    async () => {
+      const before = server.output.length;
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(PORT, "127.0.0.1", () => {
+          socket.write(
+            `POST /api/v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"login":"`,
+          );
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 300);
+        });
+        socket.on("error", () => undefined);
       });
-      socket.on("error", () => undefined);
-    });
-    await expect.poll(() => server.output.slice(before).join(""), { timeout: 5_000 }).toMatch(/client went away/);
-    expect(server.output.slice(before).join("")).not.toMatch(/unhandled error/);
-  }, CASE_TIMEOUT_MS);
+      await expect.poll(() => server.output.slice(before).join(""), { timeout: 5_000 }).toMatch(/client went away/);
+      expect(server.output.slice(before).join("")).not.toMatch(/unhandled error/);
+    },
+    CASE_TIMEOUT_MS,
+  );
 });

@@ -78,18 +78,21 @@ function limitReceiving(req, res) {
     if (!(UPLOAD_IDLE_TIMEOUT_MS > 0)) return;
     let bytesRead = req.socket.bytesRead;
     let lastProgress = Date.now();
-    const check = setInterval(() => {
-      if (req.complete) return clearInterval(check);
-      // Being read (a consumer is attached) and nothing unread: the server waits for the client.
-      const waitingForClient = req.readableFlowing !== null && req.readableLength === 0;
-      if (req.socket.bytesRead !== bytesRead || !waitingForClient) {
-        bytesRead = req.socket.bytesRead;
-        lastProgress = Date.now();
-      } else if (Date.now() - lastProgress >= UPLOAD_IDLE_TIMEOUT_MS) {
-        clearInterval(check);
-        cutOff(req, res, `No bytes of the upload arrived for ${UPLOAD_IDLE_TIMEOUT_MS / 1000} s; nothing was kept.`);
-      }
-    }, Math.min(1_000, Math.max(100, UPLOAD_IDLE_TIMEOUT_MS / 5)));
+    const check = setInterval(
+      () => {
+        if (req.complete) return clearInterval(check);
+        // Being read (a consumer is attached) and nothing unread: the server waits for the client.
+        const waitingForClient = req.readableFlowing !== null && req.readableLength === 0;
+        if (req.socket.bytesRead !== bytesRead || !waitingForClient) {
+          bytesRead = req.socket.bytesRead;
+          lastProgress = Date.now();
+        } else if (Date.now() - lastProgress >= UPLOAD_IDLE_TIMEOUT_MS) {
+          clearInterval(check);
+          cutOff(req, res, `No bytes of the upload arrived for ${UPLOAD_IDLE_TIMEOUT_MS / 1000} s; nothing was kept.`);
+        }
+      },
+      Math.min(1_000, Math.max(100, UPLOAD_IDLE_TIMEOUT_MS / 5)),
+    );
     res.once("close", () => clearInterval(check));
     return;
   }
@@ -105,8 +108,16 @@ function cutOff(req, res, detail) {
   const socket = req.socket;
   if (socket.destroyed) return;
   if (!res.headersSent && socket.writable) {
-    const body = JSON.stringify({ type: "https://docs.pums.dev/problems/request_timeout", title: "Request timeout", status: 408, detail, code: "request_timeout" });
-    socket.end(`HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      type: "https://docs.pums.dev/problems/request_timeout",
+      title: "Request timeout",
+      status: 408,
+      detail,
+      code: "request_timeout",
+    });
+    socket.end(
+      `HTTP/1.1 408 Request Timeout\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroySoon();
 }
@@ -125,7 +136,13 @@ function refuseFormBody(req, res) {
     return true;
   }
   if (Number(req.headers["content-length"] ?? 0) > SERVER_ACTION_MAX_BYTES) {
-    refuse(res, 413, "payload_too_large", "Payload too large", `The form data is larger than ${SERVER_ACTION_MAX_BYTES / 1024 / 1024} MiB.`);
+    refuse(
+      res,
+      413,
+      "payload_too_large",
+      "Payload too large",
+      `The form data is larger than ${SERVER_ACTION_MAX_BYTES / 1024 / 1024} MiB.`,
+    );
     return true;
   }
   return false;

@@ -47,7 +47,14 @@ interface Answer {
 }
 
 /** Sends `chunks` one every `everyMs`, then ends the body unless `stallAfter` says to stop sending and wait. */
-function slowRequest(method: string, requestPath: string, headers: Record<string, string>, chunks: Buffer[], everyMs: number, stallAfter?: number): Promise<Answer> {
+function slowRequest(
+  method: string,
+  requestPath: string,
+  headers: Record<string, string>,
+  chunks: Buffer[],
+  everyMs: number,
+  stallAfter?: number,
+): Promise<Answer> {
   const started = Date.now();
   return new Promise((resolve) => {
     let settled = false;
@@ -56,12 +63,15 @@ function slowRequest(method: string, requestPath: string, headers: Record<string
       settled = true;
       resolve({ ...answer, ms: Date.now() - started });
     };
-    const request = http.request({ host: "127.0.0.1", port: PORT, method, path: requestPath, headers: { ...headers, "transfer-encoding": "chunked" } }, (response) => {
-      let body = "";
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => settle({ status: response.statusCode ?? null, body, cut: false }));
-      response.on("error", () => settle({ status: response.statusCode ?? null, body, cut: true }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port: PORT, method, path: requestPath, headers: { ...headers, "transfer-encoding": "chunked" } },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => settle({ status: response.statusCode ?? null, body, cut: false }));
+        response.on("error", () => settle({ status: response.statusCode ?? null, body, cut: true }));
+      },
+    );
     request.on("error", () => settle({ status: null, body: "", cut: true }));
     void (async () => {
       for (const [index, chunk] of chunks.entries()) {
@@ -111,7 +121,13 @@ describe("serve.mjs timeouts", () => {
   it("any other request still has to arrive within the request timeout, even while bytes keep coming", async () => {
     const body = Buffer.from(JSON.stringify({ version: "1.0.0", title: "Slow", changelog: "x".repeat(4000) }));
     const chunks = Array.from({ length: 20 }, (_, index) => body.subarray(index * 250, (index + 1) * 250)).filter((chunk) => chunk.length);
-    const answer = await slowRequest("POST", `/api/v1/projects/${projectId}/releases`, { authorization: `Bearer ${token}`, "content-type": "application/json" }, chunks, 250);
+    const answer = await slowRequest(
+      "POST",
+      `/api/v1/projects/${projectId}/releases`,
+      { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      chunks,
+      250,
+    );
     expect(answer.status).toBe(408);
     expect(answer.ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS);
     expect(answer.ms).toBeLessThan(REQUEST_TIMEOUT_MS + 2500);

@@ -51,9 +51,14 @@ async function main() {
   if (purged) console.log(`Removed ${purged} project(s) deleted more than 30 days ago.`);
   const { renewTwoFactorSecretsAtRest } = await import("../lib/auth/two-factor");
   const renewed = await renewTwoFactorSecretsAtRest();
-  if (renewed.totpSecrets || renewed.recoveryCodes) console.log(`Sealed ${renewed.totpSecrets} TOTP secret(s) again with the current AUTH_SECRET; re-keyed ${renewed.recoveryCodes} recovery code(s).`);
+  if (renewed.totpSecrets || renewed.recoveryCodes)
+    console.log(
+      `Sealed ${renewed.totpSecrets} TOTP secret(s) again with the current AUTH_SECRET; re-keyed ${renewed.recoveryCodes} recovery code(s).`,
+    );
   if (renewed.unreadableTotpSecrets) {
-    console.warn(`${renewed.unreadableTotpSecrets} TOTP secret(s) open with neither AUTH_SECRET nor AUTH_SECRET_PREVIOUS: those users sign in with a recovery code or ask staff for a two-factor reset, unfinished set-ups start again (docs/security.md).`);
+    console.warn(
+      `${renewed.unreadableTotpSecrets} TOTP secret(s) open with neither AUTH_SECRET nor AUTH_SECRET_PREVIOUS: those users sign in with a recovery code or ask staff for a two-factor reset, unfinished set-ups start again (docs/security.md).`,
+    );
   }
   await disconnectDatabase();
 

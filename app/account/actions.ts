@@ -17,7 +17,9 @@ export const updateProfileAction = portalAction({
   run: async ([input], { actor, meta }) => {
     const { user } = await updateOwnAccount(actor, profileFormToUpdate(input), input.version, meta);
     // In the language just chosen: the page around the form re-renders in it.
-    const t = isLocale(user.language) ? await getTranslations({ locale: user.language, namespace: "account.profile" }) : await getTranslations("account.profile");
+    const t = isLocale(user.language)
+      ? await getTranslations({ locale: user.language, namespace: "account.profile" })
+      : await getTranslations("account.profile");
     return { message: t("saved"), data: { version: user.version } };
   },
   revalidate: [["/", "layout"]],

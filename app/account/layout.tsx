@@ -3,5 +3,22 @@ import { ClientMessagesProvider } from "@/components/i18n/client-messages-provid
 
 // The messages of the account pages' forms and lists (lib/i18n/client-messages.ts).
 export default function AccountLayout({ children }: { children: ReactNode }) {
-  return <ClientMessagesProvider namespaces={["account.profile", "account.email", "account.tokens", "account.password", "account.twoFactor", "account.sessions", "account.devices", "account.userAgent", "labels.theme", "labels.tokenScope"]}>{children}</ClientMessagesProvider>;
+  return (
+    <ClientMessagesProvider
+      namespaces={[
+        "account.profile",
+        "account.email",
+        "account.tokens",
+        "account.password",
+        "account.twoFactor",
+        "account.sessions",
+        "account.devices",
+        "account.userAgent",
+        "labels.theme",
+        "labels.tokenScope",
+      ]}
+    >
+      {children}
+    </ClientMessagesProvider>
+  );
 }

@@ -34,7 +34,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         title={t("title")}
         description={
           <>
-            {t.rich("signedInAs", { username: account.username, roles, strong: (chunks) => <strong className="break-all">{chunks}</strong> })}
+            {t.rich("signedInAs", {
+              username: account.username,
+              roles,
+              strong: (chunks) => <strong className="break-all">{chunks}</strong>,
+            })}
             {account.partnerStatus !== "NONE" && <> · {tl(`partnerStatus.${account.partnerStatus}`)}</>}
           </>
         }
@@ -58,7 +62,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         title={t("emailTitle")}
         description={
           <>
-            {t.rich("emailCurrent", { email: account.email, confirmed: String(account.emailVerified), strong: (chunks) => <strong className="break-all">{chunks}</strong> })}
+            {t.rich("emailCurrent", {
+              email: account.email,
+              confirmed: String(account.emailVerified),
+              strong: (chunks) => <strong className="break-all">{chunks}</strong>,
+            })}
             {account.pendingEmail && <> {t("emailPending", { email: account.pendingEmail })}</>}
           </>
         }
@@ -71,7 +79,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         </Link>
       </Card>
       <Card title={t("tokensTitle")} description={t("tokensDescription")}>
-        <TokenManager tokens={tokens} recent={recent} windowMinutes={reauthWindowMinutes()} actions={{ create: createTokenAction, revoke: revokeTokenAction }} />
+        <TokenManager
+          tokens={tokens}
+          recent={recent}
+          windowMinutes={reauthWindowMinutes()}
+          actions={{ create: createTokenAction, revoke: revokeTokenAction }}
+        />
       </Card>
     </div>
   );

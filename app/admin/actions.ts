@@ -11,7 +11,8 @@ import { createWarningSchema } from "@/lib/warnings/schemas";
 import { createWarning, revokeWarning } from "@/lib/warnings/service";
 
 const userPage = ([userId]: readonly [string, ...unknown[]]) => [`/admin/users/${userId}`];
-const message = async (key: "updated" | "suspended" | "unsuspended" | "warningRecorded" | "warningRevoked" | "twoFactorReset") => (await getTranslations("admin.actions"))(key);
+const message = async (key: "updated" | "suspended" | "unsuspended" | "warningRecorded" | "warningRevoked" | "twoFactorReset") =>
+  (await getTranslations("admin.actions"))(key);
 
 export const updateUserAction = portalAction({
   signIn: "/admin/users",

@@ -40,12 +40,20 @@ export default async function ApiReferencePage() {
         title={t("title")}
         description={t.rich("intro", {
           code: (chunks) => <code className="break-all">{chunks}</code>,
-          link: (chunks) => <a className="text-indigo-700 underline" href="/api/v1/openapi.json">{chunks}</a>,
+          link: (chunks) => (
+            <a className="text-indigo-700 underline" href="/api/v1/openapi.json">
+              {chunks}
+            </a>
+          ),
         })}
       />
       <nav aria-label={t("sections")} className="mb-8 flex flex-wrap gap-2">
         {tags.map((tag) => (
-          <a key={tag} href={`#${tag}`} className="rounded-full bg-white px-3 py-1 text-sm text-slate-900 ring-1 ring-slate-200 hover:ring-indigo-300">
+          <a
+            key={tag}
+            href={`#${tag}`}
+            className="rounded-full bg-white px-3 py-1 text-sm text-slate-900 ring-1 ring-slate-200 hover:ring-indigo-300"
+          >
             {tag}
           </a>
         ))}
@@ -59,14 +67,20 @@ export default async function ApiReferencePage() {
               .map((operation) => (
                 <details key={`${operation.method} ${operation.path}`} className="group rounded-lg bg-white ring-1 ring-slate-200">
                   <summary className="flex cursor-pointer flex-wrap items-center gap-3 px-4 py-3">
-                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLES[operation.method]}`}>{operation.method}</span>
+                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLES[operation.method]}`}>
+                      {operation.method}
+                    </span>
                     <code className="break-all font-mono text-sm">{operation.path}</code>
                     <span className="text-sm text-slate-600">{operation.summary}</span>
                   </summary>
                   <div className="space-y-4 border-t border-slate-200 px-4 py-4 text-sm">
                     {operation.description && <p>{operation.description}</p>}
                     <p className="text-slate-600">
-                      {operation.security.length === 0 ? t("noAuth") : operation.security.some((entry) => Object.keys(entry).length === 0) ? t("authOptional") : t("authRequired")}
+                      {operation.security.length === 0
+                        ? t("noAuth")
+                        : operation.security.some((entry) => Object.keys(entry).length === 0)
+                          ? t("authOptional")
+                          : t("authRequired")}
                     </p>
                     {operation.parameters.length > 0 && (
                       <div>

@@ -16,7 +16,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MyApplicationsPage() {
   const actor = await requirePortalActor("/my-applications");
-  const [{ data: applications }, t, format] = await Promise.all([listMyApplications(actor, { limit: 100 }), getTranslations("applications.mine"), getFormatter()]);
+  const [{ data: applications }, t, format] = await Promise.all([
+    listMyApplications(actor, { limit: 100 }),
+    getTranslations("applications.mine"),
+    getFormatter(),
+  ]);
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
@@ -46,7 +50,10 @@ export default async function MyApplicationsPage() {
               <p className="text-xs text-slate-500">
                 {[
                   t("applied", { date: format.dateTime(new Date(application.createdAt), "date") }),
-                  application.role && (application.status === "ACCEPTED" ? t("joinedAs", { role: application.role.name }) : t("askedAs", { role: application.role.name })),
+                  application.role &&
+                    (application.status === "ACCEPTED"
+                      ? t("joinedAs", { role: application.role.name })
+                      : t("askedAs", { role: application.role.name })),
                   application.decidedAt && t("decided", { date: format.dateTime(new Date(application.decidedAt), "date") }),
                 ]
                   .filter(Boolean)
@@ -58,7 +65,13 @@ export default async function MyApplicationsPage() {
                   <span className="font-medium">{t("reason")}</span> {application.reason}
                 </p>
               )}
-              {application.status === "PENDING" && <WithdrawButton target={{ projectId: application.projectId, slug: application.project.slug }} applicationId={application.id} action={withdrawApplicationAction} />}
+              {application.status === "PENDING" && (
+                <WithdrawButton
+                  target={{ projectId: application.projectId, slug: application.project.slug }}
+                  applicationId={application.id}
+                  action={withdrawApplicationAction}
+                />
+              )}
             </li>
           ))}
         </ul>

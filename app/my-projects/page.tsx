@@ -28,7 +28,10 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
           <PageHeader title={t("title")} description={t("description")} />
         </div>
         {canCreate && (
-          <Link href="/projects/new" className="mb-6 shrink-0 self-start rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
+          <Link
+            href="/projects/new"
+            className="mb-6 shrink-0 self-start rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+          >
             {t("create")}
           </Link>
         )}

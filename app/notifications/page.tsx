@@ -22,7 +22,11 @@ export default async function NotificationsPage() {
   const actor = await requirePortalActor("/notifications");
   const locale = await getLocale();
   // The page's language, which for a visitor's cookie or browser choice may differ from the account's setting.
-  const [notifications, t, format] = await Promise.all([listNotifications(actor, false, locale), getTranslations("notifications.list"), getFormatter()]);
+  const [notifications, t, format] = await Promise.all([
+    listNotifications(actor, false, locale),
+    getTranslations("notifications.list"),
+    getFormatter(),
+  ]);
   const unread = notifications.filter((notification) => !notification.read).length;
   return (
     <div>
@@ -30,10 +34,7 @@ export default async function NotificationsPage() {
         <PageHeader title={t("title")} description={unread ? t("unread", { count: unread }) : t("upToDate")} />
         {unread > 0 && (
           <form action={markAllRead}>
-            <button
-              type="submit"
-              className="rounded-md bg-white px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50"
-            >
+            <button type="submit" className="rounded-md bg-white px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-50">
               {t("markAllRead")}
             </button>
           </form>

@@ -13,8 +13,13 @@ export const createProjectAction = portalAction({
   args: z.tuple([createProjectFormSchema]),
   run: async ([{ ownerUsername, ...fields }], { actor, meta }) => {
     const ownerId = ownerUsername ? await findActiveUserId(ownerUsername) : undefined;
-    if (ownerId === null) throw new ValidationFailed([{ path: "ownerUsername", message: "There is no active account with this username." }]);
-    const project = await createProject(actor, { ...fields, ownerId, bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null }, meta);
+    if (ownerId === null)
+      throw new ValidationFailed([{ path: "ownerUsername", message: "There is no active account with this username." }]);
+    const project = await createProject(
+      actor,
+      { ...fields, ownerId, bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null },
+      meta,
+    );
     return { message: (await getTranslations("projects.create"))("created"), data: { slug: project.slug } };
   },
   redirect: (_, data) => `/projects/${data!.slug}/manage?created=1`,

@@ -30,5 +30,8 @@ export const decideAction = portalAction({
     const outcome = result.status === "PUBLISHED" ? t("approved") : t("rejected");
     return result.claimedByDecision ? `${outcome} ${t("claimedByDecision")}` : outcome;
   },
-  revalidate: [["/review", "layout"], ["/projects", "layout"]],
+  revalidate: [
+    ["/review", "layout"],
+    ["/projects", "layout"],
+  ],
 });

@@ -20,16 +20,22 @@ export default async function ReviewQueuePage() {
   if (!hasPlatformPermission(actor, "projects.review")) notFound();
   const [t, queue] = await Promise.all([getTranslations("review.queue"), listQueue(actor)]);
   const waited = (seconds: number) =>
-    seconds < 3600 ? t("minutes", { count: Math.max(1, Math.round(seconds / 60)) })
-    : seconds < 86_400 ? t("hours", { count: Math.round(seconds / 3600) })
-    : t("days", { count: Math.round(seconds / 86_400) });
+    seconds < 3600
+      ? t("minutes", { count: Math.max(1, Math.round(seconds / 60)) })
+      : seconds < 86_400
+        ? t("hours", { count: Math.round(seconds / 3600) })
+        : t("days", { count: Math.round(seconds / 86_400) });
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
       {queue.length === 0 ? (
         <EmptyState title={t("empty")}>{t("emptyText")}</EmptyState>
       ) : (
-        <DataTable variant="framed" caption={t("caption")} columns={[{ label: t("position") }, { label: t("project") }, { label: t("waiting") }, { label: t("claim") }]}>
+        <DataTable
+          variant="framed"
+          caption={t("caption")}
+          columns={[{ label: t("position") }, { label: t("project") }, { label: t("waiting") }, { label: t("claim") }]}
+        >
           {queue.map((entry) => (
             <tr key={entry.projectId}>
               <td className="px-4 py-3">{entry.position}</td>
@@ -39,7 +45,9 @@ export default async function ReviewQueuePage() {
                 </Link>
               </td>
               <td className="whitespace-nowrap px-4 py-3">{waited(entry.waitingSeconds)}</td>
-              <td className="px-4 py-3 text-slate-700">{entry.claim ? (entry.claim.mine ? t("you") : entry.claim.reviewerName) : t("free")}</td>
+              <td className="px-4 py-3 text-slate-700">
+                {entry.claim ? (entry.claim.mine ? t("you") : entry.claim.reviewerName) : t("free")}
+              </td>
             </tr>
           ))}
         </DataTable>

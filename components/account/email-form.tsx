@@ -11,13 +11,23 @@ import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import { emailChangeFormSchema, type EmailChangeFormValues } from "@/lib/users/schemas";
 
-export function EmailForm({ email, version, action }: { email: string; version: number; action: (input: EmailChangeFormValues) => Promise<FormResult<{ version: number }>> }) {
+export function EmailForm({
+  email,
+  version,
+  action,
+}: {
+  email: string;
+  version: number;
+  action: (input: EmailChangeFormValues) => Promise<FormResult<{ version: number }>>;
+}) {
   const t = useTranslations("account.email");
   const form = useForm<EmailChangeFormValues>({
     resolver: useLocalizedResolver(zodResolver(emailChangeFormSchema, useValidationMessages(), { raw: true })),
     defaultValues: { email, currentPassword: "", version },
   });
-  const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }));
+  const { submit, pending, notice } = useActionForm(form, action, (data, values) =>
+    form.reset({ email: values.email, currentPassword: "", version: data!.version }),
+  );
   const errors = form.formState.errors;
 
   return (
@@ -25,7 +35,13 @@ export function EmailForm({ email, version, action }: { email: string; version: 
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={t("newEmail")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-        <TextField label={t("currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
+        <TextField
+          label={t("currentPassword")}
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register("currentPassword")}
+        />
       </div>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
       <div className="flex justify-end">

@@ -25,10 +25,19 @@ function languageOptions(current: string) {
   return offered.map((value) => ({ value, label: LANGUAGES[value as Language] }));
 }
 
-export function ProfileForm({ initial, action }: { initial: ProfileFormValues; action: (input: ProfileFormValues) => Promise<FormResult<{ version: number }>> }) {
+export function ProfileForm({
+  initial,
+  action,
+}: {
+  initial: ProfileFormValues;
+  action: (input: ProfileFormValues) => Promise<FormResult<{ version: number }>>;
+}) {
   const t = useTranslations("account.profile");
   const tTheme = useTranslations("labels.theme");
-  const form = useForm<ProfileFormValues>({ resolver: useLocalizedResolver(zodResolver(profileFormSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
+  const form = useForm<ProfileFormValues>({
+    resolver: useLocalizedResolver(zodResolver(profileFormSchema, useValidationMessages(), { raw: true })),
+    defaultValues: initial,
+  });
   const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ ...values, version: data!.version }));
   const errors = form.formState.errors;
   const [displayName, avatarUrl] = form.watch(["displayName", "avatarUrl"]);
@@ -41,12 +50,30 @@ export function ProfileForm({ initial, action }: { initial: ProfileFormValues; a
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={t("displayName")} error={errors.displayName?.message} {...form.register("displayName")} />
         <TextField label={t("username")} error={errors.username?.message} {...form.register("username")} />
-        <TextField label={t("dateOfBirth")} type="date" error={errors.dateOfBirth?.message} hint={t("dateOfBirthHint")} {...form.register("dateOfBirth")} />
-        <SelectField label={t("language")} hint={t("languageHint")} options={languageOptions(initial.language)} error={errors.language?.message} {...form.register("language")} />
+        <TextField
+          label={t("dateOfBirth")}
+          type="date"
+          error={errors.dateOfBirth?.message}
+          hint={t("dateOfBirthHint")}
+          {...form.register("dateOfBirth")}
+        />
+        <SelectField
+          label={t("language")}
+          hint={t("languageHint")}
+          options={languageOptions(initial.language)}
+          error={errors.language?.message}
+          {...form.register("language")}
+        />
       </div>
       <div className="flex items-start gap-4">
         <div className="min-w-0 flex-1">
-          <TextField label={t("avatarUrl")} type="url" placeholder="https://…" error={errors.avatarUrl?.message} {...form.register("avatarUrl")} />
+          <TextField
+            label={t("avatarUrl")}
+            type="url"
+            placeholder="https://…"
+            error={errors.avatarUrl?.message}
+            {...form.register("avatarUrl")}
+          />
         </div>
         <figure className="mt-6 shrink-0" data-testid="avatar-preview">
           <Avatar name={displayName || initial.username} url={preview} size={48} />
@@ -55,8 +82,16 @@ export function ProfileForm({ initial, action }: { initial: ProfileFormValues; a
       </div>
       <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">{t("settings")}</legend>
-        <SelectField label={t("theme")} options={THEMES.map((theme) => ({ value: theme, label: tTheme(theme) }))} {...form.register("settings.theme")} />
-        <CheckboxField label={t("emailNotifications")} hint={t("emailNotificationsHint")} {...form.register("settings.emailNotifications")} />
+        <SelectField
+          label={t("theme")}
+          options={THEMES.map((theme) => ({ value: theme, label: tTheme(theme) }))}
+          {...form.register("settings.theme")}
+        />
+        <CheckboxField
+          label={t("emailNotifications")}
+          hint={t("emailNotificationsHint")}
+          {...form.register("settings.emailNotifications")}
+        />
         <CheckboxField label={t("showDateOfBirth")} {...form.register("settings.showDateOfBirth")} />
       </fieldset>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />

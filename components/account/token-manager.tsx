@@ -118,7 +118,14 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
       <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4" aria-label={t("formLabel")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t("name")} placeholder={t("namePlaceholder")} error={errors.name?.message} {...form.register("name")} />
-          <TextField label={t("validDays")} type="number" min={1} max={365} error={errors.expiresInDays?.message} {...form.register("expiresInDays", { valueAsNumber: true })} />
+          <TextField
+            label={t("validDays")}
+            type="number"
+            min={1}
+            max={365}
+            error={errors.expiresInDays?.message}
+            {...form.register("expiresInDays", { valueAsNumber: true })}
+          />
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-900">{t("scopes")}</legend>

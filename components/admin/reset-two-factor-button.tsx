@@ -9,7 +9,15 @@ import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
 
-export function ResetTwoFactorButton({ userId, username, action }: { userId: string; username: string; action: (userId: string) => Promise<FormResult> }) {
+export function ResetTwoFactorButton({
+  userId,
+  username,
+  action,
+}: {
+  userId: string;
+  username: string;
+  action: (userId: string) => Promise<FormResult>;
+}) {
   const t = useTranslations("admin.twoFactor");
   const confirm = useConfirm();
   const toast = useToast();
@@ -29,7 +37,11 @@ export function ResetTwoFactorButton({ userId, username, action }: { userId: str
       <Button type="button" variant="danger" pending={pending} onClick={reset}>
         {pending ? t("resetting") : t("reset")}
       </Button>
-      {notice && <div className="min-w-0 flex-1"><Notice tone={notice.tone}>{notice.text}</Notice></div>}
+      {notice && (
+        <div className="min-w-0 flex-1">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      )}
     </div>
   );
 }

@@ -20,7 +20,13 @@ interface Values {
  * Each part is shown only with the permission it needs; the server checks every field again.
  * Suspension is not here: it is a sensitive action of its own (<SuspensionPanel>, a reason in a dialog).
  */
-export function StaffUserForm({ userId, version, initial, can, action }: {
+export function StaffUserForm({
+  userId,
+  version,
+  initial,
+  can,
+  action,
+}: {
   userId: string;
   version: number;
   initial: Values;
@@ -35,7 +41,8 @@ export function StaffUserForm({ userId, version, initial, can, action }: {
     const changes: Record<string, unknown> = {};
     if (can.profile && values.displayName !== initial.displayName) changes.displayName = values.displayName;
     if (can.roles && values.platformRoles.join() !== initial.platformRoles.join()) changes.platformRoles = values.platformRoles;
-    if (can.partner && (values.partnerStatus !== initial.partnerStatus || values.partnerNote)) Object.assign(changes, { partnerStatus: values.partnerStatus, partnerNote: values.partnerNote });
+    if (can.partner && (values.partnerStatus !== initial.partnerStatus || values.partnerNote))
+      Object.assign(changes, { partnerStatus: values.partnerStatus, partnerNote: values.partnerNote });
     return action(userId, version, changes);
   });
   return (
@@ -47,7 +54,13 @@ export function StaffUserForm({ userId, version, initial, can, action }: {
           <div className="mt-2 grid gap-2 sm:grid-cols-3">
             {PLATFORM_ROLES.map((role) => (
               <label key={role} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" value={role} disabled={!can.roles!.includes(role)} className="size-4" {...form.register("platformRoles")} />
+                <input
+                  type="checkbox"
+                  value={role}
+                  disabled={!can.roles!.includes(role)}
+                  className="size-4"
+                  {...form.register("platformRoles")}
+                />
                 {tl(`platformRole.${role}`)}
               </label>
             ))}
@@ -56,13 +69,23 @@ export function StaffUserForm({ userId, version, initial, can, action }: {
       )}
       {can.partner && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={t("partnerStatus")} options={PARTNER_STATUSES.map((status) => ({ value: status, label: tl(`partnerStatus.${status}`) }))} {...form.register("partnerStatus")} />
+          <SelectField
+            label={t("partnerStatus")}
+            options={PARTNER_STATUSES.map((status) => ({ value: status, label: tl(`partnerStatus.${status}`) }))}
+            {...form.register("partnerStatus")}
+          />
           <TextField label={t("partnerNote")} {...form.register("partnerNote")} />
         </div>
       )}
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {notice && <div className="flex-1"><Notice tone={notice.tone}>{notice.text}</Notice></div>}
-        <Button type="submit" pending={pending}>{t("save")}</Button>
+        {notice && (
+          <div className="flex-1">
+            <Notice tone={notice.tone}>{notice.text}</Notice>
+          </div>
+        )}
+        <Button type="submit" pending={pending}>
+          {t("save")}
+        </Button>
       </div>
     </form>
   );

@@ -10,7 +10,13 @@ import type { FormResult } from "@/lib/portal/form-result";
 export type SuspensionChange = { suspended: true; suspensionReason: string } | { suspended: false };
 
 /** Suspends an account (a reason is required, asked in the confirmation dialog) or lifts its suspension. */
-export function SuspensionPanel({ userId, username, version, suspended, action }: {
+export function SuspensionPanel({
+  userId,
+  username,
+  version,
+  suspended,
+  action,
+}: {
   userId: string;
   username: string;
   version: number;
@@ -38,7 +44,8 @@ export function SuspensionPanel({ userId, username, version, suspended, action }
     if (typeof reason === "string" && reason) run({ suspended: true, suspensionReason: reason });
   };
   const lift = async () => {
-    if (await confirm({ title: t("liftTitle", { username }), body: t("liftBody"), confirmLabel: t("confirmLift"), tone: "primary" })) run({ suspended: false });
+    if (await confirm({ title: t("liftTitle", { username }), body: t("liftBody"), confirmLabel: t("confirmLift"), tone: "primary" }))
+      run({ suspended: false });
   };
 
   return (
@@ -46,11 +53,19 @@ export function SuspensionPanel({ userId, username, version, suspended, action }
       <p className="text-sm text-slate-700">{suspended ? t("activeText") : t("inactiveText")}</p>
       <div className="flex flex-wrap items-center gap-3">
         {suspended ? (
-          <Button type="button" variant="secondary" pending={pending} onClick={lift}>{t("lift")}</Button>
+          <Button type="button" variant="secondary" pending={pending} onClick={lift}>
+            {t("lift")}
+          </Button>
         ) : (
-          <Button type="button" variant="danger" pending={pending} onClick={suspend}>{t("suspend")}</Button>
+          <Button type="button" variant="danger" pending={pending} onClick={suspend}>
+            {t("suspend")}
+          </Button>
         )}
-        {notice && <div className="min-w-0 flex-1"><Notice tone={notice.tone}>{notice.text}</Notice></div>}
+        {notice && (
+          <div className="min-w-0 flex-1">
+            <Notice tone={notice.tone}>{notice.text}</Notice>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -22,13 +22,30 @@ export interface WarningActions {
   revoke: (userId: string, warningId: string) => Promise<FormResult>;
 }
 
-export function WarningsPanel({ userId, warnings, canManage, actions }: { userId: string; warnings: Warning[]; canManage: boolean; actions: WarningActions }) {
+export function WarningsPanel({
+  userId,
+  warnings,
+  canManage,
+  actions,
+}: {
+  userId: string;
+  warnings: Warning[];
+  canManage: boolean;
+  actions: WarningActions;
+}) {
   const t = useTranslations("admin.warnings");
   const tl = useTranslations("labels");
   const format = useFormatter();
   const confirm = useConfirm();
-  const form = useForm<z.input<typeof createWarningSchema>>({ resolver: useLocalizedResolver(zodResolver(createWarningSchema, useValidationMessages())), defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }), () => form.reset());
+  const form = useForm<z.input<typeof createWarningSchema>>({
+    resolver: useLocalizedResolver(zodResolver(createWarningSchema, useValidationMessages())),
+    defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" },
+  });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }),
+    () => form.reset(),
+  );
   const [revoking, startRevoke] = useTransition();
   const [revokeNotice, setRevokeNotice] = useState<{ id: string; tone: "success" | "error"; text: string } | null>(null);
   const revoke = async (warningId: string) => {
@@ -45,9 +62,13 @@ export function WarningsPanel({ userId, warnings, canManage, actions }: { userId
       ) : (
         <ul className="space-y-2" aria-label={t("listLabel")}>
           {warnings.map((warning) => (
-            <li key={warning.id} className={`space-y-1 rounded-md p-3 text-sm ring-1 ${warning.active ? "ring-amber-300" : "bg-slate-50 text-slate-700 ring-slate-200"}`}>
+            <li
+              key={warning.id}
+              className={`space-y-1 rounded-md p-3 text-sm ring-1 ${warning.active ? "ring-amber-300" : "bg-slate-50 text-slate-700 ring-slate-200"}`}
+            >
               <p className="font-medium">
-                {tl(`warningSeverity.${warning.severity}`)} · {tl(`warningKind.${warning.kind}`)} · {format.dateTime(new Date(warning.createdAt), "dateTime")} UTC · {warning.author ? warning.author.displayName : t("system")}
+                {tl(`warningSeverity.${warning.severity}`)} · {tl(`warningKind.${warning.kind}`)} ·{" "}
+                {format.dateTime(new Date(warning.createdAt), "dateTime")} UTC · {warning.author ? warning.author.displayName : t("system")}
                 {!warning.active && ` · ${t("inactive")}`}
               </p>
               <p className="break-words">{warning.reason}</p>
@@ -65,14 +86,28 @@ export function WarningsPanel({ userId, warnings, canManage, actions }: { userId
       {canManage && (
         <form onSubmit={submit} noValidate aria-label={t("newLabel")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label={t("kind")} options={WARNING_KINDS.map((kind) => ({ value: kind, label: tl(`warningKind.${kind}`) }))} {...form.register("kind")} />
-            <SelectField label={t("severity")} options={WARNING_SEVERITIES.map((severity) => ({ value: severity, label: tl(`warningSeverity.${severity}`) }))} {...form.register("severity")} />
+            <SelectField
+              label={t("kind")}
+              options={WARNING_KINDS.map((kind) => ({ value: kind, label: tl(`warningKind.${kind}`) }))}
+              {...form.register("kind")}
+            />
+            <SelectField
+              label={t("severity")}
+              options={WARNING_SEVERITIES.map((severity) => ({ value: severity, label: tl(`warningSeverity.${severity}`) }))}
+              {...form.register("severity")}
+            />
           </div>
           <TextAreaField label={t("reason")} rows={2} error={form.formState.errors.reason?.message} {...form.register("reason")} />
           <TextAreaField label={t("internalNote")} rows={2} {...form.register("internalNote")} />
           <div className="flex flex-wrap items-center justify-end gap-3">
-            {notice && <div className="min-w-0 flex-1"><Notice tone={notice.tone}>{notice.text}</Notice></div>}
-            <Button type="submit" pending={pending}>{t("record")}</Button>
+            {notice && (
+              <div className="min-w-0 flex-1">
+                <Notice tone={notice.tone}>{notice.text}</Notice>
+              </div>
+            )}
+            <Button type="submit" pending={pending}>
+              {t("record")}
+            </Button>
           </div>
         </form>
       )}

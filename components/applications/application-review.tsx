@@ -34,7 +34,8 @@ function Applicant({ application, roles }: { application: ApplicationView; roles
           {applicant.displayName} <span className="font-normal break-all text-slate-500">@{applicant.username}</span>
         </p>
         <p className="text-xs text-slate-500">
-          {t("since", { date: format.dateTime(new Date(applicant.memberSince), "date") })} · {t("applied", { date: format.dateTime(new Date(application.createdAt), "date") })}
+          {t("since", { date: format.dateTime(new Date(applicant.memberSince), "date") })} ·{" "}
+          {t("applied", { date: format.dateTime(new Date(application.createdAt), "date") })}
           {asked ? ` · ${t("asksFor", { role: asked })}` : ""}
         </p>
       </div>
@@ -42,26 +43,55 @@ function Applicant({ application, roles }: { application: ApplicationView; roles
   );
 }
 
-function DecisionForm({ target, application, grantableRoles, action }: { target: ProjectRef; application: ApplicationView; grantableRoles: { id: string; name: string; key: string | null }[]; action: DecideAction }) {
+function DecisionForm({
+  target,
+  application,
+  grantableRoles,
+  action,
+}: {
+  target: ProjectRef;
+  application: ApplicationView;
+  grantableRoles: { id: string; name: string; key: string | null }[];
+  action: DecideAction;
+}) {
   const t = useTranslations("manage.applications");
   const choice = useRef<"ACCEPT" | "REJECT">("ACCEPT");
   const requested = grantableRoles.find((role) => role.id === application.roleId);
   const member = grantableRoles.find((role) => role.key === "MEMBER") ?? grantableRoles[0];
-  const form = useForm<Values>({ resolver: useLocalizedResolver(zodResolver(decisionFormSchema, useValidationMessages())), defaultValues: { roleId: requested?.id ?? member?.id ?? "", reason: "" } });
+  const form = useForm<Values>({
+    resolver: useLocalizedResolver(zodResolver(decisionFormSchema, useValidationMessages())),
+    defaultValues: { roleId: requested?.id ?? member?.id ?? "", reason: "" },
+  });
   const { submit, pending, notice } = useActionForm(form, (values) =>
-    action(target, application.id, choice.current === "ACCEPT" ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined } : { decision: "REJECT", reason: values.reason || undefined }),
+    action(
+      target,
+      application.id,
+      choice.current === "ACCEPT"
+        ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined }
+        : { decision: "REJECT", reason: values.reason || undefined },
+    ),
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t("decideLabel", { name: application.applicant.username })} className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-3 sm:grid-cols-2">
         {grantableRoles.length > 0 && (
-          <SelectField label={t("acceptAs")} options={grantableRoles.map((role) => ({ value: role.id, label: role.name }))} error={form.formState.errors.roleId?.message} {...form.register("roleId")} />
+          <SelectField
+            label={t("acceptAs")}
+            options={grantableRoles.map((role) => ({ value: role.id, label: role.name }))}
+            error={form.formState.errors.roleId?.message}
+            {...form.register("roleId")}
+          />
         )}
         <TextField label={t("reason")} error={form.formState.errors.reason?.message} {...form.register("reason")} />
       </div>
       <div className="flex justify-end gap-2">
-        <Button type="submit" variant="secondary" pending={pending && choice.current === "REJECT"} onClick={() => (choice.current = "REJECT")}>
+        <Button
+          type="submit"
+          variant="secondary"
+          pending={pending && choice.current === "REJECT"}
+          onClick={() => (choice.current = "REJECT")}
+        >
           {t("reject")}
         </Button>
         {grantableRoles.length > 0 && (
@@ -101,10 +131,18 @@ export function ApplicationReview({
         {pending.length === 0 && <p className="text-sm text-slate-500">{t("noPending")}</p>}
         <ul className="space-y-4">
           {pending.map((application) => (
-            <li key={application.id} className="space-y-3 rounded-md p-4 ring-1 ring-slate-200" aria-label={t("applicationOf", { name: application.applicant.username })}>
+            <li
+              key={application.id}
+              className="space-y-3 rounded-md p-4 ring-1 ring-slate-200"
+              aria-label={t("applicationOf", { name: application.applicant.username })}
+            >
               <Applicant application={application} roles={grantableRoles} />
               <p className="whitespace-pre-line break-words text-sm text-slate-700">{application.message}</p>
-              {canDecide ? <DecisionForm target={target} application={application} grantableRoles={grantableRoles} action={action} /> : <p className="text-xs text-slate-500">{t("readOnly")}</p>}
+              {canDecide ? (
+                <DecisionForm target={target} application={application} grantableRoles={grantableRoles} action={action} />
+              ) : (
+                <p className="text-xs text-slate-500">{t("readOnly")}</p>
+              )}
             </li>
           ))}
         </ul>
@@ -120,7 +158,9 @@ export function ApplicationReview({
               <Applicant application={application} roles={grantableRoles} />
               <div className="text-right text-sm">
                 <ApplicationStatusBadge status={application.status} />
-                {application.decidedAt && <p className="text-xs text-slate-500">{format.dateTime(new Date(application.decidedAt), "date")}</p>}
+                {application.decidedAt && (
+                  <p className="text-xs text-slate-500">{format.dateTime(new Date(application.decidedAt), "date")}</p>
+                )}
                 {application.reason && <p className="text-xs text-slate-600">“{application.reason}”</p>}
               </div>
             </li>

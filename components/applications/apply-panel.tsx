@@ -76,8 +76,15 @@ export function ApplyPanel({
 }) {
   const t = useTranslations("applications.apply");
   const format = useFormatter();
-  const form = useForm<Values>({ resolver: useLocalizedResolver(zodResolver(applySchema, useValidationMessages())), defaultValues: { message: "", roleId: undefined } });
-  const { submit, pending, notice } = useActionForm(form, (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }), () => form.reset());
+  const form = useForm<Values>({
+    resolver: useLocalizedResolver(zodResolver(applySchema, useValidationMessages())),
+    defaultValues: { message: "", roleId: undefined },
+  });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }),
+    () => form.reset(),
+  );
   if (pendingApplication) {
     return (
       <section aria-labelledby="application" className="space-y-3 rounded-lg bg-indigo-50 p-4 ring-1 ring-indigo-200">
@@ -86,7 +93,10 @@ export function ApplyPanel({
         </h2>
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <p className="text-sm text-indigo-900">
-          {t("pendingText", { date: format.dateTime(new Date(pendingApplication.createdAt), "date"), role: pendingApplication.roleName ?? "none" })}
+          {t("pendingText", {
+            date: format.dateTime(new Date(pendingApplication.createdAt), "date"),
+            role: pendingApplication.roleName ?? "none",
+          })}
         </p>
         <WithdrawButton target={target} applicationId={pendingApplication.id} action={actions.withdraw} />
       </section>
@@ -99,7 +109,13 @@ export function ApplyPanel({
       </h2>
       <form onSubmit={submit} noValidate aria-label={t("formLabel")} className="space-y-4">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-        <TextAreaField label={prompt === DEFAULT_APPLICATION_PROMPT ? t("defaultPrompt") : prompt} rows={4} maxLength={MAX_APPLICATION_MESSAGE} error={form.formState.errors.message?.message} {...form.register("message")} />
+        <TextAreaField
+          label={prompt === DEFAULT_APPLICATION_PROMPT ? t("defaultPrompt") : prompt}
+          rows={4}
+          maxLength={MAX_APPLICATION_MESSAGE}
+          error={form.formState.errors.message?.message}
+          {...form.register("message")}
+        />
         {offeredRoles.length > 0 && (
           <SelectField
             label={t("role")}

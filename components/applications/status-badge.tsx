@@ -11,5 +11,7 @@ const STYLES: Record<ApplicationStatus, string> = {
 /** The status in words (the colour only repeats it). Works in server and client components. */
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
   const t = useTranslations("labels.applicationStatus");
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status]}`}>{t(status)}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLES[status]}`}>{t(status)}</span>
+  );
 }

@@ -17,7 +17,10 @@ const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 
 export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof passwordResetRequestSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.forgot");
-  const form = useForm<z.input<typeof passwordResetRequestSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetRequestSchema, useValidationMessages())), defaultValues: { email: "" } });
+  const form = useForm<z.input<typeof passwordResetRequestSchema>>({
+    resolver: useLocalizedResolver(zodResolver(passwordResetRequestSchema, useValidationMessages())),
+    defaultValues: { email: "" },
+  });
   const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
   const errors = form.formState.errors;
   return (
@@ -36,9 +39,18 @@ export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof 
   );
 }
 
-export function ResetPasswordForm({ token, action }: { token: string; action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult> }) {
+export function ResetPasswordForm({
+  token,
+  action,
+}: {
+  token: string;
+  action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult>;
+}) {
   const t = useTranslations("auth.reset");
-  const form = useForm<z.input<typeof passwordResetConfirmSchema>>({ resolver: useLocalizedResolver(zodResolver(passwordResetConfirmSchema, useValidationMessages())), defaultValues: { token, newPassword: "" } });
+  const form = useForm<z.input<typeof passwordResetConfirmSchema>>({
+    resolver: useLocalizedResolver(zodResolver(passwordResetConfirmSchema, useValidationMessages())),
+    defaultValues: { token, newPassword: "" },
+  });
   const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
@@ -57,7 +69,14 @@ export function ResetPasswordForm({ token, action }: { token: string; action: (i
         </Notice>
       )}
       <input type="hidden" {...form.register("token")} />
-      <TextField label={t("newPassword")} type="password" autoComplete="new-password" autoFocus error={errors.newPassword?.message} {...form.register("newPassword")} />
+      <TextField
+        label={t("newPassword")}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        error={errors.newPassword?.message}
+        {...form.register("newPassword")}
+      />
       <Button type="submit" pending={pending} className="w-full">
         {pending ? t("pending") : t("submit")}
       </Button>

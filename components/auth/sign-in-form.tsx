@@ -27,22 +27,39 @@ const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 
 export function SignInForm({ next, actions }: { next?: string; actions: SignInActions }) {
   const [step, setStep] = useState<"password" | "code">("password");
-  return step === "password" ? <PasswordStep next={next} action={actions.password} onCodeRequired={() => setStep("code")} /> : <CodeStep next={next} action={actions.code} />;
+  return step === "password" ? (
+    <PasswordStep next={next} action={actions.password} onCodeRequired={() => setStep("code")} />
+  ) : (
+    <CodeStep next={next} action={actions.code} />
+  );
 }
 
 function PasswordStep({ next, action, onCodeRequired }: { next?: string; action: SignInActions["password"]; onCodeRequired: () => void }) {
   const t = useTranslations("auth.signIn");
-  const form = useForm<z.input<typeof signInFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInFormSchema, useValidationMessages())), defaultValues: { login: "", password: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => action(values, next), (data) => {
-    if (data?.step === "code") onCodeRequired();
+  const form = useForm<z.input<typeof signInFormSchema>>({
+    resolver: useLocalizedResolver(zodResolver(signInFormSchema, useValidationMessages())),
+    defaultValues: { login: "", password: "" },
   });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    (values) => action(values, next),
+    (data) => {
+      if (data?.step === "code") onCodeRequired();
+    },
+  );
   const errors = form.formState.errors;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <TextField label={t("login")} autoComplete="username" autoFocus error={errors.login?.message} {...form.register("login")} />
-      <TextField label={t("password")} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+      <TextField
+        label={t("password")}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
       <div className="flex justify-end text-sm">
         <Link href="/forgot-password" className={link}>
           {t("forgot")}
@@ -63,7 +80,10 @@ function PasswordStep({ next, action, onCodeRequired }: { next?: string; action:
 
 function CodeStep({ next, action }: { next?: string; action: SignInActions["code"] }) {
   const t = useTranslations("auth.signIn");
-  const form = useForm<z.input<typeof signInCodeFormSchema>>({ resolver: useLocalizedResolver(zodResolver(signInCodeFormSchema, useValidationMessages())), defaultValues: { code: "" } });
+  const form = useForm<z.input<typeof signInCodeFormSchema>>({
+    resolver: useLocalizedResolver(zodResolver(signInCodeFormSchema, useValidationMessages())),
+    defaultValues: { code: "" },
+  });
   const { submit, pending, notice } = useActionForm(form, (values) => action(values, next));
   const errors = form.formState.errors;
 

@@ -26,10 +26,24 @@ export function SignUpForm({ action }: { action: (input: z.input<typeof register
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label={t("username")} autoComplete="username" autoFocus hint={t("usernameHint")} error={errors.username?.message} {...form.register("username")} />
+      <TextField
+        label={t("username")}
+        autoComplete="username"
+        autoFocus
+        hint={t("usernameHint")}
+        error={errors.username?.message}
+        {...form.register("username")}
+      />
       <TextField label={t("displayName")} autoComplete="nickname" error={errors.displayName?.message} {...form.register("displayName")} />
       <TextField label={t("email")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-      <TextField label={t("password")} type="password" autoComplete="new-password" hint={t("passwordHint")} error={errors.password?.message} {...form.register("password")} />
+      <TextField
+        label={t("password")}
+        type="password"
+        autoComplete="new-password"
+        hint={t("passwordHint")}
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
       <Button type="submit" pending={pending} className="w-full">
         {pending ? t("pending") : t("submit")}
       </Button>

@@ -28,17 +28,17 @@ export function useActionForm<Values extends FieldValues, Data>(
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
   const submit = form.handleSubmit(
     (values) =>
-    startTransition(async () => {
-      setNotice(null);
-      const result = await action(values);
-      if (result.ok) {
-        onSuccess?.(result.data, values);
-        setNotice({ tone: "success", text: result.message });
-      } else {
-        applyFieldErrors(form.setError, result.fieldErrors);
-        setNotice({ tone: "error", text: result.message });
-      }
-    }),
+      startTransition(async () => {
+        setNotice(null);
+        const result = await action(values);
+        if (result.ok) {
+          onSuccess?.(result.data, values);
+          setNotice({ tone: "success", text: result.message });
+        } else {
+          applyFieldErrors(form.setError, result.fieldErrors);
+          setNotice({ tone: "error", text: result.message });
+        }
+      }),
     // The browser-side check failed: say so, even if the field with the problem shows no message.
     () => {
       setNotice({ tone: "error", text: translateServerMessage("Please correct the highlighted fields.", locale) });

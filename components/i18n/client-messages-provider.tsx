@@ -8,7 +8,13 @@ import { clientMessages, type ClientNamespace } from "@/lib/i18n/client-messages
  * (lib/i18n/client-messages.ts says why). The root layout has one with the global namespaces; an
  * area's layout wraps its pages in one that lists the namespaces of the area's client components.
  */
-export async function ClientMessagesProvider({ namespaces = [], children }: { namespaces?: readonly ClientNamespace[]; children: ReactNode }) {
+export async function ClientMessagesProvider({
+  namespaces = [],
+  children,
+}: {
+  namespaces?: readonly ClientNamespace[];
+  children: ReactNode;
+}) {
   const locale = await getLocale();
   return <NextIntlClientProvider messages={clientMessages(locale, namespaces)}>{children}</NextIntlClientProvider>;
 }

@@ -24,8 +24,15 @@ export interface MessageActions {
 /** Post an announcement to the project's audience; below, the announcements with a delete button each. */
 export function MessageManager({ target, messages, actions }: { target: ProjectTarget; messages: MessageView[]; actions: MessageActions }) {
   const t = useTranslations("manage.messages");
-  const form = useForm<MessageInput>({ resolver: useLocalizedResolver(zodResolver(messageInputSchema, useValidationMessages())), defaultValues: { title: "", body: "" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => actions.post(target, values), () => form.reset({ title: "", body: "" }));
+  const form = useForm<MessageInput>({
+    resolver: useLocalizedResolver(zodResolver(messageInputSchema, useValidationMessages())),
+    defaultValues: { title: "", body: "" },
+  });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    (values) => actions.post(target, values),
+    () => form.reset({ title: "", body: "" }),
+  );
   const errors = form.formState.errors;
   const [deleted, setDeleted] = useState("");
   return (
@@ -45,13 +52,31 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">
           {t("posted_heading")}
         </h3>
-        {messages.length === 0 ? <p className="text-sm text-slate-500">{t("none")}</p> : <ul className="space-y-3">{messages.map((message) => <PostedMessage key={message.id} target={target} message={message} remove={actions.remove} onDeleted={setDeleted} />)}</ul>}
+        {messages.length === 0 ? (
+          <p className="text-sm text-slate-500">{t("none")}</p>
+        ) : (
+          <ul className="space-y-3">
+            {messages.map((message) => (
+              <PostedMessage key={message.id} target={target} message={message} remove={actions.remove} onDeleted={setDeleted} />
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );
 }
 
-function PostedMessage({ target, message, remove, onDeleted }: { target: ProjectTarget; message: MessageView; remove: MessageActions["remove"]; onDeleted: (text: string) => void }) {
+function PostedMessage({
+  target,
+  message,
+  remove,
+  onDeleted,
+}: {
+  target: ProjectTarget;
+  message: MessageView;
+  remove: MessageActions["remove"];
+  onDeleted: (text: string) => void;
+}) {
   const t = useTranslations("manage.messages");
   const format = useFormatter();
   const confirm = useConfirm();
@@ -73,7 +98,14 @@ function PostedMessage({ target, message, remove, onDeleted }: { target: Project
           pending={pending}
           aria-label={t("deleteOf", { title: message.title })}
           onClick={async () => {
-            if (!(await confirm({ title: t("deleteTitle", { title: message.title }), body: t("deleteBody"), confirmLabel: t("deleteConfirm") }))) return;
+            if (
+              !(await confirm({
+                title: t("deleteTitle", { title: message.title }),
+                body: t("deleteBody"),
+                confirmLabel: t("deleteConfirm"),
+              }))
+            )
+              return;
             startTransition(async () => {
               const result = await remove(target, message.id);
               if (result.ok) onDeleted(result.message);

@@ -32,7 +32,9 @@ export function isPlainClick(click: LinkClick): boolean {
 function appLink(event: { target: EventTarget; currentTarget: HTMLElement }): HTMLAnchorElement | null {
   const anchor = (event.target as Element).closest?.("a[href]");
   if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return null;
-  return isAppLink({ origin: anchor.origin, target: anchor.target, download: anchor.hasAttribute("download") }, window.location.origin) ? anchor : null;
+  return isAppLink({ origin: anchor.origin, target: anchor.target, download: anchor.hasAttribute("download") }, window.location.origin)
+    ? anchor
+    : null;
 }
 
 const pathOf = (anchor: HTMLAnchorElement) => anchor.pathname + anchor.search + anchor.hash;

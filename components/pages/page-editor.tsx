@@ -32,11 +32,26 @@ export interface PageEditorActions {
  * same renderer and sanitizer as the public page (so what you see is what visitors get).
  * `page` is null for a new page, else the page's slug and the version the editor opened.
  */
-export function PageEditor({ target, page, initial, initialHtml, actions }: { target: ProjectTarget; page: EditedPage | null; initial: PageFormValues; initialHtml: string; actions: PageEditorActions }) {
+export function PageEditor({
+  target,
+  page,
+  initial,
+  initialHtml,
+  actions,
+}: {
+  target: ProjectTarget;
+  page: EditedPage | null;
+  initial: PageFormValues;
+  initialHtml: string;
+  actions: PageEditorActions;
+}) {
   const t = useTranslations("pages");
   const format = useFormatter();
   const confirm = useConfirm();
-  const form = useForm<PageFormValues>({ resolver: useLocalizedResolver(zodResolver(pageInputSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
+  const form = useForm<PageFormValues>({
+    resolver: useLocalizedResolver(zodResolver(pageInputSchema, useValidationMessages(), { raw: true })),
+    defaultValues: initial,
+  });
   const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, page, values));
   const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";
@@ -61,10 +76,25 @@ export function PageEditor({ target, page, initial, initialHtml, actions }: { ta
       <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr]">
         <TextField label={t("pageTitle")} error={errors.title?.message} {...form.register("title")} />
         <TextField label={t("address")} hint={t("addressHint")} error={errors.slug?.message} {...form.register("slug")} />
-        <TextField label={t("order")} type="number" min={0} hint={t("orderHint")} error={errors.position?.message} {...form.register("position", { valueAsNumber: true })} />
+        <TextField
+          label={t("order")}
+          type="number"
+          min={0}
+          hint={t("orderHint")}
+          error={errors.position?.message}
+          {...form.register("position", { valueAsNumber: true })}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <TextAreaField label={t("body")} rows={18} maxLength={MAX_PAGE_BODY} hint={t("bodyHint", { count: format.number(body.length), max: format.number(MAX_PAGE_BODY) })} error={errors.body?.message} className="font-mono" {...form.register("body")} />
+        <TextAreaField
+          label={t("body")}
+          rows={18}
+          maxLength={MAX_PAGE_BODY}
+          hint={t("bodyHint", { count: format.number(body.length), max: format.number(MAX_PAGE_BODY) })}
+          error={errors.body?.message}
+          className="font-mono"
+          {...form.register("body")}
+        />
         <section aria-label={t("preview")} aria-busy={previewing} className="min-w-0 space-y-1.5">
           <p className="text-sm font-medium text-slate-900">
             {t("preview")} {previewing && <span className="text-xs font-normal text-slate-500">{t("updating")}</span>}
@@ -82,7 +112,8 @@ export function PageEditor({ target, page, initial, initialHtml, actions }: { ta
             variant="danger"
             pending={deleting}
             onClick={async () => {
-              if (!(await confirm({ title: t("deleteTitle", { title: initial.title }), body: t("deleteBody"), confirmLabel: t("delete") }))) return;
+              if (!(await confirm({ title: t("deleteTitle", { title: initial.title }), body: t("deleteBody"), confirmLabel: t("delete") })))
+                return;
               startDelete(async () => {
                 const result = await actions.remove(target, page);
                 if (!result.ok) setDeleteError(result.message);

@@ -23,9 +23,17 @@ export function VisibilityBadge({ visibility }: { visibility: ProjectVisibility 
 // instead of one per badge (docs/performance.md).
 
 export function statusBadge(status: ProjectStatus, label: string) {
-  return <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_STYLE[status]}`}>{label}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_STYLE[status]}`}>
+      {label}
+    </span>
+  );
 }
 
 export function visibilityBadge(label: string) {
-  return <span className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-inset ring-indigo-600/20">{label}</span>;
+  return (
+    <span className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-inset ring-indigo-600/20">
+      {label}
+    </span>
+  );
 }

@@ -14,7 +14,13 @@ import type { FormResult } from "@/lib/portal/form-result";
 import { TextAreaField } from "@/components/ui/textarea";
 
 /** `action` creates the project and goes on to its management page; it answers only when something is wrong. */
-export function CreateProjectForm({ askForOwner, action }: { askForOwner: boolean; action: (input: CreateProjectFormValues) => Promise<FormResult<{ slug: string }>> }) {
+export function CreateProjectForm({
+  askForOwner,
+  action,
+}: {
+  askForOwner: boolean;
+  action: (input: CreateProjectFormValues) => Promise<FormResult<{ slug: string }>>;
+}) {
   const t = useTranslations("projects.create");
   const visibilityLabel = useTranslations("labels.visibility");
   const visibilityHelp = useTranslations("projects.visibilityHelp");
@@ -33,7 +39,12 @@ export function CreateProjectForm({ askForOwner, action }: { askForOwner: boolea
       <TextAreaField label={t("description")} rows={4} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={t("game")} placeholder={t("gamePlaceholder")} error={errors.game?.message} {...form.register("game")} />
-        <TextField label={t("category")} placeholder={t("categoryPlaceholder")} error={errors.category?.message} {...form.register("category")} />
+        <TextField
+          label={t("category")}
+          placeholder={t("categoryPlaceholder")}
+          error={errors.category?.message}
+          {...form.register("category")}
+        />
       </div>
       <SelectField
         label={t("visibility")}
@@ -46,8 +57,17 @@ export function CreateProjectForm({ askForOwner, action }: { askForOwner: boolea
         <p className="text-xs text-slate-500">{t("modulesHint")}</p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {MODULE_NAMES.map((module) => (
-            <label key={module} className={`flex items-start gap-2 rounded-md p-2 ring-1 ring-slate-200 ${PROJECT_MODULES[module].available ? "" : "opacity-60"}`}>
-              <input type="checkbox" value={module} disabled={!PROJECT_MODULES[module].available} className="mt-0.5 size-4" {...form.register("modules")} />
+            <label
+              key={module}
+              className={`flex items-start gap-2 rounded-md p-2 ring-1 ring-slate-200 ${PROJECT_MODULES[module].available ? "" : "opacity-60"}`}
+            >
+              <input
+                type="checkbox"
+                value={module}
+                disabled={!PROJECT_MODULES[module].available}
+                className="mt-0.5 size-4"
+                {...form.register("modules")}
+              />
               <span>
                 <span className="block text-sm font-medium">{moduleLabel(module)}</span>
                 <span className="block text-xs text-slate-500">{moduleHelp(module)}</span>

@@ -23,7 +23,13 @@ import { roleName } from "./role-name";
  * handler on the list (useListNavigation). Rendering the rows is still most of the page's cost
  * (docs/performance.md).
  */
-export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (target: { projectId: string; slug: string }) => Promise<FormResult> }) {
+export function MyProjectList({
+  rows,
+  leave,
+}: {
+  rows: MyProjectRow[];
+  leave: (target: { projectId: string; slug: string }) => Promise<FormResult>;
+}) {
   const t = useTranslations("projects.mine");
   const tRole = useTranslations("labels.defaultRole");
   const tStatus = useTranslations("labels.projectStatus");
@@ -40,7 +46,8 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
   const [busy, setBusy] = useState<string | null>(null);
   const navigation = useListNavigation();
   const onLeave = async (project: MyProjectRow["project"]) => {
-    if (!(await confirm({ title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") }))) return;
+    if (!(await confirm({ title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") })))
+      return;
     setBusy(project.id);
     startTransition(async () => {
       const result = await leave({ projectId: project.id, slug: project.slug });
@@ -61,15 +68,27 @@ export function MyProjectList({ rows, leave }: { rows: MyProjectRow[]; leave: (t
               {statusBadge(project.status, tStatus(project.status))}
               {visibilityBadge(tVisibility(project.visibility))}
             </div>
-            <p className="text-sm break-words text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}</p>
+            <p className="text-sm break-words text-slate-500">
+              {[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}
+            </p>
             <p className="text-xs text-slate-500">{roleSince({ role: roleName(role, (key) => tRole(key)), since: date(since) })}</p>
           </div>
           <div className="flex gap-2">
-            <a href={`/projects/${project.slug}/manage`} aria-label={manageLabel({ project: project.name })} className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+            <a
+              href={`/projects/${project.slug}/manage`}
+              aria-label={manageLabel({ project: project.name })}
+              className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+            >
               {manage}
             </a>
             {role.key !== "OWNER" && (
-              <Button type="button" variant="ghost" aria-label={leaveLabel({ project: project.name })} pending={pending && busy === project.id} onClick={() => void onLeave(project)}>
+              <Button
+                type="button"
+                variant="ghost"
+                aria-label={leaveLabel({ project: project.name })}
+                pending={pending && busy === project.id}
+                onClick={() => void onLeave(project)}
+              >
                 {leaveText}
               </Button>
             )}

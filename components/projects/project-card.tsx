@@ -5,9 +5,23 @@ import { StatusBadge, VisibilityBadge } from "./badges";
 import { ProjectLogo } from "./project-logo";
 
 /** What a card shows of a project: `cardData(view)` picks it, so a page sends no more than this. */
-export type ProjectCardData = Pick<ProjectView, "id" | "slug" | "name" | "game" | "category" | "description" | "status" | "visibility" | "logoUrl" | "bannerUrl">;
+export type ProjectCardData = Pick<
+  ProjectView,
+  "id" | "slug" | "name" | "game" | "category" | "description" | "status" | "visibility" | "logoUrl" | "bannerUrl"
+>;
 
-export function cardData({ id, slug, name, game, category, description, status, visibility, logoUrl, bannerUrl }: ProjectView): ProjectCardData {
+export function cardData({
+  id,
+  slug,
+  name,
+  game,
+  category,
+  description,
+  status,
+  visibility,
+  logoUrl,
+  bannerUrl,
+}: ProjectView): ProjectCardData {
   return { id, slug, name, game, category, description, status, visibility, logoUrl, bannerUrl };
 }
 
@@ -15,7 +29,15 @@ export function cardData({ id, slug, name, game, category, description, status, 
  * A project in a list: banner, logo, name (the link over the whole card), game and category.
  * `signInFirst`: the page is for signed-in users only (APPLICATION_ONLY), so the card leads to sign-in.
  */
-export function ProjectCard({ project, showState = false, signInFirst = false }: { project: ProjectCardData; showState?: boolean; signInFirst?: boolean }) {
+export function ProjectCard({
+  project,
+  showState = false,
+  signInFirst = false,
+}: {
+  project: ProjectCardData;
+  showState?: boolean;
+  signInFirst?: boolean;
+}) {
   const t = useTranslations("projects.card");
   const href = signInFirst ? `/sign-in?next=${encodeURIComponent(`/projects/${project.slug}`)}` : `/projects/${project.slug}`;
   return (
@@ -31,11 +53,16 @@ export function ProjectCard({ project, showState = false, signInFirst = false }:
         <div className="min-w-0 flex-1 pt-7">
           <h2 className="truncate font-semibold text-slate-900">
             {/* The link covers the whole card with its ::after, so the keyboard's focus ring is drawn there, around the card. */}
-            <Link href={href} className="after:absolute after:inset-0 after:rounded-lg focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-indigo-600">
+            <Link
+              href={href}
+              className="after:absolute after:inset-0 after:rounded-lg focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-indigo-600"
+            >
               {project.name}
             </Link>
           </h2>
-          <p className="text-sm break-words text-slate-500">{[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}</p>
+          <p className="text-sm break-words text-slate-500">
+            {[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}
+          </p>
           {project.description && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600">{project.description}</p>}
           {signInFirst && <p className="mt-1 text-xs font-medium text-indigo-700">{t("signInFirst")}</p>}
           {showState && (

@@ -92,7 +92,11 @@ export function SupportLinks({ links }: { links: SupportLinkView[] }) {
               rel="noopener noreferrer nofollow"
               target="_blank"
               data-platform={link.platform ?? "OTHER"}
-              className={link.platform ? `inline-flex rounded-md px-3 py-1.5 text-sm font-semibold shadow-sm ${PLATFORM_STYLE[link.platform]}` : "text-sm font-medium text-amber-900 underline"}
+              className={
+                link.platform
+                  ? `inline-flex rounded-md px-3 py-1.5 text-sm font-semibold shadow-sm ${PLATFORM_STYLE[link.platform]}`
+                  : "text-sm font-medium text-amber-900 underline"
+              }
             >
               {link.label} <span aria-hidden>↗</span>
               <span className="sr-only"> {t("newTab")}</span>

@@ -7,7 +7,10 @@ export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectVie
     // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
     <img src={project.logoUrl} alt="" className={`${classes} shrink-0 rounded-lg bg-white object-cover ring-1 ring-slate-200`} />
   ) : (
-    <span aria-hidden className={`${classes} grid shrink-0 place-items-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 font-bold text-white`}>
+    <span
+      aria-hidden
+      className={`${classes} grid shrink-0 place-items-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 font-bold text-white`}
+    >
       {project.name.slice(0, 1).toUpperCase()}
     </span>
   );

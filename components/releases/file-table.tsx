@@ -10,7 +10,12 @@ import type { FileView } from "@/lib/downloads/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import { formatBytes } from "./format";
 
-export function FileTable({ target, files, releases, deleteFile }: {
+export function FileTable({
+  target,
+  files,
+  releases,
+  deleteFile,
+}: {
   target: { projectId: string; slug: string };
   files: FileView[];
   releases: Record<string, string>;
@@ -29,7 +34,15 @@ export function FileTable({ target, files, releases, deleteFile }: {
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <DataTable
         caption={t("files")}
-        columns={[{ label: t("name") }, { label: t("kind") }, { label: t("releaseColumn") }, { label: t("size") }, { label: "sha256" }, { label: t("downloadsColumn") }, { label: t("actions"), srOnly: true }]}
+        columns={[
+          { label: t("name") },
+          { label: t("kind") },
+          { label: t("releaseColumn") },
+          { label: t("size") },
+          { label: "sha256" },
+          { label: t("downloadsColumn") },
+          { label: t("actions"), srOnly: true },
+        ]}
       >
         {files.map((file) => (
           <tr key={file.id}>
@@ -50,7 +63,14 @@ export function FileTable({ target, files, releases, deleteFile }: {
                 pending={pending}
                 aria-label={t("deleteFileOf", { name: file.name })}
                 onClick={async () => {
-                  if (!(await confirm({ title: t("deleteFileTitle", { name: file.name }), body: t("deleteFileBody"), confirmLabel: t("deleteFile") }))) return;
+                  if (
+                    !(await confirm({
+                      title: t("deleteFileTitle", { name: file.name }),
+                      body: t("deleteFileBody"),
+                      confirmLabel: t("deleteFile"),
+                    }))
+                  )
+                    return;
                   start(async () => {
                     const result = await deleteFile(target, file.id);
                     setNotice({ tone: result.ok ? "success" : "error", text: result.message });

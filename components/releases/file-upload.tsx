@@ -48,7 +48,10 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
       const body = parse(xhr.responseText);
       if (xhr.status === 201) {
         const stored = body as FileView;
-        setNotice({ tone: "success", text: t("uploaded", { name: stored.name, size: formatBytes(stored.size, locale), sha256: stored.sha256 }) });
+        setNotice({
+          tone: "success",
+          text: t("uploaded", { name: stored.name, size: formatBytes(stored.size, locale), sha256: stored.sha256 }),
+        });
         if (input.current) input.current.value = "";
         router.refresh();
       } else {
@@ -89,7 +92,13 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
           <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-900">
             {t("kind")}
           </label>
-          <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value as DownloadKind)} disabled={progress !== null} className="block rounded-md px-3 py-2 text-sm ring-1 ring-slate-300">
+          <select
+            id={`${id}-kind`}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as DownloadKind)}
+            disabled={progress !== null}
+            className="block rounded-md px-3 py-2 text-sm ring-1 ring-slate-300"
+          >
             {DOWNLOAD_KINDS.map((value) => (
               <option key={value} value={value}>
                 {kindLabel(value)}

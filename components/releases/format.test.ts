@@ -4,7 +4,13 @@ import { formatBytes } from "./format";
 describe("formatBytes", () => {
   it("speaks English", () => {
     expect([0, 1, 500, 1536, 15 * 1024, 3 * 1024 ** 3, 5000 * 1024 ** 4].map((bytes) => formatBytes(bytes, "en"))).toEqual([
-      "0 bytes", "1 byte", "500 bytes", "1.5 KiB", "15 KiB", "3.0 GiB", "5,000 TiB",
+      "0 bytes",
+      "1 byte",
+      "500 bytes",
+      "1.5 KiB",
+      "15 KiB",
+      "3.0 GiB",
+      "5,000 TiB",
     ]);
   });
 

@@ -20,7 +20,9 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
     if (error instanceof NotFound) return null;
     throw error;
   }
-  const releases = RELEASE_CHANNELS.map((channel) => current[channel]).filter((release) => release !== undefined).map(presentRelease);
+  const releases = RELEASE_CHANNELS.map((channel) => current[channel])
+    .filter((release) => release !== undefined)
+    .map(presentRelease);
   if (!releases.length) return null;
   const [t, channel, kind, format, locale] = await Promise.all([
     getTranslations("releases"),
@@ -35,20 +37,32 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
         {t("downloadsHeading")}
       </h2>
       {releases.map((release) => (
-        <div key={release.id} className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200" aria-label={`${channel(release.channel)} ${release.version}`}>
+        <div
+          key={release.id}
+          className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200"
+          aria-label={`${channel(release.channel)} ${release.version}`}
+        >
           <div className="flex flex-wrap items-baseline gap-2">
             <h3 className="font-semibold break-words">
               {release.title} <span className="text-slate-600">{release.version}</span>
             </h3>
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{channel(release.channel)}</span>
-            {release.publishedAt && <span className="text-xs text-slate-500">{format.dateTime(new Date(release.publishedAt), "date")}</span>}
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">
+              {channel(release.channel)}
+            </span>
+            {release.publishedAt && (
+              <span className="text-xs text-slate-500">{format.dateTime(new Date(release.publishedAt), "date")}</span>
+            )}
           </div>
           {release.changelog.trim() && <MarkdownHtml html={renderChangelog(release.changelog)} className="text-sm" />}
           {release.files.length > 0 && (
             <ul className="space-y-2">
               {release.files.map((file) => (
                 <li key={file.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-                  <a href={file.url} download={file.name} className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white break-all hover:bg-indigo-500">
+                  <a
+                    href={file.url}
+                    download={file.name}
+                    className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white break-all hover:bg-indigo-500"
+                  >
                     {t("download", { name: file.name })}
                   </a>
                   <span className="text-slate-600">

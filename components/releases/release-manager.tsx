@@ -51,7 +51,19 @@ export function ReleaseStateBadge({ state }: { state: ReleaseView["state"] }) {
  * A changelog field with a Write / Preview switch. The preview is rendered on the server by the
  * project page's own renderer and sanitizer, so it shows exactly what visitors will see.
  */
-function ChangelogEditor({ target, value, error, register, render }: { target: Target; value: string; error?: string; register: ReturnType<ReturnType<typeof useForm<{ changelog: string }>>["register"]>; render: ChangelogPreview }) {
+function ChangelogEditor({
+  target,
+  value,
+  error,
+  register,
+  render,
+}: {
+  target: Target;
+  value: string;
+  error?: string;
+  register: ReturnType<ReturnType<typeof useForm<{ changelog: string }>>["register"]>;
+  render: ChangelogPreview;
+}) {
   const t = useTranslations("releases");
   const [preview, setPreview] = useState(false);
   const [rendered, setRendered] = useState<{ html: string; error: string } | null>(null);
@@ -61,16 +73,30 @@ function ChangelogEditor({ target, value, error, register, render }: { target: T
     setRendered(null);
     startRendering(async () => {
       const result = await render(target, { changelog: value });
-      setRendered(result.ok ? { html: result.data!.html, error: "" } : { html: "", error: result.fieldErrors?.changelog ?? result.message });
+      setRendered(
+        result.ok ? { html: result.data!.html, error: "" } : { html: "", error: result.fieldErrors?.changelog ?? result.message },
+      );
     });
   };
   return (
     <div className="space-y-1.5">
       <div className="flex gap-2 text-xs" role="tablist" aria-label={t("changelogView")}>
-        <button type="button" role="tab" aria-selected={!preview} onClick={() => setPreview(false)} className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={!preview}
+          onClick={() => setPreview(false)}
+          className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}
+        >
           {t("write")}
         </button>
-        <button type="button" role="tab" aria-selected={preview} onClick={showPreview} className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={preview}
+          onClick={showPreview}
+          className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}
+        >
           {t("preview")}
         </button>
       </div>
@@ -94,11 +120,26 @@ function ChangelogEditor({ target, value, error, register, render }: { target: T
   );
 }
 
-export function CreateReleaseForm({ target, action, preview }: { target: Target; action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult>; preview: ChangelogPreview }) {
+export function CreateReleaseForm({
+  target,
+  action,
+  preview,
+}: {
+  target: Target;
+  action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult>;
+  preview: ChangelogPreview;
+}) {
   const t = useTranslations("releases");
   const channelOptions = useChannelOptions();
-  const form = useForm<z.input<typeof createReleaseSchema>>({ resolver: useLocalizedResolver(zodResolver(createReleaseSchema, useValidationMessages(), { raw: true })), defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" } });
-  const { submit, pending, notice } = useActionForm(form, (values) => action(target, values), () => form.reset());
+  const form = useForm<z.input<typeof createReleaseSchema>>({
+    resolver: useLocalizedResolver(zodResolver(createReleaseSchema, useValidationMessages(), { raw: true })),
+    defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" },
+  });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    (values) => action(target, values),
+    () => form.reset(),
+  );
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("newRelease")} className="space-y-4">
@@ -108,7 +149,13 @@ export function CreateReleaseForm({ target, action, preview }: { target: Target;
         <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
         <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
       </div>
-      <ChangelogEditor target={target} value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} render={preview} />
+      <ChangelogEditor
+        target={target}
+        value={form.watch("changelog") ?? ""}
+        error={errors.changelog?.message}
+        register={form.register("changelog")}
+        render={preview}
+      />
       <div className="flex justify-end">
         <Button type="submit" pending={pending}>
           {pending ? t("creating") : t("create")}
@@ -118,13 +165,27 @@ export function CreateReleaseForm({ target, action, preview }: { target: Target;
   );
 }
 
-function EditRelease({ target, release, update, preview }: { target: Target; release: ReleaseView; update: ReleaseActions["update"]; preview: ChangelogPreview }) {
+function EditRelease({
+  target,
+  release,
+  update,
+  preview,
+}: {
+  target: Target;
+  release: ReleaseView;
+  update: ReleaseActions["update"];
+  preview: ChangelogPreview;
+}) {
   const t = useTranslations("releases");
   const channelOptions = useChannelOptions();
   const draft = release.state === "DRAFT";
   const form = useForm<z.input<typeof updateReleaseSchema>>({
     resolver: useLocalizedResolver(zodResolver(updateReleaseSchema, useValidationMessages(), { raw: true })),
-    defaultValues: { title: release.title, changelog: release.changelog, ...(draft ? { version: release.version, channel: release.channel } : {}) },
+    defaultValues: {
+      title: release.title,
+      changelog: release.changelog,
+      ...(draft ? { version: release.version, channel: release.channel } : {}),
+    },
   });
   const { submit, pending, notice } = useActionForm(form, (values) => update(target, release.id, release.revision, values));
   const errors = form.formState.errors;
@@ -138,7 +199,13 @@ function EditRelease({ target, release, update, preview }: { target: Target; rel
           <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
         )}
       </div>
-      <ChangelogEditor target={target} value={form.watch("changelog") ?? ""} error={errors.changelog?.message} register={form.register("changelog")} render={preview} />
+      <ChangelogEditor
+        target={target}
+        value={form.watch("changelog") ?? ""}
+        error={errors.changelog?.message}
+        register={form.register("changelog")}
+        render={preview}
+      />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" pending={pending}>
           {pending ? t("saving") : t("save")}
@@ -154,7 +221,10 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
   const confirm = useConfirm();
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const act = async (question: { title: string; body: string; confirmLabel: string; tone?: "primary" }, work: () => Promise<FormResult>) => {
+  const act = async (
+    question: { title: string; body: string; confirmLabel: string; tone?: "primary" },
+    work: () => Promise<FormResult>,
+  ) => {
     if (!(await confirm(question))) return;
     start(async () => {
       const result = await work();
@@ -166,17 +236,54 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="flex flex-wrap gap-2">
         {release.state === "DRAFT" && (
-          <Button type="button" pending={pending} onClick={() => act({ title: t("publishTitle", { version: release.version }), body: t("publishBody", { channel: channel(release.channel) }), confirmLabel: t("publish"), tone: "primary" }, () => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }))}>
+          <Button
+            type="button"
+            pending={pending}
+            onClick={() =>
+              act(
+                {
+                  title: t("publishTitle", { version: release.version }),
+                  body: t("publishBody", { channel: channel(release.channel) }),
+                  confirmLabel: t("publish"),
+                  tone: "primary",
+                },
+                () => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }),
+              )
+            }
+          >
             {t("publish")}
           </Button>
         )}
         {release.state === "PUBLISHED" && (
-          <Button type="button" variant="danger" pending={pending} onClick={() => act({ title: t("yankTitle", { version: release.version }), body: t("yankBody"), confirmLabel: t("yank") }, () => actions.update(target, release.id, release.revision, { state: "YANKED" }))}>
+          <Button
+            type="button"
+            variant="danger"
+            pending={pending}
+            onClick={() =>
+              act({ title: t("yankTitle", { version: release.version }), body: t("yankBody"), confirmLabel: t("yank") }, () =>
+                actions.update(target, release.id, release.revision, { state: "YANKED" }),
+              )
+            }
+          >
             {t("yank")}
           </Button>
         )}
         {release.state !== "PUBLISHED" && (
-          <Button type="button" variant="secondary" pending={pending} onClick={() => act({ title: t("deleteTitle", { version: release.version }), body: t("deleteBody", { count: release.files.length }), confirmLabel: t("delete") }, () => actions.remove(target, release.id, release.revision))}>
+          <Button
+            type="button"
+            variant="secondary"
+            pending={pending}
+            onClick={() =>
+              act(
+                {
+                  title: t("deleteTitle", { version: release.version }),
+                  body: t("deleteBody", { count: release.files.length }),
+                  confirmLabel: t("delete"),
+                },
+                () => actions.remove(target, release.id, release.revision),
+              )
+            }
+          >
             {t("delete")}
           </Button>
         )}
@@ -194,11 +301,17 @@ export function ReleaseList({ target, releases, actions }: { target: Target; rel
   return (
     <ul className="space-y-6">
       {releases.map((release) => (
-        <li key={release.id} className="space-y-4 rounded-lg p-4 ring-1 ring-slate-200" aria-label={t("release", { version: release.version })}>
+        <li
+          key={release.id}
+          className="space-y-4 rounded-lg p-4 ring-1 ring-slate-200"
+          aria-label={t("release", { version: release.version })}
+        >
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-lg font-semibold break-all">{release.version}</h3>
             <span className="break-words text-slate-600">{release.title}</span>
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{channel(release.channel)}</span>
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">
+              {channel(release.channel)}
+            </span>
             <ReleaseStateBadge state={release.state} />
           </div>
           <ReleaseButtons target={target} release={release} actions={actions} />
@@ -212,14 +325,18 @@ export function ReleaseList({ target, releases, actions }: { target: Target; rel
                     <span className="font-medium break-all">{file.name}</span>
                     <span className="text-slate-600">{formatBytes(file.size, locale)}</span>
                     <span className="font-mono text-xs text-slate-500 break-all">sha256 {file.sha256}</span>
-                    <span className="text-slate-600">{t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}</span>
+                    <span className="text-slate-600">
+                      {t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}
+                    </span>
                   </li>
                 ))}
               </ul>
             ) : (
               <p className="text-sm text-slate-500">{t("noFiles")}</p>
             )}
-            {release.state !== "YANKED" && <FileUpload projectId={target.projectId} releaseId={release.id} label={t("uploadTo", { version: release.version })} />}
+            {release.state !== "YANKED" && (
+              <FileUpload projectId={target.projectId} releaseId={release.id} label={t("uploadTo", { version: release.version })} />
+            )}
           </div>
         </li>
       ))}

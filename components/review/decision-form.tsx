@@ -24,7 +24,14 @@ type Notice = { tone: "success" | "error"; text: string };
  * The decision area of the review page. Its outcome survives the page's refresh after a decision
  * (the page re-renders with the new status, past reviews and history underneath it).
  */
-export function DecisionPanel({ projectId, inReview, claimedByMe, claimedBy, claimAction, decideAction }: {
+export function DecisionPanel({
+  projectId,
+  inReview,
+  claimedByMe,
+  claimedBy,
+  claimAction,
+  decideAction,
+}: {
   projectId: string;
   inReview: boolean;
   claimedByMe: boolean;
@@ -54,7 +61,12 @@ export function DecisionPanel({ projectId, inReview, claimedByMe, claimedBy, cla
 }
 
 /** `action` claims the project, or releases the claim when `release` is true. */
-function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
+function ClaimButton({
+  projectId,
+  claimedByMe,
+  claimedBy,
+  action,
+}: {
   projectId: string;
   claimedByMe: boolean;
   claimedBy: string | null;
@@ -88,7 +100,11 @@ function ClaimButton({ projectId, claimedByMe, claimedBy, action }: {
   );
 }
 
-function DecisionForm({ projectId, action, onDecided }: {
+function DecisionForm({
+  projectId,
+  action,
+  onDecided,
+}: {
   projectId: string;
   action: (projectId: string, input: Values) => Promise<FormResult>;
   onDecided: (outcome: Notice) => void;
@@ -104,7 +120,11 @@ function DecisionForm({ projectId, action, onDecided }: {
     },
   });
   const { submit, pending, notice } = useActionForm(form, async (values) => {
-    const result = await action(projectId, { ...values, publicReason: values.publicReason || undefined, internalNote: values.internalNote || undefined });
+    const result = await action(projectId, {
+      ...values,
+      publicReason: values.publicReason || undefined,
+      internalNote: values.internalNote || undefined,
+    });
     if (result.ok) onDecided({ tone: "success", text: result.message });
     return result;
   });
@@ -120,7 +140,12 @@ function DecisionForm({ projectId, action, onDecided }: {
               <input type="checkbox" className="mt-0.5 size-4" {...form.register(`checklist.${item}.passed`)} />
               <span>{t(`items.${item}`)}</span>
             </label>
-            <input aria-label={t("noteOn", { item: t(`items.${item}`) })} placeholder={t("notePlaceholder")} className="rounded-md bg-white px-3 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none" {...form.register(`checklist.${item}.note`)} />
+            <input
+              aria-label={t("noteOn", { item: t(`items.${item}`) })}
+              placeholder={t("notePlaceholder")}
+              className="rounded-md bg-white px-3 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+              {...form.register(`checklist.${item}.note`)}
+            />
           </div>
         ))}
       </fieldset>

@@ -13,12 +13,23 @@ const settings = {
   offerRepair: true,
   offerGameStart: false,
   offerVersions: false,
-  launchSettings: { executable: "", arguments: ["--safe"], platforms: { linux: { executable: "bin/game", arguments: [] } }, minimumLauncherVersion: null, minimumMemoryMb: 4096 },
+  launchSettings: {
+    executable: "",
+    arguments: ["--safe"],
+    platforms: { linux: { executable: "bin/game", arguments: [] } },
+    minimumLauncherVersion: null,
+    minimumMemoryMb: 4096,
+  },
 };
 
 function render(locale: Locale): string[] {
   const html = renderToStaticMarkup(
-    createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: "UTC", children: createElement(LauncherLines, { lines: describeLauncherSettings(settings) }) }),
+    createElement(NextIntlClientProvider, {
+      locale,
+      messages: MESSAGES[locale],
+      timeZone: "UTC",
+      children: createElement(LauncherLines, { lines: describeLauncherSettings(settings) }),
+    }),
   );
   return [...html.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((match) => match[1]!);
 }

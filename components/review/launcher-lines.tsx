@@ -26,7 +26,11 @@ export function LauncherLines({ lines, className }: { lines: LauncherLine[]; cla
     <ul className={className}>
       {lines.map((line) => {
         const shown = text(line);
-        return <li key={shown} className="break-all">{shown}</li>;
+        return (
+          <li key={shown} className="break-all">
+            {shown}
+          </li>
+        );
       })}
     </ul>
   );

@@ -13,10 +13,21 @@ export function Avatar({ name, url, size = 32 }: { name: string; url: string | n
     .join("");
   const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % HUES.length;
   return (
-    <span aria-hidden style={{ ...style, fontSize: size * 0.4 }} className={`grid shrink-0 place-items-center rounded-full font-semibold ${HUES[hue]}`}>
+    <span
+      aria-hidden
+      style={{ ...style, fontSize: size * 0.4 }}
+      className={`grid shrink-0 place-items-center rounded-full font-semibold ${HUES[hue]}`}
+    >
       {initials || "?"}
     </span>
   );
 }
 
-const HUES = ["bg-indigo-100 text-indigo-800", "bg-emerald-100 text-emerald-800", "bg-amber-100 text-amber-900", "bg-sky-100 text-sky-800", "bg-red-100 text-red-800", "bg-violet-100 text-violet-800"];
+const HUES = [
+  "bg-indigo-100 text-indigo-800",
+  "bg-emerald-100 text-emerald-800",
+  "bg-amber-100 text-amber-900",
+  "bg-sky-100 text-sky-800",
+  "bg-red-100 text-red-800",
+  "bg-violet-100 text-violet-800",
+];

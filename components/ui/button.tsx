@@ -6,7 +6,11 @@ const noSubscription = () => () => {};
 
 /** False while the server-rendered page waits for React: a click then would submit the form natively. */
 function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 // The focus ring is the global one (app/globals.css); the danger variant draws it in red.

@@ -94,7 +94,13 @@ export function CheckboxField({
   const id = useId();
   return (
     <div className="flex items-start gap-3">
-      <input ref={ref} id={id} type="checkbox" className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600" {...props} />
+      <input
+        ref={ref}
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+        {...props}
+      />
       <div>
         <label htmlFor={id} className="text-sm font-medium text-slate-900">
           {label}

@@ -13,7 +13,13 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
  * links to HTML made up a good part of what a signed-in page costs (docs/performance.md). Its
  * children still come with the page's RSC payload, ready for when it opens.
  */
-export function Menu({ button, label, align = "right", className, children }: {
+export function Menu({
+  button,
+  label,
+  align = "right",
+  className,
+  children,
+}: {
   /** What the button shows (text, an avatar). */
   button: ReactNode;
   /** The button's accessible name, when `button` is not text. */
@@ -66,7 +72,10 @@ export function Menu({ button, label, align = "right", className, children }: {
         </svg>
       </button>
       {open && (
-        <div id={panelId} className={`absolute top-full z-30 mt-1 w-56 rounded-lg bg-white p-1.5 shadow-lg ring-1 ring-slate-200 ${align === "right" ? "right-0" : "left-0"}`}>
+        <div
+          id={panelId}
+          className={`absolute top-full z-30 mt-1 w-56 rounded-lg bg-white p-1.5 shadow-lg ring-1 ring-slate-200 ${align === "right" ? "right-0" : "left-0"}`}
+        >
           {children}
         </div>
       )}

@@ -46,11 +46,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6"
+      >
         {toasts.map((toast) => (
-          <div key={toast.id} className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ring-1 ${STYLES[toast.tone]}`}>
+          <div
+            key={toast.id}
+            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ring-1 ${STYLES[toast.tone]}`}
+          >
             <p className="flex-1">{toast.text}</p>
-            <button type="button" onClick={() => dismiss(toast.id)} className="rounded px-1 font-semibold opacity-70 hover:opacity-100" aria-label={t("close")}>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className="rounded px-1 font-semibold opacity-70 hover:opacity-100"
+              aria-label={t("close")}
+            >
               ×
             </button>
           </div>

@@ -29,7 +29,11 @@ export const changePasswordOperation = defineOperation({
   description: "Needs the current password (rate limited like sign-in) and a new one that meets the policy. Ends every other session.",
   auth: "required",
   body: changePasswordSchema,
-  responses: { 204: { description: "Changed" }, 400: problem("Wrong current password, or a weak new password"), 429: problem("Too many password checks") },
+  responses: {
+    204: { description: "Changed" },
+    400: problem("Wrong current password, or a weak new password"),
+    429: problem("Too many password checks"),
+  },
 });
 
 export const requestPasswordResetOperation = defineOperation({
@@ -40,7 +44,10 @@ export const requestPasswordResetOperation = defineOperation({
   description: "Always 202 with the same body, for known and unknown addresses alike. The link goes to the address by mail.",
   auth: "none",
   body: passwordResetRequestSchema,
-  responses: { 202: { description: "Accepted", schema: z.object({ message: z.string() }) }, 429: problem("Too many requests for this address or from this client") },
+  responses: {
+    202: { description: "Accepted", schema: z.object({ message: z.string() }) },
+    429: problem("Too many requests for this address or from this client"),
+  },
 });
 
 export const confirmPasswordResetOperation = defineOperation({
@@ -51,7 +58,12 @@ export const confirmPasswordResetOperation = defineOperation({
   description: "The token works once, for 30 minutes; a newer link voids older ones. Ends every session of the account.",
   auth: "none",
   body: passwordResetConfirmSchema,
-  responses: { 204: { description: "Password set" }, 400: problem("Weak new password"), 422: problem("Invalid, used or expired token"), 429: problem("Too many attempts") },
+  responses: {
+    204: { description: "Password set" },
+    400: problem("Weak new password"),
+    422: problem("Invalid, used or expired token"),
+    429: problem("Too many attempts"),
+  },
 });
 
 export const confirmSessionPasswordOperation = defineOperation({
@@ -64,7 +76,12 @@ export const confirmSessionPasswordOperation = defineOperation({
     "Tokens made from the session before keep their own, older sign-in time.",
   auth: "required",
   body: reauthenticateSchema,
-  responses: { 204: { description: "Confirmed" }, 400: problem("Wrong password"), 404: problem("The caller is not a session"), 429: problem("Too many password checks") },
+  responses: {
+    204: { description: "Confirmed" },
+    400: problem("Wrong password"),
+    404: problem("The caller is not a session"),
+    429: problem("Too many password checks"),
+  },
 });
 
 export const listSessionsOperation = defineOperation({
@@ -117,7 +134,11 @@ export const renameDeviceOperation = defineOperation({
   auth: "required",
   params: deviceParams,
   body: renameDeviceSchema,
-  responses: { 200: { description: "The device", schema: deviceSchema }, 400: problem("Invalid name"), 404: problem("No such device of yours") },
+  responses: {
+    200: { description: "The device", schema: deviceSchema },
+    400: problem("Invalid name"),
+    404: problem("No such device of yours"),
+  },
 });
 
 export const removeDeviceOperation = defineOperation({
@@ -152,7 +173,11 @@ export const getLoginHistoryOperation = defineOperation({
   scope: "admin",
   params: z.strictObject({ id: idSchema }),
   query: paginationQuerySchema,
-  responses: { 200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) }, 403: problem("Needs users.readAny"), 404: problem("No such user") },
+  responses: {
+    200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) },
+    403: problem("Needs users.readAny"),
+    404: problem("No such user"),
+  },
 });
 
 export const getTwoFactorOperation = defineOperation({
@@ -162,7 +187,10 @@ export const getTwoFactorOperation = defineOperation({
   summary: "Whether two-factor sign-in is on",
   auth: "required",
   responses: {
-    200: { description: "The state", schema: z.object({ enabled: z.boolean(), enabledAt: z.iso.datetime().nullable(), recoveryCodesLeft: z.int() }) },
+    200: {
+      description: "The state",
+      schema: z.object({ enabled: z.boolean(), enabledAt: z.iso.datetime().nullable(), recoveryCodesLeft: z.int() }),
+    },
   },
 });
 
@@ -173,7 +201,11 @@ export const setupTwoFactorOperation = defineOperation({
   summary: "Start setting up two-factor sign-in",
   description: "A new TOTP secret (RFC 6238, 30 s, 6 digits) for an authenticator app; not active until enabled with a code.",
   auth: "required",
-  responses: { 200: { description: "The secret and its otpauth:// URL", schema: twoFactorSetupSchema }, 401: reauthentication, 409: problem("Two-factor sign-in is on already") },
+  responses: {
+    200: { description: "The secret and its otpauth:// URL", schema: twoFactorSetupSchema },
+    401: reauthentication,
+    409: problem("Two-factor sign-in is on already"),
+  },
 });
 
 export const enableTwoFactorOperation = defineOperation({
@@ -200,7 +232,12 @@ export const disableTwoFactorOperation = defineOperation({
   description: "Needs the password and a current code or an unused recovery code.",
   auth: "required",
   body: confirmTwoFactorSchema,
-  responses: { 204: { description: "Off" }, 400: problem("Wrong password or code"), 422: problem("Two-factor sign-in is off"), 429: problem("Too many password checks") },
+  responses: {
+    204: { description: "Off" },
+    400: problem("Wrong password or code"),
+    422: problem("Two-factor sign-in is off"),
+    429: problem("Too many password checks"),
+  },
 });
 
 export const replaceRecoveryCodesOperation = defineOperation({
@@ -211,7 +248,11 @@ export const replaceRecoveryCodesOperation = defineOperation({
   description: "Needs the password and a current code (or an unused recovery code); the old codes stop working.",
   auth: "required",
   body: confirmTwoFactorSchema,
-  responses: { 200: { description: "10 new codes, shown only this once", schema: recoveryCodesSchema }, 400: problem("Wrong password or code"), 422: problem("Two-factor sign-in is off") },
+  responses: {
+    200: { description: "10 new codes, shown only this once", schema: recoveryCodesSchema },
+    400: problem("Wrong password or code"),
+    422: problem("Two-factor sign-in is off"),
+  },
 });
 
 export const resetTwoFactorOperation = defineOperation({
@@ -223,5 +264,10 @@ export const resetTwoFactorOperation = defineOperation({
   auth: "required",
   scope: "admin",
   params: z.strictObject({ id: idSchema }),
-  responses: { 204: { description: "Reset" }, 403: problem("Needs users.manage above the user's rank"), 404: problem("No such user"), 422: problem("Two-factor sign-in is off") },
+  responses: {
+    204: { description: "Reset" },
+    403: problem("Needs users.manage above the user's rank"),
+    404: problem("No such user"),
+    422: problem("Two-factor sign-in is off"),
+  },
 });

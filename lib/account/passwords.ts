@@ -32,7 +32,11 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput, m
   const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();
   await db.$transaction(async (tx) => {
-    const { sessionVersion } = await tx.user.update({ where: { id: user.id }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+    const { sessionVersion } = await tx.user.update({
+      where: { id: user.id },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+      select: { sessionVersion: true },
+    });
     const ended = await tx.userSession.updateMany({
       where: { userId: user.id, revokedAt: null, ...(actor.sessionId ? { NOT: { id: actor.sessionId } } : {}) },
       data: { revokedAt: now, revokedReason: "password_changed" },
@@ -89,7 +93,11 @@ async function issueResetToken(email: string) {
       language: user.language,
       template: "passwordReset",
       // PUBLIC_URL, never the request's Host: a forged Host must not put its own domain into the link.
-      data: { name: user.displayName, link: `${publicBaseUrl()}/reset-password?token=${MAIL_SECRET}`, minutes: RESET_TOKEN_TTL_MS / 60_000 },
+      data: {
+        name: user.displayName,
+        link: `${publicBaseUrl()}/reset-password?token=${MAIL_SECRET}`,
+        minutes: RESET_TOKEN_TTL_MS / 60_000,
+      },
       secret: { value: token, expiresAt },
     });
   });
@@ -105,12 +113,16 @@ const INVALID_LINK = "This reset link is invalid, used or expired. Ask for a new
 export async function confirmPasswordReset(input: PasswordResetConfirmInput, meta: RequestMeta) {
   if (meta.ip) await enforce(RATE_LIMITS.passwordResetConfirmPerIp, meta.ip);
   const row = await db.passwordResetToken.findUnique({ where: { tokenHash: sha256(input.token) }, include: { user: true } });
-  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || row.user.suspendedAt) throw new RuleViolation(INVALID_LINK, "invalid_token");
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || row.user.suspendedAt)
+    throw new RuleViolation(INVALID_LINK, "invalid_token");
   assertAcceptablePassword(input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await db.$transaction(async (tx) => {
     const now = new Date();
-    const used = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    const used = await tx.passwordResetToken.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
     if (used.count === 0) throw new RuleViolation(INVALID_LINK, "invalid_token");
     // The user's row first: a token being minted at this moment holds it (lib/account/tokens.ts), so it is revoked below or refused.
     await tx.user.update({
@@ -118,7 +130,10 @@ export async function confirmPasswordReset(input: PasswordResetConfirmInput, met
       // A new password is a fresh start for the lockout of unknown sources too.
       data: { passwordHash, sessionVersion: { increment: 1 }, failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null },
     });
-    const ended = await tx.userSession.updateMany({ where: { userId: row.userId, revokedAt: null }, data: { revokedAt: now, revokedReason: "password_reset" } });
+    const ended = await tx.userSession.updateMany({
+      where: { userId: row.userId, revokedAt: null },
+      data: { revokedAt: now, revokedReason: "password_reset" },
+    });
     const audit = auditContextOf(row.userId, "SYSTEM", meta);
     const revoked = await revokeEveryTokenOf(tx, row.userId, audit, "password_reset");
     await voidPasswordProofs(tx, row.userId, now);

@@ -19,7 +19,9 @@ export const passwordResetConfirmSchema = z.strictObject({
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
 
 /** The one answer to every password reset request (no enumeration). */
-export const PASSWORD_RESET_ACCEPTED = { message: "If an account uses this address, a link to reset its password is on its way. It works once, for 30 minutes." };
+export const PASSWORD_RESET_ACCEPTED = {
+  message: "If an account uses this address, a link to reset its password is on its way. It works once, for 30 minutes.",
+};
 
 export const reauthenticateSchema = z.strictObject({ password: currentPassword });
 
@@ -46,7 +48,9 @@ export const deviceSchema = z.object({
   current: z.boolean(),
 });
 
-export const renameDeviceSchema = z.strictObject({ name: z.string().trim().min(1, "Name the device.").max(80, "Use at most 80 characters.") });
+export const renameDeviceSchema = z.strictObject({
+  name: z.string().trim().min(1, "Name the device.").max(80, "Use at most 80 characters."),
+});
 
 export const loginEventSchema = z.object({
   id: z.string(),
@@ -59,7 +63,12 @@ export const loginEventSchema = z.object({
 });
 
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
-export const enableTwoFactorSchema = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code of your app.") });
+export const enableTwoFactorSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code of your app."),
+});
 export const confirmTwoFactorSchema = z.strictObject({ password: currentPassword, code: secondFactorCodeSchema() });
 export type ConfirmTwoFactorInput = z.infer<typeof confirmTwoFactorSchema>;
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()).length(10) });

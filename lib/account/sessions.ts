@@ -77,7 +77,12 @@ export async function endOtherSessions(actor: Actor, meta: RequestMeta): Promise
       where: { userId: actor.userId, revokedAt: null, ...(actor.sessionId ? { NOT: { id: actor.sessionId } } : {}) },
       data: { revokedAt: new Date(), revokedReason: "ended_by_user" },
     });
-    await recordAudit(tx, auditContext(actor, meta), { action: "session.end_others", targetType: "user", targetId: actor.userId, changes: { sessions: { before: ended.count, after: 0 } } });
+    await recordAudit(tx, auditContext(actor, meta), {
+      action: "session.end_others",
+      targetType: "user",
+      targetId: actor.userId,
+      changes: { sessions: { before: ended.count, after: 0 } },
+    });
     return ended.count;
   });
   await invalidateCallers([actor.userId]);
@@ -104,13 +109,19 @@ export async function listDevices(actor: Actor, page: Page) {
     where: {
       userId: actor.userId,
       removedAt: null,
-      ...(position ? { OR: [{ firstSeenAt: { lt: position.createdAt } }, { firstSeenAt: position.createdAt, id: { lt: position.id } }] } : {}),
+      ...(position
+        ? { OR: [{ firstSeenAt: { lt: position.createdAt } }, { firstSeenAt: position.createdAt, id: { lt: position.id } }] }
+        : {}),
     },
     orderBy: [{ firstSeenAt: "desc" }, { id: "desc" }],
     take: page.limit + 1,
   });
   const current = await currentDeviceId(actor);
-  return toPage(rows.map((row) => Object.assign(row, { createdAt: row.firstSeenAt })), page.limit, (row) => presentDevice(row, current));
+  return toPage(
+    rows.map((row) => Object.assign(row, { createdAt: row.firstSeenAt })),
+    page.limit,
+    (row) => presentDevice(row, current),
+  );
 }
 
 async function ownDevice(actor: Actor, deviceId: string) {
@@ -123,7 +134,12 @@ export async function renameDevice(actor: Actor, deviceId: string, name: string,
   const device = await ownDevice(actor, deviceId);
   const renamed = await db.$transaction(async (tx) => {
     const updated = await tx.device.update({ where: { id: device.id }, data: { name } });
-    await recordAudit(tx, auditContext(actor, meta), { action: "device.rename", targetType: "device", targetId: device.id, changes: { name: { before: device.name, after: name } } });
+    await recordAudit(tx, auditContext(actor, meta), {
+      action: "device.rename",
+      targetType: "device",
+      targetId: device.id,
+      changes: { name: { before: device.name, after: name } },
+    });
     return updated;
   });
   return presentDevice(renamed, await currentDeviceId(actor));
@@ -135,7 +151,10 @@ export async function removeDevice(actor: Actor, deviceId: string, meta: Request
   await db.$transaction(async (tx) => {
     const removed = await tx.device.updateMany({ where: { id: device.id, removedAt: null }, data: { removedAt: new Date() } });
     if (removed.count === 0) throw new NotFound("device");
-    await tx.userSession.updateMany({ where: { deviceId: device.id, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: "device_removed" } });
+    await tx.userSession.updateMany({
+      where: { deviceId: device.id, revokedAt: null },
+      data: { revokedAt: new Date(), revokedReason: "device_removed" },
+    });
     await recordAudit(tx, auditContext(actor, meta), { action: "device.remove", targetType: "device", targetId: device.id });
   });
   await invalidateCallers([actor.userId]);

@@ -31,12 +31,18 @@ async function lockLiveCaller(tx: Tx, actor: Actor) {
   await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${actor.userId} FOR UPDATE`;
   const now = new Date();
   if (actor.tokenId) {
-    const token = await tx.apiToken.findFirst({ where: { id: actor.tokenId, revokedAt: null, expiresAt: { gt: now } }, select: { id: true, expiresAt: true } });
+    const token = await tx.apiToken.findFirst({
+      where: { id: actor.tokenId, revokedAt: null, expiresAt: { gt: now } },
+      select: { id: true, expiresAt: true },
+    });
     if (!token) throw new Unauthorized("The access token is invalid, expired or revoked.");
     return token;
   }
   const session = actor.sessionId
-    ? await tx.userSession.findFirst({ where: { id: actor.sessionId, revokedAt: null, expiresAt: { gt: now } }, select: { sessionVersion: true, user: { select: { sessionVersion: true } } } })
+    ? await tx.userSession.findFirst({
+        where: { id: actor.sessionId, revokedAt: null, expiresAt: { gt: now } },
+        select: { sessionVersion: true, user: { select: { sessionVersion: true } } },
+      })
     : null;
   if (!session || session.sessionVersion !== session.user.sessionVersion) throw new Unauthorized();
   return null;

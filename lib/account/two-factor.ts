@@ -1,7 +1,17 @@
 import QRCode from "qrcode";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { confirmPassword } from "../auth/password-check";
-import { countUsableRecoveryCodes, currentTotpSeal, matchTotpStep, newTotpSecret, openTotpSecret, otpauthUrl, replaceRecoveryCodes, sealTotpSecret, useSecondFactor } from "../auth/two-factor";
+import {
+  countUsableRecoveryCodes,
+  currentTotpSeal,
+  matchTotpStep,
+  newTotpSecret,
+  openTotpSecret,
+  otpauthUrl,
+  replaceRecoveryCodes,
+  sealTotpSecret,
+  useSecondFactor,
+} from "../auth/two-factor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
@@ -36,9 +46,11 @@ export async function enableTwoFactor(actor: Actor, code: string, meta: RequestM
   if (user.totpEnabledAt) throw new Conflict("Two-factor sign-in is already on.", "two_factor_enabled");
   // A set-up whose secret no longer opens (its key was retired) is as good as none.
   const secret = user.totpSecret ? openTotpSecret(user.totpSecret, user.id) : null;
-  if (!user.totpSecret || !secret) throw new RuleViolation("Set up two-factor sign-in first (POST /users/me/2fa/setup).", "two_factor_setup_required");
+  if (!user.totpSecret || !secret)
+    throw new RuleViolation("Set up two-factor sign-in first (POST /users/me/2fa/setup).", "two_factor_setup_required");
   const step = matchTotpStep(secret, code);
-  if (step === null) throw new ValidationFailed([{ path: "code", message: "The code is wrong or expired. Enter the current code of your app." }]);
+  if (step === null)
+    throw new ValidationFailed([{ path: "code", message: "The code is wrong or expired. Enter the current code of your app." }]);
   const stored = user.totpSecret;
   const recoveryCodes = await db.$transaction(async (tx) => {
     const enabled = await tx.user.updateMany({
@@ -56,7 +68,8 @@ export async function enableTwoFactor(actor: Actor, code: string, meta: RequestM
 async function confirmBothFactors(actor: Actor, input: ConfirmTwoFactorInput, meta: RequestMeta): Promise<User> {
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
   if (!user.totpEnabledAt) throw new RuleViolation("Two-factor sign-in is off.", "two_factor_disabled");
-  if (!(await confirmPassword(user, input.password, meta))) throw new ValidationFailed([{ path: "password", message: "The password is wrong." }]);
+  if (!(await confirmPassword(user, input.password, meta)))
+    throw new ValidationFailed([{ path: "password", message: "The password is wrong." }]);
   if (!(await useSecondFactor(user, input.code))) {
     throw new ValidationFailed([{ path: "code", message: "The code is wrong, expired or used already." }]);
   }
@@ -108,7 +121,11 @@ export async function resetTwoFactorByStaff(actor: Actor, targetId: string, meta
         internalNote: `Reset by @${actor.username}${meta.ip ? ` from ${meta.ip}` : ""}.`,
       },
     });
-    await recordAudit(tx, { ...audit, actorId: null, via: "SYSTEM" }, { action: "warning.create", targetType: "warning", targetId: warning.id });
+    await recordAudit(
+      tx,
+      { ...audit, actorId: null, via: "SYSTEM" },
+      { action: "warning.create", targetType: "warning", targetId: warning.id },
+    );
     await queueMail(tx, {
       to: target.email,
       language: target.language,
@@ -123,7 +140,10 @@ export async function resetTwoFactorByStaff(actor: Actor, targetId: string, meta
  * server, no outside service). Only through `twoFactorPanel`, which asks for a recent password.
  */
 async function pendingTwoFactorSetup(userId: string) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, totpSecret: true, totpEnabledAt: true } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { username: true, totpSecret: true, totpEnabledAt: true },
+  });
   const secret = user.totpSecret && !user.totpEnabledAt ? openTotpSecret(user.totpSecret, userId) : null;
   if (!secret) return null;
   const url = otpauthUrl(secret, user.username);

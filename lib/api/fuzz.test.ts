@@ -50,21 +50,29 @@ describe("fuzzing every operation", () => {
         const handler = (await routeModule(request.operation.path))[request.operation.method];
         // A URL carries bytes: what arrives decoded is well-formed text (lone surrogates cannot).
         const params = Object.fromEntries(Object.entries(request.params).map(([name, value]) => [name, value.toWellFormed()]));
-        const url = new URL(request.operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(params[name] ?? "")), "http://127.0.0.1:3000");
+        const url = new URL(
+          request.operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(params[name] ?? "")),
+          "http://127.0.0.1:3000",
+        );
         for (const [key, value] of request.search) url.searchParams.append(key.toWellFormed(), value.toWellFormed());
         const headers: Record<string, string> = { "x-forwarded-for": "10.250.0.1", ...request.headers };
         const token = tokens[request.caller];
         if (token) headers.authorization = `Bearer ${token}`;
-        if (request.body !== undefined) headers["content-type"] = request.operation.fileBody ? request.operation.fileBody[0] : "application/json";
-        const response = await handler(new Request(url, { method: request.operation.method, headers, body: request.body as BodyInit | undefined }), {
-          params: Promise.resolve(params),
-        });
+        if (request.body !== undefined)
+          headers["content-type"] = request.operation.fileBody ? request.operation.fileBody[0] : "application/json";
+        const response = await handler(
+          new Request(url, { method: request.operation.method, headers, body: request.body as BodyInit | undefined }),
+          {
+            params: Promise.resolve(params),
+          },
+        );
         const text = await response.text();
         const label = `${request.operation.method} ${url.pathname}${url.search} -> ${text.slice(0, 300)}`;
         expect(response.status, label).toBeLessThan(500);
         expect(text).not.toMatch(LEAKS);
         // Too deep to read: refused before the body (401, 403, 404, 429) or at it (400 too_deep).
-        if (request.deepBody) expect(response.status === 400 ? JSON.parse(text).code : response.status, label).toBeOneOf(["too_deep", 401, 403, 404, 429]);
+        if (request.deepBody)
+          expect(response.status === 400 ? JSON.parse(text).code : response.status, label).toBeOneOf(["too_deep", 401, 403, 404, 429]);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: RUNS > 2_000 },
     );

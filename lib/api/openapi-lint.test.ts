@@ -22,21 +22,32 @@ describe("the OpenAPI document in the linters", () => {
 
   it("has no Spectral (spectral:oas) finding of any severity", { timeout: 120_000 }, async () => {
     const report = path.join(dir, "spectral.json");
-    await run(path.join(BIN, "spectral"), ["lint", file, "--ruleset", path.join(dir, ".spectral.yaml"), "--format", "json", "--output", report, "--fail-severity", "hint"], { cwd: dir }).catch(() => undefined);
+    await run(
+      path.join(BIN, "spectral"),
+      ["lint", file, "--ruleset", path.join(dir, ".spectral.yaml"), "--format", "json", "--output", report, "--fail-severity", "hint"],
+      { cwd: dir },
+    ).catch(() => undefined);
     const findings = JSON.parse(await readFile(report, "utf8")) as { code: string; message: string; path: string[] }[];
     expect(findings.map((finding) => `${finding.code}: ${finding.message} (${finding.path.join(".")})`)).toEqual([]);
   });
 
   it("has no Redocly (recommended) error or warning", { timeout: 120_000 }, async () => {
-    const { stdout } = await run(path.join(BIN, "redocly"), ["lint", file, "--format", "json"], { cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } }).catch((error) => error);
+    const { stdout } = await run(path.join(BIN, "redocly"), ["lint", file, "--format", "json"], {
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    }).catch((error) => error);
     const report = JSON.parse(stdout.slice(stdout.indexOf("{"))) as { problems: { ruleId: string; message: string }[] };
     expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
   });
 
   it("names every operation in camelCase verb-noun and describes it", () => {
-    const operations = Object.values(buildOpenApiDocument().paths).flatMap((methods) => Object.values(methods) as { operationId: string; summary: string; description: string }[]);
+    const operations = Object.values(buildOpenApiDocument().paths).flatMap(
+      (methods) => Object.values(methods) as { operationId: string; summary: string; description: string }[],
+    );
     for (const operation of operations) {
-      expect(operation.operationId).toMatch(/^(list|get|create|update|replace|patch|delete|add|change|remove|transfer|restore|upload|register|verify|claim|release|decide|mark|revoke|ping|apply|withdraw|leave|reset|confirm|enable|disable|setup|end|rename|publish|download|read|set|request|send)[A-Z]?[A-Za-z]*$/);
+      expect(operation.operationId).toMatch(
+        /^(list|get|create|update|replace|patch|delete|add|change|remove|transfer|restore|upload|register|verify|claim|release|decide|mark|revoke|ping|apply|withdraw|leave|reset|confirm|enable|disable|setup|end|rename|publish|download|read|set|request|send)[A-Z]?[A-Za-z]*$/,
+      );
       expect(operation.summary.length).toBeGreaterThan(3);
       expect(operation.description.length).toBeGreaterThan(operation.summary.length);
     }

@@ -10,7 +10,13 @@ const NOT_REST = ["/api/auth/{nextauth}", "/api/v1/{path}"];
 
 async function routeFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? routeFiles(path.join(dir, entry.name)) : Promise.resolve(entry.name === "route.ts" ? [path.join(dir, entry.name)] : []))));
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? routeFiles(path.join(dir, entry.name))
+        : Promise.resolve(entry.name === "route.ts" ? [path.join(dir, entry.name)] : []),
+    ),
+  );
   return nested.flat();
 }
 
@@ -22,14 +28,17 @@ async function implementedOperations() {
     const openApiPath = route.replace(/\[\.\.\.(\w+)\]/g, "{$1}").replace(/\[(\w+)\]/g, "{$1}");
     if (NOT_REST.includes(openApiPath)) continue;
     const source = await readFile(file, "utf8");
-    for (const match of source.matchAll(/export (?:const|function|async function) (GET|POST|PUT|PATCH|DELETE)\b/g)) found.push(`${match[1]} ${openApiPath}`);
+    for (const match of source.matchAll(/export (?:const|function|async function) (GET|POST|PUT|PATCH|DELETE)\b/g))
+      found.push(`${match[1]} ${openApiPath}`);
   }
   return found.sort();
 }
 
 describe("the OpenAPI document", () => {
   const document = buildOpenApiDocument();
-  const documented = Object.entries(document.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`)).sort();
+  const documented = Object.entries(document.paths)
+    .flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`))
+    .sort();
 
   it("describes every route handler, and nothing that does not exist", async () => {
     expect(documented).toEqual(await implementedOperations());
@@ -37,7 +46,9 @@ describe("the OpenAPI document", () => {
 
   it("is OpenAPI 3.1 with request and response schemas from zod", () => {
     expect(document.openapi).toBe("3.1.0");
-    const register = document.paths["/api/v1/auth/register"].post as { requestBody: { content: Record<string, { schema: { properties: object; additionalProperties: boolean } }> } };
+    const register = document.paths["/api/v1/auth/register"].post as {
+      requestBody: { content: Record<string, { schema: { properties: object; additionalProperties: boolean } }> };
+    };
     const schema = register.requestBody.content["application/json"].schema;
     expect(Object.keys(schema.properties)).toEqual(["username", "email", "password", "displayName"]);
     expect(schema.additionalProperties).toBe(false);
@@ -45,6 +56,27 @@ describe("the OpenAPI document", () => {
 });
 
 it("names a reference section for every operation", () => {
-  const tags = new Set(Object.values(buildOpenApiDocument().paths).flatMap((methods) => Object.values(methods).map((operation) => (operation as { tags: string[] }).tags[0])));
-  expect([...tags]).toEqual(["System", "Authentication", "Users", "Account security", "Tokens", "Notifications", "Projects", "Team", "Applications", "Releases", "Downloads", "Launcher", "Pages", "Messages", "Review", "Administration"]);
+  const tags = new Set(
+    Object.values(buildOpenApiDocument().paths).flatMap((methods) =>
+      Object.values(methods).map((operation) => (operation as { tags: string[] }).tags[0]),
+    ),
+  );
+  expect([...tags]).toEqual([
+    "System",
+    "Authentication",
+    "Users",
+    "Account security",
+    "Tokens",
+    "Notifications",
+    "Projects",
+    "Team",
+    "Applications",
+    "Releases",
+    "Downloads",
+    "Launcher",
+    "Pages",
+    "Messages",
+    "Review",
+    "Administration",
+  ]);
 });

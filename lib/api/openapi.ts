@@ -22,7 +22,10 @@ const PROBLEM_SCHEMA = {
     title: { type: "string" },
     status: { type: "integer" },
     detail: { type: "string" },
-    code: { type: "string", description: "Machine-readable reason, e.g. `validation_failed`, `not_found`, `insufficient_scope`, `stale_version`." },
+    code: {
+      type: "string",
+      description: "Machine-readable reason, e.g. `validation_failed`, `not_found`, `insufficient_scope`, `stale_version`.",
+    },
     requestId: { type: "string", description: "Quote it when you contact support." },
     errors: {
       type: "array",
@@ -38,7 +41,14 @@ const PROBLEM_SCHEMA = {
     expiresAt: { type: "string", format: "date-time", description: "Until when another reviewer's claim holds." },
   },
   additionalProperties: true,
-  example: { type: "https://docs.pums.dev/problems/not_found", title: "Not found", status: 404, detail: "The project does not exist or is not visible to you.", code: "not_found", requestId: "5b0c2f0e-6f6e-4f3e-9a59-1b7f0f1c2d3e" },
+  example: {
+    type: "https://docs.pums.dev/problems/not_found",
+    title: "Not found",
+    status: 404,
+    detail: "The project does not exist or is not visible to you.",
+    code: "not_found",
+    requestId: "5b0c2f0e-6f6e-4f3e-9a59-1b7f0f1c2d3e",
+  },
 };
 
 const HEADERS = {
@@ -49,22 +59,55 @@ const HEADERS = {
   "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
   "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" } },
   "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
-  "Idempotent-Replayed": { description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
 };
 const ref = (kind: "headers" | "parameters" | "responses" | "schemas", name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const RATE_HEADERS = { "X-Request-Id": ref("headers", "X-Request-Id"), "RateLimit-Limit": ref("headers", "RateLimit-Limit"), "RateLimit-Remaining": ref("headers", "RateLimit-Remaining"), "RateLimit-Reset": ref("headers", "RateLimit-Reset") };
+const RATE_HEADERS = {
+  "X-Request-Id": ref("headers", "X-Request-Id"),
+  "RateLimit-Limit": ref("headers", "RateLimit-Limit"),
+  "RateLimit-Remaining": ref("headers", "RateLimit-Remaining"),
+  "RateLimit-Reset": ref("headers", "RateLimit-Reset"),
+};
 
 const PARAMETERS = {
-  IfMatch: { name: "If-Match", in: "header", required: true, description: "The ETag you read. Missing: 428; stale: 412.", schema: { type: "string", pattern: '^(W/)?"v\\d+"$' }, example: '"v3"' },
-  IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "The ETag you have: 304 when it is still current.", schema: { type: "string" } },
-  IdempotencyKey: { name: "Idempotency-Key", in: "header", required: false, description: "Repeat a create safely: the same key and body answer the first result (24 hours).", schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" } },
+  IfMatch: {
+    name: "If-Match",
+    in: "header",
+    required: true,
+    description: "The ETag you read. Missing: 428; stale: 412.",
+    schema: { type: "string", pattern: '^(W/)?"v\\d+"$' },
+    example: '"v3"',
+  },
+  IfNoneMatch: {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "The ETag you have: 304 when it is still current.",
+    schema: { type: "string" },
+  },
+  IdempotencyKey: {
+    name: "Idempotency-Key",
+    in: "header",
+    required: false,
+    description: "Repeat a create safely: the same key and body answer the first result (24 hours).",
+    schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+  },
 };
 
 /** The errors the wrapper itself can answer, by status: used where an operation's flags say they occur. */
 const ERRORS: Record<string, { description: string; headers?: JsonObject }> = {
-  "400": { description: "Malformed or invalid: unknown or repeated parameters, invalid fields (`errors` names each), malformed JSON, NUL characters." },
+  "400": {
+    description:
+      "Malformed or invalid: unknown or repeated parameters, invalid fields (`errors` names each), malformed JSON, NUL characters.",
+  },
   "401": { description: "Not signed in, or the bearer token is invalid, expired or revoked." },
-  "403": { description: "Not allowed: missing permission (`forbidden`), a token without the needed scope (`insufficient_scope`), or a cookie request from another site (`cross_origin`)." },
+  "403": {
+    description:
+      "Not allowed: missing permission (`forbidden`), a token without the needed scope (`insufficient_scope`), or a cookie request from another site (`cross_origin`).",
+  },
   "404": { description: "No such resource, or not visible to you." },
   "409": { description: "Conflict with the current state (e.g. an Idempotency-Key request still running)." },
   "412": { description: "If-Match names an older version: read again and retry." },
@@ -81,7 +124,11 @@ class SchemaCollector {
   readonly components: Record<string, JsonObject> = {};
 
   convert(schema: z.ZodType, io: "input" | "output"): JsonObject {
-    const { $schema: _ignored, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject & { $defs?: Record<string, JsonObject> };
+    const {
+      $schema: _ignored,
+      $defs,
+      ...rest
+    } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonObject & { $defs?: Record<string, JsonObject> };
     for (const [name, definition] of Object.entries($defs ?? {})) this.components[name] ??= this.rewrite(definition) as JsonObject;
     return this.rewrite(rest) as JsonObject;
   }
@@ -90,19 +137,31 @@ class SchemaCollector {
     if (Array.isArray(value)) return value.map((item) => this.rewrite(item));
     if (value === null || typeof value !== "object") return value;
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, key === "$ref" && typeof item === "string" ? item.replace("#/$defs/", "#/components/schemas/") : this.rewrite(item)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        key === "$ref" && typeof item === "string" ? item.replace("#/$defs/", "#/components/schemas/") : this.rewrite(item),
+      ]),
     );
   }
 }
 
 function parameters(operation: Operation, schemas: SchemaCollector) {
   const list: unknown[] = [];
-  for (const [location, schema] of [["path", operation.params], ["query", operation.query]] as const) {
+  for (const [location, schema] of [
+    ["path", operation.params],
+    ["query", operation.query],
+  ] as const) {
     if (!schema) continue;
     const object = schemas.convert(schema, "input") as { properties?: Record<string, JsonObject>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
       const { description, ...rest } = property;
-      list.push({ name, in: location, required: location === "path" || (object.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest });
+      list.push({
+        name,
+        in: location,
+        required: location === "path" || (object.required ?? []).includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   const write = operation.method !== "GET";
@@ -116,7 +175,16 @@ function parameters(operation: Operation, schemas: SchemaCollector) {
 function errorStatuses(operation: Operation): string[] {
   const write = operation.method !== "GET";
   const statuses = new Set<string>(["429", "503"]);
-  if (operation.params || operation.query || operation.body || operation.fileBody || operation.streamBody || operation.versioned || operation.idempotent) statuses.add("400");
+  if (
+    operation.params ||
+    operation.query ||
+    operation.body ||
+    operation.fileBody ||
+    operation.streamBody ||
+    operation.versioned ||
+    operation.idempotent
+  )
+    statuses.add("400");
   if (operation.auth !== "none") statuses.add("401").add("403");
   if (operation.params) statuses.add("404");
   if (operation.idempotent) statuses.add("409").add("422");
@@ -143,7 +211,8 @@ function responses(operation: Operation, schemas: SchemaCollector) {
       ...(response.binary ? { content: { [response.binary]: { schema: { type: "string", contentMediaType: response.binary } } } } : {}),
     };
   }
-  if (operation.versioned && operation.method === "GET") result["304"] = { description: "Not modified: your If-None-Match is the current version.", headers: { ETag: ref("headers", "ETag") } };
+  if (operation.versioned && operation.method === "GET")
+    result["304"] = { description: "Not modified: your If-None-Match is the current version.", headers: { ETag: ref("headers", "ETag") } };
   const declared = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
   const statuses = new Set([...errorStatuses(operation), ...declared.map(([status]) => status)]);
   for (const status of [...statuses].sort()) {
@@ -161,10 +230,20 @@ function responses(operation: Operation, schemas: SchemaCollector) {
 function describeAccess(operation: Operation): string {
   const scope = operation.scope ?? (operation.method === "GET" ? "read" : "write");
   const notes = [
-    operation.auth === "none" ? "No sign-in needed." : operation.auth === "optional" ? `Anonymous callers are welcome; signed-in callers may see more (token scope \`${scope}\`).` : `Needs a signed-in caller (token scope \`${scope}\`).`,
-    operation.versioned ? (operation.method === "GET" ? "Answers with an `ETag`; `If-None-Match` gives 304." : "Needs `If-Match` with the ETag you read.") : "",
+    operation.auth === "none"
+      ? "No sign-in needed."
+      : operation.auth === "optional"
+        ? `Anonymous callers are welcome; signed-in callers may see more (token scope \`${scope}\`).`
+        : `Needs a signed-in caller (token scope \`${scope}\`).`,
+    operation.versioned
+      ? operation.method === "GET"
+        ? "Answers with an `ETag`; `If-None-Match` gives 304."
+        : "Needs `If-Match` with the ETag you read."
+      : "",
     operation.idempotent ? "Accepts `Idempotency-Key`." : "",
-    operation.rateLimit ? `Limited to ${operation.rateLimit.limit} requests per ${operation.rateLimit.windowSeconds / 60} minutes per client address.` : "",
+    operation.rateLimit
+      ? `Limited to ${operation.rateLimit.limit} requests per ${operation.rateLimit.windowSeconds / 60} minutes per client address.`
+      : "",
   ].filter(Boolean);
   return [operation.description ?? operation.summary, notes.join(" ")].join("\n\n");
 }
@@ -172,15 +251,30 @@ function describeAccess(operation: Operation): string {
 function operationObject(operation: Operation, schemas: SchemaCollector) {
   const secured = [{ bearer: [] }, { session: [] }];
   return {
-    operationId: operation.operationId ?? OPERATION_NAMES.get(operation) ?? `${operation.method.toLowerCase()}${operation.path.replace(/\W+(\w)/g, (_match, letter: string) => letter.toUpperCase())}`,
+    operationId:
+      operation.operationId ??
+      OPERATION_NAMES.get(operation) ??
+      `${operation.method.toLowerCase()}${operation.path.replace(/\W+(\w)/g, (_match, letter: string) => letter.toUpperCase())}`,
     summary: operation.summary,
     description: describeAccess(operation),
     tags: [operation.tag],
     security: operation.auth === "required" ? secured : operation.auth === "optional" ? [...secured, {}] : [],
     parameters: parameters(operation, schemas),
-    ...(operation.body ? { requestBody: { required: true, content: { "application/json": { schema: schemas.convert(operation.body, "input") } } } } : {}),
+    ...(operation.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: schemas.convert(operation.body, "input") } } } }
+      : {}),
     ...(operation.fileBody || operation.streamBody
-      ? { requestBody: { required: true, content: Object.fromEntries((operation.fileBody ?? operation.streamBody)!.contentTypes.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])) } }
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              (operation.fileBody ?? operation.streamBody)!.contentTypes.map((type) => [
+                type,
+                { schema: { type: "string", contentMediaType: type } },
+              ]),
+            ),
+          },
+        }
       : {}),
     responses: responses(operation, schemas),
   };
@@ -206,16 +300,25 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS) {
       version: "1.0.0",
       description:
         "REST API of the platform's project and user management. Errors are RFC 9457 problem+json. Lists are cursor-paginated (`?limit=&cursor=`, answered as `{data, nextCursor}`). " +
-        `Personal access token scopes: ${Object.entries(TOKEN_SCOPES).map(([scope, text]) => `\`${scope}\` (${text})`).join(", ")}.`,
+        `Personal access token scopes: ${Object.entries(TOKEN_SCOPES)
+          .map(([scope, text]) => `\`${scope}\` (${text})`)
+          .join(", ")}.`,
       contact: { name: "Platform team", url: `${serverUrl()}/api-docs` },
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: serverUrl(), description: "This installation" }],
-    tags: Object.entries(TAGS).filter(([name]) => usedTags.has(name)).map(([name, description]) => ({ name, description })),
+    tags: Object.entries(TAGS)
+      .filter(([name]) => usedTags.has(name))
+      .map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "Personal access token: `pmt_...`" },
-        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Portal session (same-origin requests only; `__Host-pums.session` in production)" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "Portal session (same-origin requests only; `__Host-pums.session` in production)",
+        },
       },
       headers: HEADERS,
       parameters: PARAMETERS,

@@ -37,18 +37,36 @@ export const TAGS: Record<string, string> = {
 const TAG_ORDER = Object.keys(TAGS);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-const MODULES = [system, users, account, notifications, projects, members, applications, releases, downloads, launcher, pages, messages, reviews, warnings, audit];
+const MODULES = [
+  system,
+  users,
+  account,
+  notifications,
+  projects,
+  members,
+  applications,
+  releases,
+  downloads,
+  launcher,
+  pages,
+  messages,
+  reviews,
+  warnings,
+  audit,
+];
 
 /** The export name of each operation without "Operation": its default operationId (`listProjects`). */
 export const OPERATION_NAMES = new Map<Operation, string>(
-  MODULES.flatMap((module) => Object.entries(module) as [string, Operation][]).map(([name, operation]) => [operation, name.replace(/Operation$/, "")]),
+  MODULES.flatMap((module) => Object.entries(module) as [string, Operation][]).map(([name, operation]) => [
+    operation,
+    name.replace(/Operation$/, ""),
+  ]),
 );
 
 /** Every operation of the API. Add a domain's operations module here. */
-export const OPERATIONS: Operation[] = [...OPERATION_NAMES.keys()]
-  .sort(
-    (a, b) =>
-      TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag) ||
-      a.path.localeCompare(b.path) ||
-      METHODS.indexOf(a.method) - METHODS.indexOf(b.method),
-  );
+export const OPERATIONS: Operation[] = [...OPERATION_NAMES.keys()].sort(
+  (a, b) =>
+    TAG_ORDER.indexOf(a.tag) - TAG_ORDER.indexOf(b.tag) ||
+    a.path.localeCompare(b.path) ||
+    METHODS.indexOf(a.method) - METHODS.indexOf(b.method),
+);

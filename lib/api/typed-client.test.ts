@@ -24,7 +24,9 @@ describe("a typed client generated from the OpenAPI document", () => {
     const document = path.join(os.tmpdir(), `pums-openapi-${process.pid}.json`);
     await writeFile(document, JSON.stringify(buildOpenApiDocument()));
     await run(path.join(ROOT, "node_modules/.bin/openapi-typescript"), [document, "-o", path.join(CLIENT_DIR, "api.d.ts")]);
-    const checked = await run(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", path.join(CLIENT_DIR, "tsconfig.json")]).catch((error) => error as { stdout: string; code: number });
+    const checked = await run(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", path.join(CLIENT_DIR, "tsconfig.json")]).catch(
+      (error) => error as { stdout: string; code: number },
+    );
     expect(checked.stdout ?? "").toBe("");
   });
 

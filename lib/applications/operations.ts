@@ -35,7 +35,11 @@ export const listProjectApplicationsOperation = defineOperation({
   auth: "required",
   params: projectParams,
   query: listApplicationsQuerySchema,
-  responses: { 200: { description: "A page of applications", schema: pageSchema(applicationSchema) }, 403: problem("Needs applications.view"), 404: NOT_VISIBLE },
+  responses: {
+    200: { description: "A page of applications", schema: pageSchema(applicationSchema) },
+    403: problem("Needs applications.view"),
+    404: NOT_VISIBLE,
+  },
 });
 
 export const withdrawApplicationOperation = defineOperation({
@@ -88,7 +92,11 @@ export const leaveProjectOperation = defineOperation({
   summary: "Leave a project",
   auth: "required",
   params: projectParams,
-  responses: { 204: { description: "You left the team" }, 404: problem("No such project, or you are not on its team"), 422: problem("The last Owner cannot leave") },
+  responses: {
+    204: { description: "You left the team" },
+    404: problem("No such project, or you are not on its team"),
+    422: problem("The last Owner cannot leave"),
+  },
 });
 
 export const listMembershipsOperation = defineOperation({
@@ -100,5 +108,8 @@ export const listMembershipsOperation = defineOperation({
   auth: "required",
   params: z.strictObject({ id: idSchema }),
   query: paginationQuerySchema,
-  responses: { 200: { description: "A page of memberships, newest first", schema: pageSchema(membershipSchema) }, 404: problem("No such user, or not yours to see") },
+  responses: {
+    200: { description: "A page of memberships, newest first", schema: pageSchema(membershipSchema) },
+    404: problem("No such user, or not yours to see"),
+  },
 });

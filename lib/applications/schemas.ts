@@ -34,7 +34,10 @@ export const decisionSchema = z
     roleId: roleIdSchema.optional(),
     reason: reasonSchema.optional(),
   })
-  .refine((input) => input.decision === "ACCEPT" || input.roleId === undefined, { path: ["roleId"], message: "A role goes only with ACCEPT." });
+  .refine((input) => input.decision === "ACCEPT" || input.roleId === undefined, {
+    path: ["roleId"],
+    message: "A role goes only with ACCEPT.",
+  });
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
 /** The decision form of the portal: the role picker and the reason; the button says which decision. */
@@ -66,7 +69,14 @@ export const applicationSchema = z.object({
 export type ApplicationView = z.infer<typeof applicationSchema>;
 
 export const membershipSchema = z.object({
-  project: z.object({ id: z.string(), slug: z.string(), name: z.string(), status: z.string(), visibility: z.string(), logoUrl: z.string().nullable() }),
+  project: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    status: z.string(),
+    visibility: z.string(),
+    logoUrl: z.string().nullable(),
+  }),
   role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string(), rank: z.int() }),
   since: z.iso.datetime(),
 });

@@ -10,7 +10,14 @@ import { membersHolding, notify } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission } from "../permissions";
 import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { settingsOf } from "../projects/service";
-import { DEFAULT_APPLICATION_PROMPT, type ApplicationStatus, type ApplicationView, type ApplyInput, type DecisionInput, type MembershipView } from "./schemas";
+import {
+  DEFAULT_APPLICATION_PROMPT,
+  type ApplicationStatus,
+  type ApplicationView,
+  type ApplyInput,
+  type DecisionInput,
+  type MembershipView,
+} from "./schemas";
 
 type ApplicationRow = Application & {
   project: Pick<Project, "id" | "slug" | "name">;
@@ -38,7 +45,13 @@ function presentApplication(row: ApplicationRow): ApplicationView {
     reason: row.decisionReason,
     role: row.role,
     project: row.project,
-    applicant: { id: row.user.id, username: row.user.username, displayName: row.user.displayName, avatarUrl: row.user.avatarUrl, memberSince: row.user.createdAt.toISOString() },
+    applicant: {
+      id: row.user.id,
+      username: row.user.username,
+      displayName: row.user.displayName,
+      avatarUrl: row.user.avatarUrl,
+      memberSince: row.user.createdAt.toISOString(),
+    },
   };
 }
 
@@ -63,8 +76,16 @@ export async function applicationPanel(actor: Actor, context: ProjectContext) {
   const settings = settingsOf(context.project);
   const open = canApply({ ...context.project, applicationsOpen: settings.applicationsOpen }, { member: false });
   const [pending, roles] = await Promise.all([
-    db.application.findFirst({ where: { projectId: context.project.id, userId: actor.userId, status: "PENDING" }, include: APPLICATION_INCLUDE }),
-    settings.offeredRoleIds.length ? db.projectRole.findMany({ where: { projectId: context.project.id, id: { in: settings.offeredRoleIds }, NOT: { key: "OWNER" } }, orderBy: { rank: "asc" } }) : [],
+    db.application.findFirst({
+      where: { projectId: context.project.id, userId: actor.userId, status: "PENDING" },
+      include: APPLICATION_INCLUDE,
+    }),
+    settings.offeredRoleIds.length
+      ? db.projectRole.findMany({
+          where: { projectId: context.project.id, id: { in: settings.offeredRoleIds }, NOT: { key: "OWNER" } },
+          orderBy: { rank: "asc" },
+        })
+      : [],
   ]);
   if (!open && !pending) return null;
   return {
@@ -102,7 +123,9 @@ export async function applyToProject(actor: Actor, projectId: string, input: App
       changes: { status: { before: null, after: "PENDING" }, roleId: { before: null, after: application.roleId } },
     });
     // A default role's key lets each reader see its name in their language.
-    const role = application.roleId ? await tx.projectRole.findUnique({ where: { id: application.roleId }, select: { key: true, name: true } }) : null;
+    const role = application.roleId
+      ? await tx.projectRole.findUnique({ where: { id: application.roleId }, select: { key: true, name: true } })
+      : null;
     await notify(tx, await membersHolding(tx, projectId, "applications.decide"), {
       kind: "application.new",
       params: { project: context.project.name, applicant: actor.displayName, role: role?.name ?? "", roleKey: role?.key ?? "" },
@@ -124,7 +147,12 @@ async function applicationIn(tx: Tx, projectId: string, applicationId: string) {
   return application;
 }
 
-export async function withdrawApplication(actor: Actor, projectId: string, applicationId: string, meta: RequestMeta): Promise<ApplicationView> {
+export async function withdrawApplication(
+  actor: Actor,
+  projectId: string,
+  applicationId: string,
+  meta: RequestMeta,
+): Promise<ApplicationView> {
   return db.$transaction(async (tx) => {
     await applicationsProject(actor, projectId, tx);
     const application = await applicationIn(tx, projectId, applicationId);
@@ -148,7 +176,13 @@ export async function withdrawApplication(actor: Actor, projectId: string, appli
  * Accepting makes the applicant a member (Member unless another role is chosen) in the same
  * transaction as the decision and its audit entries.
  */
-export async function decideApplication(actor: Actor, projectId: string, applicationId: string, input: DecisionInput, meta: RequestMeta): Promise<ApplicationView> {
+export async function decideApplication(
+  actor: Actor,
+  projectId: string,
+  applicationId: string,
+  input: DecisionInput,
+  meta: RequestMeta,
+): Promise<ApplicationView> {
   return db.$transaction(async (tx) => {
     const context = await applicationsProject(actor, projectId, tx);
     requireProjectPermission(context, "applications.view");
@@ -171,7 +205,10 @@ export async function decideApplication(actor: Actor, projectId: string, applica
         : await tx.projectRole.findFirstOrThrow({ where: { projectId, key: "MEMBER" } });
       if (!role) throw new ValidationFailed([{ path: "roleId", message: "This role does not exist in the project." }]);
       if (!canAcceptAs(context.access, role)) {
-        throw new Forbidden("You can accept applicants only into a role that ranks below yours and holds no permission you lack (never Owner).", "role_escalation");
+        throw new Forbidden(
+          "You can accept applicants only into a role that ranks below yours and holds no permission you lack (never Owner).",
+          "role_escalation",
+        );
       }
       const applicant = await tx.user.findUnique({ where: { id: application.userId }, select: { suspendedAt: true } });
       if (!applicant || applicant.suspendedAt) throw new RuleViolation("The applicant's account is suspended.", "applicant_suspended");
@@ -185,7 +222,11 @@ export async function decideApplication(actor: Actor, projectId: string, applica
         targetType: "application",
         targetId: application.id,
         projectId,
-        changes: { status: { before: "PENDING", after: "ACCEPTED" }, roleId: { before: application.roleId, after: role.id }, reason: { before: null, after: reason } },
+        changes: {
+          status: { before: "PENDING", after: "ACCEPTED" },
+          roleId: { before: application.roleId, after: role.id },
+          reason: { before: null, after: reason },
+        },
       });
       await recordAudit(tx, auditFor(actor, meta, context), {
         action: "member.add",
@@ -212,7 +253,11 @@ export async function decideApplication(actor: Actor, projectId: string, applica
   });
 }
 
-export async function listProjectApplications(actor: Actor, projectId: string, query: { status?: ApplicationStatus; limit: number; cursor?: string }) {
+export async function listProjectApplications(
+  actor: Actor,
+  projectId: string,
+  query: { status?: ApplicationStatus; limit: number; cursor?: string },
+) {
   const context = await applicationsProject(actor, projectId);
   requireProjectPermission(context, "applications.view");
   const rows = await db.application.findMany({
@@ -242,7 +287,11 @@ export async function listMyApplications(actor: Actor, query: { status?: Applica
 
 /** The roles a project can offer applicants (every role but Owner), lowest first, for its settings form. */
 export async function offerableRoles(projectId: string) {
-  const roles = await db.projectRole.findMany({ where: { projectId, NOT: { key: "OWNER" } }, orderBy: [{ rank: "asc" }, { name: "asc" }], select: { id: true, name: true } });
+  const roles = await db.projectRole.findMany({
+    where: { projectId, NOT: { key: "OWNER" } },
+    orderBy: [{ rank: "asc" }, { name: "asc" }],
+    select: { id: true, name: true },
+  });
   return roles;
 }
 
@@ -271,9 +320,13 @@ export async function listMemberships(actor: Actor, userId: string, query: { lim
     orderBy: NEWEST_FIRST,
     take: query.limit + 1,
   });
-  return toPage(rows, query.limit, (row): MembershipView => ({
-    project: row.project,
-    role: { id: row.role.id, key: row.role.key, name: row.role.name, rank: row.role.rank },
-    since: row.createdAt.toISOString(),
-  }));
+  return toPage(
+    rows,
+    query.limit,
+    (row): MembershipView => ({
+      project: row.project,
+      role: { id: row.role.id, key: row.role.key, name: row.role.name, rank: row.role.rank },
+      since: row.createdAt.toISOString(),
+    }),
+  );
 }

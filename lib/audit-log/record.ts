@@ -14,7 +14,11 @@ export interface AuditContext {
 export const SYSTEM: AuditContext = { actorId: null, via: "SYSTEM" };
 
 /** The audit context of a request: who (a user id, or null for the system), how, and from where. */
-export function auditContextOf(actorId: string | null, via: AuditContext["via"], request: { ip: string | null; requestId?: string | null }): AuditContext {
+export function auditContextOf(
+  actorId: string | null,
+  via: AuditContext["via"],
+  request: { ip: string | null; requestId?: string | null },
+): AuditContext {
   return { actorId, via, ip: request.ip, requestId: request.requestId ?? null };
 }
 

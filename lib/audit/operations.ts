@@ -26,5 +26,9 @@ export const projectAuditOperation = defineOperation({
   auth: "required",
   params: projectParams,
   query: auditQuerySchema.omit({ projectId: true }),
-  responses: { 200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) }, 403: problem("Needs project.settings"), 404: problem("Not visible") },
+  responses: {
+    200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) },
+    403: problem("Needs project.settings"),
+    404: problem("Not visible"),
+  },
 });

@@ -28,25 +28,34 @@ async function page(reader: Actor, where: Prisma.AuditEntryWhereInput, query: Au
     orderBy: NEWEST_FIRST,
     take: query.limit + 1,
   });
-  const names = await displayNames(db, rows.map((row) => row.actorId));
-  return toPage(rows, query.limit, (row) => redactAuditEntry({
-    id: row.id,
-    at: row.createdAt.toISOString(),
-    actor: row.actorId ? (names.get(row.actorId) ?? { id: row.actorId, displayName: "(deleted user)" }) : null,
-    via: row.actorVia,
-    action: row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    projectId: row.projectId,
-    changes: row.changes as Record<string, { before: unknown; after: unknown }>,
-    ip: row.ip,
-    requestId: row.requestId,
-  }, visibility));
+  const names = await displayNames(
+    db,
+    rows.map((row) => row.actorId),
+  );
+  return toPage(rows, query.limit, (row) =>
+    redactAuditEntry(
+      {
+        id: row.id,
+        at: row.createdAt.toISOString(),
+        actor: row.actorId ? (names.get(row.actorId) ?? { id: row.actorId, displayName: "(deleted user)" }) : null,
+        via: row.actorVia,
+        action: row.action,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        projectId: row.projectId,
+        changes: row.changes as Record<string, { before: unknown; after: unknown }>,
+        ip: row.ip,
+        requestId: row.requestId,
+      },
+      visibility,
+    ),
+  );
 }
 
 /** The platform audit log, for audit.read. */
 export async function listAudit(actor: Actor, query: AuditQuery) {
-  if (!hasPlatformPermission(actor, "audit.read")) throw new Forbidden("The audit log needs the audit.read permission (tokens: the admin scope).");
+  if (!hasPlatformPermission(actor, "audit.read"))
+    throw new Forbidden("The audit log needs the audit.read permission (tokens: the admin scope).");
   return page(actor, query.projectId ? { projectId: query.projectId } : {}, query);
 }
 

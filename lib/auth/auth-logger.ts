@@ -12,7 +12,11 @@ export const authLogger = {
       console.info(`[auth] sign-in refused (${code})`);
       return;
     }
-    console.error(`[auth][error] ${error instanceof AuthError ? error.type : error.name}: ${error.message}`, error.cause ?? "", error.stack ?? "");
+    console.error(
+      `[auth][error] ${error instanceof AuthError ? error.type : error.name}: ${error.message}`,
+      error.cause ?? "",
+      error.stack ?? "",
+    );
   },
   warn(code: string) {
     console.warn(`[auth][warn] ${code}`);

@@ -9,7 +9,8 @@ import { actorOf, createPartner } from "../testing/factories";
  * Runs when TEST_REDIS_URL is set; CI's services pass (CI_SERVICES=true) fails without it.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.CI_SERVICES === "true") throw new Error("TEST_REDIS_URL is not set: the caller cache's Redis tests cannot run.");
+if (!redisUrl && process.env.CI_SERVICES === "true")
+  throw new Error("TEST_REDIS_URL is not set: the caller cache's Redis tests cannot run.");
 if (!redisUrl) console.warn("TEST_REDIS_URL is not set: the caller cache's Redis tests are skipped.");
 
 const CHANNEL = "pums:callers:invalidate";

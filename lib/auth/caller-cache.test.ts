@@ -3,7 +3,16 @@ import { db } from "../db/client";
 import { NotFound } from "../errors";
 import { removeMember } from "../members/service";
 import { loadProject } from "../projects/access";
-import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, sessionCookieFor, testMeta, tokenFor } from "../testing/factories";
+import {
+  actorOf,
+  addMemberWith,
+  createPartner,
+  createProjectFor,
+  createUser,
+  sessionCookieFor,
+  testMeta,
+  tokenFor,
+} from "../testing/factories";
 import { updateOwnAccount, updateUserAsStaff } from "../users/service";
 import { cachedCaller, cachedCallerCount, clearCallerCache, invalidateCallers } from "./caller-cache";
 import { resolveActor } from "./resolve";
@@ -67,7 +76,11 @@ describe("caller cache (one process)", () => {
   });
 
   // Each row: a change made through its service, and what the user's cached callers must show right after.
-  const paths: [string, (user: { id: string }, credentials: Awaited<ReturnType<typeof callers>>) => Promise<void>, { token: "refused" | "changed" | "kept"; session: "refused" | "changed" | "kept" }][] = [
+  const paths: [
+    string,
+    (user: { id: string }, credentials: Awaited<ReturnType<typeof callers>>) => Promise<void>,
+    { token: "refused" | "changed" | "kept"; session: "refused" | "changed" | "kept" },
+  ][] = [
     [
       "token revocation",
       async (user) => {
@@ -80,22 +93,44 @@ describe("caller cache (one process)", () => {
     ["sign-out", async (_user, { session }) => revokeSession(session.sessionId, "signed_out"), { token: "kept", session: "refused" }],
     [
       "suspension",
-      async (user) => void (await updateUserAsStaff(await staff(), user.id, { suspended: true, suspensionReason: "test" }, await versionOf(user.id), testMeta())),
+      async (user) =>
+        void (await updateUserAsStaff(
+          await staff(),
+          user.id,
+          { suspended: true, suspensionReason: "test" },
+          await versionOf(user.id),
+          testMeta(),
+        )),
       { token: "refused", session: "refused" },
     ],
     [
       "platform role change",
-      async (user) => void (await updateUserAsStaff(await staff(), user.id, { platformRoles: ["USER", "PARTNER", "SUPPORT"] }, await versionOf(user.id), testMeta())),
+      async (user) =>
+        void (await updateUserAsStaff(
+          await staff(),
+          user.id,
+          { platformRoles: ["USER", "PARTNER", "SUPPORT"] },
+          await versionOf(user.id),
+          testMeta(),
+        )),
       { token: "changed", session: "changed" },
     ],
     [
       "partner status change",
-      async (user) => void (await updateUserAsStaff(await staff(), user.id, { partnerStatus: "SUSPENDED", partnerNote: "test" }, await versionOf(user.id), testMeta())),
+      async (user) =>
+        void (await updateUserAsStaff(
+          await staff(),
+          user.id,
+          { partnerStatus: "SUSPENDED", partnerNote: "test" },
+          await versionOf(user.id),
+          testMeta(),
+        )),
       { token: "changed", session: "changed" },
     ],
     [
       "profile change by staff",
-      async (user) => void (await updateUserAsStaff(await staff(), user.id, { displayName: "Renamed by staff" }, await versionOf(user.id), testMeta())),
+      async (user) =>
+        void (await updateUserAsStaff(await staff(), user.id, { displayName: "Renamed by staff" }, await versionOf(user.id), testMeta())),
       { token: "changed", session: "changed" },
     ],
     [
@@ -122,7 +157,11 @@ describe("caller cache (one process)", () => {
       if (expected[via] === "kept") expect(after[via], via).toEqual(before[via]);
       if (expected[via] === "changed") {
         expect(after[via], via).not.toEqual(before[via]);
-        expect(after[via], via).toMatchObject({ platformRoles: fresh.platformRoles, partnerStatus: fresh.partnerStatus, displayName: fresh.displayName });
+        expect(after[via], via).toMatchObject({
+          platformRoles: fresh.platformRoles,
+          partnerStatus: fresh.partnerStatus,
+          displayName: fresh.displayName,
+        });
       }
     }
   });

@@ -47,8 +47,12 @@ export function authSecret(): string {
  * voiding authenticator apps or signing everyone out (docs/security.md, "Rotating AUTH_SECRET").
  */
 export function previousAuthSecrets(): string[] {
-  const secrets = (process.env.AUTH_SECRET_PREVIOUS ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
-  if (secrets.some((secret) => secret.length < 32)) throw new Error("Every secret in AUTH_SECRET_PREVIOUS must have at least 32 characters (they are separated by commas).");
+  const secrets = (process.env.AUTH_SECRET_PREVIOUS ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (secrets.some((secret) => secret.length < 32))
+    throw new Error("Every secret in AUTH_SECRET_PREVIOUS must have at least 32 characters (they are separated by commas).");
   return secrets;
 }
 

@@ -7,18 +7,31 @@ describe("the common-password check", () => {
   });
 
   // The first ones were in the old 110-word list too; the others are beyond it.
-  it.each(["password", "qwerty123", "iloveyou1", "Sunshine1", "PASSWORD1", "jennifer", "q1w2e3r4t5", "liverpool", "asdfghjkl", "qazwsxedc", "blessed1"])(
-    "refuses %j",
-    (password) => {
-      expect(() => assertAcceptablePassword(password)).toThrow(expect.objectContaining({ status: 400, errors: [{ path: "password", message: "This password is too common. Choose another." }] }));
-    },
-  );
+  it.each([
+    "password",
+    "qwerty123",
+    "iloveyou1",
+    "Sunshine1",
+    "PASSWORD1",
+    "jennifer",
+    "q1w2e3r4t5",
+    "liverpool",
+    "asdfghjkl",
+    "qazwsxedc",
+    "blessed1",
+  ])("refuses %j", (password) => {
+    expect(() => assertAcceptablePassword(password)).toThrow(
+      expect.objectContaining({ status: 400, errors: [{ path: "password", message: "This password is too common. Choose another." }] }),
+    );
+  });
 
   it.each(["jennifer", "q1w2e3r4t5", "qazwsxedc"])("refuses %j at registration, beyond the old short list", async (password) => {
     const { registerUser } = await import("../users/service");
     const { testMeta, unique } = await import("../testing/factories");
     const name = unique();
-    await expect(registerUser({ username: name, email: `${name}@example.test`, password, displayName: name }, testMeta())).rejects.toMatchObject({ status: 400 });
+    await expect(
+      registerUser({ username: name, email: `${name}@example.test`, password, displayName: name }, testMeta()),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it("accepts a good passphrase", () => {

@@ -12,10 +12,16 @@ import { resolveToken, TOKEN_PREFIX } from "./tokens";
  * A bad token is refused outright (401); a stale cookie just means "anonymous". Resolved callers
  * are cached for a few seconds (lib/auth/caller-cache.ts).
  */
-export async function resolveActor(authorization: string | null, sessionCookie: string | undefined, ip: string | null): Promise<Actor | null> {
+export async function resolveActor(
+  authorization: string | null,
+  sessionCookie: string | undefined,
+  ip: string | null,
+): Promise<Actor | null> {
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const actor = match?.[1].startsWith(TOKEN_PREFIX) ? await cachedCaller(tokenCacheKey(sha256(match[1])), () => tokenCaller(match[1], ip)) : null;
+    const actor = match?.[1].startsWith(TOKEN_PREFIX)
+      ? await cachedCaller(tokenCacheKey(sha256(match[1])), () => tokenCaller(match[1], ip))
+      : null;
     if (!actor) throw new Unauthorized("The access token is invalid, expired or revoked.");
     return actor;
   }

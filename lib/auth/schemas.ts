@@ -9,7 +9,10 @@ export function secondFactorCodeSchema() {
   return z
     .string()
     .trim()
-    .regex(/^(\d{6}|[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, "Enter the 6-digit code of your app or a recovery code.");
+    .regex(
+      /^(\d{6}|[A-Za-z0-9]{4}(-?[A-Za-z0-9]{4}){3}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/,
+      "Enter the 6-digit code of your app or a recovery code.",
+    );
 }
 
 export const credentialsSchema = z.strictObject({
@@ -43,7 +46,10 @@ export const createOwnTokenSchema = createTokenSchema.extend({
     .string()
     .min(1, "Enter your password.")
     .max(PASSWORD_MAX)
-    .meta({ description: "The account's password: needed when the caller's sign-in is older than REAUTH_WINDOW_SECONDS; the new token then counts from now" })
+    .meta({
+      description:
+        "The account's password: needed when the caller's sign-in is older than REAUTH_WINDOW_SECONDS; the new token then counts from now",
+    })
     .optional(),
 });
 export type CreateOwnTokenInput = z.infer<typeof createOwnTokenSchema>;

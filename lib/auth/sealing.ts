@@ -66,7 +66,9 @@ export function seal(plaintext: string, context: SealingContext): string {
   const cipher = createCipheriv("aes-256-gcm", purposeKey(key, "seal", context.purpose), nonce, { authTagLength: TAG_BYTES });
   cipher.setAAD(additionalData(context));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return [FORMAT, key.id, nonce.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+  return [FORMAT, key.id, nonce.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(
+    ".",
+  );
 }
 
 /** The plaintext, or null when the value was not sealed for this purpose and subject, was tampered with, or its key is gone. */

@@ -20,16 +20,32 @@ describe("sessions", () => {
 
   it.each([
     ["signed out", async (id: string) => revokeSession(id, "signed_out")],
-    ["expired", async (id: string) => void (await db.userSession.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } }))],
-    ["idle too long", async (id: string) => void (await db.userSession.update({ where: { id }, data: { lastSeenAt: new Date(Date.now() - (SESSION_IDLE_SECONDS + 5) * 1000) } }))],
-    ["of a suspended user", async (id: string) => {
-      const { userId } = await db.userSession.findUniqueOrThrow({ where: { id } });
-      await db.user.update({ where: { id: userId }, data: { suspendedAt: new Date() } });
-    }],
-    ["ended by a password change (session version)", async (id: string) => {
-      const { userId } = await db.userSession.findUniqueOrThrow({ where: { id } });
-      await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
-    }],
+    [
+      "expired",
+      async (id: string) => void (await db.userSession.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } })),
+    ],
+    [
+      "idle too long",
+      async (id: string) =>
+        void (await db.userSession.update({
+          where: { id },
+          data: { lastSeenAt: new Date(Date.now() - (SESSION_IDLE_SECONDS + 5) * 1000) },
+        })),
+    ],
+    [
+      "of a suspended user",
+      async (id: string) => {
+        const { userId } = await db.userSession.findUniqueOrThrow({ where: { id } });
+        await db.user.update({ where: { id: userId }, data: { suspendedAt: new Date() } });
+      },
+    ],
+    [
+      "ended by a password change (session version)",
+      async (id: string) => {
+        const { userId } = await db.userSession.findUniqueOrThrow({ where: { id } });
+        await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+      },
+    ],
   ])("refuses a session that is %s on its next request", async (_label, end) => {
     const { session } = await newSession();
     await end(session.id);

@@ -32,12 +32,7 @@ const sessionUser = {
 } as const;
 
 /** A new session; `deviceId` is the trusted device it signed in from (lib/auth/sign-in.ts), if any. */
-export async function createSession(
-  tx: Tx,
-  user: { id: string; sessionVersion: number },
-  meta: RequestMeta,
-  deviceId: string | null,
-) {
+export async function createSession(tx: Tx, user: { id: string; sessionVersion: number }, meta: RequestMeta, deviceId: string | null) {
   const now = Date.now();
   return tx.userSession.create({
     data: {
@@ -60,7 +55,10 @@ export function describeUserAgent(userAgent: string | null, language: string | n
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "account.userAgent" });
   if (!userAgent) return t("unknownDevice");
   const { browser, os } = parseUserAgent(userAgent);
-  return t("deviceName", { browser: browser === OTHER_CLIENT ? t("someBrowser") : browser, os: os === UNKNOWN_SYSTEM ? t("someSystem") : os });
+  return t("deviceName", {
+    browser: browser === OTHER_CLIENT ? t("someBrowser") : browser,
+    os: os === UNKNOWN_SYSTEM ? t("someSystem") : os,
+  });
 }
 
 /** The live session with its user, or null when it is revoked, expired, idle too long or its user suspended. */
@@ -90,6 +88,10 @@ export function liveSessionsOf(user: { id: string; sessionVersion: number }, now
 
 /** Ends one session (sign-out, device removal) here and, through the caller cache, on every instance. */
 export async function revokeSession(sessionId: string, reason: string) {
-  const ended = await db.userSession.updateManyAndReturn({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason }, select: { userId: true } });
+  const ended = await db.userSession.updateManyAndReturn({
+    where: { id: sessionId, revokedAt: null },
+    data: { revokedAt: new Date(), revokedReason: reason },
+    select: { userId: true },
+  });
   await invalidateCallers(ended.map((session) => session.userId));
 }

@@ -21,9 +21,19 @@ async function captureConsole(run: () => Promise<void>) {
 async function signInThroughAuthJs(login: string, password: string) {
   const csrf = await Auth(new Request(`${BASE}/csrf`), authConfig);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const body = new URLSearchParams({ csrfToken, login, password, callbackUrl: "/" });
-  return Auth(new Request(`${BASE}/callback/credentials`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.77.0.1" }, body }), authConfig);
+  return Auth(
+    new Request(`${BASE}/callback/credentials`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.77.0.1" },
+      body,
+    }),
+    authConfig,
+  );
 }
 
 describe("the server log of a refused sign-in", () => {

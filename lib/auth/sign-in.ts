@@ -22,7 +22,12 @@ export class SignInFailed extends AppError {
 /** The password was right and the account has two-factor sign-in on: the code is due. */
 export class OtpRequired extends AppError {
   constructor() {
-    super(401, "otp_required", "Two-factor code required", "Send the 6-digit code of your authenticator app (or a recovery code) as `otp`.");
+    super(
+      401,
+      "otp_required",
+      "Two-factor code required",
+      "Send the 6-digit code of your authenticator app (or a recovery code) as `otp`.",
+    );
   }
 }
 
@@ -107,7 +112,9 @@ export async function verifyCredentials(
       await db.$transaction(async (tx) => {
         await tx.loginEvent.create({ data: { ...history, userId: user.id, success: false, reason: "otp_required" } });
         if (challengeKey) {
-          await tx.signInChallenge.create({ data: { userId: user.id, keyHash: sha256(challengeKey), expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) } });
+          await tx.signInChallenge.create({
+            data: { userId: user.id, keyHash: sha256(challengeKey), expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) },
+          });
         }
       });
       throw new OtpRequired();
@@ -138,7 +145,9 @@ export async function completeTwoFactorSignIn(challengeKey: string, code: string
   const device = await trustedDevice(user.id, deviceKey);
   const counter = await enforceSourceLimits(user, device);
   if (user.suspendedAt || !user.totpEnabledAt || (counter.lockedUntil && counter.lockedUntil.getTime() > Date.now())) {
-    await db.loginEvent.create({ data: { ...history, userId: user.id, success: false, reason: user.suspendedAt ? "suspended" : "locked" } });
+    await db.loginEvent.create({
+      data: { ...history, userId: user.id, success: false, reason: user.suspendedAt ? "suspended" : "locked" },
+    });
     throw new SignInFailed();
   }
   const factor = await useSecondFactor(user, code);
@@ -168,7 +177,16 @@ async function enforceSourceLimits(user: User, device: Device | null): Promise<F
 async function completeSignIn(user: User, device: Device | null, history: History, meta: RequestMeta, deviceKey: string | null) {
   const deviceId = await db.$transaction(async (tx) => {
     if (device) {
-      await tx.device.update({ where: { id: device.id }, data: { failedSignIns: 0, lastFailedAt: null, lockedUntil: null, lastSeenAt: new Date(), userAgent: meta.userAgent ?? device.userAgent } });
+      await tx.device.update({
+        where: { id: device.id },
+        data: {
+          failedSignIns: 0,
+          lastFailedAt: null,
+          lockedUntil: null,
+          lastSeenAt: new Date(),
+          userAgent: meta.userAgent ?? device.userAgent,
+        },
+      });
     } else {
       await tx.user.update({ where: { id: user.id }, data: { failedLoginCount: 0, lastFailedLoginAt: null, lockedUntil: null } });
     }
@@ -185,7 +203,14 @@ function nextFailureCount(counter: FailureCounter, now: number): number {
   return (quiet ? 0 : counter.failures) + 1;
 }
 
-async function recordFailure(userId: string, deviceId: string | null, counter: FailureCounter, history: History, meta: RequestMeta, reason: "wrong_password" | "wrong_otp") {
+async function recordFailure(
+  userId: string,
+  deviceId: string | null,
+  counter: FailureCounter,
+  history: History,
+  meta: RequestMeta,
+  reason: "wrong_password" | "wrong_otp",
+) {
   const now = Date.now();
   const failures = nextFailureCount(counter, now);
   const minutes = lockMinutes(failures);
@@ -194,14 +219,22 @@ async function recordFailure(userId: string, deviceId: string | null, counter: F
     if (deviceId) {
       await tx.device.update({ where: { id: deviceId }, data: { failedSignIns: failures, ...state } });
     } else {
-      await tx.user.update({ where: { id: userId }, data: { failedLoginCount: failures, lastFailedLoginAt: state.lastFailedAt, lockedUntil: state.lockedUntil } });
+      await tx.user.update({
+        where: { id: userId },
+        data: { failedLoginCount: failures, lastFailedLoginAt: state.lastFailedAt, lockedUntil: state.lockedUntil },
+      });
     }
     await tx.loginEvent.create({ data: { ...history, userId, success: false, reason: minutes ? `${reason}_locked` : reason } });
     if (!deviceId && failures === LOCK_AFTER_FAILURES) {
-      await recordSecurityWarning(tx, userId, {
-        reason: `Sign-in from unknown sources locked after ${failures} failed attempts in a row (the owner's trusted devices can still sign in).`,
-        internalNote: `Last attempt from ${meta.ip ?? "an unknown address"}.`,
-      }, auditContextOf(null, "SYSTEM", meta));
+      await recordSecurityWarning(
+        tx,
+        userId,
+        {
+          reason: `Sign-in from unknown sources locked after ${failures} failed attempts in a row (the owner's trusted devices can still sign in).`,
+          internalNote: `Last attempt from ${meta.ip ?? "an unknown address"}.`,
+        },
+        auditContextOf(null, "SYSTEM", meta),
+      );
     }
   });
 }
@@ -223,7 +256,13 @@ async function rememberDevice(tx: Tx, user: User, deviceKey: string, meta: Reque
       to: user.email,
       language: user.language,
       template: "newDevice",
-      data: { name: user.displayName, device: name, ip: meta.ip, at: device.firstSeenAt.toISOString().slice(0, 16).replace("T", " "), link: `${publicBaseUrl()}/account/security` },
+      data: {
+        name: user.displayName,
+        device: name,
+        ip: meta.ip,
+        at: device.firstSeenAt.toISOString().slice(0, 16).replace("T", " "),
+        link: `${publicBaseUrl()}/account/security`,
+      },
     });
   }
   return device.id;

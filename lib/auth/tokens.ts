@@ -13,7 +13,6 @@ import { verifyCredentials } from "./sign-in";
 export const TOKEN_PREFIX = "pmt_";
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-
 type TokenRow = Awaited<ReturnType<typeof db.apiToken.findFirstOrThrow>>;
 
 export function presentToken(token: TokenRow): z.infer<typeof tokenSchema> {
@@ -39,7 +38,13 @@ interface Lineage {
  * A new token. One made with a token (`parent`) is its child: it expires no later than the
  * parent and is revoked with it (revokeToken), so a token never mints tokens that outlive it.
  */
-export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput, audit: AuditContext, { authenticatedAt, parent = null }: Lineage) {
+export async function issueToken(
+  tx: Tx,
+  userId: string,
+  input: CreateTokenInput,
+  audit: AuditContext,
+  { authenticatedAt, parent = null }: Lineage,
+) {
   const token = newSecret(TOKEN_PREFIX);
   const requested = Date.now() + input.expiresInDays * 86_400_000;
   const row = await tx.apiToken.create({
@@ -64,7 +69,10 @@ export async function issueToken(tx: Tx, userId: string, input: CreateTokenInput
 }
 
 export async function listTokens(userId: string) {
-  const rows = await db.apiToken.findMany({ where: { userId, revokedAt: null, expiresAt: { gt: new Date() } }, orderBy: { createdAt: "desc" } });
+  const rows = await db.apiToken.findMany({
+    where: { userId, revokedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+  });
   return rows.map(presentToken);
 }
 
@@ -76,10 +84,18 @@ export async function revokeToken(userId: string, tokenId: string, audit: AuditC
     if (count === 0) throw new NotFound("token");
     await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: tokenId });
     for (let parents = [tokenId]; parents.length; ) {
-      const children = await tx.apiToken.findMany({ where: { parentTokenId: { in: parents }, revokedAt: null }, select: { id: true, parentTokenId: true } });
+      const children = await tx.apiToken.findMany({
+        where: { parentTokenId: { in: parents }, revokedAt: null },
+        select: { id: true, parentTokenId: true },
+      });
       await tx.apiToken.updateMany({ where: { id: { in: children.map((child) => child.id) } }, data: { revokedAt: now } });
       for (const child of children) {
-        await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: child.id, changes: { revokedWithParent: { before: null, after: child.parentTokenId } } });
+        await recordAudit(tx, audit, {
+          action: "token.revoke",
+          targetType: "token",
+          targetId: child.id,
+          changes: { revokedWithParent: { before: null, after: child.parentTokenId } },
+        });
       }
       parents = children.map((child) => child.id);
     }
@@ -92,11 +108,25 @@ export async function revokeToken(userId: string, tokenId: string, audit: AuditC
  * reason (a password reset, or the owner's "Revoke all tokens"); returns how many. The caller
  * calls invalidateCallers after the commit.
  */
-export async function revokeEveryTokenOf(tx: Tx, userId: string, audit: AuditContext, reason: "password_reset" | "revoked_by_owner"): Promise<number> {
+export async function revokeEveryTokenOf(
+  tx: Tx,
+  userId: string,
+  audit: AuditContext,
+  reason: "password_reset" | "revoked_by_owner",
+): Promise<number> {
   const now = new Date();
-  const live = await tx.apiToken.updateManyAndReturn({ where: { userId, revokedAt: null, expiresAt: { gt: now } }, data: { revokedAt: now }, select: { id: true } });
+  const live = await tx.apiToken.updateManyAndReturn({
+    where: { userId, revokedAt: null, expiresAt: { gt: now } },
+    data: { revokedAt: now },
+    select: { id: true },
+  });
   for (const token of live) {
-    await recordAudit(tx, audit, { action: "token.revoke", targetType: "token", targetId: token.id, changes: { reason: { before: null, after: reason } } });
+    await recordAudit(tx, audit, {
+      action: "token.revoke",
+      targetType: "token",
+      targetId: token.id,
+      changes: { reason: { before: null, after: reason } },
+    });
   }
   return live.length;
 }
@@ -113,7 +143,19 @@ export async function resolveToken(raw: string, ip: string | null) {
   if (!raw.startsWith(TOKEN_PREFIX)) return null;
   const token = await db.apiToken.findUnique({
     where: { tokenHash: sha256(raw) },
-    include: { user: { select: { id: true, username: true, displayName: true, platformRoles: true, partnerStatus: true, suspendedAt: true, language: true } } },
+    include: {
+      user: {
+        select: {
+          id: true,
+          username: true,
+          displayName: true,
+          platformRoles: true,
+          partnerStatus: true,
+          suspendedAt: true,
+          language: true,
+        },
+      },
+    },
   });
   if (token?.revokedAt) await warnRevokedTokenUse(token, ip);
   if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now() || token.user.suspendedAt) return null;
@@ -129,7 +171,14 @@ export async function resolveToken(raw: string, ip: string | null) {
  */
 async function warnRevokedTokenUse(token: { id: string; userId: string; prefix: string }, ip: string | null) {
   const marker = `token ${token.id}`;
-  const recent = await db.warning.count({ where: { userId: token.userId, kind: "SECURITY_EVENT", reason: { contains: marker }, createdAt: { gte: new Date(Date.now() - 86_400_000) } } });
+  const recent = await db.warning.count({
+    where: {
+      userId: token.userId,
+      kind: "SECURITY_EVENT",
+      reason: { contains: marker },
+      createdAt: { gte: new Date(Date.now() - 86_400_000) },
+    },
+  });
   if (recent) return;
   await db.$transaction((tx) =>
     recordSecurityWarning(

@@ -6,7 +6,17 @@ import { CHALLENGE_TTL_MS, completeTwoFactorSignIn, OtpRequired, SignInFailed, v
 import { twoFactorStatus } from "../account/two-factor";
 import { secondFactorCodeSchema } from "./schemas";
 import { sha256 } from "./secrets";
-import { matchTotpStep, newTotpSecret, openTotpSecret, renewTwoFactorSecretsAtRest, replaceRecoveryCodes, sealTotpSecret, totpCode, TOTP_PERIOD_SECONDS, useSecondFactor } from "./two-factor";
+import {
+  matchTotpStep,
+  newTotpSecret,
+  openTotpSecret,
+  renewTwoFactorSecretsAtRest,
+  replaceRecoveryCodes,
+  sealTotpSecret,
+  totpCode,
+  TOTP_PERIOD_SECONDS,
+  useSecondFactor,
+} from "./two-factor";
 
 const OLD_SECRET = "an-older-secret-an-older-secret-0123456789";
 const testSecret = process.env.AUTH_SECRET;
@@ -61,10 +71,14 @@ describe("TOTP steps", () => {
     for (let part = parts.length - 3; part < parts.length; part++) {
       const bytes = Buffer.from(parts[part]!, "base64url");
       bytes[bytes.length - 1]! ^= 1;
-      expect(openTotpSecret(parts.map((value, index) => (index === part ? bytes.toString("base64url") : value)).join("."), "user-a")).toBeNull();
+      expect(
+        openTotpSecret(parts.map((value, index) => (index === part ? bytes.toString("base64url") : value)).join("."), "user-a"),
+      ).toBeNull();
     }
     const tag = parts.length - 2;
-    const shortened = parts.map((value, index) => (index === tag ? Buffer.from(value, "base64url").subarray(0, 12).toString("base64url") : value)).join(".");
+    const shortened = parts
+      .map((value, index) => (index === tag ? Buffer.from(value, "base64url").subarray(0, 12).toString("base64url") : value))
+      .join(".");
     expect(openTotpSecret(shortened, "user-a")).toBeNull();
   });
 });
@@ -95,7 +109,10 @@ describe("renewing secrets at rest at start-up", () => {
     await db.user.update({ where: { id: v1.id }, data: { totpSecret: legacySeal(secrets.v1) } });
     await db.user.update({ where: { id: previous.id }, data: { totpSecret: previousSeal } });
     await db.user.update({ where: { id: current.id }, data: { totpSecret: currentSeal } });
-    await db.user.update({ where: { id: unreadable.id }, data: { totpSecret: legacySeal(newTotpSecret(), "a-secret-nobody-configured-0123456789") } });
+    await db.user.update({
+      where: { id: unreadable.id },
+      data: { totpSecret: legacySeal(newTotpSecret(), "a-secret-nobody-configured-0123456789") },
+    });
 
     process.env.AUTH_SECRET_PREVIOUS = OLD_SECRET;
     const renewed = await renewTwoFactorSecretsAtRest();
@@ -104,7 +121,10 @@ describe("renewing secrets at rest at start-up", () => {
     delete process.env.AUTH_SECRET_PREVIOUS;
     const stored = async (id: string) => (await db.user.findUniqueOrThrow({ where: { id } })).totpSecret!;
     const keyId = currentSeal.split(".")[1];
-    for (const [user, secret] of [[v1, secrets.v1], [previous, secrets.previous]] as const) {
+    for (const [user, secret] of [
+      [v1, secrets.v1],
+      [previous, secrets.previous],
+    ] as const) {
       expect((await stored(user.id)).split(".").slice(0, 2)).toEqual(["v2", keyId]);
       expect(openTotpSecret(await stored(user.id), user.id)).toBe(secret);
     }
@@ -121,7 +141,9 @@ describe("recovery codes", () => {
     expect(rows).toHaveLength(10);
     for (const row of rows) expect(row.codeHash).toMatch(/^v2\.[0-9a-f]{8}\.[0-9a-f]{64}$/);
     const legacy = new Set(codes.map(legacyRecoveryHash));
-    expect(rows.filter((row) => legacy.has(row.codeHash) || codes.some((code) => row.codeHash.includes(legacyRecoveryHash(code))))).toEqual([]);
+    expect(rows.filter((row) => legacy.has(row.codeHash) || codes.some((code) => row.codeHash.includes(legacyRecoveryHash(code))))).toEqual(
+      [],
+    );
   });
 
   it("keeps codes stored before issue 23 working, and re-keys them at start-up without knowing them", async () => {
@@ -161,7 +183,9 @@ describe("the portal's second sign-in step", () => {
     const { user, secret } = await userWithTwoFactor();
     const challenge = key("chl_");
     const device = key("dev_");
-    await expect(verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browser(), "PASSWORD", device, challenge)).rejects.toThrow(OtpRequired);
+    await expect(
+      verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browser(), "PASSWORD", device, challenge),
+    ).rejects.toThrow(OtpRequired);
     expect(await db.device.count({ where: { userId: user.id } })).toBe(0);
     await expect(completeTwoFactorSignIn(key("chl_"), totpCode(secret), browser(), device)).rejects.toThrow(SignInFailed);
     const signedIn = await completeTwoFactorSignIn(challenge, totpCode(secret), browser(), device);
@@ -205,7 +229,12 @@ describe("new devices", () => {
     const user = await createUser();
     await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browser(), "PASSWORD", key("dev_"));
     expect(await db.outboxMail.count({ where: { to: user.email } })).toBe(0);
-    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, { ...testMeta("10.4.4.4"), userAgent: "Mozilla/5.0 (Windows NT 10.0) Chrome/120.0" }, "PASSWORD", key("dev_"));
+    await verifyCredentials(
+      { login: user.username, password: TEST_PASSWORD },
+      { ...testMeta("10.4.4.4"), userAgent: "Mozilla/5.0 (Windows NT 10.0) Chrome/120.0" },
+      "PASSWORD",
+      key("dev_"),
+    );
     const mail = await db.outboxMail.findFirstOrThrow({ where: { to: user.email } });
     expect(mail.subject).toBe("New sign-in from Chrome on Windows");
     expect(mail.body).toContain("10.4.4.4");

@@ -21,7 +21,14 @@ export function newTotpSecret(): string {
 }
 
 function totp(secretBase32: string, label = "account"): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: "SHA1", digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 export function otpauthUrl(secretBase32: string, username: string): string {
@@ -100,7 +107,9 @@ export async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<stri
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const [current] = macKeys(RECOVERY_MAC);
   await tx.recoveryCode.deleteMany({ where: { userId } });
-  await tx.recoveryCode.createMany({ data: codes.map((code) => ({ userId, codeHash: keyedRecoveryHash(recoveryDigest(code), current!) })) });
+  await tx.recoveryCode.createMany({
+    data: codes.map((code) => ({ userId, codeHash: keyedRecoveryHash(recoveryDigest(code), current!) })),
+  });
   return codes;
 }
 
@@ -118,7 +127,11 @@ export function looksLikeTotpCode(code: string): boolean {
  * Uses `code` as the second factor of `user`: a TOTP code of the current or previous step not
  * used before, or an unused recovery code (used up now). Returns which it was, or null.
  */
-export async function useSecondFactor(user: { id: string; totpSecret: string | null }, code: string, client: Tx | typeof db = db): Promise<SecondFactor | null> {
+export async function useSecondFactor(
+  user: { id: string; totpSecret: string | null },
+  code: string,
+  client: Tx | typeof db = db,
+): Promise<SecondFactor | null> {
   const trimmed = code.trim();
   if (looksLikeTotpCode(trimmed)) {
     const stored = user.totpSecret;
@@ -133,7 +146,10 @@ export async function useSecondFactor(user: { id: string; totpSecret: string | n
     });
     return advanced.count === 1 ? "PASSWORD_TOTP" : null;
   }
-  const used = await client.recoveryCode.updateMany({ where: { userId: user.id, codeHash: { in: storedFormsOf(trimmed) }, usedAt: null }, data: { usedAt: new Date() } });
+  const used = await client.recoveryCode.updateMany({
+    where: { userId: user.id, codeHash: { in: storedFormsOf(trimmed) }, usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return used.count > 0 ? "RECOVERY_CODE" : null;
 }
 
@@ -163,7 +179,9 @@ export async function renewTwoFactorSecretsAtRest() {
         renewed.unreadableTotpSecrets++;
         continue;
       }
-      renewed.totpSecrets += (await db.user.updateMany({ where: { id, totpSecret }, data: { totpSecret: sealTotpSecret(secret, id) } })).count;
+      renewed.totpSecrets += (
+        await db.user.updateMany({ where: { id, totpSecret }, data: { totpSecret: sealTotpSecret(secret, id) } })
+      ).count;
     }
     after = users.at(-1)!.id;
   }
@@ -177,7 +195,9 @@ export async function renewTwoFactorSecretsAtRest() {
     });
     if (rows.length === 0) break;
     for (const { id, codeHash } of rows) {
-      renewed.recoveryCodes += (await db.recoveryCode.updateMany({ where: { id, codeHash }, data: { codeHash: keyedRecoveryHash(codeHash, key!) } })).count;
+      renewed.recoveryCodes += (
+        await db.recoveryCode.updateMany({ where: { id, codeHash }, data: { codeHash: keyedRecoveryHash(codeHash, key!) } })
+      ).count;
     }
     after = rows.at(-1)!.id;
   }

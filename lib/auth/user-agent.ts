@@ -10,7 +10,27 @@ export const UNKNOWN_SYSTEM = "Unknown system";
 
 export function parseUserAgent(userAgent: string | null): { browser: string; os: string } {
   if (!userAgent) return { browser: UNKNOWN_BROWSER, os: UNKNOWN_SYSTEM };
-  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : /curl\//i.test(userAgent) ? "curl" : OTHER_CLIENT;
-  const os = /Windows/.test(userAgent) ? "Windows" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Mac OS X/.test(userAgent) ? "macOS" : /Linux/.test(userAgent) ? "Linux" : UNKNOWN_SYSTEM;
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /Firefox\//.test(userAgent)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : /curl\//i.test(userAgent)
+            ? "curl"
+            : OTHER_CLIENT;
+  const os = /Windows/.test(userAgent)
+    ? "Windows"
+    : /Android/.test(userAgent)
+      ? "Android"
+      : /iPhone|iPad/.test(userAgent)
+        ? "iOS"
+        : /Mac OS X/.test(userAgent)
+          ? "macOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : UNKNOWN_SYSTEM;
   return { browser, os };
 }

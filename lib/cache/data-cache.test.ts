@@ -9,7 +9,15 @@ import { markNotificationsRead, unreadCount } from "../notifications/service";
 import { createPage, pageNavigation } from "../pages/service";
 import { myProjectsPage } from "../portal/my-projects";
 import { loadProject } from "../projects/access";
-import { deleteProject, findProjectIdBySlug, getProject, listProjects, settingsOf, updatePresentation, updateSettings } from "../projects/service";
+import {
+  deleteProject,
+  findProjectIdBySlug,
+  getProject,
+  listProjects,
+  settingsOf,
+  updatePresentation,
+  updateSettings,
+} from "../projects/service";
 import { changeStatus } from "../reviews/service";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "../testing/factories";
 import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, invalidateData } from "./data-cache";
@@ -41,10 +49,16 @@ async function inDirectory(projectId: string, actor: ReturnType<typeof actorOf> 
   return page.data.some((project) => project.id === projectId);
 }
 
-async function publishedProject(options: { visibility?: "PUBLIC" | "PRIVATE" | "APPLICATION_ONLY"; modules?: ("MESSAGES" | "PROJECT_PAGES")[] } = {}) {
+async function publishedProject(
+  options: { visibility?: "PUBLIC" | "PRIVATE" | "APPLICATION_ONLY"; modules?: ("MESSAGES" | "PROJECT_PAGES")[] } = {},
+) {
   const owner = await createPartner();
   // A fresh name that the directory's newest-first page surely holds.
-  const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: options.visibility ?? "PUBLIC", modules: options.modules });
+  const project = await createProjectFor(owner, {
+    status: "PUBLISHED",
+    visibility: options.visibility ?? "PUBLIC",
+    modules: options.modules,
+  });
   return { owner, project, ownerActor: actorOf(owner) };
 }
 
@@ -64,7 +78,12 @@ describe("data cache (one process)", () => {
   it("serves a repeated read from memory: no statement for the project, the list, the slug", async () => {
     const { project, owner } = await publishedProject();
     const actor = actorOf(owner);
-    for (const read of [() => loadProject(actor, project.id), () => loadProject(null, project.id), () => listProjects(actor, { limit: 20, sort: "newest", member: "me" }), () => findProjectIdBySlug(project.slug)]) {
+    for (const read of [
+      () => loadProject(actor, project.id),
+      () => loadProject(null, project.id),
+      () => listProjects(actor, { limit: 20, sort: "newest", member: "me" }),
+      () => findProjectIdBySlug(project.slug),
+    ]) {
       expect(await statementsOf(read)).toBeGreaterThan(0);
       expect(await statementsOf(read)).toBe(0);
     }
@@ -100,17 +119,35 @@ describe("data cache (one process)", () => {
   });
 
   it("tells writes from reads by their SQL", () => {
-    for (const sql of ['SELECT "t0"."id" FROM "public"."Project" AS "t0" WHERE "t0"."id" = $1', "BEGIN", "COMMIT", 'SELECT 1 FROM "Project" WHERE "id" = $1 FOR UPDATE']) {
+    for (const sql of [
+      'SELECT "t0"."id" FROM "public"."Project" AS "t0" WHERE "t0"."id" = $1',
+      "BEGIN",
+      "COMMIT",
+      'SELECT 1 FROM "Project" WHERE "id" = $1 FOR UPDATE',
+    ]) {
       expect(changesCachedData(sql), sql).toBe(false);
     }
-    for (const sql of ['UPDATE "public"."Project" SET "name" = $1', 'INSERT INTO "public"."ProjectMember" ("id") VALUES ($1)', 'DELETE FROM "public"."User" WHERE "id" = $1', 'TRUNCATE "Project" CASCADE', 'WITH x AS (UPDATE "Project" SET "name" = $1 RETURNING 1) SELECT * FROM x', 'ALTER TABLE "Project" ADD COLUMN "x" text']) {
+    for (const sql of [
+      'UPDATE "public"."Project" SET "name" = $1',
+      'INSERT INTO "public"."ProjectMember" ("id") VALUES ($1)',
+      'DELETE FROM "public"."User" WHERE "id" = $1',
+      'TRUNCATE "Project" CASCADE',
+      'WITH x AS (UPDATE "Project" SET "name" = $1 RETURNING 1) SELECT * FROM x',
+      'ALTER TABLE "Project" ADD COLUMN "x" text',
+    ]) {
       expect(changesCachedData(sql), sql).toBe(true);
     }
     // A download count may show late (lib/downloads/counting.ts): only a statement marked so keeps the cache.
-    const count = 'WITH "counted" AS (INSERT INTO "DownloadClient" ("downloadId") VALUES ($1) RETURNING 1) UPDATE "Download" SET "downloadCount" = "downloadCount" + 1';
+    const count =
+      'WITH "counted" AS (INSERT INTO "DownloadClient" ("downloadId") VALUES ($1) RETURNING 1) UPDATE "Download" SET "downloadCount" = "downloadCount" + 1';
     expect(changesCachedData(count)).toBe(true);
     expect(changesCachedData(`${MAY_SHOW_LATE}\n    ${count}`)).toBe(false);
-    for (const sql of ['INSERT INTO "public"."AuditEntry" ("id") VALUES ($1)', 'UPDATE "public"."UserSession" SET "lastSeenAt" = $1', 'UPDATE "public"."ApiToken" SET "lastUsedAt" = $1', 'DELETE FROM "IdempotencyKey" WHERE "id" IN (SELECT 1)']) {
+    for (const sql of [
+      'INSERT INTO "public"."AuditEntry" ("id") VALUES ($1)',
+      'UPDATE "public"."UserSession" SET "lastSeenAt" = $1',
+      'UPDATE "public"."ApiToken" SET "lastUsedAt" = $1',
+      'DELETE FROM "IdempotencyKey" WHERE "id" IN (SELECT 1)',
+    ]) {
       expect(changesCachedData(sql), sql).toBe(false);
     }
   });
@@ -160,7 +197,8 @@ describe("data cache (one process)", () => {
 
   it("stays within its size bound, counted in rows", async () => {
     const page = Array.from({ length: 100 }, (_, index) => index);
-    for (let index = 0; index < DATA_CACHE_MAX_WEIGHT / 100 + 5; index++) await cachedData(`test:page:${index}`, async () => ({ data: page, nextCursor: null }));
+    for (let index = 0; index < DATA_CACHE_MAX_WEIGHT / 100 + 5; index++)
+      await cachedData(`test:page:${index}`, async () => ({ data: page, nextCursor: null }));
     expect(dataCacheStats().weight).toBeLessThanOrEqual(DATA_CACHE_MAX_WEIGHT);
     expect(dataCacheStats().entries).toBeLessThanOrEqual(DATA_CACHE_MAX_WEIGHT / 100);
   });
@@ -174,7 +212,16 @@ describe("data cache (one process)", () => {
         await updateSettings(ownerActor, project.id, { visibility: "PRIVATE", settings: settingsOf(row) }, row.version, testMeta());
       },
     ],
-    ["taken down by a moderator", async ({ project }) => void (await changeStatus(actorOf(await createUser({ roles: ["USER", "TEAM_LEAD"] })), project.id, { status: "REJECTED", reason: "test" }, testMeta()))],
+    [
+      "taken down by a moderator",
+      async ({ project }) =>
+        void (await changeStatus(
+          actorOf(await createUser({ roles: ["USER", "TEAM_LEAD"] })),
+          project.id,
+          { status: "REJECTED", reason: "test" },
+          testMeta(),
+        )),
+    ],
     [
       "archived, then deleted",
       async ({ project, ownerActor }) => {
@@ -228,7 +275,13 @@ describe("data cache (one process)", () => {
 
     await changeMemberRole(ownerActor, project.id, member.id, role("TESTER").id, testMeta());
     expect((await loadProject(memberActor, project.id)).access.permissions.has("applications.view")).toBe(false);
-    await updateRole(ownerActor, project.id, role("TESTER").id, { name: role("TESTER").name, rank: role("TESTER").rank, permissions: [...role("TESTER").permissions, "applications.view"] as never }, testMeta());
+    await updateRole(
+      ownerActor,
+      project.id,
+      role("TESTER").id,
+      { name: role("TESTER").name, rank: role("TESTER").rank, permissions: [...role("TESTER").permissions, "applications.view"] as never },
+      testMeta(),
+    );
     expect((await loadProject(memberActor, project.id)).access.permissions.has("applications.view")).toBe(true);
 
     await removeMember(ownerActor, project.id, member.id, testMeta());

@@ -61,7 +61,15 @@ interface CacheState {
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsDataCache?: CacheState };
-const state: CacheState = (globalCache.pumsDataCache ??= { entries: new Map(), weight: 0, generation: 0, loading: new LoadsUnderWay(), hits: 0, misses: 0, joined: 0 });
+const state: CacheState = (globalCache.pumsDataCache ??= {
+  entries: new Map(),
+  weight: 0,
+  generation: 0,
+  loading: new LoadsUnderWay(),
+  hits: 0,
+  misses: 0,
+  joined: 0,
+});
 
 // A state kept from an older version of this module (development reloads) may lack newer fields.
 state.loading = LoadsUnderWay.reuse(state.loading);
@@ -158,7 +166,14 @@ export function clearDataCache() {
 
 /** Entries, hits and misses of this process (tests and diagnostics). */
 export function dataCacheStats() {
-  return { entries: state.entries.size, weight: state.weight, hits: state.hits, misses: state.misses, joined: state.joined, generation: state.generation };
+  return {
+    entries: state.entries.size,
+    weight: state.weight,
+    hits: state.hits,
+    misses: state.misses,
+    joined: state.joined,
+    generation: state.generation,
+  };
 }
 
 /** Subscribes once per process; the connection state decides whether the cache may be used. */

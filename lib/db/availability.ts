@@ -8,11 +8,20 @@ const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 // SQLSTATE: connection exceptions (08xxx), admin/crash shutdown and "cannot connect now" (57P0x), too many connections.
 const SQLSTATE = /^(08...|57P0[123]|53300)$/;
-const MESSAGES = /Connection terminated|ECONNREFUSED|ECONNRESET|not currently accepting connections|terminating connection|Can't reach database server|Timed out fetching a new connection/i;
+const MESSAGES =
+  /Connection terminated|ECONNREFUSED|ECONNRESET|not currently accepting connections|terminating connection|Can't reach database server|Timed out fetching a new connection/i;
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== "object" || error === null || depth > 4) return false;
-  const candidate = error as { name?: unknown; code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; driverAdapterError?: unknown; meta?: unknown };
+  const candidate = error as {
+    name?: unknown;
+    code?: unknown;
+    kind?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    driverAdapterError?: unknown;
+    meta?: unknown;
+  };
   if (candidate.name === "PrismaClientInitializationError") return true;
   if (typeof candidate.kind === "string" && UNREACHABLE_KINDS.has(candidate.kind)) return true;
   if (typeof candidate.code === "string" && (PRISMA_CODES.has(candidate.code) || SQLSTATE.test(candidate.code))) return true;

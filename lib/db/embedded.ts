@@ -111,7 +111,10 @@ export async function startEmbeddedDatabase(dataDir: string, options: { log?: (l
   const release = lockDataDirectory(dataDir);
   try {
     const db = await openEmbeddedDatabase(dataDir);
-    const result = await applyMigrations({ query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) }, await readMigrations());
+    const result = await applyMigrations(
+      { query: (sql, params) => db.query(sql, params), exec: (sql) => db.exec(sql) },
+      await readMigrations(),
+    );
     options.log?.(describeResult(result));
     const served = await serveEmbeddedDatabaseOnSocket(db, path.join(dataDir, "run"));
     return {

@@ -49,7 +49,10 @@ describe.runIf(postgres)("database outage (PostgreSQL)", () => {
     const register = await import("@/app/api/v1/auth/register/route");
     const me = await import("@/app/api/v1/users/me/route");
     const signUp = (username: string) =>
-      call(register.POST, "POST", "/", { ip: `10.66.0.${Math.floor(Math.random() * 250)}`, body: { username, email: `${username}@example.test`, password: "a fine passphrase", displayName: "Outage" } });
+      call(register.POST, "POST", "/", {
+        ip: `10.66.0.${Math.floor(Math.random() * 250)}`,
+        body: { username, email: `${username}@example.test`, password: "a fine passphrase", displayName: "Outage" },
+      });
 
     expect((await call(projects.GET, "GET", "/api/v1/projects")).status).toBe(200);
     const acknowledged: string[] = [];

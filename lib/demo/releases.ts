@@ -11,9 +11,33 @@ import { createRelease, updateRelease } from "../releases/service";
  * services (so files are really stored, with their sha256). Pre-releases are offered publicly.
  */
 const RELEASES = [
-  { version: "1.0.0", title: "Launch", channel: "STABLE", state: "YANKED", changelog: "- First public version", files: [["skyforge-client-1.0.0.zip", "SOFTWARE"]] },
-  { version: "1.0.1", title: "Island update", channel: "STABLE", state: "PUBLISHED", changelog: "# Island update\n- Three new floating islands\n- **Faster** chunk loading\n- Fixed `/home` after a restart", files: [["skyforge-client-1.0.1.zip", "SOFTWARE"], ["skyforge-modpack-1.0.1.zip", "MODPACK"]] },
-  { version: "1.1.0-beta.1", title: "Economy beta", channel: "BETA", state: "PUBLISHED", changelog: "- Player shops (beta)", files: [["skyforge-client-1.1.0-beta.1.zip", "SOFTWARE"]] },
+  {
+    version: "1.0.0",
+    title: "Launch",
+    channel: "STABLE",
+    state: "YANKED",
+    changelog: "- First public version",
+    files: [["skyforge-client-1.0.0.zip", "SOFTWARE"]],
+  },
+  {
+    version: "1.0.1",
+    title: "Island update",
+    channel: "STABLE",
+    state: "PUBLISHED",
+    changelog: "# Island update\n- Three new floating islands\n- **Faster** chunk loading\n- Fixed `/home` after a restart",
+    files: [
+      ["skyforge-client-1.0.1.zip", "SOFTWARE"],
+      ["skyforge-modpack-1.0.1.zip", "MODPACK"],
+    ],
+  },
+  {
+    version: "1.1.0-beta.1",
+    title: "Economy beta",
+    channel: "BETA",
+    state: "PUBLISHED",
+    changelog: "- Player shops (beta)",
+    files: [["skyforge-client-1.1.0-beta.1.zip", "SOFTWARE"]],
+  },
   { version: "1.2.0", title: "Next (draft)", channel: "STABLE", state: "DRAFT", changelog: "- Work in progress", files: [] },
 ] as const;
 
@@ -23,13 +47,19 @@ function demoBytes(name: string): ReadableStream<Uint8Array> {
 }
 
 export async function seedDemoReleases(projectSlug: string): Promise<string | null> {
-  const project = await db.project.findUniqueOrThrow({ where: { slug: projectSlug }, include: { members: { where: { role: { key: "OWNER" } }, include: { user: true } } } });
+  const project = await db.project.findUniqueOrThrow({
+    where: { slug: projectSlug },
+    include: { members: { where: { role: { key: "OWNER" } }, include: { user: true } } },
+  });
   if (await db.release.count({ where: { projectId: project.id } })) return null;
   const owner = actorFromUser(project.members[0].user);
   const meta: RequestMeta = { ip: null, userAgent: "seed:demo", requestId: `seed-releases-${projectSlug}` };
   await db.project.update({
     where: { id: project.id },
-    data: { modules: [...new Set([...project.modules, "DOWNLOADS" as const, "LAUNCHER" as const])], settings: { ...(project.settings as object), offerPrereleases: true } },
+    data: {
+      modules: [...new Set([...project.modules, "DOWNLOADS" as const, "LAUNCHER" as const])],
+      settings: { ...(project.settings as object), offerPrereleases: true },
+    },
   });
   await updateLauncherSettings(
     owner,
@@ -40,15 +70,28 @@ export async function seedDemoReleases(projectSlug: string): Promise<string | nu
       offerRepair: true,
       offerGameStart: true,
       offerVersions: true,
-      launchSettings: { executable: "bin/skyforge", arguments: ["--server", "play.skyforge.example"], platforms: { windows: { executable: "bin/skyforge.exe", arguments: [] } }, minimumLauncherVersion: "2.0.0", minimumMemoryMb: 4096 },
+      launchSettings: {
+        executable: "bin/skyforge",
+        arguments: ["--server", "play.skyforge.example"],
+        platforms: { windows: { executable: "bin/skyforge.exe", arguments: [] } },
+        minimumLauncherVersion: "2.0.0",
+        minimumMemoryMb: 4096,
+      },
     },
     meta,
   );
   for (const spec of RELEASES) {
-    const release = await createRelease(owner, project.id, { version: spec.version, title: spec.title, changelog: spec.changelog, channel: spec.channel }, meta);
-    for (const [name, kind] of spec.files) await uploadFile(owner, project.id, { name, kind, releaseId: release.body.id }, demoBytes(name), meta);
+    const release = await createRelease(
+      owner,
+      project.id,
+      { version: spec.version, title: spec.title, changelog: spec.changelog, channel: spec.channel },
+      meta,
+    );
+    for (const [name, kind] of spec.files)
+      await uploadFile(owner, project.id, { name, kind, releaseId: release.body.id }, demoBytes(name), meta);
     let revision = release.body.revision;
-    if (spec.state !== "DRAFT") revision = (await updateRelease(owner, project.id, release.body.id, { state: "PUBLISHED" }, revision, meta)).body.revision;
+    if (spec.state !== "DRAFT")
+      revision = (await updateRelease(owner, project.id, release.body.id, { state: "PUBLISHED" }, revision, meta)).body.revision;
     if (spec.state === "YANKED") await updateRelease(owner, project.id, release.body.id, { state: "YANKED" }, revision, meta);
   }
   const sha = createHash("sha256").update(`Demo download skyforge-client-1.0.1.zip\n`.repeat(2000)).digest("hex");

@@ -39,23 +39,92 @@ const PROJECTS: {
   owner: string;
   members: [string, DefaultRoleKey][];
 }[] = [
-  { name: "Skyforge Survival", game: "Minecraft", category: "Server", description: "A survival server with floating islands and a player-run economy.", status: "PUBLISHED", visibility: "PUBLIC", owner: "pia.partner", members: [["max.member", "MODERATOR"]] },
-  { name: "Nebula Racing League", game: "Trackmania", category: "Community", description: "Weekly races and a season ladder.", status: "DRAFT", visibility: "PUBLIC", owner: "pia.partner", members: [["max.member", "TESTER"]] },
-  { name: "Orbit Modpack", game: "Minecraft", category: "Modpack", description: "A space-themed modpack for tech players.", status: "IN_REVIEW", visibility: "APPLICATION_ONLY", owner: "paul.partner", members: [] },
-  { name: "Ironclad Tactics", game: "Arma 3", category: "Mod", description: "Realistic naval warfare mod, invite only.", status: "PUBLISHED", visibility: "PRIVATE", owner: "paul.partner", members: [] },
-  { name: "Starlight Roleplay", game: "GTA V", category: "Server", description: "A roleplay city; players join by application.", status: "PUBLISHED", visibility: "APPLICATION_ONLY", owner: "paul.partner", members: [] },
+  {
+    name: "Skyforge Survival",
+    game: "Minecraft",
+    category: "Server",
+    description: "A survival server with floating islands and a player-run economy.",
+    status: "PUBLISHED",
+    visibility: "PUBLIC",
+    owner: "pia.partner",
+    members: [["max.member", "MODERATOR"]],
+  },
+  {
+    name: "Nebula Racing League",
+    game: "Trackmania",
+    category: "Community",
+    description: "Weekly races and a season ladder.",
+    status: "DRAFT",
+    visibility: "PUBLIC",
+    owner: "pia.partner",
+    members: [["max.member", "TESTER"]],
+  },
+  {
+    name: "Orbit Modpack",
+    game: "Minecraft",
+    category: "Modpack",
+    description: "A space-themed modpack for tech players.",
+    status: "IN_REVIEW",
+    visibility: "APPLICATION_ONLY",
+    owner: "paul.partner",
+    members: [],
+  },
+  {
+    name: "Ironclad Tactics",
+    game: "Arma 3",
+    category: "Mod",
+    description: "Realistic naval warfare mod, invite only.",
+    status: "PUBLISHED",
+    visibility: "PRIVATE",
+    owner: "paul.partner",
+    members: [],
+  },
+  {
+    name: "Starlight Roleplay",
+    game: "GTA V",
+    category: "Server",
+    description: "A roleplay city; players join by application.",
+    status: "PUBLISHED",
+    visibility: "APPLICATION_ONLY",
+    owner: "paul.partner",
+    members: [],
+  },
 ];
 
 /** Applications to look at: pending, accepted and rejected, made and decided through the service. */
-const APPLICATIONS: { project: string; applicant: string; message: string; asks?: DefaultRoleKey; decision?: { by: string; decision: "ACCEPT" | "REJECT"; role?: DefaultRoleKey; reason?: string } }[] = [
-  { project: "Skyforge Survival", applicant: "ulla.user", message: "I play every evening and would love to test new islands.", asks: "TESTER" },
-  { project: "Skyforge Survival", applicant: "alex.applicant", message: "Builder with three years on survival servers.", decision: { by: "pia.partner", decision: "ACCEPT", role: "TESTER", reason: "Welcome aboard!" } },
-  { project: "Skyforge Survival", applicant: "sid.suspended", message: "Let me in.", decision: { by: "max.member", decision: "REJECT", reason: "Tell us a little more about yourself and apply again." } },
+const APPLICATIONS: {
+  project: string;
+  applicant: string;
+  message: string;
+  asks?: DefaultRoleKey;
+  decision?: { by: string; decision: "ACCEPT" | "REJECT"; role?: DefaultRoleKey; reason?: string };
+}[] = [
+  {
+    project: "Skyforge Survival",
+    applicant: "ulla.user",
+    message: "I play every evening and would love to test new islands.",
+    asks: "TESTER",
+  },
+  {
+    project: "Skyforge Survival",
+    applicant: "alex.applicant",
+    message: "Builder with three years on survival servers.",
+    decision: { by: "pia.partner", decision: "ACCEPT", role: "TESTER", reason: "Welcome aboard!" },
+  },
+  {
+    project: "Skyforge Survival",
+    applicant: "sid.suspended",
+    message: "Let me in.",
+    decision: { by: "max.member", decision: "REJECT", reason: "Tell us a little more about yourself and apply again." },
+  },
   { project: "Starlight Roleplay", applicant: "dana.dev", message: "I would like to play a mechanic in the city.", asks: "MEMBER" },
 ];
 
 /** Pages, announcements (by whom) and support links of a published project, for the content modules. */
-const CONTENT: Record<string, { pages: PageInput[]; messages: { by: string; title: string; body: string }[]; supportLinks: SupportLink[] }> = {
+const CONTENT: Record<
+  string,
+  { pages: PageInput[]; messages: { by: string; title: string; body: string }[]; supportLinks: SupportLink[] }
+> = {
   "Skyforge Survival": {
     pages: [
       {
@@ -72,7 +141,11 @@ const CONTENT: Record<string, { pages: PageInput[]; messages: { by: string; titl
       },
     ],
     messages: [
-      { by: "pia.partner", title: "Season 3 is live", body: "New islands, a reworked economy and **weekly events**. See the [getting started](/projects/skyforge-survival/pages/getting-started) page." },
+      {
+        by: "pia.partner",
+        title: "Season 3 is live",
+        body: "New islands, a reworked economy and **weekly events**. See the [getting started](/projects/skyforge-survival/pages/getting-started) page.",
+      },
       { by: "max.member", title: "Maintenance on Sunday", body: "The server is down from 06:00 to 07:00 UTC for backups." },
     ],
     supportLinks: [
@@ -83,10 +156,18 @@ const CONTENT: Record<string, { pages: PageInput[]; messages: { by: string; titl
   },
 };
 
-async function seedContent(projectId: string, content: (typeof CONTENT)[string], owner: Parameters<typeof actorFromUser>[0], meta: RequestMeta) {
+async function seedContent(
+  projectId: string,
+  content: (typeof CONTENT)[string],
+  owner: Parameters<typeof actorFromUser>[0],
+  meta: RequestMeta,
+) {
   await db.project.update({ where: { id: projectId }, data: { modules: { push: ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"] } } });
   const project = await db.project.findUniqueOrThrow({ where: { id: projectId } });
-  await db.project.update({ where: { id: projectId }, data: { settings: { ...(project.settings as object), supportLinks: content.supportLinks } } });
+  await db.project.update({
+    where: { id: projectId },
+    data: { settings: { ...(project.settings as object), supportLinks: content.supportLinks } },
+  });
   for (const page of content.pages) await createPage(actorFromUser(owner), projectId, page, meta);
   for (const message of content.messages) {
     const author = await db.user.findUniqueOrThrow({ where: { usernameKey: message.by } });
@@ -124,17 +205,42 @@ export async function seedDemo(): Promise<string[]> {
     const meta = { ip: null, userAgent: "seed:demo", requestId: `seed-${slugify(project.name)}` };
     const created = await createProject(
       actorFromUser(owner),
-      { name: project.name, description: project.description, game: project.game, category: project.category, visibility: project.visibility, modules: ["APPLICATIONS", "DOWNLOADS"], bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null },
+      {
+        name: project.name,
+        description: project.description,
+        game: project.game,
+        category: project.category,
+        visibility: project.visibility,
+        modules: ["APPLICATIONS", "DOWNLOADS"],
+        bannerUrl: null,
+        logoUrl: null,
+        websiteUrl: null,
+        chatUrl: null,
+        trailerUrl: null,
+      },
       meta,
     );
     const roles = await db.projectRole.findMany({ where: { projectId: created.id } });
     const roleId = (key: DefaultRoleKey) => roles.find((role) => role.key === key)!.id;
     await db.project.update({
       where: { id: created.id },
-      data: { settings: { applicationsOpen: true, applicationPrompt: `What would you like to do in ${project.name}?`, offeredRoleIds: [roleId("MEMBER"), roleId("TESTER")], supportLinks: [], contactEmail: "" } },
+      data: {
+        settings: {
+          applicationsOpen: true,
+          applicationPrompt: `What would you like to do in ${project.name}?`,
+          offeredRoleIds: [roleId("MEMBER"), roleId("TESTER")],
+          supportLinks: [],
+          contactEmail: "",
+        },
+      },
     });
     for (const [username, key] of project.members) {
-      await addMember(actorFromUser(owner), created.id, { userId: ids.get(username)!, roleId: roles.find((role) => role.key === key)!.id }, meta);
+      await addMember(
+        actorFromUser(owner),
+        created.id,
+        { userId: ids.get(username)!, roleId: roles.find((role) => role.key === key)!.id },
+        meta,
+      );
     }
     // Demo projects are not complete enough for the submission check, so they are put in their status
     // directly, with the history the workflow would have written.
@@ -146,14 +252,27 @@ export async function seedDemo(): Promise<string[]> {
         });
         await tx.statusTransition.create({ data: { projectId: created.id, from: "DRAFT", to: "IN_REVIEW", actorId: owner.id } });
         if (project.status === "PUBLISHED") {
-          await tx.statusTransition.create({ data: { projectId: created.id, from: "IN_REVIEW", to: "PUBLISHED", actorId: staff.id, reason: "Demo data" } });
+          await tx.statusTransition.create({
+            data: { projectId: created.id, from: "IN_REVIEW", to: "PUBLISHED", actorId: staff.id, reason: "Demo data" },
+          });
         }
-        await recordAudit(tx, SYSTEM, { action: "project.seed_status", targetType: "project", targetId: created.id, projectId: created.id, changes: { status: { before: "DRAFT", after: project.status } } });
+        await recordAudit(tx, SYSTEM, {
+          action: "project.seed_status",
+          targetType: "project",
+          targetId: created.id,
+          projectId: created.id,
+          changes: { status: { before: "DRAFT", after: project.status } },
+        });
       });
     }
     for (const application of APPLICATIONS.filter((candidate) => candidate.project === project.name)) {
       const applicant = await db.user.findUniqueOrThrow({ where: { usernameKey: application.applicant } });
-      const made = await applyToProject(actorFromUser(applicant), created.id, { message: application.message, roleId: application.asks && roleId(application.asks) }, meta);
+      const made = await applyToProject(
+        actorFromUser(applicant),
+        created.id,
+        { message: application.message, roleId: application.asks && roleId(application.asks) },
+        meta,
+      );
       if (application.decision) {
         const decider = await db.user.findUniqueOrThrow({ where: { usernameKey: application.decision.by } });
         const { decision, role, reason } = application.decision;
@@ -164,7 +283,9 @@ export async function seedDemo(): Promise<string[]> {
   }
   const releases = await seedDemoReleases("skyforge-survival");
   if (releases) lines.push(releases);
-  lines.push(`${PROJECTS.length} demo projects: ${PROJECTS.map((project) => `${project.name} (${project.status}, ${project.visibility})`).join(", ")}.`);
+  lines.push(
+    `${PROJECTS.length} demo projects: ${PROJECTS.map((project) => `${project.name} (${project.status}, ${project.visibility})`).join(", ")}.`,
+  );
   lines.push(`${APPLICATIONS.length} demo applications (pending, accepted, rejected) to Skyforge Survival and Starlight Roleplay.`);
   lines.push(`Pages, announcements and support links on ${Object.keys(CONTENT).join(", ")}.`);
   return lines;

@@ -15,7 +15,15 @@ import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } fro
 async function storedFile() {
   const project = await createProjectFor(await createPartner(), { status: "PUBLISHED", modules: ["DOWNLOADS"] });
   return db.download.create({
-    data: { projectId: project.id, kind: "OTHER", fileName: "a.bin", contentType: "application/octet-stream", size: 1n, sha256: "0".repeat(64), storageKey: `counting-${crypto.randomUUID()}` },
+    data: {
+      projectId: project.id,
+      kind: "OTHER",
+      fileName: "a.bin",
+      contentType: "application/octet-stream",
+      size: 1n,
+      sha256: "0".repeat(64),
+      storageKey: `counting-${crypto.randomUUID()}`,
+    },
   });
 }
 const countOf = async (id: string) => (await db.download.findUniqueOrThrow({ where: { id } })).downloadCount;

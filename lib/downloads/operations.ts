@@ -5,7 +5,9 @@ import { fileSchema, listFilesQuerySchema, maxUploadBytes, UPLOAD_CONTENT_TYPE, 
 
 const projectParams = z.strictObject({ id: idSchema });
 const fileParams = z.strictObject({ id: idSchema, fileId: idSchema });
-const NOT_VISIBLE = problem("No such project or file, not visible to you (a draft or yanked release's files included), or the project's DOWNLOADS module is off");
+const NOT_VISIBLE = problem(
+  "No such project or file, not visible to you (a draft or yanked release's files included), or the project's DOWNLOADS module is off",
+);
 
 export const uploadFileOperation = defineOperation({
   method: "POST",
@@ -22,7 +24,9 @@ export const uploadFileOperation = defineOperation({
     201: { description: "The stored file", schema: fileSchema },
     403: problem("Needs downloads.manage"),
     404: NOT_VISIBLE,
-    413: problem("Larger than MAX_UPLOAD_BYTES (`payload_too_large`), or the project's files would pass PROJECT_STORAGE_QUOTA_BYTES (`quota_exceeded`)"),
+    413: problem(
+      "Larger than MAX_UPLOAD_BYTES (`payload_too_large`), or the project's files would pass PROJECT_STORAGE_QUOTA_BYTES (`quota_exceeded`)",
+    ),
     422: problem("The release is yanked"),
     429: problem("MAX_CONCURRENT_UPLOADS_PER_USER of your uploads are running (`too_many_uploads`): retry after Retry-After"),
   },

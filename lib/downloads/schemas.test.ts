@@ -43,7 +43,22 @@ const UNSAFE = [
   ["x".repeat(201), "over 200 characters"],
 ] as const;
 
-const SAFE = ["game.exe", "Game Setup é.exe", "pack-1.0.1.zip", ".hidden", "CONSOLE.txt", "com10.txt", "lpt.txt", "nul-file.bin", "aux_data.pak", "my con.txt", "con-1.txt", "x".repeat(200), "日本語.zip", " leading space.txt"];
+const SAFE = [
+  "game.exe",
+  "Game Setup é.exe",
+  "pack-1.0.1.zip",
+  ".hidden",
+  "CONSOLE.txt",
+  "com10.txt",
+  "lpt.txt",
+  "nul-file.bin",
+  "aux_data.pak",
+  "my con.txt",
+  "con-1.txt",
+  "x".repeat(200),
+  "日本語.zip",
+  " leading space.txt",
+];
 
 describe("file names a launcher can write on every system", () => {
   it.each(UNSAFE)("refuses %j (%s)", (name) => {

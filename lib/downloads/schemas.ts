@@ -53,9 +53,10 @@ const WINDOWS_DEVICE_NAMES = /^(?:con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9
  * control characters are refused everywhere.
  */
 export function fileNameFault(name: string): string | null {
-  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return "Use a file name without folders, control characters or any of < > : \" | ? *.";
+  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return 'Use a file name without folders, control characters or any of < > : " | ? *.';
   if (/[. ]$/.test(name)) return "A file name may not end with a dot or a space.";
-  if (WINDOWS_DEVICE_NAMES.test(name.split(".")[0]!.trimEnd())) return "Windows reserves CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9, also with an extension (con.txt): choose another file name.";
+  if (WINDOWS_DEVICE_NAMES.test(name.split(".")[0]!.trimEnd()))
+    return "Windows reserves CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9, also with an extension (con.txt): choose another file name.";
   return null;
 }
 
@@ -71,7 +72,10 @@ export const fileNameSchema = z
     const fault = fileNameFault(name);
     if (fault) context.addIssue({ code: "custom", message: fault });
   })
-  .meta({ description: "The file's name as launchers write it: 1-200 characters; no / \\ < > : \" | ? * or control characters; no trailing dot or space; no Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9), also not with an extension." });
+  .meta({
+    description:
+      "The file's name as launchers write it: 1-200 characters; no / \\ < > : \" | ? * or control characters; no trailing dot or space; no Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9), also not with an extension.",
+  });
 
 export const uploadQuerySchema = z.strictObject({
   name: fileNameSchema,

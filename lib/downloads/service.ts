@@ -11,7 +11,15 @@ import { loadProject, requireModule, requireProjectPermission, type ProjectConte
 import { settingsOf } from "../projects/service";
 import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
-import { maxConcurrentUploadsPerUser, maxUploadBytes, projectStorageQuotaBytes, UPLOAD_CONTENT_TYPE, type FileView, type ListFilesQuery, type UploadQuery } from "./schemas";
+import {
+  maxConcurrentUploadsPerUser,
+  maxUploadBytes,
+  projectStorageQuotaBytes,
+  UPLOAD_CONTENT_TYPE,
+  type FileView,
+  type ListFilesQuery,
+  type UploadQuery,
+} from "./schemas";
 
 /** The project as the release and download rules need it. */
 export interface DownloadsContext extends ProjectContext {
@@ -72,7 +80,13 @@ async function storedBytes(client: Tx | typeof db, projectId: string): Promise<n
 /** A user's uploads at once (MAX_CONCURRENT_UPLOADS_PER_USER), across instances with REDIS_URL. */
 function uploadsPerUser(): ConcurrencyRule {
   const limit = maxConcurrentUploadsPerUser();
-  return { name: "uploads:user", limit, retryAfterSeconds: 15, code: "too_many_uploads", detail: `You have ${limit} uploads running. Wait for one to finish.` };
+  return {
+    name: "uploads:user",
+    limit,
+    retryAfterSeconds: 15,
+    code: "too_many_uploads",
+    detail: `You have ${limit} uploads running. Wait for one to finish.`,
+  };
 }
 
 /**
@@ -85,14 +99,28 @@ function uploadsPerUser(): ConcurrencyRule {
  * decided in the transaction that writes the row, after it has locked the project's row: of two
  * concurrent uploads the second sees the first's file, so together they never pass the quota.
  */
-export async function uploadFile(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta, declaredBytes: number | null = null): Promise<FileView> {
+export async function uploadFile(
+  actor: Actor,
+  projectId: string,
+  query: UploadQuery,
+  body: ReadableStream<Uint8Array>,
+  meta: RequestMeta,
+  declaredBytes: number | null = null,
+): Promise<FileView> {
   const before = await downloadsProject(actor, projectId);
   requireProjectPermission(before, "downloads.manage");
   if (query.releaseId) await attachableRelease(db, before, query.releaseId);
   return withSlot(uploadsPerUser(), actor.userId, () => storeUpload(actor, projectId, query, body, meta, declaredBytes));
 }
 
-async function storeUpload(actor: Actor, projectId: string, query: UploadQuery, body: ReadableStream<Uint8Array>, meta: RequestMeta, declaredBytes: number | null): Promise<FileView> {
+async function storeUpload(
+  actor: Actor,
+  projectId: string,
+  query: UploadQuery,
+  body: ReadableStream<Uint8Array>,
+  meta: RequestMeta,
+  declaredBytes: number | null,
+): Promise<FileView> {
   const quota = projectStorageQuotaBytes();
   const remaining = quota - (await storedBytes(db, projectId));
   if (remaining <= 0 || (declaredBytes ?? 0) > remaining) throw new StorageQuotaExceeded(quota);
@@ -101,7 +129,9 @@ async function storeUpload(actor: Actor, projectId: string, query: UploadQuery, 
   const stored = await store.putStream(body, { maxBytes: Math.min(maxUploadBytes(), remaining) }).catch((error: unknown) => {
     if (error instanceof PayloadTooLarge && remaining < maxUploadBytes()) throw new StorageQuotaExceeded(quota);
     // The body broke off (the client went away): its bytes are already removed.
-    throw error instanceof AppError ? error : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
+    throw error instanceof AppError
+      ? error
+      : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
   });
   try {
     return await db.$transaction(async (tx) => {
@@ -122,13 +152,22 @@ async function storeUpload(actor: Actor, projectId: string, query: UploadQuery, 
           storageKey: stored.key,
         },
       });
-      await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
-        action: "download.upload",
-        targetType: "download",
-        targetId: file.id,
-        projectId,
-        changes: { file: { before: null, after: { name: file.fileName, kind: file.kind, size: stored.size, sha256: stored.sha256, releaseId: file.releaseId } } },
-      });
+      await recordAudit(
+        tx,
+        { ...auditContext(actor, meta), override: context.access.override },
+        {
+          action: "download.upload",
+          targetType: "download",
+          targetId: file.id,
+          projectId,
+          changes: {
+            file: {
+              before: null,
+              after: { name: file.fileName, kind: file.kind, size: stored.size, sha256: stored.sha256, releaseId: file.releaseId },
+            },
+          },
+        },
+      );
       return presentFile(file);
     });
   } catch (error) {
@@ -145,7 +184,10 @@ export async function listFiles(actor: Actor | null, projectId: string, query: L
       projectId,
       ...(query.kind ? { kind: query.kind } : {}),
       ...(query.releaseId ? { releaseId: query.releaseId } : {}),
-      AND: [{ OR: [{ releaseId: null }, { release: visibleReleaseWhere(context.access, context.rules) }] }, afterPosition(decodeCursor(query.cursor))],
+      AND: [
+        { OR: [{ releaseId: null }, { release: visibleReleaseWhere(context.access, context.rules) }] },
+        afterPosition(decodeCursor(query.cursor)),
+      ],
     },
     orderBy: NEWEST_FIRST,
     take: query.limit + 1,
@@ -171,13 +213,17 @@ export async function deleteFile(actor: Actor, projectId: string, fileId: string
     if (!row || !canSeeFile(context.access, context.rules, row.release)) throw new NotFound("file");
     requireProjectPermission(context, "downloads.manage");
     await tx.download.delete({ where: { id: row.id } });
-    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
-      action: "download.delete",
-      targetType: "download",
-      targetId: row.id,
-      projectId,
-      changes: { file: { before: { name: row.fileName, kind: row.kind, sha256: row.sha256 }, after: null } },
-    });
+    await recordAudit(
+      tx,
+      { ...auditContext(actor, meta), override: context.access.override },
+      {
+        action: "download.delete",
+        targetType: "download",
+        targetId: row.id,
+        projectId,
+        changes: { file: { before: { name: row.fileName, kind: row.kind, sha256: row.sha256 }, after: null } },
+      },
+    );
     return row;
   });
   await fileStore().remove(file.storageKey);
@@ -196,7 +242,13 @@ export interface DownloadRequest {
  * segmented download never count, and nothing counts for a 304, a 416 or a HEAD request (the route
  * wrapper never opens the bytes for HEAD).
  */
-export async function openDownload(actor: Actor | null, projectId: string, fileId: string, request: DownloadRequest, meta: Pick<RequestMeta, "ip">) {
+export async function openDownload(
+  actor: Actor | null,
+  projectId: string,
+  fileId: string,
+  request: DownloadRequest,
+  meta: Pick<RequestMeta, "ip">,
+) {
   const file = await visibleFile(await downloadsProject(actor, projectId), fileId);
   const size = Number(file.size);
   const etag = `"${file.sha256}"`;
@@ -213,7 +265,11 @@ export async function openDownload(actor: Actor | null, projectId: string, fileI
   return {
     status: bytes ? 206 : 200,
     etag,
-    headers: { ...headers, "Content-Length": String(length), ...(bytes ? { "Content-Range": `bytes ${bytes.start}-${bytes.end}/${size}` } : {}) },
+    headers: {
+      ...headers,
+      "Content-Length": String(length),
+      ...(bytes ? { "Content-Range": `bytes ${bytes.start}-${bytes.end}/${size}` } : {}),
+    },
     stream: {
       contentType: UPLOAD_CONTENT_TYPE,
       open: async () => {
@@ -241,6 +297,11 @@ async function countOnce(fileId: string, clientKey: string) {
 
 /** Download counts of the project per kind, for the team's Files tab. */
 export async function downloadTotals(context: DownloadsContext) {
-  const rows = await db.download.groupBy({ by: ["kind"], where: { projectId: context.project.id }, _sum: { downloadCount: true }, _count: { _all: true } });
+  const rows = await db.download.groupBy({
+    by: ["kind"],
+    where: { projectId: context.project.id },
+    _sum: { downloadCount: true },
+    _count: { _all: true },
+  });
   return rows.map((row) => ({ kind: row.kind, files: row._count._all, downloads: row._sum.downloadCount ?? 0 }));
 }

@@ -165,7 +165,9 @@ export class S3FileStore implements FileStore {
 
   async put(bytes: Uint8Array) {
     const key = randomUUID();
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.length }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Body: bytes, ContentLength: bytes.length }),
+    );
     return key;
   }
 
@@ -185,7 +187,7 @@ export class S3FileStore implements FileStore {
     const passing = pipeline(source, meter).catch((error: unknown) => error);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.settings.bucket, Key: this.objectKey(key) , Body: meter },
+      params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: meter },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
@@ -207,7 +209,11 @@ export class S3FileStore implements FileStore {
   async openStream(key: string, range?: ByteRange) {
     try {
       const response = await this.client.send(
-        new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.objectKey(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       return response.Body ? (response.Body.transformToWebStream() as ReadableStream<Uint8Array>) : null;
     } catch (error) {
@@ -242,7 +248,9 @@ export function fileStore(): FileStore {
   if (store) return store;
   const s3 = s3SettingsFromEnv();
   // A runtime folder, not a source path: keep the bundler from tracing it.
-  store = s3 ? new S3FileStore(s3) : new LocalFileStore(path.join(path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? "data"), "files"));
+  store = s3
+    ? new S3FileStore(s3)
+    : new LocalFileStore(path.join(path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? "data"), "files"));
   return store;
 }
 
@@ -250,7 +258,10 @@ const SIGNATURES: { type: string; test: (bytes: Uint8Array) => boolean }[] = [
   { type: "image/png", test: (b) => b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
   { type: "image/jpeg", test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: "image/gif", test: (b) => b.length > 6 && String.fromCharCode(...b.slice(0, 4)) === "GIF8" },
-  { type: "image/webp", test: (b) => b.length > 12 && String.fromCharCode(...b.slice(0, 4)) === "RIFF" && String.fromCharCode(...b.slice(8, 12)) === "WEBP" },
+  {
+    type: "image/webp",
+    test: (b) => b.length > 12 && String.fromCharCode(...b.slice(0, 4)) === "RIFF" && String.fromCharCode(...b.slice(8, 12)) === "WEBP",
+  },
 ];
 
 export const IMAGE_TYPES = SIGNATURES.map((signature) => signature.type);

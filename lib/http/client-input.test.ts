@@ -52,7 +52,9 @@ describe("assertNoNul", () => {
         return (error as ValidationFailed).errors;
       }
     };
-    expect(failure({ a: "fine", b: ["x", { c: "n\u0000" }], d: "\u0000" })).toEqual([{ path: "b.1.c", message: expect.stringMatching(/NUL/) }]);
+    expect(failure({ a: "fine", b: ["x", { c: "n\u0000" }], d: "\u0000" })).toEqual([
+      { path: "b.1.c", message: expect.stringMatching(/NUL/) },
+    ]);
     expect(failure({ ["ke\u0000y"]: "x" })).toEqual([{ path: "ke\u0000y", message: expect.stringMatching(/NUL/) }]);
   });
 });

@@ -67,7 +67,8 @@ export function assertNoNul(value: unknown): void {
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const item = visit.value;
     if (typeof item === "string") {
-      if (item.includes("\u0000")) throw new ValidationFailed([{ path: pathOf(visit), message: "Text may not contain NUL (control) characters." }]);
+      if (item.includes("\u0000"))
+        throw new ValidationFailed([{ path: pathOf(visit), message: "Text may not contain NUL (control) characters." }]);
     } else if (item !== null && typeof item === "object") {
       const children: Visit[] = Array.isArray(item)
         ? item.map((child, index) => ({ value: child, key: String(index), parent: visit }))

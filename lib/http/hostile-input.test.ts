@@ -35,7 +35,10 @@ describe("hostile input through real route handlers", async () => {
 
   it("treats Origin: null on a cookie request as cross-origin (403)", async () => {
     const cookie = await sessionCookie(partner.id);
-    const response = await call(projects.POST, "POST", "/api/v1/projects", { body: { name: "Null origin" }, headers: { cookie, origin: "null", host: "127.0.0.1:3000" } });
+    const response = await call(projects.POST, "POST", "/api/v1/projects", {
+      body: { name: "Null origin" },
+      headers: { cookie, origin: "null", host: "127.0.0.1:3000" },
+    });
     expectProblem(response, 403);
     expect(response.json).toMatchObject({ code: "cross_origin" });
     expect(await db.project.count({ where: { name: "Null origin" } })).toBe(0);
@@ -45,7 +48,11 @@ describe("hostile input through real route handlers", async () => {
     ["a query string", () => call(projects.GET, "GET", "/api/v1/projects?q=a%00b")],
     ["a path id", () => call(one.GET, "GET", "/", { params: { id: "ab\u0000c" } })],
     ["a sign-in body", () => call(tokenSignIn.POST, "POST", "/", { body: { login: "ad\u0000min", password: "x" } })],
-    ["a nested body field", () => call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Game\u0000" } })],
+    [
+      "a nested body field",
+      () =>
+        call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Game\u0000" } }),
+    ],
     ["a body key", () => call(me.PUT, "PUT", "/", { token, headers: { "if-match": '"v1"' }, body: { ["display\u0000Name"]: "x" } })],
   ])("answers a NUL byte in %s with 400", async (_label, send) => {
     expectProblem(await send(), 400);
@@ -56,15 +63,27 @@ describe("hostile input through real route handlers", async () => {
     expect(response.json!.errors).toEqual([{ path: "login", message: expect.stringMatching(/NUL|control/i) }]);
   });
 
-  it.each(['"v2147483648"', '"v99999999999999999999"'])("answers an If-Match version beyond the database's range (%s) with 400", async (ifMatch) => {
-    const response = await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": ifMatch }, body: { game: "Unchanged" } });
-    expectProblem(response, 400);
-    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).game).toBe("Test game");
-  });
+  it.each(['"v2147483648"', '"v99999999999999999999"'])(
+    "answers an If-Match version beyond the database's range (%s) with 400",
+    async (ifMatch) => {
+      const response = await call(one.PATCH, "PATCH", "/", {
+        token,
+        params: { id: project.id },
+        headers: { "if-match": ifMatch },
+        body: { game: "Unchanged" },
+      });
+      expectProblem(response, 400);
+      expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).game).toBe("Test game");
+    },
+  );
 
   it("reports each unknown field on its own path", async () => {
     const user = await createUser();
-    const response = await call(me.PUT, "PUT", "/", { token: await tokenFor(user.id), headers: { "if-match": '"v1"' }, body: { a: 1, b: 2, c: 3 } });
+    const response = await call(me.PUT, "PUT", "/", {
+      token: await tokenFor(user.id),
+      headers: { "if-match": '"v1"' },
+      body: { a: 1, b: 2, c: 3 },
+    });
     expectProblem(response, 400);
     expect(response.json!.errors).toEqual([
       { path: "a", message: "Unknown field." },
@@ -79,7 +98,9 @@ describe("hostile input through real route handlers", async () => {
       arrays: "[".repeat(DEPTH) + "]".repeat(DEPTH),
       objects: '{"a":'.repeat(DEPTH) + "1" + "}".repeat(DEPTH),
     };
-    const withJsonBody = OPERATIONS.filter((operation) => operation.body).map((operation) => [`${operation.method} ${operation.path}`, operation] as const);
+    const withJsonBody = OPERATIONS.filter((operation) => operation.body).map(
+      (operation) => [`${operation.method} ${operation.path}`, operation] as const,
+    );
 
     it("is sent to every operation with a JSON body", () => {
       expect(withJsonBody.length).toBeGreaterThanOrEqual(21);
@@ -89,7 +110,9 @@ describe("hostile input through real route handlers", async () => {
     // once took 0.4-0.7 s of CPU and overflowed the stack (500).
     it.each(withJsonBody)("%s answers 400 too_deep, quickly", async (_label, operation) => {
       const route = await routeModule(operation.path);
-      const params = Object.fromEntries([...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, name === "id" ? project.id : "x"]));
+      const params = Object.fromEntries(
+        [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, name === "id" ? project.id : "x"]),
+      );
       for (const [shape, rawBody] of Object.entries(bodies)) {
         const started = performance.now();
         const response = await call(route[operation.method], operation.method, operation.path, {

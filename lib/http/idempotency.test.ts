@@ -5,7 +5,11 @@ import { withIdempotency } from "./idempotency";
 
 const DAY_MS = 24 * 3600_000;
 const create = (userId: string, key = unique("key-")) =>
-  withIdempotency(userId, key, { method: "POST", path: "/api/v1/test", body: "{}" }, async () => ({ status: 201, body: { ok: true }, headers: {} }));
+  withIdempotency(userId, key, { method: "POST", path: "/api/v1/test", body: "{}" }, async () => ({
+    status: 201,
+    body: { ok: true },
+    headers: {},
+  }));
 
 describe("idempotency keys expire after 24 hours on every route", () => {
   afterEach(() => {

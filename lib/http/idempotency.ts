@@ -25,7 +25,8 @@ export async function withIdempotency(
   request: { method: string; path: string; body: string },
   run: () => Promise<StoredReply>,
 ): Promise<StoredReply & { replayed: boolean }> {
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw new BadRequest("Idempotency-Key must be 1-255 visible ASCII characters.", "invalid_idempotency_key");
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new BadRequest("Idempotency-Key must be 1-255 visible ASCII characters.", "invalid_idempotency_key");
   const requestHash = sha256(`${request.method} ${request.path}\n${request.body}`);
   const claimed = await claim(userId, key, request, requestHash);
   if (!claimed) {
@@ -33,7 +34,8 @@ export async function withIdempotency(
     if (existing.requestHash !== requestHash) {
       throw new RuleViolation("This Idempotency-Key was used for a different request.", "idempotency_key_reused");
     }
-    if (existing.status === 0) throw new Conflict("A request with this Idempotency-Key is still being processed.", "idempotency_in_progress");
+    if (existing.status === 0)
+      throw new Conflict("A request with this Idempotency-Key is still being processed.", "idempotency_in_progress");
     return { status: existing.status, body: existing.body, headers: existing.headers as Record<string, string>, replayed: true };
   }
   try {

@@ -15,11 +15,15 @@ export function zodFieldErrors(error: z.ZodError, prefix = ""): FieldError[] {
 }
 
 /** The problem document of any error; unknown errors become a bare 500 (logged, never described). */
-export function problemFor(error: unknown, requestId: string): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+export function problemFor(
+  error: unknown,
+  requestId: string,
+): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
   const known = error instanceof z.ZodError ? new ValidationFailed(zodFieldErrors(error)) : error;
   if (known instanceof AppError) {
     // A client that went away is an everyday event, not a failure of ours: debug, without a stack.
-    if (known instanceof ClientClosedRequest) console.debug(`[${requestId}] client went away before its request was received whole (${known.reason})`);
+    if (known instanceof ClientClosedRequest)
+      console.debug(`[${requestId}] client went away before its request was received whole (${known.reason})`);
     return {
       status: known.status,
       headers: known.headers,

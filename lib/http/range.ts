@@ -3,10 +3,7 @@
  * that is not a single `bytes=` range is ignored (the whole file is sent, as the RFC allows);
  * a range that starts past the end is unsatisfiable (416).
  */
-export type RangeAnswer =
-  | { kind: "whole" }
-  | { kind: "partial"; start: number; end: number }
-  | { kind: "unsatisfiable" };
+export type RangeAnswer = { kind: "whole" } | { kind: "partial"; start: number; end: number } | { kind: "unsatisfiable" };
 
 export function parseRange(header: string | null, size: number): RangeAnswer {
   if (!header) return { kind: "whole" };

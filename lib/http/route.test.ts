@@ -66,7 +66,12 @@ describe("the route wrapper", async () => {
   it.each([
     ["unknown fields (no mass assignment)", { body: { name: "x", isAdmin: true } }, 400, "validation_failed"],
     ["malformed JSON", { rawBody: "{", headers: { "content-type": "application/json" } }, 400, "malformed_json"],
-    ["a body that is not JSON", { rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }, 415, "unsupported_media_type"],
+    [
+      "a body that is not JSON",
+      { rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } },
+      415,
+      "unsupported_media_type",
+    ],
     ["a body over the limit", { body: { name: "x".repeat(500) } }, 413, "payload_too_large"],
   ])("refuses %s", async (_label, options, status, code) => {
     const response = await call(echo, "POST", "/api/v1/test/echo", { token, ...options });
@@ -112,7 +117,8 @@ describe("the route wrapper", async () => {
     }
     expect(statuses).toEqual([204, 204, 204, 204]);
     const fromOneAddress = [];
-    for (let attempt = 0; attempt < 3; attempt++) fromOneAddress.push((await call(limited, "POST", "/api/v1/test/limited", { ip: "10.200.0.1" })).status);
+    for (let attempt = 0; attempt < 3; attempt++)
+      fromOneAddress.push((await call(limited, "POST", "/api/v1/test/limited", { ip: "10.200.0.1" })).status);
     expect(fromOneAddress).toEqual([204, 204, 429]);
   });
 
@@ -136,10 +142,16 @@ describe("the route wrapper", async () => {
     const session = await db.$transaction((tx) => createSession(tx, user, { ip: null, userAgent: null, requestId: "t" }, null));
     const cookie = await encode({ token: { sid: session.id }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
     const headers = { cookie: `${SESSION_COOKIE}=${cookie}` };
-    const crossSite = await call(echo, "POST", "/api/v1/test/echo", { body: { name: "x" }, headers: { ...headers, origin: "https://evil.example", host: "127.0.0.1:3000" } });
+    const crossSite = await call(echo, "POST", "/api/v1/test/echo", {
+      body: { name: "x" },
+      headers: { ...headers, origin: "https://evil.example", host: "127.0.0.1:3000" },
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.json).toMatchObject({ code: "cross_origin" });
-    const sameSite = await call(echo, "POST", "/api/v1/test/echo", { body: { name: "x" }, headers: { ...headers, origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" } });
+    const sameSite = await call(echo, "POST", "/api/v1/test/echo", {
+      body: { name: "x" },
+      headers: { ...headers, origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" },
+    });
     expect(sameSite.status).toBe(201);
   });
 

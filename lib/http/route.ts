@@ -3,7 +3,17 @@ import type { z } from "zod";
 import type { Actor, RequestMeta } from "../auth/actor";
 import { SESSION_COOKIE } from "../auth/config";
 import { resolveActor } from "../auth/resolve";
-import { BadRequest, ClientClosedRequest, Forbidden, NotFound, PayloadTooLarge, PreconditionFailed, PreconditionRequired, Unauthorized, UnsupportedMediaType } from "../errors";
+import {
+  BadRequest,
+  ClientClosedRequest,
+  Forbidden,
+  NotFound,
+  PayloadTooLarge,
+  PreconditionFailed,
+  PreconditionRequired,
+  Unauthorized,
+  UnsupportedMediaType,
+} from "../errors";
 import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "../request/client-ip";
 import { assertNoNul, parseClientJson } from "./client-input";
@@ -92,7 +102,17 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const expectedVersion = operation.versioned && UNSAFE_METHODS.has(request.method) ? parseIfMatch(request.headers.get("if-match")) : 0;
 
       const run = async (): Promise<StoredReply & Pick<Reply, "file" | "stream">> => {
-        const reply = await handler({ actor: actor as ActorFor<Auth>, params, query, body, expectedVersion, file, upload, meta, request } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>);
+        const reply = await handler({
+          actor: actor as ActorFor<Auth>,
+          params,
+          query,
+          body,
+          expectedVersion,
+          file,
+          upload,
+          meta,
+          request,
+        } as HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>);
         const headers: Record<string, string> = { ...(reply.headers ?? {}) };
         if (reply.etag) headers.ETag = reply.etag;
         return { status: reply.status ?? 200, body: reply.body, file: reply.file, stream: reply.stream, headers };
@@ -103,7 +123,12 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: url.pathname, body: rawBody }, run)
           : { ...(await run()), replayed: false };
 
-      const headers = new Headers({ "X-Request-Id": requestId, "Cache-Control": "no-store", ...result.headers, ...(limitState ? rateLimitHeaders(limitState) : {}) });
+      const headers = new Headers({
+        "X-Request-Id": requestId,
+        "Cache-Control": "no-store",
+        ...result.headers,
+        ...(limitState ? rateLimitHeaders(limitState) : {}),
+      });
       if (result.replayed) headers.set("Idempotent-Replayed", "true");
       if (READ_METHODS.has(request.method) && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
         return new Response(null, { status: 304, headers });

@@ -35,9 +35,15 @@ describe("clientMessages", () => {
 function importsOf(from: string, source: string): string[] {
   const specifiers = [...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((match) => match[1]);
   return specifiers.flatMap((specifier) => {
-    const base = specifier.startsWith("@/") ? join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? join(ROOT, dirname(from), specifier) : null;
+    const base = specifier.startsWith("@/")
+      ? join(ROOT, specifier.slice(2))
+      : specifier.startsWith(".")
+        ? join(ROOT, dirname(from), specifier)
+        : null;
     if (!base) return [];
-    const file = ["", ".tsx", ".ts", "/index.tsx", "/index.ts"].map((ext) => base + ext).find((path) => existsSync(path) && statSync(path).isFile());
+    const file = ["", ".tsx", ".ts", "/index.tsx", "/index.ts"]
+      .map((ext) => base + ext)
+      .find((path) => existsSync(path) && statSync(path).isFile());
     return file ? [relative(ROOT, file)] : [];
   });
 }
@@ -66,7 +72,8 @@ function givenTo(file: string): { layout: string; namespaces: string[] } {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     const layout = join(dir, "layout.tsx");
     const match = existsSync(join(ROOT, layout)) ? PROVIDER.exec(read(layout)) : null;
-    if (match) return { layout, namespaces: [...GLOBAL_CLIENT_NAMESPACES, ...[...(match[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1])] };
+    if (match)
+      return { layout, namespaces: [...GLOBAL_CLIENT_NAMESPACES, ...[...(match[1] ?? "").matchAll(/"([^"]+)"/g)].map((m) => m[1])] };
     if (dir === "app") throw new Error(`${file}: no layout above it gives client messages`);
   }
 }
@@ -80,22 +87,31 @@ const ROUTE_FILES = readdirSync(join(ROOT, "app"), { recursive: true, encoding: 
 describe("the catalogue the browser gets", () => {
   it("finds the routes and their client components", () => {
     expect(ROUTE_FILES).toContain("app/projects/[slug]/manage/team/page.tsx");
-    expect(clientNamespaces("app/projects/[slug]/manage/team/page.tsx").get("components/projects/manage/team-manager.tsx")).toContain("manage.team");
+    expect(clientNamespaces("app/projects/[slug]/manage/team/page.tsx").get("components/projects/manage/team-manager.tsx")).toContain(
+      "manage.team",
+    );
   });
 
   it("holds every namespace each route's client components use", () => {
     const missing = ROUTE_FILES.flatMap((route) => {
       const { layout, namespaces: given } = givenTo(route);
       return [...clientNamespaces(route)].flatMap(([component, used]) =>
-        used.filter((namespace) => !covers(given, namespace)).map((namespace) => `${route}: ${component} uses "${namespace}", not given by ${layout}`),
+        used
+          .filter((namespace) => !covers(given, namespace))
+          .map((namespace) => `${route}: ${component} uses "${namespace}", not given by ${layout}`),
       );
     });
     expect(missing).toEqual([]);
   });
 
   it("comes from ClientMessagesProvider only, never the whole catalogue", () => {
-    const sources = ["app", "components"].flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" }).map((path) => join(dir, path)));
-    const whole = sources.filter((path) => /\.tsx$/.test(path) && /<NextIntlClientProvider\b/.test(read(path)) && path !== "components/i18n/client-messages-provider.tsx");
+    const sources = ["app", "components"].flatMap((dir) =>
+      readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" }).map((path) => join(dir, path)),
+    );
+    const whole = sources.filter(
+      (path) =>
+        /\.tsx$/.test(path) && /<NextIntlClientProvider\b/.test(read(path)) && path !== "components/i18n/client-messages-provider.tsx",
+    );
     expect(whole).toEqual([]);
   });
 });

@@ -23,7 +23,8 @@ export const GLOBAL_CLIENT_NAMESPACES = ["common", "auth.error"] as const satisf
 /** The global namespaces plus `namespaces`, in `locale`, as a (partial) catalogue for `NextIntlClientProvider`. */
 export function clientMessages(locale: Locale, namespaces: readonly ClientNamespace[]): Partial<Messages> {
   const picked: Tree = {};
-  for (const namespace of [...GLOBAL_CLIENT_NAMESPACES, ...namespaces]) copyNamespace(MESSAGES[locale] as unknown as Tree, namespace.split("."), picked);
+  for (const namespace of [...GLOBAL_CLIENT_NAMESPACES, ...namespaces])
+    copyNamespace(MESSAGES[locale] as unknown as Tree, namespace.split("."), picked);
   return picked as Partial<Messages>;
 }
 

@@ -29,5 +29,9 @@ export function formatCompiled(locale: string, raw: string, values: Values): str
 
 /** A date in a named format of ./formats.ts, in `locale` (times in UTC, as everywhere). */
 export function formatCompiledDate(locale: string, name: keyof typeof FORMATS.dateTime, date: Date | string): string {
-  return compiled(dateFormats, `${locale} ${name}`, () => new Intl.DateTimeFormat(locale, { ...FORMATS.dateTime[name], timeZone: TIME_ZONE })).format(new Date(date));
+  return compiled(
+    dateFormats,
+    `${locale} ${name}`,
+    () => new Intl.DateTimeFormat(locale, { ...FORMATS.dateTime[name], timeZone: TIME_ZONE }),
+  ).format(new Date(date));
 }

@@ -33,7 +33,11 @@ describe("portal markup", () => {
   const files = [...sourceFiles("app"), ...sourceFiles("components")].filter((path) => !path.startsWith("app/api/"));
 
   it("has no literal English text (it belongs in lib/i18n/messages)", () => {
-    const found = files.flatMap((path) => literalTexts(path).filter((text) => EXCEPTIONS[path] !== text).map((text) => `${path}: ${text}`));
+    const found = files.flatMap((path) =>
+      literalTexts(path)
+        .filter((text) => EXCEPTIONS[path] !== text)
+        .map((text) => `${path}: ${text}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -21,7 +21,12 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
 function argumentsOf(message: string, locale: string): string[] {
   const names = new Set<string>();
   const walk = (elements: unknown[]) => {
-    for (const element of elements as { type: number; value?: string; options?: Record<string, { value: unknown[] }>; children?: unknown[] }[]) {
+    for (const element of elements as {
+      type: number;
+      value?: string;
+      options?: Record<string, { value: unknown[] }>;
+      children?: unknown[];
+    }[]) {
       if (element.value !== undefined && element.type !== 0) names.add(element.value);
       for (const option of Object.values(element.options ?? {})) walk(option.value);
       if (element.children) walk(element.children);

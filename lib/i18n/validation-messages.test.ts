@@ -35,7 +35,10 @@ describe("zod's messages in the reader's language", () => {
       channel: "Wähle einen der angebotenen Werte.",
       own: "The schema's own message.",
     });
-    expect(messages("de", { ...input, name: "abcdefg", memory: 1.5, tags: [] })).toMatchObject({ name: "Höchstens 5 Zeichen.", memory: "Gib eine ganze Zahl ein." });
+    expect(messages("de", { ...input, name: "abcdefg", memory: 1.5, tags: [] })).toMatchObject({
+      name: "Höchstens 5 Zeichen.",
+      memory: "Gib eine ganze Zahl ein.",
+    });
     expect(messages("de", {})).toMatchObject({ name: "Pflichtfeld.", memory: "Pflichtfeld." });
   });
 
@@ -45,9 +48,15 @@ describe("zod's messages in the reader's language", () => {
 
   it("leave issues they have no words for to zod", () => {
     const t = createTranslator({ locale: "de", messages: MESSAGES.de, namespace: "common.validation" });
-    const result = z.string().startsWith("x").safeParse("y", { error: validationErrorMap((key, values) => t(key, values)) });
+    const result = z
+      .string()
+      .startsWith("x")
+      .safeParse("y", { error: validationErrorMap((key, values) => t(key, values)) });
     expect(result.error!.issues[0]!.message).toBe("Das hat nicht die erwartete Form.");
-    const custom = z.number().multipleOf(5).safeParse(3, { error: validationErrorMap((key, values) => t(key, values)) });
+    const custom = z
+      .number()
+      .multipleOf(5)
+      .safeParse(3, { error: validationErrorMap((key, values) => t(key, values)) });
     expect(custom.error!.issues[0]!.message).toBe("Invalid number: must be a multiple of 5");
   });
 });

@@ -27,9 +27,19 @@ function wordsFor(issue: Issue): [ValidationMessage, Record<string, number>?] | 
       if (issue.input === undefined || issue.input === null) return ["required"];
       return issue.expected === "int" ? ["wholeNumber"] : ["invalidType"];
     case "too_small":
-      return bound(issue.origin, { minimum: Number(issue.minimum) }, issue.inclusive !== false, { text: "tooShort", number: "tooSmall", exclusive: "greaterThan", items: "tooFewItems" });
+      return bound(issue.origin, { minimum: Number(issue.minimum) }, issue.inclusive !== false, {
+        text: "tooShort",
+        number: "tooSmall",
+        exclusive: "greaterThan",
+        items: "tooFewItems",
+      });
     case "too_big":
-      return bound(issue.origin, { maximum: Number(issue.maximum) }, issue.inclusive !== false, { text: "tooLong", number: "tooBig", exclusive: "lessThan", items: "tooManyItems" });
+      return bound(issue.origin, { maximum: Number(issue.maximum) }, issue.inclusive !== false, {
+        text: "tooLong",
+        number: "tooBig",
+        exclusive: "lessThan",
+        items: "tooManyItems",
+      });
     case "invalid_format":
       return issue.format === "email" ? ["email"] : issue.format === "url" ? ["url"] : ["invalidFormat"];
     case "invalid_value":

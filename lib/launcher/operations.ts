@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
 import { pageSchema } from "../http/pagination";
-import { launcherProjectSchema, launcherSettingsSchema, listLauncherProjectsQuerySchema, manifestQuerySchema, manifestSchema } from "./schemas";
+import {
+  launcherProjectSchema,
+  launcherSettingsSchema,
+  listLauncherProjectsQuerySchema,
+  manifestQuerySchema,
+  manifestSchema,
+} from "./schemas";
 
 const projectParams = z.strictObject({ id: idSchema });
 
@@ -12,7 +18,11 @@ export const getLauncherOperation = defineOperation({
   summary: "The project's launcher integration (LAUNCHER module)",
   auth: "required",
   params: projectParams,
-  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off") },
+  responses: {
+    200: { description: "Launcher settings", schema: launcherSettingsSchema },
+    403: problem("Needs launcher.manage"),
+    404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off"),
+  },
 });
 
 export const updateLauncherOperation = defineOperation({
@@ -25,7 +35,11 @@ export const updateLauncherOperation = defineOperation({
   auth: "required",
   params: projectParams,
   body: launcherSettingsSchema,
-  responses: { 200: { description: "Launcher settings", schema: launcherSettingsSchema }, 403: problem("Needs launcher.manage"), 404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off") },
+  responses: {
+    200: { description: "Launcher settings", schema: launcherSettingsSchema },
+    403: problem("Needs launcher.manage"),
+    404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off"),
+  },
 });
 
 export const listLauncherProjectsOperation = defineOperation({
@@ -33,7 +47,8 @@ export const listLauncherProjectsOperation = defineOperation({
   path: "/api/v1/launcher/projects",
   tag: "Launcher",
   summary: "Projects the launcher offers",
-  description: "Published projects with the LAUNCHER module on and visibility PUBLIC or LAUNCHER, newest first, with their offers and current STABLE version.",
+  description:
+    "Published projects with the LAUNCHER module on and visibility PUBLIC or LAUNCHER, newest first, with their offers and current STABLE version.",
   auth: "optional",
   query: listLauncherProjectsQuerySchema,
   responses: { 200: { description: "A page of launcher projects", schema: pageSchema(launcherProjectSchema) } },
@@ -50,5 +65,10 @@ export const getLauncherManifestOperation = defineOperation({
   versioned: true,
   params: projectParams,
   query: manifestQuerySchema,
-  responses: { 200: { description: "The manifest", schema: manifestSchema }, 404: problem("No such project, not visible to you, an APPLICATION_ONLY or PRIVATE project you are not a member of, or its LAUNCHER module is off") },
+  responses: {
+    200: { description: "The manifest", schema: manifestSchema },
+    404: problem(
+      "No such project, not visible to you, an APPLICATION_ONLY or PRIVATE project you are not a member of, or its LAUNCHER module is off",
+    ),
+  },
 });

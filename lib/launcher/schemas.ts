@@ -18,12 +18,21 @@ const executableSchema = z
   .string()
   .trim()
   .max(260, "Use at most 260 characters.")
-  .refine((value) => value === "" || (!/^([a-zA-Z]:|[\\/])/.test(value) && !value.split(/[\\/]/).includes("..") && !/[\u0000-\u001f\u007f\\]/.test(value)), {
-    message: "Give a path inside the game's folder, such as bin/game.exe (forward slashes, no ..).",
-  });
+  .refine(
+    (value) =>
+      value === "" || (!/^([a-zA-Z]:|[\\/])/.test(value) && !value.split(/[\\/]/).includes("..") && !/[\u0000-\u001f\u007f\\]/.test(value)),
+    {
+      message: "Give a path inside the game's folder, such as bin/game.exe (forward slashes, no ..).",
+    },
+  );
 
 const argumentsSchema = z
-  .array(z.string().max(200, "Use at most 200 characters per argument.").refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Arguments may not contain control characters."))
+  .array(
+    z
+      .string()
+      .max(200, "Use at most 200 characters per argument.")
+      .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Arguments may not contain control characters."),
+  )
   .max(20, "Use at most 20 arguments.");
 
 const platformLaunchSchema = z.strictObject({ executable: executableSchema, arguments: argumentsSchema.default([]) });
@@ -37,7 +46,10 @@ export const launchSettingsSchema = z.strictObject({
     .partialRecord(z.enum(LAUNCH_PLATFORMS), platformLaunchSchema)
     .default({})
     // A platform left blank (as a form sends it) uses the defaults: no entry of its own.
-    .transform((platforms) => Object.fromEntries(Object.entries(platforms).filter(([, launch]) => launch && launch.executable !== "")) as typeof platforms),
+    .transform(
+      (platforms) =>
+        Object.fromEntries(Object.entries(platforms).filter(([, launch]) => launch && launch.executable !== "")) as typeof platforms,
+    ),
   /** Launchers older than this refuse the project (a semantic version); null: any. */
   minimumLauncherVersion: semverSchema.nullable().default(null),
   minimumMemoryMb: z.int("Enter a whole number.").min(0).max(65_536).default(0),
@@ -54,12 +66,21 @@ export const launcherSettingsSchema = z
     launchSettings: launchSettingsSchema,
   })
   .refine(
-    (settings) => !settings.offerGameStart || settings.launchSettings.executable !== "" || LAUNCH_PLATFORMS.some((platform) => settings.launchSettings.platforms[platform]?.executable),
+    (settings) =>
+      !settings.offerGameStart ||
+      settings.launchSettings.executable !== "" ||
+      LAUNCH_PLATFORMS.some((platform) => settings.launchSettings.platforms[platform]?.executable),
     { path: ["launchSettings", "executable"], message: "Game start needs the program to start (here or per platform)." },
   );
 export type LauncherSettingsInput = z.infer<typeof launcherSettingsSchema>;
 
-export const offersSchema = z.object({ install: z.boolean(), update: z.boolean(), repair: z.boolean(), start: z.boolean(), versions: z.boolean() });
+export const offersSchema = z.object({
+  install: z.boolean(),
+  update: z.boolean(),
+  repair: z.boolean(),
+  start: z.boolean(),
+  versions: z.boolean(),
+});
 
 export const launcherProjectSchema = z.object({
   id: z.string(),
@@ -100,7 +121,10 @@ export const manifestSchema = z.object({
   channels: z.partialRecord(z.enum(RELEASE_CHANNELS), manifestReleaseSchema),
   versions: z.array(z.object({ version: z.string(), channel: z.enum(RELEASE_CHANNELS), publishedAt: z.iso.datetime().nullable() })),
   /** With `?installed=`: what to fetch to move to `current` (null when up to date). */
-  update: z.object({ from: z.string(), to: z.string(), files: z.array(manifestFileSchema) }).nullable().optional(),
+  update: z
+    .object({ from: z.string(), to: z.string(), files: z.array(manifestFileSchema) })
+    .nullable()
+    .optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -37,7 +37,13 @@ export function presentLauncherSettings(row: LauncherSettings | null): LauncherS
 }
 
 function offersOf(settings: LauncherSettingsInput) {
-  return { install: settings.offerInstall, update: settings.offerUpdate, repair: settings.offerRepair, start: settings.offerGameStart, versions: settings.offerVersions };
+  return {
+    install: settings.offerInstall,
+    update: settings.offerUpdate,
+    repair: settings.offerRepair,
+    start: settings.offerGameStart,
+    versions: settings.offerVersions,
+  };
 }
 
 /**
@@ -65,13 +71,17 @@ export async function updateLauncherSettings(actor: Actor, projectId: string, in
     const before = presentLauncherSettings(await tx.launcherSettings.findUnique({ where: { projectId } }));
     const data = { ...input, launchSettings: input.launchSettings as Prisma.InputJsonValue };
     const row = await tx.launcherSettings.upsert({ where: { projectId }, create: { projectId, ...data }, update: data });
-    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
-      action: "launcher.update",
-      targetType: "project",
-      targetId: projectId,
-      projectId,
-      changes: changedFields(before, presentLauncherSettings(row)),
-    });
+    await recordAudit(
+      tx,
+      { ...auditContext(actor, meta), override: context.access.override },
+      {
+        action: "launcher.update",
+        targetType: "project",
+        targetId: projectId,
+        projectId,
+        changes: changedFields(before, presentLauncherSettings(row)),
+      },
+    );
     return presentLauncherSettings(row);
   });
 }
@@ -96,11 +106,21 @@ export async function listLauncherProjects(query: { limit: number; cursor?: stri
   // Only STABLE releases of projects whose downloads are on count as their current version here.
   const withDownloads = rows.filter((row) => moduleEnabled(row, "DOWNLOADS")).map((row) => row.id);
   const stable = withDownloads.length
-    ? await db.release.findMany({ where: { projectId: { in: withDownloads }, state: "PUBLISHED", channel: "STABLE" }, select: { projectId: true, version: true } })
+    ? await db.release.findMany({
+        where: { projectId: { in: withDownloads }, state: "PUBLISHED", channel: "STABLE" },
+        select: { projectId: true, version: true },
+      })
     : [];
   return toPage(rows, query.limit, (row) => {
     const [current] = stable.filter((release) => release.projectId === row.id).sort(bySemverDescending);
-    return { id: row.id, slug: row.slug, name: row.name, logoUrl: row.logoUrl, offers: offersOf(presentLauncherSettings(row.launcher)), currentVersion: current?.version ?? null };
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      logoUrl: row.logoUrl,
+      offers: offersOf(presentLauncherSettings(row.launcher)),
+      currentVersion: current?.version ?? null,
+    };
   });
 }
 
@@ -110,7 +130,14 @@ function manifestRelease(release: Release & { downloads: Download[] }) {
     channel: release.channel,
     title: release.title,
     publishedAt: release.publishedAt?.toISOString() ?? null,
-    files: release.downloads.map((file) => ({ id: file.id, name: file.fileName, kind: file.kind, size: Number(file.size), sha256: file.sha256, url: downloadUrl(file) })),
+    files: release.downloads.map((file) => ({
+      id: file.id,
+      name: file.fileName,
+      kind: file.kind,
+      size: Number(file.size),
+      sha256: file.sha256,
+      url: downloadUrl(file),
+    })),
   };
 }
 
@@ -149,7 +176,11 @@ export async function getManifest(actor: Actor | null, projectId: string, query:
     launch: settings.launchSettings,
     current: target ? manifestRelease(target) : null,
     channels: Object.fromEntries(Object.entries(current).map(([channel, release]) => [channel, manifestRelease(release!)])),
-    versions: versions.map((release) => ({ version: release.version, channel: release.channel, publishedAt: release.publishedAt?.toISOString() ?? null })),
+    versions: versions.map((release) => ({
+      version: release.version,
+      channel: release.channel,
+      publishedAt: release.publishedAt?.toISOString() ?? null,
+    })),
     ...(update !== undefined ? { update } : {}),
   };
   const etag = `"m-${createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 32)}"`;

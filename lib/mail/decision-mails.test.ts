@@ -30,7 +30,12 @@ describe("decision mails", () => {
     const project = await createProjectFor(owner, { status: "IN_REVIEW" });
     await db.project.update({ where: { id: project.id }, data: { submittedAt: new Date() } });
     const reviewer = await createUser({ roles: ["TEAM_LEAD"] });
-    await decideReview(actorOf(reviewer), project.id, { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } }, testMeta());
+    await decideReview(
+      actorOf(reviewer),
+      project.id,
+      { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } },
+      testMeta(),
+    );
     const mail = await db.outboxMail.findFirstOrThrow({ where: { to: owner.email } });
     expect(mail.subject).toBe(`${project.name} is published`);
     expect(mail.body).toContain(`/projects/${project.slug}/manage/review`);

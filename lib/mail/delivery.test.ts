@@ -79,7 +79,11 @@ describe("mail over SMTP (SMTP_URL)", () => {
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5000);
     const staff = await createUser({ roles: ["PROJECT_LEAD"] });
-    expect((await listOutbox({ userId: staff.id, platformRoles: staff.platformRoles, partnerStatus: "NONE" })).find((mail) => mail.to === user.email)).toMatchObject({ attempts: 1, lastError: failed.lastError });
+    expect(
+      (await listOutbox({ userId: staff.id, platformRoles: staff.platformRoles, partnerStatus: "NONE" })).find(
+        (mail) => mail.to === user.email,
+      ),
+    ).toMatchObject({ attempts: 1, lastError: failed.lastError });
 
     // Not due yet: nothing is tried.
     await deliverDueMail();
@@ -89,7 +93,11 @@ describe("mail over SMTP (SMTP_URL)", () => {
     process.env.SMTP_URL = smtp.url;
     await deliverDueMail();
     expect((await smtp.waitFor(user.email)).parsed.subject).toBe("Reset your password");
-    expect(await db.outboxMail.findFirstOrThrow({ where: { to: user.email } })).toMatchObject({ attempts: 2, lastError: null, sentAt: expect.any(Date) });
+    expect(await db.outboxMail.findFirstOrThrow({ where: { to: user.email } })).toMatchObject({
+      attempts: 2,
+      lastError: null,
+      sentAt: expect.any(Date),
+    });
   });
 
   it("gives up after the last retry and marks the mail failed", async () => {
@@ -97,7 +105,12 @@ describe("mail over SMTP (SMTP_URL)", () => {
     const user = await createUser();
     // A mail without a secret: a reset link would expire (30 minutes) long before the last retry.
     await db.$transaction((tx) =>
-      queueMail(tx, { to: user.email, language: "en", template: "twoFactorReset", data: { name: "A", link: "http://127.0.0.1/account/security" } }),
+      queueMail(tx, {
+        to: user.email,
+        language: "en",
+        template: "twoFactorReset",
+        data: { name: "A", link: "http://127.0.0.1/account/security" },
+      }),
     );
     await deliveryIdle();
     vi.useFakeTimers({ toFake: ["Date"] });

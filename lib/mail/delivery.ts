@@ -63,7 +63,10 @@ let transport: { url: string; transporter: Transporter } | undefined;
 function smtpTransport(url: string): MailTransport {
   if (transport?.url !== url) {
     transport?.transporter.close();
-    transport = { url, transporter: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
+    transport = {
+      url,
+      transporter: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+    };
   }
   const { transporter } = transport;
   return async (message) => {
@@ -110,7 +113,10 @@ export async function deliverDueMail(): Promise<number> {
 }
 
 /** The mail as it is sent: its secret unsealed into the text, or null when the secret is gone. */
-export function composeMail(mail: Pick<OutboxMail, "to" | "subject" | "body" | "html" | "secretSealed" | "secretExpiresAt">, now = new Date()): MailMessage | null {
+export function composeMail(
+  mail: Pick<OutboxMail, "to" | "subject" | "body" | "html" | "secretSealed" | "secretExpiresAt">,
+  now = new Date(),
+): MailMessage | null {
   const message = { from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.body, html: mail.html ?? undefined };
   if (!mail.secretSealed) return mail.body.includes(MAIL_SECRET) ? null : message;
   if (mail.secretExpiresAt && mail.secretExpiresAt <= now) return null;
@@ -128,7 +134,10 @@ async function deliver(send: MailTransport, mail: OutboxMail): Promise<boolean> 
   const attempts = mail.attempts + 1;
   const message = composeMail(mail);
   if (!message) {
-    await db.outboxMail.update({ where: { id: mail.id }, data: { failedAt: new Date(), lastError: "The link in this mail expired before it could be sent.", secretSealed: null } });
+    await db.outboxMail.update({
+      where: { id: mail.id },
+      data: { failedAt: new Date(), lastError: "The link in this mail expired before it could be sent.", secretSealed: null },
+    });
     return false;
   }
   try {
@@ -155,8 +164,13 @@ async function deliver(send: MailTransport, mail: OutboxMail): Promise<boolean> 
  * period. Safe on several instances at once: both are plain conditional writes.
  */
 export async function purgeOutbox(now = new Date()): Promise<{ scrubbed: number; deleted: number }> {
-  const scrubbed = await db.outboxMail.updateMany({ where: { secretSealed: { not: null }, secretExpiresAt: { lte: now } }, data: { secretSealed: null } });
-  const deleted = await db.outboxMail.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - outboxRetentionDays() * 86_400_000) } } });
+  const scrubbed = await db.outboxMail.updateMany({
+    where: { secretSealed: { not: null }, secretExpiresAt: { lte: now } },
+    data: { secretSealed: null },
+  });
+  const deleted = await db.outboxMail.deleteMany({
+    where: { createdAt: { lt: new Date(now.getTime() - outboxRetentionDays() * 86_400_000) } },
+  });
   return { scrubbed: scrubbed.count, deleted: deleted.count };
 }
 

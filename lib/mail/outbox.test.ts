@@ -39,7 +39,9 @@ describe("a mail's secret reaches only the owner of the address", () => {
   it("seals a verification link (sign-up and e-mail change) the same way, and the mailed link works", async () => {
     const name = unique();
     const email = `${name}@example.test`;
-    expect((await call(register.POST, "POST", "/", { body: { username: name, email, password: "a fine passphrase", displayName: "A" } })).status).toBe(201);
+    expect(
+      (await call(register.POST, "POST", "/", { body: { username: name, email, password: "a fine passphrase", displayName: "A" } })).status,
+    ).toBe(201);
     const row = await db.outboxMail.findFirstOrThrow({ where: { to: email } });
     expect(row.body).toContain(`verify-email?token=${MAIL_SECRET}`);
     const token = await mailedToken(email);
@@ -48,7 +50,11 @@ describe("a mail's secret reaches only the owner of the address", () => {
 
     const user = await createUser();
     const newAddress = `${unique("moved")}@example.test`;
-    const changed = await call(me.PUT, "PUT", "/", { token: await tokenFor(user.id), headers: { "if-match": `"v${user.version}"` }, body: { email: newAddress, currentPassword: "a long test passphrase" } });
+    const changed = await call(me.PUT, "PUT", "/", {
+      token: await tokenFor(user.id),
+      headers: { "if-match": `"v${user.version}"` },
+      body: { email: newAddress, currentPassword: "a long test passphrase" },
+    });
     expect(changed.status).toBe(200);
     const change = await db.outboxMail.findFirstOrThrow({ where: { to: newAddress } });
     expect(change.body).toContain(MAIL_SECRET);
@@ -74,9 +80,18 @@ describe("a mail's secret reaches only the owner of the address", () => {
 
   it("purge scrubs expired secrets of unsent mail and deletes mail past the retention period", async () => {
     const user = await createUser();
-    const stale = await db.outboxMail.create({ data: { to: user.email, subject: "Old", body: "b", createdAt: new Date(Date.now() - 15 * 86_400_000), sentAt: new Date() } });
+    const stale = await db.outboxMail.create({
+      data: { to: user.email, subject: "Old", body: "b", createdAt: new Date(Date.now() - 15 * 86_400_000), sentAt: new Date() },
+    });
     const pending = await db.outboxMail.create({
-      data: { to: user.email, subject: "Link", body: `x ${MAIL_SECRET}`, secretSealed: "v2.sealed", secretExpiresAt: new Date(Date.now() - 1), nextAttemptAt: new Date(Date.now() + 3_600_000) },
+      data: {
+        to: user.email,
+        subject: "Link",
+        body: `x ${MAIL_SECRET}`,
+        secretSealed: "v2.sealed",
+        secretExpiresAt: new Date(Date.now() - 1),
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      },
     });
     const fresh = await db.outboxMail.create({ data: { to: user.email, subject: "New", body: "b", sentAt: new Date() } });
     await purgeOutbox();
@@ -88,7 +103,15 @@ describe("a mail's secret reaches only the owner of the address", () => {
   it("refuses to queue a mail that is given a secret but does not show it", async () => {
     const user = await createUser();
     await expect(
-      db.$transaction((tx) => queueMail(tx, { to: user.email, language: "en", template: "passwordReset", data: { name: "A", link: "https://x.test/no-secret", minutes: 30 }, secret: { value: "pmr_x", expiresAt: new Date(Date.now() + 60_000) } })),
+      db.$transaction((tx) =>
+        queueMail(tx, {
+          to: user.email,
+          language: "en",
+          template: "passwordReset",
+          data: { name: "A", link: "https://x.test/no-secret", minutes: 30 },
+          secret: { value: "pmr_x", expiresAt: new Date(Date.now() + 60_000) },
+        }),
+      ),
     ).rejects.toThrow(/does not show its secret/);
   });
 });

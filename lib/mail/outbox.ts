@@ -51,9 +51,23 @@ export async function listOutbox(actor: StaffActor) {
   const mails = await db.outboxMail.findMany({
     orderBy: { createdAt: "desc" },
     take: 100,
-    select: { id: true, to: true, subject: true, body: true, createdAt: true, sentAt: true, failedAt: true, attempts: true, nextAttemptAt: true, lastError: true },
+    select: {
+      id: true,
+      to: true,
+      subject: true,
+      body: true,
+      createdAt: true,
+      sentAt: true,
+      failedAt: true,
+      attempts: true,
+      nextAttemptAt: true,
+      lastError: true,
+    },
   });
-  const recipients = await db.user.findMany({ where: { email: { in: [...new Set(mails.map((mail) => mail.to))] } }, select: { id: true, email: true, platformRoles: true, partnerStatus: true } });
+  const recipients = await db.user.findMany({
+    where: { email: { in: [...new Set(mails.map((mail) => mail.to))] } },
+    select: { id: true, email: true, platformRoles: true, partnerStatus: true },
+  });
   const hidden = new Set(recipients.filter((user) => user.id !== actor.userId && !outranks(actor, user)).map((user) => user.email));
   return mails.filter((mail) => !hidden.has(mail.to));
 }
@@ -63,9 +77,17 @@ export async function listOutbox(actor: StaffActor) {
  * those who have not turned e-mail notifications off in their account settings. Suspended
  * accounts get none.
  */
-export async function queueMailToUsers<T extends MailTemplate>(tx: Tx, userIds: string[], template: T, data: (user: { displayName: string }) => MailTemplateData[T]) {
+export async function queueMailToUsers<T extends MailTemplate>(
+  tx: Tx,
+  userIds: string[],
+  template: T,
+  data: (user: { displayName: string }) => MailTemplateData[T],
+) {
   if (!userIds.length) return;
-  const users = await tx.user.findMany({ where: { id: { in: [...new Set(userIds)] }, suspendedAt: null }, select: { email: true, language: true, displayName: true, settings: true } });
+  const users = await tx.user.findMany({
+    where: { id: { in: [...new Set(userIds)] }, suspendedAt: null },
+    select: { email: true, language: true, displayName: true, settings: true },
+  });
   for (const user of users) {
     const settings = user.settings as { emailNotifications?: boolean } | null;
     if (settings?.emailNotifications === false) continue;

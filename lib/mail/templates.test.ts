@@ -9,20 +9,38 @@ const DATA: MailTemplateData = {
   passwordReset: { name: "Ada", link: "https://p.test/reset-password?token=abc", minutes: 30 },
   newDevice: { name: "Ada", device: "Firefox on Linux", ip: "10.0.0.1", at: "2026-11-23 03:00", link: "https://p.test/account/security" },
   twoFactorReset: { name: "Ada", link: "https://p.test/account/security" },
-  applicationDecision: { name: "Ada", project: "Skyforge", accepted: false, reason: "Team is full", link: "https://p.test/projects/skyforge" },
-  reviewDecision: { name: "Ada", project: "Skyforge", approved: true, reason: null, link: "https://p.test/projects/skyforge/manage/review" },
+  applicationDecision: {
+    name: "Ada",
+    project: "Skyforge",
+    accepted: false,
+    reason: "Team is full",
+    link: "https://p.test/projects/skyforge",
+  },
+  reviewDecision: {
+    name: "Ada",
+    project: "Skyforge",
+    approved: true,
+    reason: null,
+    link: "https://p.test/projects/skyforge/manage/review",
+  },
 };
 
 describe("mails from the catalogue", () => {
   it("renders every template in English and German as before", () => {
     for (const template of Object.keys(DATA) as MailTemplate[]) {
       for (const language of ["en", "de"]) {
-        expect(renderMail(template, language, DATA[template] as never), `${template}.${language}`).toEqual(before[`${template}.${language}` as keyof typeof before]);
+        expect(renderMail(template, language, DATA[template] as never), `${template}.${language}`).toEqual(
+          before[`${template}.${language}` as keyof typeof before],
+        );
       }
     }
     expect(renderMail("newDevice", "de", { ...DATA.newDevice, ip: null })).toEqual(before["newDevice.noip.de"]);
-    expect(renderMail("applicationDecision", "en", { ...DATA.applicationDecision, accepted: true, reason: null })).toEqual(before["applicationDecision.accepted.en"]);
-    expect(renderMail("reviewDecision", "de", { ...DATA.reviewDecision, approved: false, reason: "Zu kurz" })).toEqual(before["reviewDecision.rejected.de"]);
+    expect(renderMail("applicationDecision", "en", { ...DATA.applicationDecision, accepted: true, reason: null })).toEqual(
+      before["applicationDecision.accepted.en"],
+    );
+    expect(renderMail("reviewDecision", "de", { ...DATA.reviewDecision, approved: false, reason: "Zu kurz" })).toEqual(
+      before["reviewDecision.rejected.de"],
+    );
   });
 
   it("falls back to English for other languages, and takes the base of a regional one", () => {

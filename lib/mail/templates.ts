@@ -50,7 +50,11 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
   }),
   newDevice: (t, d) => ({
     subject: t("newDevice.subject", { device: d.device }),
-    paragraphs: [t("greeting", { name: d.name }), t("newDevice.intro", { device: d.device, ip: d.ip ?? "none", at: d.at }), t("newDevice.advice")],
+    paragraphs: [
+      t("greeting", { name: d.name }),
+      t("newDevice.intro", { device: d.device, ip: d.ip ?? "none", at: d.at }),
+      t("newDevice.advice"),
+    ],
     button: { label: t("openSecurity"), url: d.link },
   }),
   twoFactorReset: (t, d) => ({
@@ -59,7 +63,9 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
     button: { label: t("openSecurity"), url: d.link },
   }),
   applicationDecision: (t, d) => ({
-    subject: d.accepted ? t("applicationDecision.subjectAccepted", { project: d.project }) : t("applicationDecision.subjectDeclined", { project: d.project }),
+    subject: d.accepted
+      ? t("applicationDecision.subjectAccepted", { project: d.project })
+      : t("applicationDecision.subjectDeclined", { project: d.project }),
     paragraphs: [
       t("greeting", { name: d.name }),
       d.accepted ? t("applicationDecision.accepted", { project: d.project }) : t("applicationDecision.declined", { project: d.project }),
@@ -68,7 +74,9 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
     button: { label: t("openProject"), url: d.link },
   }),
   reviewDecision: (t, d) => ({
-    subject: d.approved ? t("reviewDecision.subjectApproved", { project: d.project }) : t("reviewDecision.subjectRejected", { project: d.project }),
+    subject: d.approved
+      ? t("reviewDecision.subjectApproved", { project: d.project })
+      : t("reviewDecision.subjectRejected", { project: d.project }),
     paragraphs: [
       t("greeting", { name: d.name }),
       d.approved ? t("reviewDecision.approved", { project: d.project }) : t("reviewDecision.rejected", { project: d.project }),
@@ -89,7 +97,11 @@ export interface RenderedMail {
   html: string;
 }
 
-export function renderMail<T extends MailTemplate>(template: T, language: string | null | undefined, data: MailTemplateData[T]): RenderedMail {
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  language: string | null | undefined,
+  data: MailTemplateData[T],
+): RenderedMail {
   const content = TEMPLATES[template](translator(mailLanguage(language)), data);
   const text = [
     ...content.paragraphs,

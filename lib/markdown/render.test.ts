@@ -7,8 +7,33 @@ import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "./render";
 
 const ALLOWED: Record<string, string[]> = {
-  h1: [], h2: [], h3: [], h4: [], h5: [], h6: [], p: [], br: [], hr: [], blockquote: [], pre: [], code: [], em: [], strong: [], del: [], s: [],
-  ul: [], ol: ["start"], li: [], a: ["href", "title", "rel"], img: ["src", "alt", "title"], table: [], thead: [], tbody: [], tr: [], th: ["align"], td: ["align"],
+  h1: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  p: [],
+  br: [],
+  hr: [],
+  blockquote: [],
+  pre: [],
+  code: [],
+  em: [],
+  strong: [],
+  del: [],
+  s: [],
+  ul: [],
+  ol: ["start"],
+  li: [],
+  a: ["href", "title", "rel"],
+  img: ["src", "alt", "title"],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: ["align"],
+  td: ["align"],
 };
 
 function decodeEntities(value: string): string {
@@ -36,13 +61,22 @@ function problemsOf(html: string): string[] {
     }
     // The sanitizer writes every attribute as name="value" with quotes escaped inside the value.
     const attributes = [...rest.matchAll(/\s+([^\s"'=<>/]+)="([^"]*)"/g)];
-    if (rest.replace(/\s+([^\s"'=<>/]+)="([^"]*)"/g, "").trim().replace(/^\/$/, "") !== "") problems.push(`unparsed attributes in <${tag}${rest}>`);
+    if (
+      rest
+        .replace(/\s+([^\s"'=<>/]+)="([^"]*)"/g, "")
+        .trim()
+        .replace(/^\/$/, "") !== ""
+    )
+      problems.push(`unparsed attributes in <${tag}${rest}>`);
     for (const [, name, value = ""] of attributes) {
       if (!allowed.includes(name.toLowerCase())) problems.push(`attribute ${name} on <${tag}>`);
       if (name === "href" || name === "src") {
-        const address = decodeEntities(value).replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
+        const address = decodeEntities(value)
+          .replace(/[\u0000-\u0020\u007f-\u009f]/g, "")
+          .toLowerCase();
         const scheme = /^([a-z][a-z0-9+.-]*):/.exec(address)?.[1];
-        if (scheme && !(name === "src" ? ["https"] : ["http", "https", "mailto"]).includes(scheme)) problems.push(`${name} with scheme ${scheme}:`);
+        if (scheme && !(name === "src" ? ["https"] : ["http", "https", "mailto"]).includes(scheme))
+          problems.push(`${name} with scheme ${scheme}:`);
         if (address.startsWith("//") || address.startsWith("\\\\")) problems.push(`protocol-relative ${name}`);
         if (name === "src" && !scheme) problems.push(`image without https: ${value}`);
       }
@@ -72,7 +106,10 @@ const CORPUS: [string, string][] = [
   ["javascript link, leading space", '<a href=" javascript:alert(1)">click</a>'],
   ["javascript link, tab inside", '<a href="jav\tascript:alert(1)">click</a>'],
   ["javascript link, entity-encoded", '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">click</a>'],
-  ["javascript link, hex entities without semicolons", '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)">click</a>'],
+  [
+    "javascript link, hex entities without semicolons",
+    '<a href="&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)">click</a>',
+  ],
   ["javascript link, entity tab", '<a href="jav&#x09;ascript:alert(1)">click</a>'],
   ["javascript link, named colon", '<a href="javascript&colon;alert(1)">click</a>'],
   ["javascript link, markdown with entities", "[x](&#106;avascript:alert(1))"],
@@ -131,7 +168,7 @@ describe("renderMarkdown: the XSS corpus", () => {
   });
 
   it("the checker itself finds what it should", () => {
-    expect(problemsOf('<script>alert(1)</script>')).not.toEqual([]);
+    expect(problemsOf("<script>alert(1)</script>")).not.toEqual([]);
     expect(problemsOf('<img src="x" onerror="alert(1)">')).not.toEqual([]);
     expect(problemsOf('<a href="jav&#x09;ascript:alert(1)">x</a>')).not.toEqual([]);
     expect(problemsOf('<img src="data:image/png;base64,AAA">')).not.toEqual([]);

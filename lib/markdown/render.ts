@@ -15,8 +15,33 @@ const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "em", "strong", "del", "s",
-    "ul", "ol", "li", "a", "img", "table", "thead", "tbody", "tr", "th", "td",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "pre",
+    "code",
+    "em",
+    "strong",
+    "del",
+    "s",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
   ],
   allowedAttributes: {
     // rel is ours: transformTags sets it on every link before attributes are filtered.
@@ -36,7 +61,10 @@ const SANITIZE: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: "nofollow noopener noreferrer ugc" } }),
     // Images load without a click: only absolute https addresses, never a path on our own site.
-    img: (tagName, { src = "", ...attribs }) => ({ tagName, attribs: /^https:\/\//i.test(src.trim()) ? { ...attribs, src: src.trim() } : attribs }),
+    img: (tagName, { src = "", ...attribs }) => ({
+      tagName,
+      attribs: /^https:\/\//i.test(src.trim()) ? { ...attribs, src: src.trim() } : attribs,
+    }),
   },
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 };

@@ -11,11 +11,20 @@ describe("searching accounts to add to a team", () => {
     const owner = await createPartner();
     const project = await createProjectFor(owner);
     const tag = unique("cand").toLowerCase();
-    const free = await db.user.update({ where: { id: (await createUser()).id }, data: { username: `${tag}free`, usernameKey: `${tag}free`, displayName: "Free Person" } });
+    const free = await db.user.update({
+      where: { id: (await createUser()).id },
+      data: { username: `${tag}free`, usernameKey: `${tag}free`, displayName: "Free Person" },
+    });
     const named = await db.user.update({ where: { id: (await createUser()).id }, data: { displayName: `Someone ${tag.toUpperCase()}` } });
-    const member = await db.user.update({ where: { id: (await createUser()).id }, data: { username: `${tag}member`, usernameKey: `${tag}member` } });
+    const member = await db.user.update({
+      where: { id: (await createUser()).id },
+      data: { username: `${tag}member`, usernameKey: `${tag}member` },
+    });
     await addMemberWith(project.id, member.id, "MEMBER");
-    const suspended = await db.user.update({ where: { id: (await createUser({ suspended: true })).id }, data: { username: `${tag}gone`, usernameKey: `${tag}gone` } });
+    const suspended = await db.user.update({
+      where: { id: (await createUser({ suspended: true })).id },
+      data: { username: `${tag}gone`, usernameKey: `${tag}gone` },
+    });
 
     const found = await searchMemberCandidates(actorOf(owner), project.id, tag.toUpperCase());
     const ids = found.map((user) => user.userId);
@@ -25,7 +34,9 @@ describe("searching accounts to add to a team", () => {
     expect(ids).not.toContain(suspended.id);
     expect(Object.keys(found[0]).sort()).toEqual(["avatarUrl", "displayName", "userId", "username"]);
     // The e-mail address is never searched.
-    expect(await searchMemberCandidates(actorOf(owner), project.id, free.email.split("@")[1]!)).not.toContainEqual(expect.objectContaining({ userId: free.id }));
+    expect(await searchMemberCandidates(actorOf(owner), project.id, free.email.split("@")[1]!)).not.toContainEqual(
+      expect.objectContaining({ userId: free.id }),
+    );
     expect(await searchMemberCandidates(actorOf(owner), project.id, " a ")).toEqual([]);
   });
 
@@ -36,7 +47,9 @@ describe("searching accounts to add to a team", () => {
     await addMemberWith(project.id, plain.id, "MEMBER");
     const stranger = await createUser();
     await expect(searchMemberCandidates(actorOf(plain), project.id, "ab")).rejects.toBeInstanceOf(Forbidden);
-    await expect(searchMemberCandidates(actorOf(stranger), project.id, "ab")).rejects.toSatisfy((error) => error instanceof Forbidden || error instanceof NotFound);
+    await expect(searchMemberCandidates(actorOf(stranger), project.id, "ab")).rejects.toSatisfy(
+      (error) => error instanceof Forbidden || error instanceof NotFound,
+    );
     const manager = await createUser();
     await addMemberWith(project.id, manager.id, "MANAGER");
     await expect(searchMemberCandidates(actorOf(manager), project.id, "ab")).resolves.toBeInstanceOf(Array);
@@ -52,7 +65,9 @@ describe("searching accounts to add to a team", () => {
     expect(ok.json).toEqual({ data: [{ userId: free.id, username: free.username, displayName: free.displayName, avatarUrl: null }] });
     const plain = await createUser();
     await addMemberWith(project.id, plain.id, "MEMBER");
-    expect((await call(candidates.GET, "GET", `/?q=${tag}`, { token: await tokenFor(plain.id), params: { id: project.id } })).status).toBe(403);
+    expect((await call(candidates.GET, "GET", `/?q=${tag}`, { token: await tokenFor(plain.id), params: { id: project.id } })).status).toBe(
+      403,
+    );
     expect((await call(candidates.GET, "GET", "/?q=a", { token: await tokenFor(owner.id), params: { id: project.id } })).status).toBe(400);
   });
 });

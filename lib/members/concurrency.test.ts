@@ -51,7 +51,10 @@ describe("team invariants under concurrent requests", () => {
         removeMember(actorOf(first), project.id, first.id, testMeta()),
         removeMember(actorOf(second), project.id, second.id, testMeta()),
       ]);
-      expect(results.filter((result) => result.status === "fulfilled"), `trial ${trial}`).toHaveLength(1);
+      expect(
+        results.filter((result) => result.status === "fulfilled"),
+        `trial ${trial}`,
+      ).toHaveLength(1);
       expect(await owners(project.id)).toBe(1);
     }
   });

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
-import { addMemberSchema, changeMemberSchema, memberCandidateSchema, memberCandidatesQuerySchema, deleteRoleQuerySchema, memberSchema, roleDefinitionSchema, roleSchema, transferOwnershipSchema } from "./schemas";
+import {
+  addMemberSchema,
+  changeMemberSchema,
+  memberCandidateSchema,
+  memberCandidatesQuerySchema,
+  deleteRoleQuerySchema,
+  memberSchema,
+  roleDefinitionSchema,
+  roleSchema,
+  transferOwnershipSchema,
+} from "./schemas";
 
 const id = idSchema;
 const projectParams = z.strictObject({ id });
@@ -15,7 +25,11 @@ export const listMembersOperation = defineOperation({
   summary: "The team",
   auth: "required",
   params: projectParams,
-  responses: { 200: { description: "Members, highest rank first", schema: z.object({ data: z.array(memberSchema) }) }, 403: problem("Needs members.view"), 404: NOT_VISIBLE },
+  responses: {
+    200: { description: "Members, highest rank first", schema: z.object({ data: z.array(memberSchema) }) },
+    403: problem("Needs members.view"),
+    404: NOT_VISIBLE,
+  },
 });
 
 export const addMemberOperation = defineOperation({
@@ -28,7 +42,11 @@ export const addMemberOperation = defineOperation({
   idempotent: true,
   params: projectParams,
   body: addMemberSchema,
-  responses: { 201: { description: "The member", schema: memberSchema }, 403: problem("Needs members.manage, or the role is too high"), 409: problem("Already a member") },
+  responses: {
+    201: { description: "The member", schema: memberSchema },
+    403: problem("Needs members.manage, or the role is too high"),
+    409: problem("Already a member"),
+  },
 });
 
 export const memberCandidatesOperation = defineOperation({
@@ -42,7 +60,11 @@ export const memberCandidatesOperation = defineOperation({
   auth: "required",
   params: projectParams,
   query: memberCandidatesQuerySchema,
-  responses: { 200: { description: "Up to 8 accounts", schema: z.object({ data: z.array(memberCandidateSchema) }) }, 403: problem("Needs members.manage"), 404: NOT_VISIBLE },
+  responses: {
+    200: { description: "Up to 8 accounts", schema: z.object({ data: z.array(memberCandidateSchema) }) },
+    403: problem("Needs members.manage"),
+    404: NOT_VISIBLE,
+  },
 });
 
 export const changeMemberOperation = defineOperation({
@@ -54,7 +76,11 @@ export const changeMemberOperation = defineOperation({
   auth: "required",
   params: memberParams,
   body: changeMemberSchema,
-  responses: { 200: { description: "The member", schema: memberSchema }, 403: problem("Member ranks too high, or role too high"), 404: problem("No such member") },
+  responses: {
+    200: { description: "The member", schema: memberSchema },
+    403: problem("Member ranks too high, or role too high"),
+    404: problem("No such member"),
+  },
 });
 
 export const removeMemberOperation = defineOperation({
@@ -64,7 +90,12 @@ export const removeMemberOperation = defineOperation({
   summary: "Remove a member, or leave (your own user id)",
   auth: "required",
   params: memberParams,
-  responses: { 204: { description: "Removed" }, 403: problem("Member ranks too high"), 404: problem("No such member"), 422: problem("The last Owner cannot leave") },
+  responses: {
+    204: { description: "Removed" },
+    403: problem("Member ranks too high"),
+    404: problem("No such member"),
+    422: problem("The last Owner cannot leave"),
+  },
 });
 
 export const transferOwnershipOperation = defineOperation({
@@ -76,7 +107,11 @@ export const transferOwnershipOperation = defineOperation({
   auth: "required",
   params: projectParams,
   body: transferOwnershipSchema,
-  responses: { 200: { description: "The team afterwards", schema: z.object({ data: z.array(memberSchema) }) }, 403: problem("Not the Owner"), 422: problem("Target is not an ACTIVE partner") },
+  responses: {
+    200: { description: "The team afterwards", schema: z.object({ data: z.array(memberSchema) }) },
+    403: problem("Not the Owner"),
+    422: problem("Target is not an ACTIVE partner"),
+  },
 });
 
 export const listRolesOperation = defineOperation({
@@ -98,7 +133,11 @@ export const createRoleOperation = defineOperation({
   idempotent: true,
   params: projectParams,
   body: roleDefinitionSchema,
-  responses: { 201: { description: "The role", schema: roleSchema }, 403: problem("Needs roles.manage, or the role would outrank you"), 409: problem("Name taken") },
+  responses: {
+    201: { description: "The role", schema: roleSchema },
+    403: problem("Needs roles.manage, or the role would outrank you"),
+    409: problem("Name taken"),
+  },
 });
 
 export const updateRoleOperation = defineOperation({

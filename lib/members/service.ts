@@ -3,7 +3,15 @@ import { recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { ProjectMember, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
-import { canAssignRole, canBeOwner, canDefineRole, canManageMember, canTransferOwnership, OWNER_RANK, removesLastOwner } from "../permissions";
+import {
+  canAssignRole,
+  canBeOwner,
+  canDefineRole,
+  canManageMember,
+  canTransferOwnership,
+  OWNER_RANK,
+  removesLastOwner,
+} from "../permissions";
 import { authorizeProject, loadProject, type ProjectContext } from "../projects/access";
 import type { AddMemberInput, RoleDefinition } from "./schemas";
 
@@ -28,7 +36,11 @@ function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): Aud
 
 export async function listMembers(actor: Actor | null, projectId: string) {
   await authorizeProject(actor, projectId, "members.view");
-  const members = await db.projectMember.findMany({ where: { projectId }, include: MEMBER_INCLUDE, orderBy: [{ role: { rank: "desc" } }, { createdAt: "asc" }] });
+  const members = await db.projectMember.findMany({
+    where: { projectId },
+    include: MEMBER_INCLUDE,
+    orderBy: [{ role: { rank: "desc" } }, { createdAt: "asc" }],
+  });
   return members.map(presentMember);
 }
 
@@ -51,7 +63,8 @@ export async function addMember(actor: Actor, projectId: string, input: AddMembe
     const role = await roleOf(tx, projectId, input.roleId);
     assertMayAssign(context, role);
     const user = await tx.user.findFirst({ where: input.userId ? { id: input.userId } : { usernameKey: input.username!.toLowerCase() } });
-    if (!user || user.suspendedAt) throw new ValidationFailed([{ path: input.userId ? "userId" : "username", message: "There is no active account with this name." }]);
+    if (!user || user.suspendedAt)
+      throw new ValidationFailed([{ path: input.userId ? "userId" : "username", message: "There is no active account with this name." }]);
     if (await tx.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: user.id } } })) {
       throw new Conflict("This user is already on the team.", "already_member");
     }
@@ -97,7 +110,8 @@ export async function changeMemberRole(actor: Actor, projectId: string, userId: 
 async function assertOwnerRemains(tx: Tx, projectId: string, fromKey: string | null, toKey: string | null) {
   if (fromKey !== "OWNER") return;
   const owners = await tx.projectMember.count({ where: { projectId, role: { key: "OWNER" } } });
-  if (removesLastOwner(fromKey, toKey, owners)) throw new RuleViolation("The last Owner keeps the role. Transfer ownership first.", "last_owner");
+  if (removesLastOwner(fromKey, toKey, owners))
+    throw new RuleViolation("The last Owner keeps the role. Transfer ownership first.", "last_owner");
 }
 
 /** Removes a member, or lets members leave. The last Owner cannot leave. */
@@ -129,7 +143,8 @@ export async function removeMember(actor: Actor, projectId: string, userId: stri
 export async function transferOwnership(actor: Actor, projectId: string, userId: string, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
     const context = await loadProject(actor, projectId, tx);
-    if (!canTransferOwnership(context.access)) throw new Forbidden("Only the Owner, or a Project lead's audited override, can transfer ownership.");
+    if (!canTransferOwnership(context.access))
+      throw new Forbidden("Only the Owner, or a Project lead's audited override, can transfer ownership.");
     const target = await tx.user.findUnique({ where: { id: userId } });
     if (!target || target.suspendedAt || !canBeOwner(target)) {
       throw new RuleViolation("The new Owner must be an account with ACTIVE partner status.", "owner_not_partner");
@@ -138,7 +153,10 @@ export async function transferOwnership(actor: Actor, projectId: string, userId:
     const ownerRole = roles.find((role) => role.key === "OWNER")!;
     const managerRole = roles.find((role) => role.key === "MANAGER")!;
     const previousOwners = await tx.projectMember.findMany({ where: { projectId, roleId: ownerRole.id, NOT: { userId } } });
-    await tx.projectMember.updateMany({ where: { id: { in: previousOwners.map((member) => member.id) } }, data: { roleId: managerRole.id } });
+    await tx.projectMember.updateMany({
+      where: { id: { in: previousOwners.map((member) => member.id) } },
+      data: { roleId: managerRole.id },
+    });
     await tx.projectMember.upsert({
       where: { projectId_userId: { projectId, userId } },
       create: { projectId, userId, roleId: ownerRole.id },
@@ -156,25 +174,46 @@ export async function transferOwnership(actor: Actor, projectId: string, userId:
 }
 
 async function listMembersIn(tx: Tx, projectId: string) {
-  const members = await tx.projectMember.findMany({ where: { projectId }, include: MEMBER_INCLUDE, orderBy: [{ role: { rank: "desc" } }, { createdAt: "asc" }] });
+  const members = await tx.projectMember.findMany({
+    where: { projectId },
+    include: MEMBER_INCLUDE,
+    orderBy: [{ role: { rank: "desc" } }, { createdAt: "asc" }],
+  });
   return members.map(presentMember);
 }
 
 // Project roles
 
 function presentRole(role: ProjectRole & { _count: { members: number } }) {
-  return { id: role.id, key: role.key, name: role.name, rank: role.rank, permissions: role.permissions, custom: role.key === null, memberCount: role._count.members };
+  return {
+    id: role.id,
+    key: role.key,
+    name: role.name,
+    rank: role.rank,
+    permissions: role.permissions,
+    custom: role.key === null,
+    memberCount: role._count.members,
+  };
 }
 
 export async function listRoles(actor: Actor | null, projectId: string) {
   await authorizeProject(actor, projectId, "members.view");
-  const roles = await db.projectRole.findMany({ where: { projectId }, include: { _count: { select: { members: true } } }, orderBy: [{ rank: "desc" }, { name: "asc" }] });
+  const roles = await db.projectRole.findMany({
+    where: { projectId },
+    include: { _count: { select: { members: true } } },
+    orderBy: [{ rank: "desc" }, { name: "asc" }],
+  });
   return roles.map(presentRole);
 }
 
 async function assertNameFree(tx: Tx, projectId: string, name: string, exceptRoleId?: string) {
-  const taken = await tx.projectRole.findFirst({ where: { projectId, name: { equals: name, mode: "insensitive" }, NOT: exceptRoleId ? { id: exceptRoleId } : undefined } });
-  if (taken) throw new Conflict("A role with this name exists.", "role_name_taken", { errors: [{ path: "name", message: "A role with this name exists." }] });
+  const taken = await tx.projectRole.findFirst({
+    where: { projectId, name: { equals: name, mode: "insensitive" }, NOT: exceptRoleId ? { id: exceptRoleId } : undefined },
+  });
+  if (taken)
+    throw new Conflict("A role with this name exists.", "role_name_taken", {
+      errors: [{ path: "name", message: "A role with this name exists." }],
+    });
 }
 
 function assertMayDefine(context: ProjectContext, role: { rank: number; permissions: readonly string[] }) {
@@ -197,7 +236,11 @@ export async function createRole(actor: Actor, projectId: string, input: RoleDef
       targetType: "role",
       targetId: role.id,
       projectId,
-      changes: { name: { before: null, after: role.name }, rank: { before: null, after: role.rank }, permissions: { before: null, after: role.permissions } },
+      changes: {
+        name: { before: null, after: role.name },
+        rank: { before: null, after: role.rank },
+        permissions: { before: null, after: role.permissions },
+      },
     });
     return presentRole(role);
   });
@@ -250,9 +293,13 @@ export async function deleteRole(actor: Actor, projectId: string, roleId: string
     assertMayDefine(context, role);
     if (role._count.members > 0) {
       if (members === "refuse") {
-        throw new Conflict(`${role._count.members} member(s) hold this role. Give them another role, or delete with ?members=moveToMember.`, "role_in_use", {
-          memberCount: role._count.members,
-        });
+        throw new Conflict(
+          `${role._count.members} member(s) hold this role. Give them another role, or delete with ?members=moveToMember.`,
+          "role_in_use",
+          {
+            memberCount: role._count.members,
+          },
+        );
       }
       const member = await tx.projectRole.findFirstOrThrow({ where: { projectId, key: "MEMBER" } });
       await tx.projectMember.updateMany({ where: { roleId: role.id }, data: { roleId: member.id } });

@@ -15,7 +15,11 @@ export const listMessagesOperation = defineOperation({
   auth: "optional",
   params: projectParams,
   query: paginationQuerySchema,
-  responses: { 200: { description: "A page of announcements", schema: pageSchema(messageSchema) }, 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
+  responses: {
+    200: { description: "A page of announcements", schema: pageSchema(messageSchema) },
+    400: problem("Invalid cursor"),
+    404: NOT_VISIBLE,
+  },
 });
 
 export const createMessageOperation = defineOperation({
@@ -28,7 +32,12 @@ export const createMessageOperation = defineOperation({
   idempotent: true,
   params: projectParams,
   body: messageInputSchema,
-  responses: { 201: { description: "The announcement", schema: messageSchema }, 400: problem("Invalid fields"), 403: problem("Needs messages.manage"), 404: NOT_VISIBLE },
+  responses: {
+    201: { description: "The announcement", schema: messageSchema },
+    400: problem("Invalid fields"),
+    403: problem("Needs messages.manage"),
+    404: NOT_VISIBLE,
+  },
 });
 
 export const deleteMessageOperation = defineOperation({
@@ -38,5 +47,9 @@ export const deleteMessageOperation = defineOperation({
   summary: "Delete an announcement",
   auth: "required",
   params: z.strictObject({ id: idSchema, messageId: idSchema }),
-  responses: { 204: { description: "Deleted" }, 403: problem("Needs messages.manage"), 404: problem("No such announcement, or not visible to you") },
+  responses: {
+    204: { description: "Deleted" },
+    403: problem("Needs messages.manage"),
+    404: problem("No such announcement, or not visible to you"),
+  },
 });

@@ -8,7 +8,11 @@ export const MAX_MESSAGE_BODY = 5000;
 export const messageInputSchema = z.strictObject({
   title: z.string().trim().min(1, "Give the announcement a title.").max(MAX_MESSAGE_TITLE, `Use at most ${MAX_MESSAGE_TITLE} characters.`),
   /** Markdown, sanitized on output like project pages. */
-  body: z.string().trim().min(1, "Write the announcement.").max(MAX_MESSAGE_BODY, `Use at most ${MAX_MESSAGE_BODY.toLocaleString("en")} characters.`),
+  body: z
+    .string()
+    .trim()
+    .min(1, "Write the announcement.")
+    .max(MAX_MESSAGE_BODY, `Use at most ${MAX_MESSAGE_BODY.toLocaleString("en")} characters.`),
 });
 export type MessageInput = z.infer<typeof messageInputSchema>;
 

@@ -15,7 +15,15 @@ type MessageRow = ProjectMessage & { author: Pick<User, "id" | "username" | "dis
 const INCLUDE = { author: { select: { id: true, username: true, displayName: true } } } as const;
 
 function present(row: MessageRow): MessageView {
-  return { id: row.id, projectId: row.projectId, title: row.title, body: row.body, html: renderMarkdown(row.body), author: row.author, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    title: row.title,
+    body: row.body,
+    html: renderMarkdown(row.body),
+    author: row.author,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The project with its MESSAGES module on; with it off none of this exists (404). */
@@ -39,7 +47,12 @@ export async function listMessages(actor: Actor | null, projectId: string, query
 function messagePage(projectId: string, query: { limit: number; cursor?: string }) {
   const position = afterPosition(decodeCursor(query.cursor));
   return cachedData(`messages:${projectId}:${query.limit}:${query.cursor ?? ""}`, async () => {
-    const rows = await db.projectMessage.findMany({ where: { projectId, ...position }, include: INCLUDE, orderBy: NEWEST_FIRST, take: query.limit + 1 });
+    const rows = await db.projectMessage.findMany({
+      where: { projectId, ...position },
+      include: INCLUDE,
+      orderBy: NEWEST_FIRST,
+      take: query.limit + 1,
+    });
     return toPage(rows, query.limit, present);
   });
 }
@@ -58,20 +71,38 @@ export async function postMessage(actor: Actor, projectId: string, input: Messag
   return db.$transaction(async (tx) => {
     const context = await messagesOf(actor, projectId, tx);
     requireProjectPermission(context, "messages.manage");
-    const message = await tx.projectMessage.create({ data: { projectId, authorId: actor.userId, title: input.title, body: input.body }, include: INCLUDE });
-    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
-      action: "message.create",
-      targetType: "message",
-      targetId: message.id,
-      projectId,
-      changes: { title: { before: null, after: message.title } },
+    const message = await tx.projectMessage.create({
+      data: { projectId, authorId: actor.userId, title: input.title, body: input.body },
+      include: INCLUDE,
     });
-    const members = await tx.projectMember.findMany({ where: { projectId, userId: { not: actor.userId }, user: { suspendedAt: null } }, select: { userId: true } });
-    await notify(tx, members.map((member) => member.userId), {
-      kind: "message.new",
-      params: { project: context.project.name, title: message.title, excerpt: input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body },
-      link: `/projects/${context.project.slug}#announcement-${message.id}`,
+    await recordAudit(
+      tx,
+      { ...auditContext(actor, meta), override: context.access.override },
+      {
+        action: "message.create",
+        targetType: "message",
+        targetId: message.id,
+        projectId,
+        changes: { title: { before: null, after: message.title } },
+      },
+    );
+    const members = await tx.projectMember.findMany({
+      where: { projectId, userId: { not: actor.userId }, user: { suspendedAt: null } },
+      select: { userId: true },
     });
+    await notify(
+      tx,
+      members.map((member) => member.userId),
+      {
+        kind: "message.new",
+        params: {
+          project: context.project.name,
+          title: message.title,
+          excerpt: input.body.length > 200 ? `${input.body.slice(0, 199)}…` : input.body,
+        },
+        link: `/projects/${context.project.slug}#announcement-${message.id}`,
+      },
+    );
     return present(message);
   });
 }
@@ -83,12 +114,16 @@ export async function deleteMessage(actor: Actor, projectId: string, messageId: 
     if (!message) throw new NotFound("message");
     requireProjectPermission(context, "messages.manage");
     await tx.projectMessage.delete({ where: { id: message.id } });
-    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
-      action: "message.delete",
-      targetType: "message",
-      targetId: message.id,
-      projectId,
-      changes: { title: { before: message.title, after: null } },
-    });
+    await recordAudit(
+      tx,
+      { ...auditContext(actor, meta), override: context.access.override },
+      {
+        action: "message.delete",
+        targetType: "message",
+        targetId: message.id,
+        projectId,
+        changes: { title: { before: message.title, after: null } },
+      },
+    );
   });
 }

@@ -27,16 +27,28 @@ describe("notification kinds", () => {
 
   it("speak German to a German reader and keep what people wrote as written", () => {
     const params = { project: "Skyforge", reason: "Bitte mehr Bilder {x}" };
-    expect(renderNotification("review.rejected", params, "en")).toEqual({ title: "Skyforge was not approved", body: "Bitte mehr Bilder {x}" });
-    expect(renderNotification("review.rejected", params, "de")).toEqual({ title: "Skyforge wurde nicht freigegeben", body: "Bitte mehr Bilder {x}" });
+    expect(renderNotification("review.rejected", params, "en")).toEqual({
+      title: "Skyforge was not approved",
+      body: "Bitte mehr Bilder {x}",
+    });
+    expect(renderNotification("review.rejected", params, "de")).toEqual({
+      title: "Skyforge wurde nicht freigegeben",
+      body: "Bitte mehr Bilder {x}",
+    });
     expect(renderNotification("review.rejected", { project: "Skyforge", reason: "" }, "de").body).toBe("");
   });
 
   it("name a default role in the reader's language and a custom role as its team wrote it", () => {
     const base = { project: "Skyforge", applicant: "Ulla" };
-    expect(renderNotification("application.new", { ...base, role: "Tester", roleKey: "TESTER" }, "de").body).toBe("Ulla hat sich als Tester beworben.");
-    expect(renderNotification("application.new", { ...base, role: "Moderator", roleKey: "MODERATOR" }, "en").body).toBe("Ulla applied as Moderator.");
-    expect(renderNotification("application.new", { ...base, role: "Builder", roleKey: "" }, "de").body).toBe("Ulla hat sich als Builder beworben.");
+    expect(renderNotification("application.new", { ...base, role: "Tester", roleKey: "TESTER" }, "de").body).toBe(
+      "Ulla hat sich als Tester beworben.",
+    );
+    expect(renderNotification("application.new", { ...base, role: "Moderator", roleKey: "MODERATOR" }, "en").body).toBe(
+      "Ulla applied as Moderator.",
+    );
+    expect(renderNotification("application.new", { ...base, role: "Builder", roleKey: "" }, "de").body).toBe(
+      "Ulla hat sich als Builder beworben.",
+    );
     expect(renderNotification("application.new", { ...base, role: "", roleKey: "" }, "de").body).toBe("Ulla hat sich beworben.");
   });
 

@@ -41,20 +41,43 @@ type T = ReturnType<typeof translator>;
 /** The messages of each kind. A body that is only a reason is empty when no reason was given. */
 const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => NotificationText } = {
   "review.submitted": (t, p) => ({ title: t("notifications.kinds.review.submitted.title", p), body: "" }),
-  "review.approved": (t, p) => ({ title: t("notifications.kinds.review.approved.title", p), body: p.reason && t("notifications.kinds.review.approved.body", p) }),
-  "review.rejected": (t, p) => ({ title: t("notifications.kinds.review.rejected.title", p), body: p.reason && t("notifications.kinds.review.rejected.body", p) }),
-  "project.archived": (t, p) => ({ title: t("notifications.kinds.project.archived.title", p), body: p.reason && t("notifications.kinds.project.archived.body", p) }),
-  "project.taken_down": (t, p) => ({ title: t("notifications.kinds.project.taken_down.title", p), body: p.reason && t("notifications.kinds.project.taken_down.body", p) }),
+  "review.approved": (t, p) => ({
+    title: t("notifications.kinds.review.approved.title", p),
+    body: p.reason && t("notifications.kinds.review.approved.body", p),
+  }),
+  "review.rejected": (t, p) => ({
+    title: t("notifications.kinds.review.rejected.title", p),
+    body: p.reason && t("notifications.kinds.review.rejected.body", p),
+  }),
+  "project.archived": (t, p) => ({
+    title: t("notifications.kinds.project.archived.title", p),
+    body: p.reason && t("notifications.kinds.project.archived.body", p),
+  }),
+  "project.taken_down": (t, p) => ({
+    title: t("notifications.kinds.project.taken_down.title", p),
+    body: p.reason && t("notifications.kinds.project.taken_down.body", p),
+  }),
   "application.new": (t, p) => {
     const role = isDefaultRoleKey(p.roleKey) ? t(`labels.defaultRole.${p.roleKey}`) : p.role;
     return {
       title: t("notifications.kinds.application.new.title", p),
-      body: role ? t("notifications.kinds.application.new.bodyWithRole", { applicant: p.applicant, role }) : t("notifications.kinds.application.new.body", p),
+      body: role
+        ? t("notifications.kinds.application.new.bodyWithRole", { applicant: p.applicant, role })
+        : t("notifications.kinds.application.new.body", p),
     };
   },
-  "application.accepted": (t, p) => ({ title: t("notifications.kinds.application.accepted.title", p), body: p.reason && t("notifications.kinds.application.accepted.body", p) }),
-  "application.rejected": (t, p) => ({ title: t("notifications.kinds.application.rejected.title", p), body: p.reason && t("notifications.kinds.application.rejected.body", p) }),
-  "message.new": (t, p) => ({ title: t("notifications.kinds.message.new.title", p), body: p.excerpt && t("notifications.kinds.message.new.body", p) }),
+  "application.accepted": (t, p) => ({
+    title: t("notifications.kinds.application.accepted.title", p),
+    body: p.reason && t("notifications.kinds.application.accepted.body", p),
+  }),
+  "application.rejected": (t, p) => ({
+    title: t("notifications.kinds.application.rejected.title", p),
+    body: p.reason && t("notifications.kinds.application.rejected.body", p),
+  }),
+  "message.new": (t, p) => ({
+    title: t("notifications.kinds.message.new.title", p),
+    body: p.excerpt && t("notifications.kinds.message.new.body", p),
+  }),
 };
 
 function isDefaultRoleKey(key: string): key is DefaultRoleKey {
@@ -77,7 +100,10 @@ export function renderNotification<K extends NotificationKind>(kind: K, params: 
 export function renderStored(kind: string, params: unknown, locale: string): NotificationText | null {
   if (!isNotificationKind(kind) || !isLocale(locale) || !hasParams(kind, params)) return null;
   let failed = false;
-  const text = RENDER[kind](translator(locale, () => (failed = true)), params as never);
+  const text = RENDER[kind](
+    translator(locale, () => (failed = true)),
+    params as never,
+  );
   return failed ? null : text;
 }
 

@@ -11,7 +11,12 @@ export const notificationsOperation = defineOperation({
   tag: "Notifications",
   summary: "Your notifications, newest first",
   auth: "required",
-  query: z.strictObject({ unread: z.enum(["true", "false"]).transform((value) => value === "true").optional() }),
+  query: z.strictObject({
+    unread: z
+      .enum(["true", "false"])
+      .transform((value) => value === "true")
+      .optional(),
+  }),
   responses: { 200: { description: "Notifications", schema: z.object({ data: z.array(notificationSchema) }) } },
 });
 

@@ -11,7 +11,9 @@ async function userSpeaking(language: string) {
 }
 
 async function rejectionFor(userId: string, project: string) {
-  await db.$transaction((tx) => notify(tx, [userId], { kind: "review.rejected", params: { project, reason: "Mehr Bilder, bitte." }, link: "/x" }));
+  await db.$transaction((tx) =>
+    notify(tx, [userId], { kind: "review.rejected", params: { project, reason: "Mehr Bilder, bitte." }, link: "/x" }),
+  );
 }
 
 describe("notifications in the reader's language", () => {
@@ -21,9 +23,15 @@ describe("notifications in the reader's language", () => {
     const english = await userSpeaking("en");
     await rejectionFor(german.id, project);
     await rejectionFor(english.id, project);
-    const inbox = async (userId: string) => (await call(notificationsRoute.GET, "GET", "/", { token: await tokenFor(userId) })).json!.data as Record<string, unknown>[];
+    const inbox = async (userId: string) =>
+      (await call(notificationsRoute.GET, "GET", "/", { token: await tokenFor(userId) })).json!.data as Record<string, unknown>[];
     expect(await inbox(german.id)).toMatchObject([
-      { kind: "review.rejected", title: `${project} wurde nicht freigegeben`, body: "Mehr Bilder, bitte.", params: { project, reason: "Mehr Bilder, bitte." } },
+      {
+        kind: "review.rejected",
+        title: `${project} wurde nicht freigegeben`,
+        body: "Mehr Bilder, bitte.",
+        params: { project, reason: "Mehr Bilder, bitte." },
+      },
     ]);
     expect(await inbox(english.id)).toMatchObject([{ title: `${project} was not approved`, body: "Mehr Bilder, bitte." }]);
   });
@@ -40,8 +48,13 @@ describe("notifications in the reader's language", () => {
     const german = await userSpeaking("de");
     const project = unique("Projekt ");
     await rejectionFor(german.id, project);
-    expect(await db.notification.findFirstOrThrow({ where: { userId: german.id } })).toMatchObject({ title: `${project} was not approved`, body: "Mehr Bilder, bitte." });
-    await db.notification.create({ data: { userId: german.id, kind: "review.approved", title: "Old text as written", createdAt: new Date(Date.now() - 60_000) } });
+    expect(await db.notification.findFirstOrThrow({ where: { userId: german.id } })).toMatchObject({
+      title: `${project} was not approved`,
+      body: "Mehr Bilder, bitte.",
+    });
+    await db.notification.create({
+      data: { userId: german.id, kind: "review.approved", title: "Old text as written", createdAt: new Date(Date.now() - 60_000) },
+    });
     const listed = await listNotifications(actorOf(german), false);
     expect(listed.map((entry) => [entry.title, entry.params === null])).toEqual([
       [`${project} wurde nicht freigegeben`, false],

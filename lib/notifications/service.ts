@@ -15,7 +15,9 @@ export const notificationSchema = z.object({
   params: z
     .record(z.string(), z.string())
     .nullable()
-    .describe("The parts of the text as people wrote them (project name, reason...), by kind; null for notifications from before they were kept."),
+    .describe(
+      "The parts of the text as people wrote them (project name, reason...), by kind; null for notifications from before they were kept.",
+    ),
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -26,12 +28,18 @@ export const notificationSchema = z.object({
  * and params and are put into words when read (lib/notifications/kinds.ts); the English text is
  * stored too, for whoever reads the table directly.
  */
-export async function notify<K extends NotificationKind>(tx: Tx, userIds: string[], message: { kind: K; params: NotificationParams<K>; link?: string }) {
+export async function notify<K extends NotificationKind>(
+  tx: Tx,
+  userIds: string[],
+  message: { kind: K; params: NotificationParams<K>; link?: string },
+) {
   const unique = [...new Set(userIds)];
   if (!unique.length) return;
   const { title, body } = renderNotification(message.kind, message.params, DEFAULT_LOCALE);
   const params = message.params as Prisma.InputJsonObject;
-  await tx.notification.createMany({ data: unique.map((userId) => ({ userId, kind: message.kind, params, title, body, link: message.link ?? null })) });
+  await tx.notification.createMany({
+    data: unique.map((userId) => ({ userId, kind: message.kind, params, title, body, link: message.link ?? null })),
+  });
 }
 
 /**
@@ -45,13 +53,18 @@ export async function membersHolding(tx: Tx, projectId: string, permission: Proj
     where: { projectId, user: { suspendedAt: null } },
     select: { userId: true, role: true, user: { select: { platformRoles: true, partnerStatus: true } } },
   });
-  return members.filter((member) => projectAccess(member.user, member.role, project).permissions.has(permission)).map((member) => member.userId);
+  return members
+    .filter((member) => projectAccess(member.user, member.role, project).permissions.has(permission))
+    .map((member) => member.userId);
 }
 
 /** Active accounts whose platform roles carry `permission` (e.g. projects.review: who hears about submissions). */
 export async function usersHolding(tx: Tx, permission: PlatformPermission): Promise<string[]> {
   const roles = PLATFORM_ROLES.filter((role) => platformPermissions({ platformRoles: [role], partnerStatus: "ACTIVE" }).has(permission));
-  const users = await tx.user.findMany({ where: { platformRoles: { hasSome: roles }, suspendedAt: null }, select: { id: true, platformRoles: true, partnerStatus: true } });
+  const users = await tx.user.findMany({
+    where: { platformRoles: { hasSome: roles }, suspendedAt: null },
+    select: { id: true, platformRoles: true, partnerStatus: true },
+  });
   return users.filter((user) => platformPermissions(user).has(permission)).map((user) => user.id);
 }
 
@@ -68,7 +81,15 @@ export async function listNotifications(actor: Actor, unreadOnly: boolean, local
   return rows.map((row) => {
     const text = renderStored(row.kind, row.params, locale) ?? { title: row.title, body: row.body };
     const params = row.params === null ? null : (row.params as Record<string, string>);
-    return { id: row.id, kind: row.kind, ...text, params, link: row.link, read: row.readAt !== null, createdAt: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      kind: row.kind,
+      ...text,
+      params,
+      link: row.link,
+      read: row.readAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    };
   });
 }
 

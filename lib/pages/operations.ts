@@ -5,7 +5,9 @@ import { pageInputSchema, pageSummarySchema, projectPageSchema } from "./schemas
 
 const projectParams = z.strictObject({ id: idSchema });
 const pageParams = z.strictObject({ id: idSchema, pageSlug: z.string().min(1).max(60) });
-const NOT_VISIBLE = problem("No such project, not visible to you, its Project pages module is off, or (APPLICATION_ONLY) you are not a member");
+const NOT_VISIBLE = problem(
+  "No such project, not visible to you, its Project pages module is off, or (APPLICATION_ONLY) you are not a member",
+);
 /** Markdown of up to 50,000 characters, each up to 4 bytes, plus the other fields and JSON escapes. */
 const MAX_PAGE_REQUEST_BYTES = 256 * 1024;
 
@@ -19,7 +21,11 @@ export const listPagesOperation = defineOperation({
   auth: "optional",
   params: projectParams,
   query: paginationQuerySchema,
-  responses: { 200: { description: "A page of project pages", schema: pageSchema(pageSummarySchema) }, 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
+  responses: {
+    200: { description: "A page of project pages", schema: pageSchema(pageSummarySchema) },
+    400: problem("Invalid cursor"),
+    404: NOT_VISIBLE,
+  },
 });
 
 export const createPageOperation = defineOperation({
@@ -52,7 +58,10 @@ export const getPageOperation = defineOperation({
   auth: "optional",
   versioned: true,
   params: pageParams,
-  responses: { 200: { description: "The page with its sanitized HTML, and an ETag", schema: projectPageSchema }, 404: problem("No such page, or not visible to you") },
+  responses: {
+    200: { description: "The page with its sanitized HTML, and an ETag", schema: projectPageSchema },
+    404: problem("No such page, or not visible to you"),
+  },
 });
 
 export const replacePageOperation = defineOperation({

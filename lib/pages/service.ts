@@ -12,7 +12,14 @@ import { loadProject, requireModule, requireProjectPermission, type ProjectConte
 import { MAX_PAGES_PER_PROJECT, type PageInput, type PageSummary, type PageView } from "./schemas";
 
 function summarize(page: ProjectPage): PageSummary {
-  return { slug: page.slug, title: page.title, position: page.position, version: page.version, createdAt: page.createdAt.toISOString(), updatedAt: page.updatedAt.toISOString() };
+  return {
+    slug: page.slug,
+    title: page.title,
+    position: page.position,
+    version: page.version,
+    createdAt: page.createdAt.toISOString(),
+    updatedAt: page.updatedAt.toISOString(),
+  };
 }
 
 function present(page: ProjectPage): PageView {
@@ -43,7 +50,12 @@ function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): Aud
 
 /** The body goes into the audit log as its length and a fingerprint: pages are long, the log is not the history. */
 function auditedFields(page: Pick<ProjectPage, "slug" | "title" | "position" | "body">) {
-  return { slug: page.slug, title: page.title, position: page.position, body: `${page.body.length} characters, sha256 ${createHash("sha256").update(page.body).digest("hex").slice(0, 12)}` };
+  return {
+    slug: page.slug,
+    title: page.title,
+    position: page.position,
+    body: `${page.body.length} characters, sha256 ${createHash("sha256").update(page.body).digest("hex").slice(0, 12)}`,
+  };
 }
 
 async function pageIn(client: Tx | typeof db, projectId: string, slug: string) {
@@ -78,7 +90,10 @@ export async function listPages(actor: Actor | null, projectId: string, query: {
   await pagesOf(actor, projectId);
   const after = decodeCursor(query.cursor);
   const rows = await db.projectPage.findMany({
-    where: { projectId, ...(after ? { OR: [{ position: { gt: after.position } }, { position: after.position, slug: { gt: after.slug } }] } : {}) },
+    where: {
+      projectId,
+      ...(after ? { OR: [{ position: { gt: after.position } }, { position: after.position, slug: { gt: after.slug } }] } : {}),
+    },
     orderBy: [{ position: "asc" }, { slug: "asc" }],
     take: query.limit + 1,
   });
@@ -93,7 +108,11 @@ export async function pageNavigation(context: ProjectContext): Promise<PageSumma
   const projectId = context.project.id;
   // The same for everyone who may read the pages (checked above): from the data cache.
   return cachedData(`page-navigation:${projectId}`, async () => {
-    const rows = await db.projectPage.findMany({ where: { projectId }, orderBy: [{ position: "asc" }, { slug: "asc" }], take: MAX_PAGES_PER_PROJECT });
+    const rows = await db.projectPage.findMany({
+      where: { projectId },
+      orderBy: [{ position: "asc" }, { slug: "asc" }],
+      take: MAX_PAGES_PER_PROJECT,
+    });
     return rows.map(summarize);
   });
 }
@@ -123,7 +142,14 @@ export async function createPage(actor: Actor, projectId: string, input: PageInp
 }
 
 /** Replaces a page (a new slug renames it); `expectedVersion` is the version its ETag named. */
-export async function updatePage(actor: Actor, projectId: string, slug: string, input: PageInput, expectedVersion: number, meta: RequestMeta): Promise<PageView> {
+export async function updatePage(
+  actor: Actor,
+  projectId: string,
+  slug: string,
+  input: PageInput,
+  expectedVersion: number,
+  meta: RequestMeta,
+): Promise<PageView> {
   return db.$transaction(async (tx) => {
     const context = await pagesToManage(actor, projectId, tx);
     const page = await pageIn(tx, projectId, slug);

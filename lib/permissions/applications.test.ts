@@ -17,10 +17,13 @@ const accessOf = (key: DefaultRoleKey, partnerStatus: PartnerStatus = "ACTIVE") 
 
 describe("who may apply", () => {
   const rows = PROJECT_STATUSES.flatMap((status) => PROJECT_VISIBILITIES.map((visibility) => ({ status, visibility })));
-  it.each(rows)("a signed-in non-member may apply to a $status $visibility project only when published PUBLIC or APPLICATION_ONLY", ({ status, visibility }) => {
-    const expected = status === "PUBLISHED" && (visibility === "PUBLIC" || visibility === "APPLICATION_ONLY");
-    expect(canApply({ status, visibility, applicationsOpen: true }, { member: false })).toBe(expected);
-  });
+  it.each(rows)(
+    "a signed-in non-member may apply to a $status $visibility project only when published PUBLIC or APPLICATION_ONLY",
+    ({ status, visibility }) => {
+      const expected = status === "PUBLISHED" && (visibility === "PUBLIC" || visibility === "APPLICATION_ONLY");
+      expect(canApply({ status, visibility, applicationsOpen: true }, { member: false })).toBe(expected);
+    },
+  );
 
   it("refuses members and closed applications", () => {
     expect(canApply({ ...project, applicationsOpen: true }, { member: true })).toBe(false);

@@ -5,7 +5,14 @@
 import { hasPlatformPermission, PLATFORM_PERMISSIONS, type PlatformPermission, type PlatformSubject } from "./platform";
 
 /** Fields of a user record that only `users.readAny` reads (the public profile is username, display name, avatar). */
-export const PERSONAL_USER_FIELDS: readonly string[] = ["email", "dateOfBirth", "language", "settings", "emailVerifiedAt", "suspendedReason"];
+export const PERSONAL_USER_FIELDS: readonly string[] = [
+  "email",
+  "dateOfBirth",
+  "language",
+  "settings",
+  "emailVerifiedAt",
+  "suspendedReason",
+];
 
 /** The audit target types that describe warnings: a trace of a warning needs `warnings.read`. */
 export const WARNING_TARGET_TYPES: readonly string[] = ["warning"];
@@ -23,7 +30,9 @@ export interface AuditVisibility {
 
 /** Staff: holds (and, for a token, may use) a platform permission beyond creating projects. */
 export function isStaff(subject: PlatformSubject | null): boolean {
-  return (Object.keys(PLATFORM_PERMISSIONS) as PlatformPermission[]).some((permission) => permission !== "projects.create" && hasPlatformPermission(subject, permission));
+  return (Object.keys(PLATFORM_PERMISSIONS) as PlatformPermission[]).some(
+    (permission) => permission !== "projects.create" && hasPlatformPermission(subject, permission),
+  );
 }
 
 export function auditVisibility(reader: PlatformSubject | null): AuditVisibility {
@@ -44,7 +53,12 @@ export interface AuditEntryView {
 export function redactAuditEntry<T extends AuditEntryView>(entry: T, visibility: AuditVisibility): T {
   const hidePersonal = entry.targetType === "user" && !visibility.personalFields;
   const changes = hidePersonal
-    ? Object.fromEntries(Object.entries(entry.changes).map(([field, change]) => [field, PERSONAL_USER_FIELDS.includes(field) ? { before: HIDDEN_VALUE, after: HIDDEN_VALUE } : change]))
+    ? Object.fromEntries(
+        Object.entries(entry.changes).map(([field, change]) => [
+          field,
+          PERSONAL_USER_FIELDS.includes(field) ? { before: HIDDEN_VALUE, after: HIDDEN_VALUE } : change,
+        ]),
+      )
     : entry.changes;
   return { ...entry, changes, ip: visibility.ips ? entry.ip : null };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { canReadMessages, canReadPages, DEFAULT_PROJECT_ROLES, PROJECT_STATUSES, PROJECT_VISIBILITIES, projectAccess, type PlatformRole } from ".";
+import {
+  canReadMessages,
+  canReadPages,
+  DEFAULT_PROJECT_ROLES,
+  PROJECT_STATUSES,
+  PROJECT_VISIBILITIES,
+  projectAccess,
+  type PlatformRole,
+} from ".";
 
 const rows = PROJECT_STATUSES.flatMap((status) => PROJECT_VISIBILITIES.map((visibility) => ({ status, visibility })));
 const user = (roles: PlatformRole[]) => ({ platformRoles: roles, partnerStatus: "NONE" as const });

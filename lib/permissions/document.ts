@@ -1,5 +1,14 @@
 import { PERSONAL_USER_FIELDS } from "./audit";
-import { PLATFORM_PERMISSION_SCOPES, PLATFORM_PERMISSIONS, PLATFORM_ROLE_INFO, PLATFORM_ROLES, platformPermissions, TOKEN_SCOPES, type PlatformPermission, type TokenScope } from "./platform";
+import {
+  PLATFORM_PERMISSION_SCOPES,
+  PLATFORM_PERMISSIONS,
+  PLATFORM_ROLE_INFO,
+  PLATFORM_ROLES,
+  platformPermissions,
+  TOKEN_SCOPES,
+  type PlatformPermission,
+  type TokenScope,
+} from "./platform";
 import { DEFAULT_PROJECT_ROLES, DEFAULT_ROLE_KEYS, OWNER_ONLY_PERMISSIONS, PROJECT_PERMISSIONS, type ProjectPermission } from "./project";
 import { TRANSITIONS } from "./status";
 
@@ -41,7 +50,9 @@ export function renderPermissionsDoc(): string {
     "",
     "| permission | scopes a token needs |",
     "| --- | --- |",
-    ...(Object.keys(PLATFORM_PERMISSION_SCOPES) as PlatformPermission[]).map((permission) => `| \`${permission}\` | ${PLATFORM_PERMISSION_SCOPES[permission].map((scope) => `\`${scope}\``).join(" and ")} |`),
+    ...(Object.keys(PLATFORM_PERMISSION_SCOPES) as PlatformPermission[]).map(
+      (permission) => `| \`${permission}\` | ${PLATFORM_PERMISSION_SCOPES[permission].map((scope) => `\`${scope}\``).join(" and ")} |`,
+    ),
     "",
     ...(Object.keys(TOKEN_SCOPES) as TokenScope[]).map((scope) => `- \`${scope}\`: ${TOKEN_SCOPES[scope]}.`),
     "",
@@ -91,7 +102,10 @@ export function renderPermissionsDoc(): string {
     "",
     "| from | to | by | |",
     "| --- | --- | --- | --- |",
-    ...TRANSITIONS.map((transition) => `| ${transition.from} | ${transition.to} | ${transition.by.join(", ")} | ${[transition.label, transition.checksCompleteness ? "completeness check" : "", transition.reasonRequired ? "public reason required" : ""].filter(Boolean).join("; ")} |`),
+    ...TRANSITIONS.map(
+      (transition) =>
+        `| ${transition.from} | ${transition.to} | ${transition.by.join(", ")} | ${[transition.label, transition.checksCompleteness ? "completeness check" : "", transition.reasonRequired ? "public reason required" : ""].filter(Boolean).join("; ")} |`,
+    ),
     "",
     "## Visibility",
     "",

@@ -178,21 +178,34 @@ describe("project access", () => {
 
   it("opens the management area to a member whose custom role holds no permission at all", () => {
     const bare = { key: null, rank: 5, permissions: [] };
-    expect(canOpenManagement(projectAccess({ platformRoles: ["USER"], partnerStatus: "NONE" }, bare, { status: "PUBLISHED", visibility: "PUBLIC" }))).toBe(true);
+    expect(
+      canOpenManagement(
+        projectAccess({ platformRoles: ["USER"], partnerStatus: "NONE" }, bare, { status: "PUBLISHED", visibility: "PUBLIC" }),
+      ),
+    ).toBe(true);
   });
 
-  it.each(
-    PROJECT_STATUSES.flatMap((status) => PROJECT_VISIBILITIES.map((visibility) => ({ status, visibility }))),
-  )("lists a $status $visibility project only when released and PUBLIC or APPLICATION_ONLY", ({ status, visibility }) => {
-    const released = status === "PUBLISHED" || status === "ARCHIVED";
-    expect(isListed({ status, visibility })).toBe(released && (visibility === "PUBLIC" || visibility === "APPLICATION_ONLY"));
-  });
+  it.each(PROJECT_STATUSES.flatMap((status) => PROJECT_VISIBILITIES.map((visibility) => ({ status, visibility }))))(
+    "lists a $status $visibility project only when released and PUBLIC or APPLICATION_ONLY",
+    ({ status, visibility }) => {
+      const released = status === "PUBLISHED" || status === "ARCHIVED";
+      expect(isListed({ status, visibility })).toBe(released && (visibility === "PUBLIC" || visibility === "APPLICATION_ONLY"));
+    },
+  );
 });
 
 describe("project roles (no escalation)", () => {
   const project = { status: "DRAFT" as const, visibility: "PRIVATE" as const };
-  const manager = projectAccess({ platformRoles: ["USER"], partnerStatus: "NONE" }, { key: "MANAGER", ...DEFAULT_PROJECT_ROLES.MANAGER }, project);
-  const moderator = projectAccess({ platformRoles: ["USER"], partnerStatus: "NONE" }, { key: "MODERATOR", ...DEFAULT_PROJECT_ROLES.MODERATOR }, project);
+  const manager = projectAccess(
+    { platformRoles: ["USER"], partnerStatus: "NONE" },
+    { key: "MANAGER", ...DEFAULT_PROJECT_ROLES.MANAGER },
+    project,
+  );
+  const moderator = projectAccess(
+    { platformRoles: ["USER"], partnerStatus: "NONE" },
+    { key: "MODERATOR", ...DEFAULT_PROJECT_ROLES.MODERATOR },
+    project,
+  );
 
   it("keeps the six default roles with Owner on top holding everything", () => {
     expect(Object.keys(DEFAULT_PROJECT_ROLES)).toEqual(["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"]);

@@ -110,16 +110,14 @@ export interface ProjectAccess {
  * The caller's access to one project. `viewer` is null for anonymous callers,
  * `membership` null when the viewer is not on the team.
  */
-export function projectAccess(
-  viewer: PlatformSubject | null,
-  membership: RoleGrant | null,
-  project: ProjectContext,
-): ProjectAccess {
+export function projectAccess(viewer: PlatformSubject | null, membership: RoleGrant | null, project: ProjectContext): ProjectAccess {
   if (membership) {
     const ownerRole = membership.key === "OWNER";
     const owner = ownerRole && viewer !== null && canBeOwner(viewer);
     const held = ownerRole
-      ? owner ? membership.permissions : DEFAULT_PROJECT_ROLES.MEMBER.permissions
+      ? owner
+        ? membership.permissions
+        : DEFAULT_PROJECT_ROLES.MEMBER.permissions
       : membership.permissions.filter((permission) => !OWNER_ONLY_PERMISSIONS.includes(permission as ProjectPermission));
     return { permissions: new Set(held as ProjectPermission[]), visible: true, override: false, owner, rank: membership.rank };
   }

@@ -6,7 +6,11 @@ const tooDeep = "[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1);
 const deepEnough = "[".repeat(MAX_JSON_DEPTH) + "]".repeat(MAX_JSON_DEPTH);
 
 function post(body: BodyInit, contentType?: string) {
-  return new Request("http://127.0.0.1:3000/sign-in", { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} });
+  return new Request("http://127.0.0.1:3000/sign-in", {
+    method: "POST",
+    body,
+    headers: contentType ? { "content-type": contentType } : {},
+  });
 }
 
 function form(fields: Record<string, string | Blob>) {
@@ -27,7 +31,7 @@ describe("refuseActionBody", () => {
   it.each([
     ["a text body", () => post(tooDeep, "text/plain;charset=UTF-8")],
     ["a reply chunk of a form", () => post(form({ "0": '["$K1"]', "1": tooDeep }))],
-    ["a no-JS form's bound arguments", () => post(form({ "$ACTION_REF_1": "", "$ACTION_1:0": tooDeep }))],
+    ["a no-JS form's bound arguments", () => post(form({ $ACTION_REF_1: "", "$ACTION_1:0": tooDeep }))],
     ["a URL-encoded reply chunk", () => post(new URLSearchParams({ "0": tooDeep }))],
   ])("refuses JSON nested too deep in %s", async (_label, request) => {
     expect(await codeOf(request())).toBe("too_deep");

@@ -43,7 +43,10 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   request.cookies.clear();
-  request.headers = new Headers({ "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, "user-agent": "test" });
+  request.headers = new Headers({
+    "x-forwarded-for": `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    "user-agent": "test",
+  });
   revalidated.length = 0;
 });
 
@@ -78,13 +81,24 @@ describe("portalAction", () => {
     const ip = request.headers.get("x-forwarded-for");
     const result = await rename(target, { name: "Skyforge" });
     expect(result).toEqual({ ok: true, message: `Renamed skyforge by ${user.username}`, data: { ip, via: "SESSION", actorId: user.id } });
-    expect(revalidated).toEqual([["/projects/skyforge", "layout"], ["/my-projects", undefined]]);
+    expect(revalidated).toEqual([
+      ["/projects/skyforge", "layout"],
+      ["/my-projects", undefined],
+    ]);
   });
 
   it("answers invalid input with field errors at the form's own paths, without running", async () => {
     await signIn();
-    expect(await rename(target, { name: "ab" })).toEqual({ ok: false, message: "Please correct the highlighted fields.", fieldErrors: { name: "Too short." } });
-    expect(await rename(target, { name: "Skyforge", extra: 1 } as never)).toEqual({ ok: false, message: "Please correct the highlighted fields.", fieldErrors: { extra: "Unknown field." } });
+    expect(await rename(target, { name: "ab" })).toEqual({
+      ok: false,
+      message: "Please correct the highlighted fields.",
+      fieldErrors: { name: "Too short." },
+    });
+    expect(await rename(target, { name: "Skyforge", extra: 1 } as never)).toEqual({
+      ok: false,
+      message: "Please correct the highlighted fields.",
+      fieldErrors: { extra: "Unknown field." },
+    });
     expect(revalidated).toEqual([]);
   });
 
@@ -92,7 +106,11 @@ describe("portalAction", () => {
     await signIn();
     expect(await rename(target, { name: "taken" })).toEqual({ ok: false, message: "The name is taken." });
     expect(await rename(target, { name: "missing" })).toMatchObject({ ok: false });
-    expect(await rename(target, { name: "owner" })).toEqual({ ok: false, message: "Please correct the highlighted fields.", fieldErrors: { ownerUsername: "No such user." } });
+    expect(await rename(target, { name: "owner" })).toEqual({
+      ok: false,
+      message: "Please correct the highlighted fields.",
+      fieldErrors: { ownerUsername: "No such user." },
+    });
     expect(revalidated).toEqual([]);
   });
 
@@ -100,8 +118,15 @@ describe("portalAction", () => {
     await signIn();
     await db.user.update({ where: { id: user.id }, data: { language: "de" } });
     try {
-      expect(await rename(target, { name: "missing" })).toEqual({ ok: false, message: "Das gibt es nicht (mehr), oder du darfst es nicht sehen." });
-      expect(await rename(target, { name: "ab" })).toMatchObject({ ok: false, message: "Bitte korrigiere die markierten Felder.", fieldErrors: { name: "Too short." } });
+      expect(await rename(target, { name: "missing" })).toEqual({
+        ok: false,
+        message: "Das gibt es nicht (mehr), oder du darfst es nicht sehen.",
+      });
+      expect(await rename(target, { name: "ab" })).toMatchObject({
+        ok: false,
+        message: "Bitte korrigiere die markierten Felder.",
+        fieldErrors: { name: "Too short." },
+      });
       expect(await rename(target, { name: "Skyforge", extra: 1 } as never)).toMatchObject({ fieldErrors: { extra: "Unbekanntes Feld." } });
     } finally {
       await db.user.update({ where: { id: user.id }, data: { language: "en" } });

@@ -24,7 +24,10 @@ function englishFailure(error: unknown): FormFailure {
   if (error instanceof z.ZodError) return englishFailure(new ValidationFailed(zodFieldErrors(error)));
   // A form holds the version it was shown with; the API's wording ("send If-Match") means nothing here.
   if (error instanceof PreconditionFailed) {
-    return { ok: false, message: "This changed in another window or by someone else meanwhile. Reload the page to see the latest version." };
+    return {
+      ok: false,
+      message: "This changed in another window or by someone else meanwhile. Reload the page to see the latest version.",
+    };
   }
   if (error instanceof AppError) {
     const fieldErrors = fieldErrorsOf(error.extra.errors);

@@ -31,10 +31,19 @@ describe("myProjectsPage", () => {
     for (const project of [older, newer, gone]) await addMemberWith(project.id, member.id, "TESTER");
     await db.project.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
     const now = Date.now();
-    for (const [project, age] of [[older, 3], [own, 2], [newer, 1]] as const) await db.project.update({ where: { id: project.id }, data: { updatedAt: new Date(now - age * 60_000) } });
+    for (const [project, age] of [
+      [older, 3],
+      [own, 2],
+      [newer, 1],
+    ] as const)
+      await db.project.update({ where: { id: project.id }, data: { updatedAt: new Date(now - age * 60_000) } });
 
     const { rows, hasNext } = await myProjectsPage(actorOf(member), 1);
-    expect(rows.map((row) => [row.project.name, row.role.key])).toEqual([["Newer", "TESTER"], ["Own", "OWNER"], ["Older", "TESTER"]]);
+    expect(rows.map((row) => [row.project.name, row.role.key])).toEqual([
+      ["Newer", "TESTER"],
+      ["Own", "OWNER"],
+      ["Older", "TESTER"],
+    ]);
     expect(hasNext).toBe(false);
     expect(new Date(rows[0]!.since).getTime()).toBeGreaterThan(now - 60_000);
     // The owner's list is their own, not the member's.
@@ -47,7 +56,15 @@ describe("myProjectsPage", () => {
     // Many teams at once: copies of one project row, each with its own roles and the member as Tester.
     const count = MY_PROJECTS_PAGE_SIZE + 3;
     for (let index = 0; index < count; index++) {
-      const copy = await db.project.create({ data: { slug: `page-${stamp}-${index}`, name: `Page ${index}`, updatedAt: new Date(stamp - index * 1000), roles: { create: { key: "TESTER", name: "Tester", rank: 20 } } }, include: { roles: true } });
+      const copy = await db.project.create({
+        data: {
+          slug: `page-${stamp}-${index}`,
+          name: `Page ${index}`,
+          updatedAt: new Date(stamp - index * 1000),
+          roles: { create: { key: "TESTER", name: "Tester", rank: 20 } },
+        },
+        include: { roles: true },
+      });
       await db.projectMember.create({ data: { projectId: copy.id, userId: member.id, roleId: copy.roles[0]!.id } });
     }
     const first = await myProjectsPage(actorOf(member), 1);
@@ -56,7 +73,9 @@ describe("myProjectsPage", () => {
     expect(first.hasNext).toBe(true);
     expect(second.rows).toHaveLength(3);
     expect(second.hasNext).toBe(false);
-    expect([...first.rows, ...second.rows].map((row) => row.project.name)).toEqual(Array.from({ length: count }, (_, index) => `Page ${index}`));
+    expect([...first.rows, ...second.rows].map((row) => row.project.name)).toEqual(
+      Array.from({ length: count }, (_, index) => `Page ${index}`),
+    );
     expect((await myProjectsPage(actorOf(member), 3)).rows).toEqual([]);
   });
 });

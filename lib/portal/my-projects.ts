@@ -8,7 +8,16 @@ export const MY_PROJECTS_PAGE_SIZE = 50;
 
 /** A team the caller is on, as My projects lists it. */
 export interface MyProjectRow {
-  project: { id: string; slug: string; name: string; game: string; category: string; status: ProjectStatus; visibility: ProjectVisibility; logoUrl: string | null };
+  project: {
+    id: string;
+    slug: string;
+    name: string;
+    game: string;
+    category: string;
+    status: ProjectStatus;
+    visibility: ProjectVisibility;
+    logoUrl: string | null;
+  };
   role: { key: string | null; name: string };
   since: string;
 }
@@ -30,13 +39,17 @@ export function myProjectsPage(actor: Actor, page: number): Promise<{ rows: MyPr
       select: {
         createdAt: true,
         role: { select: { key: true, name: true } },
-        project: { select: { id: true, slug: true, name: true, game: true, category: true, status: true, visibility: true, logoUrl: true } },
+        project: {
+          select: { id: true, slug: true, name: true, game: true, category: true, status: true, visibility: true, logoUrl: true },
+        },
       },
       orderBy: [{ project: { updatedAt: "desc" } }, { projectId: "desc" }],
       skip: (page - 1) * MY_PROJECTS_PAGE_SIZE,
       take: MY_PROJECTS_PAGE_SIZE + 1,
     });
-    const rows = members.slice(0, MY_PROJECTS_PAGE_SIZE).map(({ createdAt, role, project }) => ({ project, role, since: createdAt.toISOString() }));
+    const rows = members
+      .slice(0, MY_PROJECTS_PAGE_SIZE)
+      .map(({ createdAt, role, project }) => ({ project, role, since: createdAt.toISOString() }));
     return { rows, hasNext: members.length > MY_PROJECTS_PAGE_SIZE };
   });
 }

@@ -4,7 +4,13 @@ import type { PlatformRole } from "../permissions";
 import { currentHref, landingFor, navigationFor } from "./navigation";
 
 const user = (...platformRoles: PlatformRole[]) =>
-  actorFromUser({ id: "u1", username: "u", displayName: "U", platformRoles, partnerStatus: platformRoles.includes("PARTNER") ? "ACTIVE" : "NONE" });
+  actorFromUser({
+    id: "u1",
+    username: "u",
+    displayName: "U",
+    platformRoles,
+    partnerStatus: platformRoles.includes("PARTNER") ? "ACTIVE" : "NONE",
+  });
 
 describe("the portal header", () => {
   it("shows staff links only to those who hold their permission, and account links only when signed in", () => {

@@ -8,12 +8,24 @@ import { createPartner, createProjectFor, tokenFor } from "@/lib/testing/factori
 import { call } from "@/lib/testing/http";
 import { MAX_IMAGE_BYTES_PER_PROJECT } from "./images";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
 
 async function upload(token: string, projectId: string, kind: "logo" | "banner", bytes: Buffer = PNG) {
   const version = (await db.project.findUniqueOrThrow({ where: { id: projectId } })).version;
   return images.PUT(
-    new Request(`http://127.0.0.1:3000/api/v1/projects/${projectId}/images/${kind}`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "image/png", "if-match": `"v${version}"`, "x-forwarded-for": "10.1.1.1" }, body: new Uint8Array(bytes) }),
+    new Request(`http://127.0.0.1:3000/api/v1/projects/${projectId}/images/${kind}`, {
+      method: "PUT",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "image/png",
+        "if-match": `"v${version}"`,
+        "x-forwarded-for": "10.1.1.1",
+      },
+      body: new Uint8Array(bytes),
+    }),
     { params: Promise.resolve({ id: projectId, kind }) },
   );
 }
@@ -26,7 +38,10 @@ describe("project images belong to their project (finding 14)", () => {
     const victimToken = await tokenFor((await db.projectMember.findFirstOrThrow({ where: { projectId: victim.id } })).userId);
     expect((await upload(victimToken, victim.id, "logo")).status).toBe(200);
     const stolen = (await db.project.findUniqueOrThrow({ where: { id: victim.id } })).logoUrl!;
-    const created = await call(projects.POST, "POST", "/", { token, body: { name: "Thief", description: "", game: "G", category: "C", visibility: "PUBLIC", logoUrl: stolen } });
+    const created = await call(projects.POST, "POST", "/", {
+      token,
+      body: { name: "Thief", description: "", game: "G", category: "C", visibility: "PUBLIC", logoUrl: stolen },
+    });
     expect(created.status).toBe(400);
     // Even a path written straight into the row does not serve the other project's file.
     const mine = await createProjectFor(owner);
@@ -54,7 +69,9 @@ describe("replaced images and the per-project quota (finding 20)", () => {
   it("refuses an upload that would take the project's stored images over the quota", async () => {
     const owner = await createPartner();
     const project = await createProjectFor(owner);
-    await db.storedFile.create({ data: { projectId: project.id, storageKey: randomUUID(), contentType: "image/png", size: MAX_IMAGE_BYTES_PER_PROJECT, sha256: "x" } });
+    await db.storedFile.create({
+      data: { projectId: project.id, storageKey: randomUUID(), contentType: "image/png", size: MAX_IMAGE_BYTES_PER_PROJECT, sha256: "x" },
+    });
     const response = await upload(await tokenFor(owner.id), project.id, "banner");
     expect(response.status).toBe(413);
   });

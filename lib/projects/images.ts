@@ -42,7 +42,14 @@ export function imagePath(projectId: string, kind: ImageKind, fileId: string) {
 }
 
 /** Stores an uploaded banner or logo (checked by its bytes, not its declared type) and points the project at it. */
-export async function uploadProjectImage(actor: Actor, projectId: string, kind: ImageKind, upload: { bytes: Buffer; contentType: string }, expectedVersion: number, meta: RequestMeta) {
+export async function uploadProjectImage(
+  actor: Actor,
+  projectId: string,
+  kind: ImageKind,
+  upload: { bytes: Buffer; contentType: string },
+  expectedVersion: number,
+  meta: RequestMeta,
+) {
   await authorizeProject(actor, projectId, "project.edit");
   const actual = sniffImageType(upload.bytes);
   if (!actual) throw new UnsupportedMediaType(IMAGE_TYPES.join(", "));
@@ -56,21 +63,36 @@ export async function uploadProjectImage(actor: Actor, projectId: string, kind: 
     result = await db.$transaction(async (tx) => {
       const context = await authorizeProject(actor, projectId, "project.edit", tx);
       const stored = await tx.storedFile.aggregate({ where: { projectId }, _sum: { size: true } });
-      if ((stored._sum.size ?? 0) + upload.bytes.length > MAX_IMAGE_BYTES_PER_PROJECT) throw new PayloadTooLarge(MAX_IMAGE_BYTES_PER_PROJECT);
+      if ((stored._sum.size ?? 0) + upload.bytes.length > MAX_IMAGE_BYTES_PER_PROJECT)
+        throw new PayloadTooLarge(MAX_IMAGE_BYTES_PER_PROJECT);
       const file = await tx.storedFile.create({
-        data: { storageKey, contentType: actual, size: upload.bytes.length, sha256: createHash("sha256").update(upload.bytes).digest("hex"), ownerId: actor.userId, projectId },
+        data: {
+          storageKey,
+          contentType: actual,
+          size: upload.bytes.length,
+          sha256: createHash("sha256").update(upload.bytes).digest("hex"),
+          ownerId: actor.userId,
+          projectId,
+        },
       });
       const url = imagePath(projectId, kind, file.id);
-      const { count } = await tx.project.updateMany({ where: { id: projectId, version: expectedVersion, deletedAt: null }, data: { [FIELD[kind]]: url, version: { increment: 1 } } });
+      const { count } = await tx.project.updateMany({
+        where: { id: projectId, version: expectedVersion, deletedAt: null },
+        data: { [FIELD[kind]]: url, version: { increment: 1 } },
+      });
       if (count === 0) throw new PreconditionFailed();
       const updated = await tx.project.findUniqueOrThrow({ where: { id: projectId } });
-      await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override }, {
-        action: "project.image",
-        targetType: "project",
-        targetId: projectId,
-        projectId,
-        changes: { [FIELD[kind]]: { before: context.project[FIELD[kind]], after: url } },
-      });
+      await recordAudit(
+        tx,
+        { ...auditContext(actor, meta), override: context.access.override },
+        {
+          action: "project.image",
+          targetType: "project",
+          targetId: projectId,
+          projectId,
+          changes: { [FIELD[kind]]: { before: context.project[FIELD[kind]], after: url } },
+        },
+      );
       return { project: updated, body: presentProject(updated, context), replaced: storedImageId(projectId, context.project[FIELD[kind]]) };
     });
   } catch (error) {

@@ -37,7 +37,8 @@ export const createProjectOperation = defineOperation({
   path: "/api/v1/projects",
   tag: "Projects",
   summary: "Create a project (as a DRAFT)",
-  description: "Needs projects.create (partners: ACTIVE partner status). The creating partner becomes Owner; staff name the owning partner in `ownerId`.",
+  description:
+    "Needs projects.create (partners: ACTIVE partner status). The creating partner becomes Owner; staff name the owning partner in `ownerId`.",
   auth: "required",
   idempotent: true,
   body: createProjectSchema,
@@ -56,7 +57,9 @@ export const listDeletedProjectsOperation = defineOperation({
   summary: "Deleted projects that can still be restored (Project lead)",
   auth: "required",
   scope: "admin",
-  responses: { 200: { description: "Deleted projects", schema: z.object({ data: z.array(projectSchema.extend({ deletedAt: z.iso.datetime() })) }) } },
+  responses: {
+    200: { description: "Deleted projects", schema: z.object({ data: z.array(projectSchema.extend({ deletedAt: z.iso.datetime() })) }) },
+  },
 });
 
 export const getProjectOperation = defineOperation({
@@ -80,7 +83,13 @@ export const replaceProjectOperation = defineOperation({
   versioned: true,
   params: projectParams,
   body: replacePresentationSchema,
-  responses: { 200: { description: "The project", schema: projectSchema }, 403: problem("Needs project.edit"), 404: NOT_VISIBLE, 412: problem("Stale If-Match"), 428: problem("If-Match missing") },
+  responses: {
+    200: { description: "The project", schema: projectSchema },
+    403: problem("Needs project.edit"),
+    404: NOT_VISIBLE,
+    412: problem("Stale If-Match"),
+    428: problem("If-Match missing"),
+  },
 });
 
 export const patchProjectOperation = defineOperation({
@@ -92,7 +101,13 @@ export const patchProjectOperation = defineOperation({
   versioned: true,
   params: projectParams,
   body: patchPresentationSchema,
-  responses: { 200: { description: "The project", schema: projectSchema }, 403: problem("Needs project.edit"), 404: NOT_VISIBLE, 412: problem("Stale If-Match"), 428: problem("If-Match missing") },
+  responses: {
+    200: { description: "The project", schema: projectSchema },
+    403: problem("Needs project.edit"),
+    404: NOT_VISIBLE,
+    412: problem("Stale If-Match"),
+    428: problem("If-Match missing"),
+  },
 });
 
 export const deleteProjectOperation = defineOperation({
@@ -100,11 +115,18 @@ export const deleteProjectOperation = defineOperation({
   path: "/api/v1/projects/{id}",
   tag: "Projects",
   summary: "Delete a project",
-  description: "By its Owner (project.delete) or the platform team, when the project is DRAFT, REJECTED or ARCHIVED. A Project lead can restore it for 30 days.",
+  description:
+    "By its Owner (project.delete) or the platform team, when the project is DRAFT, REJECTED or ARCHIVED. A Project lead can restore it for 30 days.",
   auth: "required",
   versioned: true,
   params: projectParams,
-  responses: { 204: { description: "Deleted" }, 403: problem("Not allowed"), 404: NOT_VISIBLE, 412: problem("Stale If-Match"), 422: problem("Not deletable in this status") },
+  responses: {
+    204: { description: "Deleted" },
+    403: problem("Not allowed"),
+    404: NOT_VISIBLE,
+    412: problem("Stale If-Match"),
+    422: problem("Not deletable in this status"),
+  },
 });
 
 export const restoreProjectOperation = defineOperation({
@@ -115,7 +137,11 @@ export const restoreProjectOperation = defineOperation({
   auth: "required",
   scope: "admin",
   params: projectParams,
-  responses: { 200: { description: "The restored project", schema: projectSchema }, 404: problem("No such deleted project"), 422: problem("Restore window passed") },
+  responses: {
+    200: { description: "The restored project", schema: projectSchema },
+    404: problem("No such deleted project"),
+    422: problem("Restore window passed"),
+  },
 });
 
 export const getProjectImageOperation = defineOperation({
@@ -140,7 +166,11 @@ export const uploadProjectImageOperation = defineOperation({
   params: z.strictObject({ id, kind: z.enum(IMAGE_KINDS) }),
   fileBody: { contentTypes: IMAGE_TYPES },
   maxBodyBytes: MAX_IMAGE_BYTES,
-  responses: { 200: { description: "The project", schema: projectSchema }, 413: problem("Too large"), 415: problem("Not an image of an accepted type") },
+  responses: {
+    200: { description: "The project", schema: projectSchema },
+    413: problem("Too large"),
+    415: problem("Not an image of an accepted type"),
+  },
 });
 
 export const getSettingsOperation = defineOperation({
@@ -151,7 +181,11 @@ export const getSettingsOperation = defineOperation({
   auth: "required",
   versioned: true,
   params: projectParams,
-  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, 403: problem("Needs project.settings"), 404: NOT_VISIBLE },
+  responses: {
+    200: { description: "Settings", schema: projectSettingsViewSchema },
+    403: problem("Needs project.settings"),
+    404: NOT_VISIBLE,
+  },
 });
 
 export const updateSettingsOperation = defineOperation({
@@ -163,7 +197,12 @@ export const updateSettingsOperation = defineOperation({
   versioned: true,
   params: projectParams,
   body: updateSettingsSchema,
-  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, 403: problem("Needs project.settings"), 404: NOT_VISIBLE, 412: problem("Stale If-Match") },
+  responses: {
+    200: { description: "Settings", schema: projectSettingsViewSchema },
+    403: problem("Needs project.settings"),
+    404: NOT_VISIBLE,
+    412: problem("Stale If-Match"),
+  },
 });
 
 export const getModulesOperation = defineOperation({
@@ -187,7 +226,12 @@ export const updateModulesOperation = defineOperation({
   versioned: true,
   params: projectParams,
   body: updateModulesSchema,
-  responses: { 200: { description: "Modules", schema: modulesViewSchema }, 403: problem("Needs project.settings"), 404: NOT_VISIBLE, 422: problem("Module not available yet") },
+  responses: {
+    200: { description: "Modules", schema: modulesViewSchema },
+    403: problem("Needs project.settings"),
+    404: NOT_VISIBLE,
+    422: problem("Module not available yet"),
+  },
 });
 
 export const listSupportLinksOperation = defineOperation({
@@ -199,5 +243,8 @@ export const listSupportLinksOperation = defineOperation({
     "Module CREATOR_SUPPORT, for whoever can see the project. Links to Patreon, Ko-fi, GitHub Sponsors, PayPal, Open Collective, Buy Me a Coffee and Liberapay carry their `platform`; other links have `platform: null`. The team edits them in the project settings (`settings.supportLinks`).",
   auth: "optional",
   params: projectParams,
-  responses: { 200: { description: "The links, in the team's order", schema: z.object({ data: z.array(supportLinkViewSchema) }) }, 404: problem("No such project, not visible to you, or its Creator support module is off") },
+  responses: {
+    200: { description: "The links, in the team's order", schema: z.object({ data: z.array(supportLinkViewSchema) }) },
+    404: problem("No such project, not visible to you, or its Creator support module is off"),
+  },
 });

@@ -7,8 +7,16 @@ import { supportLinksSchema } from "./support-links";
 /** Project fields, shared by the API, the portal's forms and the OpenAPI document. */
 
 export const PROJECT_MODULES = {
-  APPLICATIONS: { label: "Applications", description: "Users apply to join the team; members with the right role decide.", available: true },
-  LAUNCHER: { label: "Launcher integration", description: "Install, update, repair and start the game from the platform launcher.", available: true },
+  APPLICATIONS: {
+    label: "Applications",
+    description: "Users apply to join the team; members with the right role decide.",
+    available: true,
+  },
+  LAUNCHER: {
+    label: "Launcher integration",
+    description: "Install, update, repair and start the game from the platform launcher.",
+    available: true,
+  },
   DOWNLOADS: { label: "Downloads", description: "Offer launcher files, modpacks, software and updates.", available: true },
   HOSTING: { label: "Hosting", description: "Server hosting by the platform. Coming later: it cannot be enabled yet.", available: false },
   CREATOR_SUPPORT: { label: "Creator support", description: "Support and donation links on the project page.", available: true },
@@ -23,9 +31,12 @@ const text = (max: number) => z.string().trim().max(max, `Use at most ${max} cha
 export const projectNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80, "Use at most 80 characters.");
 
 /** An image is an https address or the address of a file uploaded for this project. */
-export const imageUrlSchema = z.union([httpsUrlSchema, z.string().regex(/^\/api\/v1\/projects\/[\w-]+\/images\/(banner|logo)\?v=[\w-]+$/)], {
-  error: "Enter an https:// address or upload an image.",
-});
+export const imageUrlSchema = z.union(
+  [httpsUrlSchema, z.string().regex(/^\/api\/v1\/projects\/[\w-]+\/images\/(banner|logo)\?v=[\w-]+$/)],
+  {
+    error: "Enter an https:// address or upload an image.",
+  },
+);
 
 /** The presentation fields a team edits (status and visibility move elsewhere). */
 export const presentationSchema = z.strictObject({
@@ -121,7 +132,11 @@ export const projectSchema = z.object({
   updatedAt: z.iso.datetime(),
   /** What the caller may do here; only for members and staff. */
   access: z
-    .object({ role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string() }).nullable(), permissions: z.array(z.string()), override: z.boolean() })
+    .object({
+      role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string() }).nullable(),
+      permissions: z.array(z.string()),
+      override: z.boolean(),
+    })
     .optional(),
 });
 export type ProjectView = z.infer<typeof projectSchema>;
@@ -129,7 +144,9 @@ export type ProjectView = z.infer<typeof projectSchema>;
 export const projectSettingsViewSchema = z.object({ visibility: z.enum(PROJECT_VISIBILITIES), settings: projectSettingsSchema });
 export const modulesViewSchema = z.object({
   modules: z.array(z.enum(MODULE_NAMES)),
-  available: z.array(z.object({ module: z.enum(MODULE_NAMES), label: z.string(), description: z.string(), enabled: z.boolean(), available: z.boolean() })),
+  available: z.array(
+    z.object({ module: z.enum(MODULE_NAMES), label: z.string(), description: z.string(), enabled: z.boolean(), available: z.boolean() }),
+  ),
 });
 
 /** The portal's create form: the essentials; images and links come on the presentation page. */

@@ -51,7 +51,9 @@ export async function listProjects(actor: Actor | null, query: ListProjectsQuery
       query.visibility ? { visibility: query.visibility } : {},
       query.game ? { game: { equals: query.game, mode: "insensitive" } } : {},
       query.category ? { category: { equals: query.category, mode: "insensitive" } } : {},
-      query.q ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }] } : {},
+      query.q
+        ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }] }
+        : {},
       cursor ? afterCursor(query.sort, cursor) : {},
     ],
   };
@@ -118,24 +120,42 @@ export async function findProjectIdBySlug(slug: string): Promise<string> {
 export async function createProject(actor: Actor, input: CreateProjectInput, meta: RequestMeta) {
   if (!hasPlatformPermission(actor, "projects.create")) {
     throw new Forbidden(
-      actor.platformRoles.includes("PARTNER") ? "Your partner status must be ACTIVE to create projects." : "Creating projects needs the projects.create permission.",
+      actor.platformRoles.includes("PARTNER")
+        ? "Your partner status must be ACTIVE to create projects."
+        : "Creating projects needs the projects.create permission.",
     );
   }
   assertModulesAvailable(input.modules);
   // A new project has no uploads yet: a stored image path here can only be another project's file.
   const borrowed = (["bannerUrl", "logoUrl"] as const).filter((field) => input[field]?.startsWith("/"));
-  if (borrowed.length) throw new ValidationFailed(borrowed.map((field) => ({ path: field, message: "Upload the image after creating the project, or enter an https:// address." })));
+  if (borrowed.length)
+    throw new ValidationFailed(
+      borrowed.map((field) => ({ path: field, message: "Upload the image after creating the project, or enter an https:// address." })),
+    );
   const ownerId = await resolveOwner(actor, input.ownerId);
   const { ownerId: _ownerId, visibility, modules, ...presentation } = input;
   return db.$transaction(async (tx) => {
     const slug = await freeSlug(tx, slugify(presentation.name));
     const project = await tx.project.create({
-      data: { ...presentation, slug, visibility, modules: [...new Set(modules)], settings: DEFAULT_PROJECT_SETTINGS, createdById: actor.userId },
+      data: {
+        ...presentation,
+        slug,
+        visibility,
+        modules: [...new Set(modules)],
+        settings: DEFAULT_PROJECT_SETTINGS,
+        createdById: actor.userId,
+      },
     });
     const roles = new Map<string, string>();
     for (const key of DEFAULT_ROLE_KEYS) {
       const role = await tx.projectRole.create({
-        data: { projectId: project.id, key, name: DEFAULT_PROJECT_ROLES[key].name, rank: DEFAULT_PROJECT_ROLES[key].rank, permissions: [...DEFAULT_PROJECT_ROLES[key].permissions] },
+        data: {
+          projectId: project.id,
+          key,
+          name: DEFAULT_PROJECT_ROLES[key].name,
+          rank: DEFAULT_PROJECT_ROLES[key].rank,
+          permissions: [...DEFAULT_PROJECT_ROLES[key].permissions],
+        },
       });
       roles.set(key, role.id);
     }
@@ -154,7 +174,9 @@ export async function createProject(actor: Actor, input: CreateProjectInput, met
 async function resolveOwner(actor: Actor, requestedOwnerId: string | undefined): Promise<string> {
   if (!requestedOwnerId || requestedOwnerId === actor.userId) {
     if (!canBeOwner(actor)) {
-      throw new ValidationFailed([{ path: "ownerId", message: "Name the ACTIVE partner who will own the project: only partners can be Owner." }]);
+      throw new ValidationFailed([
+        { path: "ownerId", message: "Name the ACTIVE partner who will own the project: only partners can be Owner." },
+      ]);
     }
     return actor.userId;
   }
@@ -183,7 +205,10 @@ function assertModulesAvailable(modules: readonly ProjectModuleName[]) {
 
 /** Applies `data` when the project still has `expectedVersion`, raising the version; 412 otherwise. */
 async function versionedUpdate(tx: Tx, projectId: string, expectedVersion: number, data: Prisma.ProjectUpdateManyMutationInput) {
-  const { count } = await tx.project.updateMany({ where: { id: projectId, version: expectedVersion, deletedAt: null }, data: { ...data, version: { increment: 1 } } });
+  const { count } = await tx.project.updateMany({
+    where: { id: projectId, version: expectedVersion, deletedAt: null },
+    data: { ...data, version: { increment: 1 } },
+  });
   if (count === 0) throw new PreconditionFailed();
   return tx.project.findUniqueOrThrow({ where: { id: projectId } });
 }
@@ -197,7 +222,13 @@ function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): Aud
 }
 
 /** PUT (replace) and PATCH (merge) of the presentation fields. */
-export async function updatePresentation(actor: Actor, projectId: string, input: Partial<PresentationInput>, expectedVersion: number, meta: RequestMeta) {
+export async function updatePresentation(
+  actor: Actor,
+  projectId: string,
+  input: Partial<PresentationInput>,
+  expectedVersion: number,
+  meta: RequestMeta,
+) {
   const result = await db.$transaction(async (tx) => {
     const context = await authorizeProject(actor, projectId, "project.edit", tx);
     const { project } = context;
@@ -215,7 +246,11 @@ export async function updatePresentation(actor: Actor, projectId: string, input:
       projectId: project.id,
       changes: changedFields(pick(project, Object.keys(input)), pick(updated, Object.keys(input))),
     });
-    return { project: updated, body: presentProject(updated, context), previous: [storedImageId(project.id, project.bannerUrl), storedImageId(project.id, project.logoUrl)] };
+    return {
+      project: updated,
+      body: presentProject(updated, context),
+      previous: [storedImageId(project.id, project.bannerUrl), storedImageId(project.id, project.logoUrl)],
+    };
   });
   await removeReplacedImages(projectId, result.previous);
   return { project: result.project, body: result.body };
@@ -233,13 +268,20 @@ export async function deleteProject(actor: Actor, projectId: string, expectedVer
     }
     if (!DELETABLE_STATUSES.includes(context.project.status)) {
       throw new RuleViolation(
-        context.project.status === "PUBLISHED" ? "Archive the project before deleting it." : "Withdraw the project from review before deleting it.",
+        context.project.status === "PUBLISHED"
+          ? "Archive the project before deleting it."
+          : "Withdraw the project from review before deleting it.",
         "not_deletable",
         { allowedStatuses: DELETABLE_STATUSES },
       );
     }
     await versionedUpdate(tx, projectId, expectedVersion, { deletedAt: new Date() });
-    await recordAudit(tx, auditFor(actor, meta, context), { action: "project.delete", targetType: "project", targetId: projectId, projectId });
+    await recordAudit(tx, auditFor(actor, meta, context), {
+      action: "project.delete",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+    });
   });
 }
 
@@ -310,7 +352,8 @@ export async function updateSettings(
 async function assertOfferableRoles(tx: Tx, projectId: string, roleIds: string[]) {
   if (!roleIds.length) return;
   const found = await tx.projectRole.count({ where: { projectId, id: { in: roleIds }, NOT: { key: "OWNER" } } });
-  if (found !== new Set(roleIds).size) throw new ValidationFailed([{ path: "settings.offeredRoleIds", message: "Offer only roles of this project (not Owner)." }]);
+  if (found !== new Set(roleIds).size)
+    throw new ValidationFailed([{ path: "settings.offeredRoleIds", message: "Offer only roles of this project (not Owner)." }]);
 }
 
 export function modulesView(project: Project) {
@@ -332,7 +375,13 @@ export async function getModules(actor: Actor | null, projectId: string) {
 }
 
 /** Sets the enabled modules. Disabling keeps the module's data; HOSTING cannot be enabled yet. */
-export async function updateModules(actor: Actor, projectId: string, modules: ProjectModuleName[], expectedVersion: number, meta: RequestMeta) {
+export async function updateModules(
+  actor: Actor,
+  projectId: string,
+  modules: ProjectModuleName[],
+  expectedVersion: number,
+  meta: RequestMeta,
+) {
   const wanted = MODULE_NAMES.filter((module) => modules.includes(module));
   return db.$transaction(async (tx) => {
     const context = await authorizeProject(actor, projectId, "project.settings", tx);

@@ -6,7 +6,16 @@ import { featuredProjects, recentlyPublishedProjects } from "./showcase";
 
 async function downloaded(projectId: string, count: number) {
   await db.download.create({
-    data: { projectId, kind: "SOFTWARE", fileName: "game.zip", contentType: "application/zip", size: BigInt(10), sha256: "0".repeat(64), storageKey: randomUUID(), downloadCount: count },
+    data: {
+      projectId,
+      kind: "SOFTWARE",
+      fileName: "game.zip",
+      contentType: "application/zip",
+      size: BigInt(10),
+      sha256: "0".repeat(64),
+      storageKey: randomUUID(),
+      downloadCount: count,
+    },
   });
 }
 

@@ -40,7 +40,10 @@ export const supportLinkSchema = z.strictObject({
   label: z.string().trim().max(40, "Use at most 40 characters.").default(""),
   url: httpsUrlSchema
     .max(500, "Use at most 500 characters.")
-    .refine((value) => !URL.canParse(value) || (new URL(value).username === "" && new URL(value).password === ""), "Leave out user names and passwords."),
+    .refine(
+      (value) => !URL.canParse(value) || (new URL(value).username === "" && new URL(value).password === ""),
+      "Leave out user names and passwords.",
+    ),
 });
 export type SupportLink = z.output<typeof supportLinkSchema>;
 

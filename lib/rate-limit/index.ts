@@ -64,7 +64,10 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}`;
 
 export class RedisCounterStore implements CounterStore {
-  constructor(private readonly redis: Redis, private readonly prefix = "pums:rl:") {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = "pums:rl:",
+  ) {}
 
   async increment(key: string, windowMs: number) {
     const [count, ttlMs] = (await this.redis.eval(INCREMENT_SCRIPT, 1, this.prefix + key, windowMs)) as [number, number];
@@ -180,7 +183,10 @@ if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1]) == 
 return 1`;
 
 export class RedisSlotStore implements SlotStore {
-  constructor(private readonly redis: Redis, private readonly prefix = "pums:slots:") {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = "pums:slots:",
+  ) {}
 
   async acquire(key: string, slot: string, limit: number, leaseMs: number) {
     return (await this.redis.eval(ACQUIRE_SCRIPT, 1, this.prefix + key, slot, limit, leaseMs)) === 1;
@@ -212,9 +218,12 @@ export function slotStore(): SlotStore {
 export async function withSlot<T>(rule: ConcurrencyRule, subject: string, work: () => Promise<T>, store = slotStore()): Promise<T> {
   const key = `${rule.name}:${subject}`;
   const slot = randomUUID();
-  if (!(await store.acquire(key, slot, rule.limit, SLOT_LEASE_MS))) throw new TooManyRequests(rule.retryAfterSeconds, rule.code, rule.detail);
+  if (!(await store.acquire(key, slot, rule.limit, SLOT_LEASE_MS)))
+    throw new TooManyRequests(rule.retryAfterSeconds, rule.code, rule.detail);
   const renewal = setInterval(() => {
-    store.renew(key, slot, SLOT_LEASE_MS).catch((error: unknown) => console.error(`slots: could not renew a ${rule.name} slot (${(error as Error).message})`));
+    store
+      .renew(key, slot, SLOT_LEASE_MS)
+      .catch((error: unknown) => console.error(`slots: could not renew a ${rule.name} slot (${(error as Error).message})`));
   }, SLOT_LEASE_MS / 3);
   renewal.unref();
   try {
@@ -222,7 +231,9 @@ export async function withSlot<T>(rule: ConcurrencyRule, subject: string, work: 
   } finally {
     clearInterval(renewal);
     // Not given back (Redis away), the slot lapses with its lease.
-    await store.release(key, slot).catch((error: unknown) => console.error(`slots: could not release a ${rule.name} slot (${(error as Error).message})`));
+    await store
+      .release(key, slot)
+      .catch((error: unknown) => console.error(`slots: could not release a ${rule.name} slot (${(error as Error).message})`));
   }
 }
 

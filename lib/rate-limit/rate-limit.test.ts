@@ -3,7 +3,17 @@ import { Redis } from "ioredis";
 import { describe, expect, it } from "vitest";
 import { unique } from "../testing/factories";
 import { TooManyRequests } from "../errors";
-import { hit, MemoryCounterStore, MemorySlotStore, RedisCounterStore, RedisSlotStore, withSlot, type ConcurrencyRule, type CounterStore, type SlotStore } from ".";
+import {
+  hit,
+  MemoryCounterStore,
+  MemorySlotStore,
+  RedisCounterStore,
+  RedisSlotStore,
+  withSlot,
+  type ConcurrencyRule,
+  type CounterStore,
+  type SlotStore,
+} from ".";
 
 const rule = { name: "test", limit: 3, windowSeconds: 60 };
 

@@ -26,7 +26,10 @@ export async function pingRedis(timeoutMs = 2_000): Promise<boolean | undefined>
   const connection = redis();
   if (!connection) return undefined;
   try {
-    const answer = await Promise.race([connection.ping(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref())]);
+    const answer = await Promise.race([
+      connection.ping(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), timeoutMs).unref()),
+    ]);
     return answer === "PONG";
   } catch {
     return false;

@@ -8,7 +8,8 @@ import { subscribe, type Subscription } from "./subscription";
  * it). Runs when TEST_REDIS_URL is set; CI's services pass (CI_SERVICES=true) fails without it.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.CI_SERVICES === "true") throw new Error("TEST_REDIS_URL is not set: the subscription's Redis tests cannot run.");
+if (!redisUrl && process.env.CI_SERVICES === "true")
+  throw new Error("TEST_REDIS_URL is not set: the subscription's Redis tests cannot run.");
 if (!redisUrl) console.warn("TEST_REDIS_URL is not set: the subscription's Redis tests are skipped.");
 
 async function until(condition: () => boolean, timeoutMs = 5_000) {
@@ -29,7 +30,14 @@ describe.runIf(redisUrl)("a Redis invalidation subscription", () => {
 
   beforeAll(() => {
     other = new Redis(redisUrl!);
-    subscription = subscribe({ url: redisUrl!, channel, connectionName, listener: "test", onMessage: (message) => heard.push(message), flush: () => flushes++ });
+    subscription = subscribe({
+      url: redisUrl!,
+      channel,
+      connectionName,
+      listener: "test",
+      onMessage: (message) => heard.push(message),
+      flush: () => flushes++,
+    });
   });
 
   afterAll(() => {

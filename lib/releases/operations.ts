@@ -25,12 +25,18 @@ export const createReleaseOperation = defineOperation({
   path: "/api/v1/projects/{id}/releases",
   tag: "Releases",
   summary: "Create a release (as a draft)",
-  description: "Needs releases.manage. `version` is a semantic version, unique in the project (compared as semver: `1.0.0+build` is `1.0.0`).",
+  description:
+    "Needs releases.manage. `version` is a semantic version, unique in the project (compared as semver: `1.0.0+build` is `1.0.0`).",
   auth: "required",
   idempotent: true,
   params: projectParams,
   body: createReleaseSchema,
-  responses: { 201: { description: "The draft release", schema: releaseSchema }, 403: problem("Needs releases.manage"), 404: NOT_VISIBLE, 409: problem("The version exists in the project") },
+  responses: {
+    201: { description: "The draft release", schema: releaseSchema },
+    403: problem("Needs releases.manage"),
+    404: NOT_VISIBLE,
+    409: problem("The version exists in the project"),
+  },
 });
 
 export const getReleaseOperation = defineOperation({
@@ -72,5 +78,10 @@ export const deleteReleaseOperation = defineOperation({
   auth: "required",
   versioned: true,
   params: releaseParams,
-  responses: { 204: { description: "Deleted" }, 403: problem("Needs releases.manage"), 404: NOT_VISIBLE, 422: problem("A published release is yanked first") },
+  responses: {
+    204: { description: "Deleted" },
+    403: problem("Needs releases.manage"),
+    404: NOT_VISIBLE,
+    422: problem("A published release is yanked first"),
+  },
 });

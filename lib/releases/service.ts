@@ -24,7 +24,10 @@ const WITH_FILES = { downloads: { orderBy: [{ createdAt: "asc" as const }, { id:
  * headings stay in order (axe heading-order).
  */
 export function renderChangelog(changelog: string): string {
-  return renderMarkdown(changelog).replace(/<(\/?)h([1-6])\b/g, (_, slash: string, level: string) => `<${slash}h${Math.min(Number(level) + 3, 6)}`);
+  return renderMarkdown(changelog).replace(
+    /<(\/?)h([1-6])\b/g,
+    (_, slash: string, level: string) => `<${slash}h${Math.min(Number(level) + 3, 6)}`,
+  );
 }
 
 export function presentRelease(row: ReleaseRow): ReleaseView {
@@ -54,7 +57,10 @@ function auditFor(actor: Actor, meta: RequestMeta, context: DownloadsContext) {
 
 /** Versions are unique per project as semver values: `1.0.0` and `1.0.0+build` name the same release. */
 async function assertVersionFree(tx: Tx, projectId: string, version: string, exceptId?: string) {
-  const others = await tx.release.findMany({ where: { projectId, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { version: true } });
+  const others = await tx.release.findMany({
+    where: { projectId, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { version: true },
+  });
   if (others.some((other) => semver.eq(other.version, version))) {
     throw new Conflict(`Version ${version} exists in this project already.`, "version_taken");
   }
@@ -108,7 +114,14 @@ export async function createRelease(actor: Actor, projectId: string, input: Crea
  * Edits a release and moves its state (DRAFT -> PUBLISHED -> YANKED). Version and channel change
  * only while it is a draft: launchers and players may already hold a published version.
  */
-export async function updateRelease(actor: Actor, projectId: string, releaseId: string, input: UpdateReleaseInput, expectedVersion: number, meta: RequestMeta) {
+export async function updateRelease(
+  actor: Actor,
+  projectId: string,
+  releaseId: string,
+  input: UpdateReleaseInput,
+  expectedVersion: number,
+  meta: RequestMeta,
+) {
   return db.$transaction(async (tx) => {
     const context = await downloadsProject(actor, projectId, tx);
     const before = await visibleRelease(tx, context, releaseId);
@@ -120,7 +133,10 @@ export async function updateRelease(actor: Actor, projectId: string, releaseId: 
       throw new RuleViolation("Version and channel change only while the release is a draft.", "release_not_draft");
     }
     if (input.state && input.state !== before.state && !canMoveRelease(before.state, input.state)) {
-      throw new RuleViolation(`A ${before.state} release cannot become ${input.state}.`, "invalid_transition", { from: before.state, to: input.state });
+      throw new RuleViolation(`A ${before.state} release cannot become ${input.state}.`, "invalid_transition", {
+        from: before.state,
+        to: input.state,
+      });
     }
     if (changesVersion) await assertVersionFree(tx, projectId, input.version!, releaseId);
     const publishing = input.state === "PUBLISHED" && before.state === "DRAFT";
@@ -179,7 +195,11 @@ export function bySemverDescending(a: Pick<Release, "version">, b: Pick<Release,
  * project page and the launcher manifest show these.
  */
 export async function currentReleases(context: DownloadsContext): Promise<Partial<Record<ReleaseChannel, ReleaseRow>>> {
-  const where: Prisma.ReleaseWhereInput = { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] };
+  const where: Prisma.ReleaseWhereInput = {
+    projectId: context.project.id,
+    state: "PUBLISHED",
+    AND: [visibleReleaseWhere(context.access, context.rules)],
+  };
   // Keyed by the whole filter (which releases this caller may see): from the data cache.
   const rows = await cachedData(`current-releases:${JSON.stringify(where)}`, () => db.release.findMany({ where, include: WITH_FILES }));
   const current: Partial<Record<ReleaseChannel, ReleaseRow>> = {};
@@ -192,7 +212,11 @@ export async function currentReleases(context: DownloadsContext): Promise<Partia
 
 /** The published versions the caller sees, highest first (the launcher's version list). */
 export async function publishedVersions(context: DownloadsContext) {
-  const where: Prisma.ReleaseWhereInput = { projectId: context.project.id, state: "PUBLISHED", AND: [visibleReleaseWhere(context.access, context.rules)] };
+  const where: Prisma.ReleaseWhereInput = {
+    projectId: context.project.id,
+    state: "PUBLISHED",
+    AND: [visibleReleaseWhere(context.access, context.rules)],
+  };
   // The same statement as currentReleases, from the same cache entry; sorted as a copy (the entry is shared).
   const rows = await cachedData(`current-releases:${JSON.stringify(where)}`, () => db.release.findMany({ where, include: WITH_FILES }));
   return [...rows].sort(bySemverDescending);

@@ -8,8 +8,16 @@ import { isIPv4, isIPv6 } from "node:net";
  * a comma-separated list of their addresses, for chains of more than one proxy).
  */
 export function clientIp(headers: Headers): string | null {
-  const chain = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim()).filter(Boolean);
-  const trusted = new Set((process.env.TRUSTED_PROXIES ?? "").split(",").map((part) => part.trim()).filter(Boolean));
+  const chain = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const trusted = new Set(
+    (process.env.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
   for (let index = chain.length - 1; index >= 0; index--) {
     if (!trusted.has(chain[index])) return chain[index];
   }
@@ -30,7 +38,10 @@ export function clientNetwork(address: string): string {
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 part converted). */

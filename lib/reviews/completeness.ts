@@ -13,13 +13,17 @@ const MIN_DESCRIPTION = 30;
  */
 export function missingForReview(project: Project, extras: { launcherConfigured: boolean; pageCount: number }): FieldError[] {
   const missing: FieldError[] = [];
-  if (project.description.trim().length < MIN_DESCRIPTION) missing.push({ path: "description", message: `Describe the project in at least ${MIN_DESCRIPTION} characters.` });
+  if (project.description.trim().length < MIN_DESCRIPTION)
+    missing.push({ path: "description", message: `Describe the project in at least ${MIN_DESCRIPTION} characters.` });
   if (!project.game.trim()) missing.push({ path: "game", message: "Name the game the project belongs to." });
   if (!project.category.trim()) missing.push({ path: "category", message: "Choose a category." });
   if (!project.logoUrl) missing.push({ path: "logoUrl", message: "Add a logo." });
   const settings = settingsOf(project);
-  if (project.modules.includes("LAUNCHER") && !extras.launcherConfigured) missing.push({ path: "launcher", message: "Set up the launcher integration (or turn the module off)." });
-  if (project.modules.includes("PROJECT_PAGES") && extras.pageCount === 0) missing.push({ path: "pages", message: "Write at least one project page (or turn Project pages off)." });
-  if (project.modules.includes("CREATOR_SUPPORT") && settings.supportLinks.length === 0) missing.push({ path: "settings.supportLinks", message: "Add at least one support link (or turn Creator support off)." });
+  if (project.modules.includes("LAUNCHER") && !extras.launcherConfigured)
+    missing.push({ path: "launcher", message: "Set up the launcher integration (or turn the module off)." });
+  if (project.modules.includes("PROJECT_PAGES") && extras.pageCount === 0)
+    missing.push({ path: "pages", message: "Write at least one project page (or turn Project pages off)." });
+  if (project.modules.includes("CREATOR_SUPPORT") && settings.supportLinks.length === 0)
+    missing.push({ path: "settings.supportLinks", message: "Add at least one support link (or turn Creator support off)." });
   return missing;
 }

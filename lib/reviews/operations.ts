@@ -46,7 +46,10 @@ export const reviewQueueOperation = defineOperation({
   summary: "The review queue, oldest first (projects.review)",
   auth: "required",
   scope: "admin",
-  responses: { 200: { description: "Projects waiting", schema: z.object({ data: z.array(queueEntrySchema) }) }, 403: problem("Not a reviewer") },
+  responses: {
+    200: { description: "Projects waiting", schema: z.object({ data: z.array(queueEntrySchema) }) },
+    403: problem("Not a reviewer"),
+  },
 });
 
 export const claimOperation = defineOperation({
@@ -58,7 +61,11 @@ export const claimOperation = defineOperation({
   auth: "required",
   scope: "admin",
   params: reviewParams,
-  responses: { 200: { description: "The claim", schema: z.object({ reviewerId: z.string(), expiresAt: z.iso.datetime() }) }, 409: problem("Claimed by another reviewer"), 422: problem("Not in review") },
+  responses: {
+    200: { description: "The claim", schema: z.object({ reviewerId: z.string(), expiresAt: z.iso.datetime() }) },
+    409: problem("Claimed by another reviewer"),
+    422: problem("Not in review"),
+  },
 });
 
 export const releaseClaimOperation = defineOperation({
@@ -99,4 +106,3 @@ export const decisionOperation = defineOperation({
     422: problem("A failed check on approval, or not in review"),
   },
 });
-

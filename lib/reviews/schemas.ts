@@ -22,7 +22,10 @@ export const decisionSchema = z
     publicReason: z.string().trim().max(2000).optional(),
     internalNote: z.string().trim().max(5000).optional(),
   })
-  .refine((input) => input.decision !== "REJECT" || Boolean(input.publicReason), { path: ["publicReason"], message: "Tell the team why the project is rejected." });
+  .refine((input) => input.decision !== "REJECT" || Boolean(input.publicReason), {
+    path: ["publicReason"],
+    message: "Tell the team why the project is rejected.",
+  });
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
 export const historyEntrySchema = z.object({

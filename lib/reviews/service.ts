@@ -16,13 +16,19 @@ import { CHECKLIST_ITEMS, type DecisionInput } from "./schemas";
 export const CLAIM_MINUTES = Number(process.env.REVIEW_CLAIM_MINUTES ?? 30);
 
 async function missingOf(tx: Tx, project: Project) {
-  const launcherConfigured = project.modules.includes("LAUNCHER") ? (await tx.launcherSettings.count({ where: { projectId: project.id } })) > 0 : true;
+  const launcherConfigured = project.modules.includes("LAUNCHER")
+    ? (await tx.launcherSettings.count({ where: { projectId: project.id } })) > 0
+    : true;
   const pageCount = project.modules.includes("PROJECT_PAGES") ? await tx.projectPage.count({ where: { projectId: project.id } }) : 0;
   return missingForReview(project, { launcherConfigured, pageCount });
 }
 
 function movesView(actor: Actor | null, context: ProjectContext) {
-  return allowedTransitions(actor, context.access, context.project.status).map((move) => ({ to: move.to, label: move.label, reasonRequired: Boolean(move.reasonRequired) }));
+  return allowedTransitions(actor, context.access, context.project.status).map((move) => ({
+    to: move.to,
+    label: move.label,
+    reasonRequired: Boolean(move.reasonRequired),
+  }));
 }
 
 /**
@@ -34,7 +40,8 @@ export async function changeStatus(actor: Actor, projectId: string, input: { sta
     const context = await loadProject(actor, projectId, tx);
     const { project } = context;
     const actors = transitionActors(actor, context.access);
-    if (!actors.has("team") && !actors.has("moderator")) throw new Forbidden("Changing the status needs project.submit in this project, or the platform team.");
+    if (!actors.has("team") && !actors.has("moderator"))
+      throw new Forbidden("Changing the status needs project.submit in this project, or the platform team.");
     const allowed = allowedTransitions(actor, context.access, project.status);
     const transition = findTransition(project.status, input.status);
     if (!transition || !allowed.includes(transition)) {
@@ -53,17 +60,30 @@ export async function changeStatus(actor: Actor, projectId: string, input: { sta
     const { count } = await tx.project.updateMany({ where: { id: projectId, status: project.status, deletedAt: null }, data });
     if (count === 0) throw new Conflict("The status changed meanwhile. Reload and try again.", "status_changed");
     if (project.status === "IN_REVIEW") await tx.reviewClaim.deleteMany({ where: { projectId } });
-    await tx.statusTransition.create({ data: { projectId, from: project.status, to: input.status, actorId: actor.userId, reason: input.reason ?? null } });
-    const byStaff = !actors.has("team");
-    await recordAudit(tx, { ...auditContext(actor, meta), override: context.access.override || byStaff }, {
-      action: "project.status",
-      targetType: "project",
-      targetId: projectId,
-      projectId,
-      changes: { status: { before: project.status, after: input.status }, ...(input.reason ? { reason: { before: null, after: input.reason } } : {}) },
+    await tx.statusTransition.create({
+      data: { projectId, from: project.status, to: input.status, actorId: actor.userId, reason: input.reason ?? null },
     });
+    const byStaff = !actors.has("team");
+    await recordAudit(
+      tx,
+      { ...auditContext(actor, meta), override: context.access.override || byStaff },
+      {
+        action: "project.status",
+        targetType: "project",
+        targetId: projectId,
+        projectId,
+        changes: {
+          status: { before: project.status, after: input.status },
+          ...(input.reason ? { reason: { before: null, after: input.reason } } : {}),
+        },
+      },
+    );
     if (input.status === "IN_REVIEW") {
-      await notify(tx, await usersHolding(tx, "projects.review"), { kind: "review.submitted", params: { project: project.name }, link: `/review/${projectId}` });
+      await notify(tx, await usersHolding(tx, "projects.review"), {
+        kind: "review.submitted",
+        params: { project: project.name },
+        link: `/review/${projectId}`,
+      });
     } else if (byStaff) {
       await notify(tx, await membersHolding(tx, projectId, "project.submit"), {
         kind: input.status === "ARCHIVED" ? "project.archived" : "project.taken_down",
@@ -79,7 +99,11 @@ export async function changeStatus(actor: Actor, projectId: string, input: { sta
 async function queuePosition(tx: Tx, project: Project) {
   if (project.status !== "IN_REVIEW" || !project.submittedAt) return null;
   const ahead = await tx.project.count({
-    where: { status: "IN_REVIEW", deletedAt: null, OR: [{ submittedAt: { lt: project.submittedAt } }, { submittedAt: project.submittedAt, id: { lt: project.id } }] },
+    where: {
+      status: "IN_REVIEW",
+      deletedAt: null,
+      OR: [{ submittedAt: { lt: project.submittedAt } }, { submittedAt: project.submittedAt, id: { lt: project.id } }],
+    },
   });
   return { position: ahead + 1, submittedAt: project.submittedAt.toISOString() };
 }
@@ -90,13 +114,27 @@ async function historyIn(tx: Tx, context: ProjectContext, actor: Actor | null) {
     tx.statusTransition.findMany({ where: { projectId: project.id }, orderBy: { createdAt: "desc" }, take: 100 }),
     tx.review.findMany({ where: { projectId: project.id }, orderBy: { createdAt: "desc" }, take: 50 }),
   ]);
-  const names = await displayNames(tx, transitions.map((entry) => entry.actorId));
+  const names = await displayNames(
+    tx,
+    transitions.map((entry) => entry.actorId),
+  );
   return {
     status: project.status,
     queue: await queuePosition(tx, project),
-    transitions: transitions.map((entry) => ({ at: entry.createdAt.toISOString(), from: entry.from, to: entry.to, by: entry.actorId ? (names.get(entry.actorId) ?? null) : null, reason: entry.reason })),
+    transitions: transitions.map((entry) => ({
+      at: entry.createdAt.toISOString(),
+      from: entry.from,
+      to: entry.to,
+      by: entry.actorId ? (names.get(entry.actorId) ?? null) : null,
+      reason: entry.reason,
+    })),
     // The reviewer's internal note is never part of what the team sees.
-    reviews: reviews.map((review) => ({ at: review.createdAt.toISOString(), decision: review.decision, publicReason: review.publicReason, checklist: review.checklist as Record<string, { passed: boolean; note: string }> })),
+    reviews: reviews.map((review) => ({
+      at: review.createdAt.toISOString(),
+      decision: review.decision,
+      publicReason: review.publicReason,
+      checklist: review.checklist as Record<string, { passed: boolean; note: string }>,
+    })),
     allowedMoves: movesView(actor, context),
     missing: project.status === "DRAFT" || project.status === "REJECTED" ? await missingOf(tx, project) : [],
   };
@@ -110,7 +148,8 @@ export async function getHistory(actor: Actor | null, projectId: string) {
 }
 
 function requireReviewer(actor: Actor) {
-  if (!hasPlatformPermission(actor, "projects.review")) throw new Forbidden("Reviewing needs the projects.review permission (tokens: the admin scope).");
+  if (!hasPlatformPermission(actor, "projects.review"))
+    throw new Forbidden("Reviewing needs the projects.review permission (tokens: the admin scope).");
 }
 
 /** Projects waiting for review, oldest first, with position, waiting time and claim. */
@@ -122,7 +161,10 @@ export async function listQueue(actor: Actor) {
     orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
     take: 500,
   });
-  const names = await displayNames(db, projects.map((project) => project.claim?.reviewerId));
+  const names = await displayNames(
+    db,
+    projects.map((project) => project.claim?.reviewerId),
+  );
   const now = Date.now();
   return projects.map((project, index) => {
     const claim = project.claim && project.claim.expiresAt.getTime() > now ? project.claim : null;
@@ -133,7 +175,14 @@ export async function listQueue(actor: Actor) {
       name: project.name,
       submittedAt: (project.submittedAt ?? project.updatedAt).toISOString(),
       waitingSeconds: Math.floor((now - (project.submittedAt ?? project.updatedAt).getTime()) / 1000),
-      claim: claim ? { reviewerId: claim.reviewerId, reviewerName: names.get(claim.reviewerId)?.displayName ?? "", expiresAt: claim.expiresAt.toISOString(), mine: claim.reviewerId === actor.userId } : null,
+      claim: claim
+        ? {
+            reviewerId: claim.reviewerId,
+            reviewerName: names.get(claim.reviewerId)?.displayName ?? "",
+            expiresAt: claim.expiresAt.toISOString(),
+            mine: claim.reviewerId === actor.userId,
+          }
+        : null,
     };
   });
 }
@@ -144,7 +193,8 @@ async function reviewable(tx: Tx, actor: Actor, projectId: string) {
   if (context.membership) throw new Forbidden("You are on this project's team, so another reviewer decides it.", "own_project");
   if (context.project.status !== "IN_REVIEW") {
     // A decision made since the last submission means another reviewer was first.
-    const decided = context.project.submittedAt && (await tx.review.count({ where: { projectId, createdAt: { gte: context.project.submittedAt } } }));
+    const decided =
+      context.project.submittedAt && (await tx.review.count({ where: { projectId, createdAt: { gte: context.project.submittedAt } } }));
     if (decided) throw new Conflict("This project was decided meanwhile.", "already_decided");
     throw new RuleViolation("The project is not waiting for review.", "not_in_review");
   }
@@ -160,10 +210,17 @@ export async function claimReview(actor: Actor, projectId: string, meta: Request
   return db.$transaction(async (tx) => {
     await reviewable(tx, actor, projectId);
     const other = heldByOther(await tx.reviewClaim.findUnique({ where: { projectId } }), actor);
-    if (other) throw new Conflict(`Another reviewer has claimed this project until ${other.expiresAt.toISOString()}.`, "claimed", { expiresAt: other.expiresAt.toISOString() });
+    if (other)
+      throw new Conflict(`Another reviewer has claimed this project until ${other.expiresAt.toISOString()}.`, "claimed", {
+        expiresAt: other.expiresAt.toISOString(),
+      });
     const expiresAt = new Date(Date.now() + CLAIM_MINUTES * 60_000);
     // Conditional write: of two reviewers claiming at once, the second finds the row and fails above on retry.
-    const claim = await tx.reviewClaim.upsert({ where: { projectId }, create: { projectId, reviewerId: actor.userId, expiresAt }, update: { reviewerId: actor.userId, claimedAt: new Date(), expiresAt } });
+    const claim = await tx.reviewClaim.upsert({
+      where: { projectId },
+      create: { projectId, reviewerId: actor.userId, expiresAt },
+      update: { reviewerId: actor.userId, claimedAt: new Date(), expiresAt },
+    });
     await recordAudit(tx, auditContext(actor, meta), { action: "review.claim", targetType: "project", targetId: projectId, projectId });
     return { reviewerId: claim.reviewerId, expiresAt: claim.expiresAt.toISOString() };
   });
@@ -212,14 +269,19 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
         snapshot: await takeSnapshot(tx, project),
       },
     });
-    await tx.statusTransition.create({ data: { projectId, from: "IN_REVIEW", to, actorId: actor.userId, reason: input.publicReason ?? null } });
+    await tx.statusTransition.create({
+      data: { projectId, from: "IN_REVIEW", to, actorId: actor.userId, reason: input.publicReason ?? null },
+    });
     await tx.reviewClaim.deleteMany({ where: { projectId } });
     await recordAudit(tx, auditContext(actor, meta), {
       action: input.decision === "APPROVE" ? "review.approve" : "review.reject",
       targetType: "project",
       targetId: projectId,
       projectId,
-      changes: { status: { before: "IN_REVIEW", after: to }, ...(claimedByDecision ? { claimedByDecision: { before: null, after: true } } : {}) },
+      changes: {
+        status: { before: "IN_REVIEW", after: to },
+        ...(claimedByDecision ? { claimedByDecision: { before: null, after: true } } : {}),
+      },
     });
     const submitters = await membersHolding(tx, projectId, "project.submit");
     await notify(tx, submitters, {

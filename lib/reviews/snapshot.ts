@@ -22,14 +22,32 @@ export const reviewSnapshotSchema = z.object({
   trailerUrl: z.string().nullable(),
   modules: z.array(z.string()),
   launcher: z
-    .object({ offerInstall: z.boolean(), offerUpdate: z.boolean(), offerRepair: z.boolean(), offerGameStart: z.boolean(), offerVersions: z.boolean(), launchSettings: launchSettingsSchema })
+    .object({
+      offerInstall: z.boolean(),
+      offerUpdate: z.boolean(),
+      offerRepair: z.boolean(),
+      offerGameStart: z.boolean(),
+      offerVersions: z.boolean(),
+      launchSettings: launchSettingsSchema,
+    })
     .nullable(),
 });
 export type ReviewSnapshot = z.infer<typeof reviewSnapshotSchema>;
 
 /** The compared fields in the order the review page lists them (it names them from the catalogue). */
 const FIELDS: (keyof ReviewSnapshot)[] = [
-  "name", "description", "game", "category", "visibility", "logoUrl", "bannerUrl", "websiteUrl", "chatUrl", "trailerUrl", "modules", "launcher",
+  "name",
+  "description",
+  "game",
+  "category",
+  "visibility",
+  "logoUrl",
+  "bannerUrl",
+  "websiteUrl",
+  "chatUrl",
+  "trailerUrl",
+  "modules",
+  "launcher",
 ];
 
 export async function takeSnapshot(client: Tx | typeof db, project: Project): Promise<ReviewSnapshot> {
@@ -78,7 +96,12 @@ export function describeLauncherSettings(settings: LauncherSettingsInput): Launc
   return [
     { line: "offers", offers: (Object.keys(offers) as LauncherOffer[]).filter((offer) => offers[offer]) },
     { line: "program", executable: launch.executable, arguments: launch.arguments },
-    ...platforms.map(([platform, entry]) => ({ line: "platformProgram" as const, platform, executable: entry?.executable ?? "", arguments: entry?.arguments ?? [] })),
+    ...platforms.map(([platform, entry]) => ({
+      line: "platformProgram" as const,
+      platform,
+      executable: entry?.executable ?? "",
+      arguments: entry?.arguments ?? [],
+    })),
     { line: "minimumLauncherVersion", version: launch.minimumLauncherVersion ?? null },
     { line: "minimumMemory", megabytes: launch.minimumMemoryMb },
   ];
@@ -98,7 +121,10 @@ export type SnapshotChange =
 export function diffSnapshots(before: ReviewSnapshot, after: ReviewSnapshot): SnapshotChange[] {
   return FIELDS.flatMap((key): SnapshotChange[] => {
     if (key === "launcher") {
-      const [was, is] = [before.launcher && describeLauncherSettings(before.launcher), after.launcher && describeLauncherSettings(after.launcher)];
+      const [was, is] = [
+        before.launcher && describeLauncherSettings(before.launcher),
+        after.launcher && describeLauncherSettings(after.launcher),
+      ];
       return JSON.stringify(was) === JSON.stringify(is) ? [] : [{ field: key, before: was, after: is }];
     }
     const [was, is] = [shown(before, key), shown(after, key)];

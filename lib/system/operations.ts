@@ -7,10 +7,14 @@ export const healthOperation = defineOperation({
   path: "/api/health",
   tag: "System",
   summary: "Readiness: database and Redis check",
-  description: "Answers 200 when the database answers and, when Redis is configured, Redis too; 503 problem+json otherwise. For load balancers' readiness checks.",
+  description:
+    "Answers 200 when the database answers and, when Redis is configured, Redis too; 503 problem+json otherwise. For load balancers' readiness checks.",
   auth: "none",
   responses: {
-    200: { description: "Ready", schema: z.object({ status: z.literal("ok"), database: z.literal("ok"), redis: z.enum(["ok", "not_configured"]) }) },
+    200: {
+      description: "Ready",
+      schema: z.object({ status: z.literal("ok"), database: z.literal("ok"), redis: z.enum(["ok", "not_configured"]) }),
+    },
     503: { description: "The database or Redis does not answer" },
   },
 });

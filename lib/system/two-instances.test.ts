@@ -15,7 +15,10 @@ import { createPartner, createProjectFor, createUser, testMeta, tokenFor } from 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const enabled = Boolean(databaseUrl && redisUrl) && inject("databaseKind") === "postgresql";
-if (!enabled && process.env.CI_SERVICES === "true") throw new Error("The two-instance test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis): CI_SERVICES=true says both are there.");
+if (!enabled && process.env.CI_SERVICES === "true")
+  throw new Error(
+    "The two-instance test needs TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis): CI_SERVICES=true says both are there.",
+  );
 if (!enabled) console.warn("TEST_DATABASE_URL and TEST_REDIS_URL are not both set: the two-instance test is skipped.");
 
 const root = path.join(import.meta.dirname, "../..");
@@ -25,7 +28,10 @@ const RATE_LIMIT = 20;
 // The servers run in production mode: Secure, __Host- cookies (loopback http counts as secure).
 const SESSION_COOKIE = "__Host-pums.session";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
 
 interface Instance {
   base: string;
@@ -142,7 +148,10 @@ describe.runIf(enabled)("two instances, one state (PostgreSQL + Redis)", () => {
     const token = await tokenFor(user.id);
     expect((await get(b!, "/api/v1/users/me", { token })).status).toBe(200);
     const { id } = await db.apiToken.findFirstOrThrow({ where: { userId: user.id } });
-    const revoked = await fetch(`${a!.base}/api/v1/users/me/tokens/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    const revoked = await fetch(`${a!.base}/api/v1/users/me/tokens/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(revoked.status).toBe(204);
     expect((await get(b!, "/api/v1/users/me", { token })).status).toBe(401);
   });
@@ -173,7 +182,10 @@ describe.runIf(enabled)("two instances, one state (PostgreSQL + Redis)", () => {
     // Sign-out as the browser does it: next-auth's CSRF token, then POST /api/auth/signout on the other instance.
     const csrf = await get(a!, "/api/auth/csrf", { cookie });
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const csrfCookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     const signedOut = await fetch(`${a!.base}/api/auth/signout`, {
       method: "POST",
       redirect: "manual",
@@ -192,7 +204,10 @@ describe.runIf(enabled)("two instances, one state (PostgreSQL + Redis)", () => {
     // Anonymous reads on b fill its data cache.
     expect((await get(b!, `/api/v1/projects/${project.id}`)).status).toBe(200);
     expect((await get(b!, `/projects/${project.slug}`)).status).toBe(200);
-    const listed = async () => ((await (await get(b!, `/api/v1/projects?q=${encodeURIComponent(project.name)}`)).json()) as { data: { id: string }[] }).data.map((row) => row.id);
+    const listed = async () =>
+      ((await (await get(b!, `/api/v1/projects?q=${encodeURIComponent(project.name)}`)).json()) as { data: { id: string }[] }).data.map(
+        (row) => row.id,
+      );
     expect(await listed()).toContain(project.id);
     const settings = await get(a!, `/api/v1/projects/${project.id}/settings`, { token });
     const changed = await fetch(`${a!.base}/api/v1/projects/${project.id}/settings`, {

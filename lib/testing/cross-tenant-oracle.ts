@@ -36,7 +36,8 @@ export function memberWith(role: DefaultRoleKey | readonly ProjectPermission[], 
 
 /** Staff: the Project lead acts with Owner permissions, Support and Team lead read a project and its members. */
 export function staff(kind: "projectLead" | "reader"): CallerProfile {
-  const permissions: readonly ProjectPermission[] = kind === "projectLead" ? DEFAULT_PROJECT_ROLES.OWNER.permissions : ["project.view", "members.view"];
+  const permissions: readonly ProjectPermission[] =
+    kind === "projectLead" ? DEFAULT_PROJECT_ROLES.OWNER.permissions : ["project.view", "members.view"];
   return { signedIn: true, member: false, staff: true, readOnly: false, permissions };
 }
 
@@ -65,19 +66,23 @@ export function crossTenantOracle<Caller extends string>(profiles: Record<Caller
     return profile.signedIn || p.visibility !== "APPLICATION_ONLY";
   }
   /** The content of an APPLICATION_ONLY project (pages, releases, downloads) is for members and staff. */
-  const seesMemberContent = (caller: Caller, p: Project) => visible(caller, p) && (p.visibility !== "APPLICATION_ONLY" || who(caller).member || who(caller).staff);
+  const seesMemberContent = (caller: Caller, p: Project) =>
+    visible(caller, p) && (p.visibility !== "APPLICATION_ONLY" || who(caller).member || who(caller).staff);
   const seesDownloads = (caller: Caller, p: Project) => seesMemberContent(caller, p) && moduleOn(p, "DOWNLOADS");
   /** Drafts and yanked releases for releases.manage; pre-releases for releases.viewPrerelease or when the project offers them. */
   function seesRelease(caller: Caller, p: Project, release: ReleaseSpec): boolean {
     if (!seesDownloads(caller, p)) return false;
     if (has(caller, "releases.manage")) return true;
-    return release.state === "PUBLISHED" && (release.channel === "STABLE" || has(caller, "releases.viewPrerelease") || offersPrereleases(p));
+    return (
+      release.state === "PUBLISHED" && (release.channel === "STABLE" || has(caller, "releases.viewPrerelease") || offersPrereleases(p))
+    );
   }
   /**
    * The launcher API offers PUBLIC and LAUNCHER projects (DESIGN 8.1) to whoever sees them; an
    * APPLICATION_ONLY or PRIVATE project only to its members and staff (issue 23, finding 10).
    */
-  const seesInLauncher = (caller: Caller, p: Project) => visible(caller, p) && (p.visibility === "PUBLIC" || p.visibility === "LAUNCHER" || who(caller).member || who(caller).staff);
+  const seesInLauncher = (caller: Caller, p: Project) =>
+    visible(caller, p) && (p.visibility === "PUBLIC" || p.visibility === "LAUNCHER" || who(caller).member || who(caller).staff);
   /** A change: 401 anonymous, 403 for a read-only token, 404 where the thing does not exist for the caller, then the permission. */
   function write(caller: Caller, exists: boolean, permission: ProjectPermission, success: number): number {
     if (!who(caller).signedIn) return 401;

@@ -55,7 +55,19 @@ export async function createProjectFor(
   const { createProject } = await import("../projects/service");
   const project = await createProject(
     actorOf(owner),
-    { name: state.name ?? `Project ${unique("")}`, description: "", game: "Test game", category: "Test", bannerUrl: null, logoUrl: null, websiteUrl: null, chatUrl: null, trailerUrl: null, visibility: state.visibility ?? "PUBLIC", modules: state.modules ?? [] },
+    {
+      name: state.name ?? `Project ${unique("")}`,
+      description: "",
+      game: "Test game",
+      category: "Test",
+      bannerUrl: null,
+      logoUrl: null,
+      websiteUrl: null,
+      chatUrl: null,
+      trailerUrl: null,
+      visibility: state.visibility ?? "PUBLIC",
+      modules: state.modules ?? [],
+    },
     testMeta(),
   );
   if (state.status && state.status !== "DRAFT") await db.project.update({ where: { id: project.id }, data: { status: state.status } });

@@ -49,7 +49,20 @@ export interface FuzzRequest {
 export const hostileString = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("\u0000", "a\u0000b", "%00", "../../etc/passwd", "' OR 1=1 --", "<script>alert(1)</script>", "__proto__", "constructor", "\uFFFF\uD800", "🦄".repeat(300), " ", ""),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "%00",
+    "../../etc/passwd",
+    "' OR 1=1 --",
+    "<script>alert(1)</script>",
+    "__proto__",
+    "constructor",
+    "\uFFFF\uD800",
+    "🦄".repeat(300),
+    " ",
+    "",
+  ),
   fc.constant("x".repeat(70_000)),
 );
 
@@ -86,11 +99,15 @@ function fitting(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants?.length) return fc.oneof(...variants.map((variant) => fitting(variant, depth)));
-  const type = Array.isArray(schema.type) ? schema.type.find((candidate) => candidate !== "null") ?? "null" : schema.type;
+  const type = Array.isArray(schema.type) ? (schema.type.find((candidate) => candidate !== "null") ?? "null") : schema.type;
   switch (type) {
     case "string":
-      if (schema.format === "date-time") return fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((date) => date.toISOString());
-      if (schema.format === "date") return fc.date({ min: new Date("1900-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+      if (schema.format === "date-time")
+        return fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((date) => date.toISOString());
+      if (schema.format === "date")
+        return fc
+          .date({ min: new Date("1900-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+          .map((date) => date.toISOString().slice(0, 10));
       if (schema.format === "email") return fc.emailAddress();
       if (schema.format === "uri") return fc.webUrl();
       return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 30, 60) });
@@ -113,7 +130,13 @@ function fitting(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
       const optional = properties.map(([name]) => name).filter((name) => !required.has(name));
       return fc
         .record(record, { requiredKeys: [...required].filter((name) => name in record) })
-        .chain((value) => fc.option(fc.tuple(fc.constantFrom("unknownField", "__proto__", "constructor", ...optional.slice(0, 1)), hostileValue), { freq: 5 }).map((extra) => (extra ? { ...value, [extra[0]]: extra[1] } : value)));
+        .chain((value) =>
+          fc
+            .option(fc.tuple(fc.constantFrom("unknownField", "__proto__", "constructor", ...optional.slice(0, 1)), hostileValue), {
+              freq: 5,
+            })
+            .map((extra) => (extra ? { ...value, [extra[0]]: extra[1] } : value)),
+        );
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -121,7 +144,7 @@ function fitting(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
 }
 
 function toText(value: unknown): string {
-  return typeof value === "string" ? value : JSON.stringify(value) ?? "";
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
 }
 
 /** Turns the OpenAPI document's operations into what the generator needs. */
@@ -142,14 +165,30 @@ export function fuzzOperations(document: { paths: Record<string, Record<string, 
 
 /** One request: an operation, a caller (index into the caller list), parameters, headers and body. */
 export function requestArbitrary(operations: FuzzOperation[], callers: number, knownIds: string[]): fc.Arbitrary<FuzzRequest> {
-  const idValue = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownIds) }, { weight: 1, arbitrary: hostileString.map((value) => value.slice(0, 300)) });
+  const idValue = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...knownIds) },
+    { weight: 1, arbitrary: hostileString.map((value) => value.slice(0, 300)) },
+  );
   return fc.constantFrom(...operations).chain((operation) => {
     const pathParams = operation.parameters.filter((parameter) => parameter.in === "path");
     const queryParams = operation.parameters.filter((parameter) => parameter.in === "query");
-    const params = fc.record(Object.fromEntries(pathParams.map((parameter) => [parameter.name, parameter.schema.enum ? fc.oneof(fc.constantFrom(...(parameter.schema.enum as string[])), idValue) : idValue])));
+    const params = fc.record(
+      Object.fromEntries(
+        pathParams.map((parameter) => [
+          parameter.name,
+          parameter.schema.enum ? fc.oneof(fc.constantFrom(...(parameter.schema.enum as string[])), idValue) : idValue,
+        ]),
+      ),
+    );
     const query = fc
       .tuple(
-        fc.subarray(queryParams).chain((chosen) => fc.tuple(...chosen.map((parameter) => valueFor(parameter.schema).map((value) => [parameter.name, toText(value)] as [string, string])))),
+        fc
+          .subarray(queryParams)
+          .chain((chosen) =>
+            fc.tuple(
+              ...chosen.map((parameter) => valueFor(parameter.schema).map((value) => [parameter.name, toText(value)] as [string, string])),
+            ),
+          ),
         fc.option(fc.tuple(fc.constantFrom("unknown", "limit", "cursor", "__proto__"), hostileString), { freq: 4 }),
       )
       .map(([pairs, extra]) => (extra ? [...pairs, extra] : pairs));
@@ -166,7 +205,18 @@ export function requestArbitrary(operations: FuzzOperation[], callers: number, k
     const body: fc.Arbitrary<string | Uint8Array | undefined> = operation.jsonBody
       ? fc.oneof(
           { weight: 6, arbitrary: valueFor(operation.jsonBody).map((value) => JSON.stringify(value) ?? "null") },
-          { weight: 1, arbitrary: fc.constantFrom("{", '{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}', "[]", "null", '"text"', "{}".repeat(5000), '{"a":'.repeat(2000)) },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              "{",
+              '{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}',
+              "[]",
+              "null",
+              '"text"',
+              "{}".repeat(5000),
+              '{"a":'.repeat(2000),
+            ),
+          },
         )
       : operation.fileBody
         ? fc.uint8Array({ maxLength: 2048 })
@@ -182,7 +232,11 @@ export function requestArbitrary(operations: FuzzOperation[], callers: number, k
       deepBody: fc.constant(false),
     });
     if (!operation.jsonBody) return hostile;
-    const knownParams = fc.record(Object.fromEntries(pathParams.map((parameter) => [parameter.name, fc.constantFrom(...((parameter.schema.enum as string[] | undefined) ?? knownIds))])));
+    const knownParams = fc.record(
+      Object.fromEntries(
+        pathParams.map((parameter) => [parameter.name, fc.constantFrom(...((parameter.schema.enum as string[] | undefined) ?? knownIds))]),
+      ),
+    );
     const deep: fc.Arbitrary<FuzzRequest> = fc.record({
       operation: fc.constant(operation),
       caller,

@@ -35,5 +35,8 @@ export async function inProcessFetch(input: Request | string | URL, init?: Reque
     const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
     return (await routeModule(operation.path))[operation.method](forwarded, { params: Promise.resolve(params) });
   }
-  return new Response(JSON.stringify({ status: 404, code: "not_found" }), { status: 404, headers: { "content-type": "application/problem+json" } });
+  return new Response(JSON.stringify({ status: 404, code: "not_found" }), {
+    status: 404,
+    headers: { "content-type": "application/problem+json" },
+  });
 }

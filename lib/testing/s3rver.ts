@@ -9,12 +9,19 @@ import type { S3Settings } from "../files/store";
  * A real S3-protocol server (the npm package s3rver) as a child process on loopback, writing to a
  * throw-away folder: the S3 store is tested against the protocol, not a mock of the client.
  */
-export async function startS3rver(port: number, bucket = "pums-test"): Promise<{ settings: S3Settings; directory: string; stop: () => Promise<void> }> {
+export async function startS3rver(
+  port: number,
+  bucket = "pums-test",
+): Promise<{ settings: S3Settings; directory: string; stop: () => Promise<void> }> {
   const directory = mkdtempSync(path.join(os.tmpdir(), "pums-s3rver-"));
   const bin = createRequire(import.meta.url).resolve("s3rver/bin/s3rver.js");
-  const child: ChildProcess = spawn(process.execPath, [bin, "-d", directory, "-a", "127.0.0.1", "-p", String(port), "--configure-bucket", bucket, "--no-vhost-buckets"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [bin, "-d", directory, "-a", "127.0.0.1", "-p", String(port), "--configure-bucket", bucket, "--no-vhost-buckets"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`s3rver did not start on 127.0.0.1:${port}: ${output}`)), 15_000);
@@ -34,7 +41,14 @@ export async function startS3rver(port: number, bucket = "pums-test"): Promise<{
   });
   return {
     directory,
-    settings: { endpoint: `http://127.0.0.1:${port}`, bucket, accessKeyId: "S3RVER", secretAccessKey: "S3RVER", region: "us-east-1", forcePathStyle: true },
+    settings: {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket,
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      region: "us-east-1",
+      forcePathStyle: true,
+    },
     stop: async () => {
       child.removeAllListeners("exit");
       if (child.exitCode === null) {

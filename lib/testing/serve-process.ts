@@ -27,7 +27,15 @@ export async function startServe(port: number, env: Record<string, string> = {})
   const output: string[] = [];
   const server = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: inject("databaseUrl"), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: inject("databaseUrl"),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {

@@ -13,7 +13,9 @@ export interface CapturedMail {
  * 127.0.0.1:`port` and collects what it receives, parsed with mailparser.
  */
 export async function startSmtpCapture(port: number) {
-  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, "smtp-server.mjs"), String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, "smtp-server.mjs"), String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const received: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   const lines = createInterface({ input: child.stdout! });

@@ -73,8 +73,7 @@ export const updateMeOperation = defineOperation({
   path: "/api/v1/users/me",
   tag: "Users",
   summary: "Update the own account",
-  description:
-    "Changes the fields sent. A new e-mail address needs `currentPassword` and takes effect when the link sent to it is opened.",
+  description: "Changes the fields sent. A new e-mail address needs `currentPassword` and takes effect when the link sent to it is opened.",
   auth: "required",
   versioned: true,
   body: updateOwnAccountSchema,
@@ -186,7 +185,17 @@ export const partnerHistoryOperation = defineOperation({
   responses: {
     200: {
       description: "Changes, newest first",
-      schema: z.object({ data: z.array(z.object({ at: z.iso.datetime(), from: z.string(), to: z.string(), note: z.string().nullable(), by: z.object({ id: z.string(), displayName: z.string() }).nullable() })) }),
+      schema: z.object({
+        data: z.array(
+          z.object({
+            at: z.iso.datetime(),
+            from: z.string(),
+            to: z.string(),
+            note: z.string().nullable(),
+            by: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+          }),
+        ),
+      }),
     },
   },
 });

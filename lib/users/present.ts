@@ -38,6 +38,8 @@ export function presentFullUser(user: User): z.infer<typeof fullUserSchema> {
 /** id → {id, displayName} of the given users, in one query: for lists that name who did what. */
 export async function displayNames(client: Tx | typeof db, ids: (string | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  const people = wanted.length ? await client.user.findMany({ where: { id: { in: wanted } }, select: { id: true, displayName: true } }) : [];
+  const people = wanted.length
+    ? await client.user.findMany({ where: { id: { in: wanted } }, select: { id: true, displayName: true } })
+    : [];
   return new Map(people.map((person) => [person.id, person]));
 }

@@ -131,7 +131,10 @@ export const userSearchQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   role: z.enum(PLATFORM_ROLES).optional(),
   partnerStatus: z.enum(PARTNER_STATUSES).optional(),
-  suspended: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+  suspended: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
 });
 
 /** The profile form of the portal: empty text means "none". Checked again by the server action. */

@@ -23,7 +23,12 @@ describe("limits of the account services behind the portal's actions", () => {
     let limited: unknown;
     for (let attempt = 0; attempt < 12 && !limited; attempt++) {
       // A new address each time, as an attacker rotating addresses would.
-      await updateOwnAccount(actorOf(user), { email: `${unique()}@example.test`, currentPassword: `guess ${attempt}` }, 1, testMeta()).catch((error) => {
+      await updateOwnAccount(
+        actorOf(user),
+        { email: `${unique()}@example.test`, currentPassword: `guess ${attempt}` },
+        1,
+        testMeta(),
+      ).catch((error) => {
         if (error instanceof TooManyRequests) limited = error;
       });
     }

@@ -12,7 +12,15 @@ import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, Valid
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { MAIL_SECRET } from "../mail/delivery";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
-import { canEditProfileOf, canGrantPlatformRole, canManageRolesOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, type PlatformRole } from "../permissions";
+import {
+  canEditProfileOf,
+  canGrantPlatformRole,
+  canManageRolesOf,
+  canSetPartnerStatusOf,
+  canSuspend,
+  hasPlatformPermission,
+  type PlatformRole,
+} from "../permissions";
 import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
 import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
 
@@ -158,7 +166,10 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
 
 /** Applies `data` only if the row still has `expectedVersion`, raising the version; 412 otherwise. */
 async function versionedUpdate(tx: Tx, id: string, expectedVersion: number, data: Prisma.UserUpdateInput) {
-  const { count } = await tx.user.updateMany({ where: { id, version: expectedVersion }, data: { ...(data as Prisma.UserUpdateManyMutationInput), version: { increment: 1 } } });
+  const { count } = await tx.user.updateMany({
+    where: { id, version: expectedVersion },
+    data: { ...(data as Prisma.UserUpdateManyMutationInput), version: { increment: 1 } },
+  });
   if (count === 0) throw new PreconditionFailed();
   return tx.user.findUniqueOrThrow({ where: { id } });
 }
@@ -191,12 +202,21 @@ export function canReadFullRecords(viewer: Actor | null): boolean {
   return hasPlatformPermission(viewer, "users.readAny");
 }
 
-export async function searchUsers(viewer: Actor, query: { q?: string; role?: PlatformRole; partnerStatus?: User["partnerStatus"]; suspended?: boolean; limit: number; cursor?: string }) {
+export async function searchUsers(
+  viewer: Actor,
+  query: { q?: string; role?: PlatformRole; partnerStatus?: User["partnerStatus"]; suspended?: boolean; limit: number; cursor?: string },
+) {
   if (!canReadFullRecords(viewer)) throw new Forbidden("Searching users needs the users.readAny permission.");
   const where: Prisma.UserWhereInput = {
     AND: [
       query.q
-        ? { OR: [{ usernameKey: { contains: query.q.toLowerCase() } }, { displayName: { contains: query.q, mode: "insensitive" } }, { email: { contains: query.q.toLowerCase() } }] }
+        ? {
+            OR: [
+              { usernameKey: { contains: query.q.toLowerCase() } },
+              { displayName: { contains: query.q, mode: "insensitive" } },
+              { email: { contains: query.q.toLowerCase() } },
+            ],
+          }
         : {},
       query.role ? { platformRoles: { has: query.role } } : {},
       query.partnerStatus ? { partnerStatus: query.partnerStatus } : {},
@@ -235,7 +255,8 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
   const partnerChange = input.partnerStatus !== undefined && input.partnerStatus !== target.partnerStatus;
   if (input.partnerStatus !== undefined || input.partnerNote !== undefined) {
     requirePermission(actor, "users.partner", "Setting partner status needs the users.partner permission.");
-    if (!canSetPartnerStatusOf(actor, target)) throw new Forbidden("Nobody sets their own partner status, nor that of someone of equal or higher rank.", "partner_status_rank");
+    if (!canSetPartnerStatusOf(actor, target))
+      throw new Forbidden("Nobody sets their own partner status, nor that of someone of equal or higher rank.", "partner_status_rank");
     if (partnerChange) data.partnerStatus = input.partnerStatus;
   }
   const suspensionChange = input.suspended !== undefined && input.suspended !== (target.suspendedAt !== null);
@@ -251,18 +272,31 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
 
   const user = await db.$transaction(async (tx) => {
     if (input.username !== undefined) await assertFree(tx, { username: input.username }, target.id);
-    if (input.platformRoles !== undefined && target.platformRoles.includes("PROJECT_LEAD") && !input.platformRoles.includes("PROJECT_LEAD")) {
+    if (
+      input.platformRoles !== undefined &&
+      target.platformRoles.includes("PROJECT_LEAD") &&
+      !input.platformRoles.includes("PROJECT_LEAD")
+    ) {
       await assertAnotherProjectLead(tx, target.id);
     }
     const updated = await versionedUpdate(tx, target.id, expectedVersion, data);
     if (partnerChange) {
       await tx.partnerStatusChange.create({
-        data: { userId: target.id, from: target.partnerStatus, to: input.partnerStatus!, actorId: actor.userId, note: input.partnerNote ?? null },
+        data: {
+          userId: target.id,
+          from: target.partnerStatus,
+          to: input.partnerStatus!,
+          actorId: actor.userId,
+          note: input.partnerNote ?? null,
+        },
       });
     }
     if (input.suspended && suspensionChange) {
       await tx.apiToken.updateMany({ where: { userId: target.id, revokedAt: null }, data: { revokedAt: new Date() } });
-      await tx.userSession.updateMany({ where: { userId: target.id, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: "suspended" } });
+      await tx.userSession.updateMany({
+        where: { userId: target.id, revokedAt: null },
+        data: { revokedAt: new Date(), revokedReason: "suspended" },
+      });
     }
     await recordAudit(tx, audit, {
       action: "user.update_by_staff",
@@ -303,7 +337,6 @@ async function assertAnotherProjectLead(tx: Tx, exceptUserId: string) {
   if (others === 0) throw new RuleViolation("The last Project lead cannot lose the role.", "last_project_lead");
 }
 
-
 /** The id of an active account, by username (any case), or null. */
 export async function findActiveUserId(username: string): Promise<string | null> {
   const user = await db.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: { id: true, suspendedAt: true } });
@@ -315,6 +348,15 @@ export async function partnerHistory(viewer: Actor, userId: string) {
   if (!canReadFullRecords(viewer)) throw new Forbidden("The partner history needs the users.readAny permission.");
   if (!(await db.user.count({ where: { id: userId } }))) throw new NotFound("user");
   const changes = await db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
-  const names = await displayNames(db, changes.map((change) => change.actorId));
-  return changes.map((change) => ({ at: change.createdAt.toISOString(), from: change.from, to: change.to, note: change.note, by: change.actorId ? (names.get(change.actorId) ?? null) : null }));
+  const names = await displayNames(
+    db,
+    changes.map((change) => change.actorId),
+  );
+  return changes.map((change) => ({
+    at: change.createdAt.toISOString(),
+    from: change.from,
+    to: change.to,
+    note: change.note,
+    by: change.actorId ? (names.get(change.actorId) ?? null) : null,
+  }));
 }

@@ -37,25 +37,43 @@ export async function listWarnings(actor: Actor | null, userId: string) {
   requireWarnings(actor, "warnings.read");
   if (!(await db.user.count({ where: { id: userId } }))) throw new NotFound("user");
   const warnings = await db.warning.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 200 });
-  const names = await displayNames(db, warnings.map((warning) => warning.authorId));
+  const names = await displayNames(
+    db,
+    warnings.map((warning) => warning.authorId),
+  );
   return warnings.map((warning) => present({ ...warning, author: warning.authorId ? (names.get(warning.authorId) ?? null) : null }));
 }
 
 export async function createWarning(actor: Actor, userId: string, input: CreateWarningInput, meta: RequestMeta) {
   requireWarnings(actor, "warnings.manage");
-  if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now()) throw new ValidationFailed([{ path: "expiresAt", message: "The expiry must lie in the future." }]);
+  if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now())
+    throw new ValidationFailed([{ path: "expiresAt", message: "The expiry must lie in the future." }]);
   return db.$transaction(async (tx) => {
     if (!(await tx.user.count({ where: { id: userId } }))) throw new NotFound("user");
-    if (input.projectId && !(await tx.project.count({ where: { id: input.projectId } }))) throw new ValidationFailed([{ path: "projectId", message: "No such project." }]);
+    if (input.projectId && !(await tx.project.count({ where: { id: input.projectId } })))
+      throw new ValidationFailed([{ path: "projectId", message: "No such project." }]);
     const warning = await tx.warning.create({
-      data: { userId, projectId: input.projectId ?? null, kind: input.kind, severity: input.severity, reason: input.reason, internalNote: input.internalNote ?? null, authorId: actor.userId, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null },
+      data: {
+        userId,
+        projectId: input.projectId ?? null,
+        kind: input.kind,
+        severity: input.severity,
+        reason: input.reason,
+        internalNote: input.internalNote ?? null,
+        authorId: actor.userId,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      },
     });
     await recordAudit(tx, auditContext(actor, meta), {
       action: "warning.create",
       targetType: "warning",
       targetId: warning.id,
       projectId: input.projectId ?? null,
-      changes: { userId: { before: null, after: userId }, kind: { before: null, after: input.kind }, severity: { before: null, after: input.severity } },
+      changes: {
+        userId: { before: null, after: userId },
+        kind: { before: null, after: input.kind },
+        severity: { before: null, after: input.severity },
+      },
     });
     return present({ ...warning, author: { id: actor.userId, displayName: actor.displayName } });
   });
@@ -64,7 +82,10 @@ export async function createWarning(actor: Actor, userId: string, input: CreateW
 export async function revokeWarning(actor: Actor, warningId: string, meta: RequestMeta) {
   requireWarnings(actor, "warnings.manage");
   await db.$transaction(async (tx) => {
-    const { count } = await tx.warning.updateMany({ where: { id: warningId, revokedAt: null }, data: { revokedAt: new Date(), revokedById: actor.userId } });
+    const { count } = await tx.warning.updateMany({
+      where: { id: warningId, revokedAt: null },
+      data: { revokedAt: new Date(), revokedById: actor.userId },
+    });
     if (count === 0) throw new NotFound("warning");
     await recordAudit(tx, auditContext(actor, meta), { action: "warning.revoke", targetType: "warning", targetId: warningId });
   });

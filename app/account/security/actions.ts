@@ -4,7 +4,13 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { changePassword } from "@/lib/account/passwords";
 import { reauthenticate, reauthWindowMinutes } from "@/lib/account/reauthentication";
-import { changePasswordSchema, confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema, renameDeviceSchema } from "@/lib/account/schemas";
+import {
+  changePasswordSchema,
+  confirmTwoFactorSchema,
+  enableTwoFactorSchema,
+  reauthenticateSchema,
+  renameDeviceSchema,
+} from "@/lib/account/schemas";
 import { endOtherSessions, endSession, removeDevice, renameDevice } from "@/lib/account/sessions";
 import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setupTwoFactor } from "@/lib/account/two-factor";
 import { revokeAllTokens } from "@/lib/auth/tokens";

@@ -64,7 +64,13 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
         <TwoFactorPanel
           {...twoFactor}
           windowMinutes={reauthWindowMinutes()}
-          actions={{ reauthenticate: reauthenticateAction, setup: setupTwoFactorAction, enable: enableTwoFactorAction, disable: disableTwoFactorAction, regenerateRecoveryCodes: regenerateRecoveryCodesAction }}
+          actions={{
+            reauthenticate: reauthenticateAction,
+            setup: setupTwoFactorAction,
+            enable: enableTwoFactorAction,
+            disable: disableTwoFactorAction,
+            regenerateRecoveryCodes: regenerateRecoveryCodesAction,
+          }}
         />
       </Card>
       <Card title={t("sessionsTitle")} description={t("sessionsDescription")}>

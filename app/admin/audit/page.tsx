@@ -22,15 +22,30 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const actor = await requirePortalActor("/admin/audit");
   const [t, format] = await Promise.all([getTranslations("admin.audit"), getFormatter()]);
   if (!hasPlatformPermission(actor, "audit.read")) return <Denied title={t("title")} text={t("staffOnly")} />;
-  const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => FILTERS.includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== ""));
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).filter(
+      (entry): entry is [string, string] => FILTERS.includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== "",
+    ),
+  );
   const parsed = auditQuerySchema.safeParse(raw);
   const page = await listAudit(actor, parsed.success ? parsed.data : auditQuerySchema.parse({}));
-  const input = "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
-  const filters = [["action", t("action")], ["actorId", t("actorId")], ["targetId", t("targetId")], ["projectId", t("projectId")]] as const;
+  const input =
+    "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
+  const filters = [
+    ["action", t("action")],
+    ["actorId", t("actorId")],
+    ["targetId", t("targetId")],
+    ["projectId", t("projectId")],
+  ] as const;
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <form role="search" aria-label={t("searchLabel")} action="/admin/audit" className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4">
+      <form
+        role="search"
+        aria-label={t("searchLabel")}
+        action="/admin/audit"
+        className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4"
+      >
         {filters.map(([name, label]) => (
           <label key={name}>
             <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
@@ -38,10 +53,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           </label>
         ))}
         <div className="flex justify-end sm:col-span-4">
-          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{t("filter")}</button>
+          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+            {t("filter")}
+          </button>
         </div>
       </form>
-      {!parsed.success && <div className="mb-4"><Notice tone="error">{t("invalidFilters")}</Notice></div>}
+      {!parsed.success && (
+        <div className="mb-4">
+          <Notice tone="error">{t("invalidFilters")}</Notice>
+        </div>
+      )}
       {page.data.length === 0 ? (
         <EmptyState title={t("empty")} />
       ) : (
@@ -51,7 +72,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             return (
               <li key={entry.id} className="break-words p-3">
                 <p>
-                  <time dateTime={entry.at} className="text-slate-600">{format.dateTime(new Date(entry.at), "dateTime")} UTC</time>{" "}
+                  <time dateTime={entry.at} className="text-slate-600">
+                    {format.dateTime(new Date(entry.at), "dateTime")} UTC
+                  </time>{" "}
                   {t.rich("entry", {
                     b: (chunks) => <strong>{chunks}</strong>,
                     id: (chunks) => <code className="break-all text-xs">{chunks}</code>,
@@ -66,7 +89,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 {Object.keys(entry.changes).length > 0 && (
                   <ul className="mt-1 text-xs text-slate-700">
                     {Object.entries(entry.changes).map(([field, change]) => (
-                      <li key={field} className="break-all"><code>{field}</code>: {JSON.stringify(change.before)} → {JSON.stringify(change.after)}</li>
+                      <li key={field} className="break-all">
+                        <code>{field}</code>: {JSON.stringify(change.before)} → {JSON.stringify(change.after)}
+                      </li>
                     ))}
                   </ul>
                 )}
@@ -77,7 +102,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       )}
       {page.nextCursor && (
         <p className="mt-4 text-right">
-          <Link href={`/admin/audit?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`} className="text-sm font-semibold text-indigo-700">{t("older")} <span aria-hidden>→</span></Link>
+          <Link
+            href={`/admin/audit?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`}
+            className="text-sm font-semibold text-indigo-700"
+          >
+            {t("older")} <span aria-hidden>→</span>
+          </Link>
         </p>
       )}
     </div>

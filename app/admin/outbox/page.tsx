@@ -33,10 +33,13 @@ export default async function OutboxPage() {
             <li key={mail.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <p className="break-words font-semibold">{mail.subject}</p>
               <p className="break-words text-xs text-slate-600">
-                {t("to", { to: mail.to })} · {format.dateTime(mail.createdAt, "dateTime")} UTC · <DeliveryState mail={mail} t={t} format={format} />
+                {t("to", { to: mail.to })} · {format.dateTime(mail.createdAt, "dateTime")} UTC ·{" "}
+                <DeliveryState mail={mail} t={t} format={format} />
               </p>
               {/* Mail bodies hold long links: they wrap anywhere rather than widen the page. */}
-              <pre className="mt-2 whitespace-pre-wrap break-all font-sans text-sm text-slate-700">{mail.body.replaceAll(MAIL_SECRET, t("withheld"))}</pre>
+              <pre className="mt-2 whitespace-pre-wrap break-all font-sans text-sm text-slate-700">
+                {mail.body.replaceAll(MAIL_SECRET, t("withheld"))}
+              </pre>
             </li>
           ))}
         </ul>
@@ -45,11 +48,28 @@ export default async function OutboxPage() {
   );
 }
 
-function DeliveryState({ mail, t, format }: { mail: { sentAt: Date | null; failedAt: Date | null; attempts: number; nextAttemptAt: Date; lastError: string | null }; t: Translate; format: Format }) {
+function DeliveryState({
+  mail,
+  t,
+  format,
+}: {
+  mail: { sentAt: Date | null; failedAt: Date | null; attempts: number; nextAttemptAt: Date; lastError: string | null };
+  t: Translate;
+  format: Format;
+}) {
   if (mail.sentAt) return <span className="text-emerald-700">{t("sent", { time: format.dateTime(mail.sentAt, "dateTime") })}</span>;
   if (mail.failedAt) return <span className="text-red-700">{t("failed", { attempts: mail.attempts, error: mail.lastError ?? "" })}</span>;
   if (mail.attempts > 0) {
-    return <span className="text-amber-800">{t("retrying", { attempts: mail.attempts, max: MAX_ATTEMPTS, error: mail.lastError ?? "", time: format.dateTime(mail.nextAttemptAt, "dateTime") })}</span>;
+    return (
+      <span className="text-amber-800">
+        {t("retrying", {
+          attempts: mail.attempts,
+          max: MAX_ATTEMPTS,
+          error: mail.lastError ?? "",
+          time: format.dateTime(mail.nextAttemptAt, "dateTime"),
+        })}
+      </span>
+    );
   }
   return <span>{t("waiting")}</span>;
 }

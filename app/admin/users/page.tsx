@@ -23,17 +23,33 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   const actor = await requirePortalActor("/admin/users");
   const [t, tl, ta] = await Promise.all([getTranslations("admin.users"), getTranslations("labels"), getTranslations("admin")]);
   if (!canReadFullRecords(actor)) return <Denied title={t("title")} text={ta("staffOnly")} />;
-  const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => ["q", "role", "partnerStatus", "cursor"].includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== ""));
+  const raw = Object.fromEntries(
+    Object.entries(await searchParams).filter(
+      (entry): entry is [string, string] =>
+        ["q", "role", "partnerStatus", "cursor"].includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== "",
+    ),
+  );
   const parsed = schema.safeParse({ ...raw, limit: "25" });
   const query = parsed.success ? parsed.data : schema.parse({ limit: "25" });
   const page = await searchUsers(actor, query);
-  const control = "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
-  const roles = (list: readonly (typeof PLATFORM_ROLES)[number][]) => (list.length ? list.map((role) => tl(`platformRole.${role}`)).join(", ") : t("noRoles"));
-  const suspended = <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">{t("suspended")}</span>;
+  const control =
+    "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
+  const roles = (list: readonly (typeof PLATFORM_ROLES)[number][]) =>
+    list.length ? list.map((role) => tl(`platformRole.${role}`)).join(", ") : t("noRoles");
+  const suspended = (
+    <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">
+      {t("suspended")}
+    </span>
+  );
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <form role="search" aria-label={t("searchLabel")} action="/admin/users" className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap sm:items-end">
+      <form
+        role="search"
+        aria-label={t("searchLabel")}
+        action="/admin/users"
+        className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap sm:items-end"
+      >
         <label className="sm:flex-1">
           <span className="mb-1 block text-xs font-medium text-slate-700">{t("query")}</span>
           <input name="q" type="search" defaultValue={query.q ?? ""} className={control} />
@@ -42,31 +58,49 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
           <span className="mb-1 block text-xs font-medium text-slate-700">{t("role")}</span>
           <select name="role" defaultValue={query.role ?? ""} className={control}>
             <option value="">{t("any")}</option>
-            {PLATFORM_ROLES.map((role) => <option key={role} value={role}>{tl(`platformRole.${role}`)}</option>)}
+            {PLATFORM_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {tl(`platformRole.${role}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           <span className="mb-1 block text-xs font-medium text-slate-700">{t("partnerStatus")}</span>
           <select name="partnerStatus" defaultValue={query.partnerStatus ?? ""} className={control}>
             <option value="">{t("any")}</option>
-            {PARTNER_STATUSES.map((status) => <option key={status} value={status}>{tl(`partnerStatus.${status}`)}</option>)}
+            {PARTNER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {tl(`partnerStatus.${status}`)}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">{t("search")}</button>
+        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+          {t("search")}
+        </button>
       </form>
       {page.data.length === 0 ? (
         <EmptyState title={t("empty")} />
       ) : (
         <>
           {/* From 640 px a table; below, each user is a card (no sideways scrolling on a phone). */}
-          <DataTable variant="framed" className="hidden sm:block" caption={t("caption")} columns={[{ label: t("user") }, { label: t("email") }, { label: t("roles") }, { label: t("partner") }]}>
+          <DataTable
+            variant="framed"
+            className="hidden sm:block"
+            caption={t("caption")}
+            columns={[{ label: t("user") }, { label: t("email") }, { label: t("roles") }, { label: t("partner") }]}
+          >
             {page.data.map((user) => (
               <tr key={user.id}>
                 <td className="px-4 py-2">
                   <div className="flex items-center gap-2">
                     <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
                     <div className="min-w-0">
-                      <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">{user.displayName}</Link> <span className="text-slate-600">@{user.username}</span>
+                      <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">
+                        {user.displayName}
+                      </Link>{" "}
+                      <span className="text-slate-600">@{user.username}</span>
                       {user.suspended && suspended}
                     </div>
                   </div>
@@ -77,15 +111,23 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
               </tr>
             ))}
           </DataTable>
-          <ul aria-label={t("caption")} className="divide-y divide-slate-200 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200 sm:hidden">
+          <ul
+            aria-label={t("caption")}
+            className="divide-y divide-slate-200 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200 sm:hidden"
+          >
             {page.data.map((user) => (
               <li key={user.id} className="flex items-start gap-3 p-3">
                 <Avatar name={user.displayName} url={user.avatarUrl} size={32} />
                 <div className="min-w-0 flex-1">
-                  <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">{user.displayName}</Link> <span className="text-slate-600">@{user.username}</span>
+                  <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">
+                    {user.displayName}
+                  </Link>{" "}
+                  <span className="text-slate-600">@{user.username}</span>
                   {user.suspended && suspended}
                   <p className="break-all text-slate-700">{user.email}</p>
-                  <p className="text-slate-600">{roles(user.platformRoles)} · {tl(`partnerStatus.${user.partnerStatus}`)}</p>
+                  <p className="text-slate-600">
+                    {roles(user.platformRoles)} · {tl(`partnerStatus.${user.partnerStatus}`)}
+                  </p>
                 </div>
               </li>
             ))}
@@ -94,7 +136,12 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
       )}
       {page.nextCursor && (
         <p className="mt-4 text-right">
-          <Link href={`/admin/users?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`} className="text-sm font-semibold text-indigo-700">{t("next")} <span aria-hidden>→</span></Link>
+          <Link
+            href={`/admin/users?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`}
+            className="text-sm font-semibold text-indigo-700"
+          >
+            {t("next")} <span aria-hidden>→</span>
+          </Link>
         </p>
       )}
     </div>

@@ -19,12 +19,15 @@ const passed = { passed: true, note: "" };
 
 /** API conventions of DESIGN section 7 that clients rely on (shape issue, items 5, 7, 8, 9, 10). */
 describe("the API contract", () => {
-  it.each(["GET", "POST", "PUT", "PATCH", "DELETE"] as const)("answers %s of an unknown /api/v1 path with 404 problem+json", async (method) => {
-    const response = await call(unknownPath[method], method, "/api/v1/no/such/thing", { params: { path: ["no", "such", "thing"] } });
-    expect(response.status).toBe(404);
-    expect(response.headers.get("content-type")).toBe("application/problem+json");
-    expect(response.json).toMatchObject({ status: 404, code: "not_found", requestId: expect.any(String) });
-  });
+  it.each(["GET", "POST", "PUT", "PATCH", "DELETE"] as const)(
+    "answers %s of an unknown /api/v1 path with 404 problem+json",
+    async (method) => {
+      const response = await call(unknownPath[method], method, "/api/v1/no/such/thing", { params: { path: ["no", "such", "thing"] } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(response.json).toMatchObject({ status: 404, code: "not_found", requestId: expect.any(String) });
+    },
+  );
 
   it("sends Location with every 201", async () => {
     const owner = await createPartner();
@@ -35,9 +38,17 @@ describe("the API contract", () => {
     const staff = await tokenFor((await createUser({ roles: ["SUPPORT"] })).id);
 
     const created = {
-      member: await call(members.POST, "POST", "/", { token, params: { id: project.id }, body: { userId: newcomer.id, roleId: memberRole.id } }),
+      member: await call(members.POST, "POST", "/", {
+        token,
+        params: { id: project.id },
+        body: { userId: newcomer.id, roleId: memberRole.id },
+      }),
       role: await call(roles.POST, "POST", "/", { token, params: { id: project.id }, body: { name: "Crew", permissions: [], rank: 5 } }),
-      warning: await call(warnings.POST, "POST", "/", { token: staff, params: { id: newcomer.id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam" } }),
+      warning: await call(warnings.POST, "POST", "/", {
+        token: staff,
+        params: { id: newcomer.id },
+        body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam" },
+      }),
       token: await call(tokens.POST, "POST", "/", { token, body: {} }),
       signIn: await call(tokenSignIn.POST, "POST", "/", { body: { login: owner.username, password: TEST_PASSWORD } }),
     };
@@ -57,12 +68,21 @@ describe("the API contract", () => {
     expect(moved.status).toBe(200);
     const read = await call(one.GET, "GET", "/", { token, params: { id: project.id } });
     expect(moved.headers.get("etag")).toBe(read.headers.get("etag"));
-    const patched = await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": moved.headers.get("etag")! }, body: { game: "Next" } });
+    const patched = await call(one.PATCH, "PATCH", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": moved.headers.get("etag")! },
+      body: { game: "Next" },
+    });
     expect(patched.status).toBe(200);
 
     await db.project.update({ where: { id: project.id }, data: { status: "IN_REVIEW", submittedAt: new Date() } });
     const reviewer = await tokenFor((await createUser({ roles: ["TEAM_LEAD"] })).id);
-    const decided = await call(decision.POST, "POST", "/", { token: reviewer, params: { projectId: project.id }, body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } } });
+    const decided = await call(decision.POST, "POST", "/", {
+      token: reviewer,
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } },
+    });
     expect(decided.status).toBe(200);
     const after = await call(one.GET, "GET", "/", { token, params: { id: project.id } });
     expect(decided.headers.get("etag")).toBe(after.headers.get("etag"));

@@ -56,7 +56,11 @@ describe("finding 3: a platform permission counts for a token only with the scop
     const response = await call(decision.POST, "POST", "/", {
       token: await tokenFor(reviewer.id, scopes),
       params: { projectId: project.id },
-      body: { decision: "REJECT", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed }, publicReason: "Not yet" },
+      body: {
+        decision: "REJECT",
+        checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed },
+        publicReason: "Not yet",
+      },
     });
     expect(response.status).toBe(expected);
   });
@@ -70,9 +74,13 @@ describe("finding 3: a platform permission counts for a token only with the scop
   ])("a Project lead's %s (%j) sees someone else's draft: %i", async (_label, scopes, expected) => {
     const { project } = await draftOf();
     const lead = await createUser({ roles: ["PROJECT_LEAD"] });
-    const status = scopes === null
-      ? await getProject(actorOf(lead), project.id).then(() => 200, () => 404)
-      : (await call(one.GET, "GET", "/", { token: await tokenFor(lead.id, scopes), params: { id: project.id } })).status;
+    const status =
+      scopes === null
+        ? await getProject(actorOf(lead), project.id).then(
+            () => 200,
+            () => 404,
+          )
+        : (await call(one.GET, "GET", "/", { token: await tokenFor(lead.id, scopes), params: { id: project.id } })).status;
     expect(status).toBe(expected);
   });
 
@@ -83,7 +91,12 @@ describe("finding 3: a platform permission counts for a token only with the scop
   ])("a Project lead's %s token (%j) edits a project it is not a member of (override): %i", async (_label, scopes, expected) => {
     const { project } = await draftOf();
     const lead = await createUser({ roles: ["PROJECT_LEAD"] });
-    const response = await call(one.PATCH, "PATCH", "/", { token: await tokenFor(lead.id, scopes), params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Overridden" } });
+    const response = await call(one.PATCH, "PATCH", "/", {
+      token: await tokenFor(lead.id, scopes),
+      params: { id: project.id },
+      headers: { "if-match": '"v1"' },
+      body: { game: "Overridden" },
+    });
     expect(response.status).toBe(expected);
   });
 });
@@ -91,7 +104,9 @@ describe("finding 3: a platform permission counts for a token only with the scop
 describe("finding 2: partner status and ownership transfer", () => {
   it("nobody changes their own partner status", async () => {
     const lead = await createUser({ roles: ["TEAM_LEAD"] });
-    await expect(updateUserAsStaff(actorOf(lead), lead.id, { partnerStatus: "ACTIVE" }, lead.version, testMeta())).rejects.toMatchObject({ status: 403 });
+    await expect(updateUserAsStaff(actorOf(lead), lead.id, { partnerStatus: "ACTIVE" }, lead.version, testMeta())).rejects.toMatchObject({
+      status: 403,
+    });
     expect((await db.user.findUniqueOrThrow({ where: { id: lead.id } })).partnerStatus).toBe("NONE");
   });
 
@@ -102,7 +117,10 @@ describe("finding 2: partner status and ownership transfer", () => {
   ])("a Team lead setting the partner status of %s (%j): %i", async (_label, roles, expected) => {
     const lead = await createUser({ roles: ["TEAM_LEAD"] });
     const target = await createUser({ roles: [...roles], partnerStatus: "ACTIVE" });
-    const outcome = await updateUserAsStaff(actorOf(lead), target.id, { partnerStatus: "SUSPENDED" }, target.version, testMeta()).then(() => 200, (error: { status: number }) => error.status);
+    const outcome = await updateUserAsStaff(actorOf(lead), target.id, { partnerStatus: "SUSPENDED" }, target.version, testMeta()).then(
+      () => 200,
+      (error: { status: number }) => error.status,
+    );
     expect(outcome).toBe(expected);
   });
 
@@ -138,7 +156,10 @@ describe("finding 11: profile moderation needs a higher rank", () => {
   ])("Support renaming %s (%j): %i", async (_label, roles, expected) => {
     const support = await createUser({ roles: ["SUPPORT"] });
     const target = await createUser({ roles: [...roles] });
-    const outcome = await updateUserAsStaff(actorOf(support), target.id, { displayName: "Renamed" }, target.version, testMeta()).then(() => 200, (error: { status: number }) => error.status);
+    const outcome = await updateUserAsStaff(actorOf(support), target.id, { displayName: "Renamed" }, target.version, testMeta()).then(
+      () => 200,
+      (error: { status: number }) => error.status,
+    );
     expect(outcome).toBe(expected);
   });
 });
@@ -148,8 +169,13 @@ describe("finding 12: the last Owner stays Owner on every path", () => {
     const { owner, project } = await draftOf();
     const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
     const manager = project.roles.find((role) => role.key === "MANAGER")!;
-    await expect(changeMemberRole(actorOf(projectLead), project.id, owner.id, manager.id, testMeta())).rejects.toMatchObject({ status: 422 });
-    const membership = await db.projectMember.findUniqueOrThrow({ where: { projectId_userId: { projectId: project.id, userId: owner.id } }, include: { role: true } });
+    await expect(changeMemberRole(actorOf(projectLead), project.id, owner.id, manager.id, testMeta())).rejects.toMatchObject({
+      status: 422,
+    });
+    const membership = await db.projectMember.findUniqueOrThrow({
+      where: { projectId_userId: { projectId: project.id, userId: owner.id } },
+      include: { role: true },
+    });
     expect(membership.role.key).toBe("OWNER");
   });
 });
@@ -157,12 +183,16 @@ describe("finding 12: the last Owner stays Owner on every path", () => {
 describe("finding 13: Owner powers stay with the Owner role", () => {
   it("a custom role cannot hold project.delete", async () => {
     const { owner, project } = await draftOf();
-    await expect(createRole(actorOf(owner), project.id, { name: "Co-owner", rank: 99, permissions: ["project.view", "project.delete"] }, testMeta())).rejects.toMatchObject({ status: 403 });
+    await expect(
+      createRole(actorOf(owner), project.id, { name: "Co-owner", rank: 99, permissions: ["project.view", "project.delete"] }, testMeta()),
+    ).rejects.toMatchObject({ status: 403 });
   });
 
   it("a custom role stored with project.delete does not let its holder delete once the Owner is suspended", async () => {
     const { owner, project } = await draftOf();
-    const role = await db.projectRole.create({ data: { projectId: project.id, name: "Co-owner", rank: 99, permissions: ["project.view", "project.delete"] } });
+    const role = await db.projectRole.create({
+      data: { projectId: project.id, name: "Co-owner", rank: 99, permissions: ["project.view", "project.delete"] },
+    });
     const friend = await createUser();
     await addMemberWith(project.id, friend.id, role.id);
     await db.user.update({ where: { id: owner.id }, data: { partnerStatus: "SUSPENDED" } });
@@ -176,7 +206,11 @@ describe("findings 1 and 7: audit views show only what the reader could read any
     const member = await createUser();
     await addMemberWith(project.id, member.id, "MANAGER");
     const support = await tokenFor((await createUser({ roles: ["SUPPORT"] })).id);
-    const created = await call(warnings.POST, "POST", "/", { token: support, params: { id: member.id }, body: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${unique()}`, projectId: project.id } });
+    const created = await call(warnings.POST, "POST", "/", {
+      token: support,
+      params: { id: member.id },
+      body: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam ${unique()}`, projectId: project.id },
+    });
     expect(created.status).toBe(201);
     const warningId = created.json!.id as string;
     const ownerView = await call(projectAudit.GET, "GET", "/", { token: await tokenFor(owner.id), params: { id: project.id } });
@@ -187,27 +221,44 @@ describe("findings 1 and 7: audit views show only what the reader could read any
     const developerView = await call(audit.GET, "GET", `/api/v1/audit?projectId=${project.id}`, { token: developer });
     expect(developerView.status).toBe(200);
     expect(developerView.text).not.toContain(warningId);
-    const leadView = await call(audit.GET, "GET", `/api/v1/audit?projectId=${project.id}`, { token: await tokenFor((await createUser({ roles: ["TEAM_LEAD"] })).id) });
+    const leadView = await call(audit.GET, "GET", `/api/v1/audit?projectId=${project.id}`, {
+      token: await tokenFor((await createUser({ roles: ["TEAM_LEAD"] })).id),
+    });
     expect(leadView.text).toContain(warningId);
   });
 
   it("personal fields in changes need users.readAny; IP addresses need staff", async () => {
     const user = await createUser();
     const birthday = "1990-04-01";
-    const changed = await call(me.PUT, "PUT", "/", { token: await tokenFor(user.id), ip: "10.77.1.2", headers: { "if-match": `"v${user.version}"` }, body: { dateOfBirth: birthday, displayName: "Shown" } });
+    const changed = await call(me.PUT, "PUT", "/", {
+      token: await tokenFor(user.id),
+      ip: "10.77.1.2",
+      headers: { "if-match": `"v${user.version}"` },
+      body: { dateOfBirth: birthday, displayName: "Shown" },
+    });
     expect(changed.status).toBe(200);
     const requestId = changed.headers.get("x-request-id")!;
     const developer = await tokenFor((await createUser({ roles: ["DEVELOPER"] })).id);
     const developerView = await call(audit.GET, "GET", `/api/v1/audit?targetId=${user.id}&action=user.update_own`, { token: developer });
-    const entry = (developerView.json!.data as { requestId: string; changes: Record<string, unknown>; ip: string | null }[]).find((row) => row.requestId === requestId)!;
+    const entry = (developerView.json!.data as { requestId: string; changes: Record<string, unknown>; ip: string | null }[]).find(
+      (row) => row.requestId === requestId,
+    )!;
     expect(entry.changes.displayName).toEqual({ before: `User ${user.username}`, after: "Shown" });
     expect(developerView.text).not.toContain(birthday);
-    const leadView = await call(audit.GET, "GET", `/api/v1/audit?targetId=${user.id}&action=user.update_own`, { token: await tokenFor((await createUser({ roles: ["TEAM_LEAD"] })).id) });
+    const leadView = await call(audit.GET, "GET", `/api/v1/audit?targetId=${user.id}&action=user.update_own`, {
+      token: await tokenFor((await createUser({ roles: ["TEAM_LEAD"] })).id),
+    });
     expect(leadView.text).toContain(birthday);
     expect(leadView.text).toContain("10.77.1.2");
 
     const { owner, project } = await draftOf();
-    await call(one.PATCH, "PATCH", "/", { token: await tokenFor(owner.id), ip: "10.77.3.4", params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Audited" } });
+    await call(one.PATCH, "PATCH", "/", {
+      token: await tokenFor(owner.id),
+      ip: "10.77.3.4",
+      params: { id: project.id },
+      headers: { "if-match": '"v1"' },
+      body: { game: "Audited" },
+    });
     const ownerView = await call(projectAudit.GET, "GET", "/", { token: await tokenFor(owner.id), params: { id: project.id } });
     expect(ownerView.status).toBe(200);
     expect(ownerView.text).not.toContain("10.77.3.4");
@@ -217,7 +268,9 @@ describe("findings 1 and 7: audit views show only what the reader could read any
 describe("notifications go to whoever holds the permission, not to role names", () => {
   it("a member whose custom role holds project.submit hears the review outcome; a Tester does not", async () => {
     const { project } = await draftOf();
-    const crew = await db.projectRole.create({ data: { projectId: project.id, name: "Release crew", rank: 40, permissions: ["project.view", "project.submit"] } });
+    const crew = await db.projectRole.create({
+      data: { projectId: project.id, name: "Release crew", rank: 40, permissions: ["project.view", "project.submit"] },
+    });
     const [submitter, tester] = [await createUser(), await createUser()];
     await addMemberWith(project.id, submitter.id, crew.id);
     await addMemberWith(project.id, tester.id, "TESTER");
@@ -226,7 +279,11 @@ describe("notifications go to whoever holds the permission, not to role names", 
     const response = await call(decision.POST, "POST", "/", {
       token: await tokenFor(reviewer.id),
       params: { projectId: project.id },
-      body: { decision: "REJECT", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed }, publicReason: "Not yet" },
+      body: {
+        decision: "REJECT",
+        checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed },
+        publicReason: "Not yet",
+      },
     });
     expect(response.status).toBe(200);
     expect(await db.notification.count({ where: { userId: submitter.id } })).toBe(1);

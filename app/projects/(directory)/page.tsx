@@ -22,7 +22,9 @@ const INPUT = "w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:r
 
 export default async function DirectoryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = Object.fromEntries(
-    Object.entries(await searchParams).filter((entry): entry is [string, string] => FILTERS.includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== ""),
+    Object.entries(await searchParams).filter(
+      (entry): entry is [string, string] => FILTERS.includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== "",
+    ),
   );
   const t = await getTranslations("projects.directory");
   const parsed = listProjectsQuerySchema.safeParse({ ...raw, limit: "12" });
@@ -40,7 +42,12 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <form role="search" aria-label={t("searchLabel")} className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" action="/projects">
+      <form
+        role="search"
+        aria-label={t("searchLabel")}
+        className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5"
+        action="/projects"
+      >
         <label className="sm:col-span-2">
           <span className="mb-1 block text-xs font-medium text-slate-600">{t("search")}</span>
           <input name="q" type="search" defaultValue={query.q ?? ""} placeholder={t("searchPlaceholder")} className={INPUT} />
@@ -56,7 +63,11 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
         <div className="flex items-end gap-2">
           <label className="flex-1">
             <span className="mb-1 block text-xs font-medium text-slate-600">{t("sort")}</span>
-            <select name="sort" defaultValue={query.sort} className="w-full rounded-md bg-white px-2 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600">
+            <select
+              name="sort"
+              defaultValue={query.sort}
+              className="w-full rounded-md bg-white px-2 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+            >
               {SORTS.map((value) => (
                 <option key={value} value={value}>
                   {t(`sorts.${value}`)}
@@ -86,11 +97,15 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
         </EmptyState>
       ) : (
         <>
-        <h2 className="sr-only">{t("results")}</h2>
-        <ProjectGrid
-          label={t("results")}
-          entries={page.data.map((project) => ({ project: cardData(project), showState: project.status !== "PUBLISHED", signInFirst: !actor && !isPubliclyReadable(project, { signedIn: false }) }))}
-        />
+          <h2 className="sr-only">{t("results")}</h2>
+          <ProjectGrid
+            label={t("results")}
+            entries={page.data.map((project) => ({
+              project: cardData(project),
+              showState: project.status !== "PUBLISHED",
+              signInFirst: !actor && !isPubliclyReadable(project, { signedIn: false }),
+            }))}
+          />
         </>
       )}
       <nav aria-label={t("pagination")} className="mt-6 flex justify-between">
@@ -102,7 +117,10 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
           <span />
         )}
         {page.nextCursor && (
-          <Link href={`/projects?${new URLSearchParams({ ...withoutCursor, cursor: page.nextCursor })}`} className="text-sm font-semibold text-indigo-600">
+          <Link
+            href={`/projects?${new URLSearchParams({ ...withoutCursor, cursor: page.nextCursor })}`}
+            className="text-sm font-semibold text-indigo-600"
+          >
             {t("nextPage")} →
           </Link>
         )}

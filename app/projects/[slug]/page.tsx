@@ -34,7 +34,8 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
     pageNavigation(context),
     latestMessages(context, { limit: 5 }),
   ]);
-  const signInToApply = !actor && moduleEnabled(row, "APPLICATIONS") && row.status === "PUBLISHED" && row.visibility === "PUBLIC" && settings.applicationsOpen;
+  const signInToApply =
+    !actor && moduleEnabled(row, "APPLICATIONS") && row.status === "PUBLISHED" && row.visibility === "PUBLIC" && settings.applicationsOpen;
   const canManage = MANAGE_TABS.some((tab) => access.permissions.has(tab.permission));
   const links = [
     [t("website"), project.websiteUrl],
@@ -59,23 +60,39 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 <StatusBadge status={project.status} />
                 <VisibilityBadge visibility={project.visibility} />
-                {membership && <span className="text-xs text-slate-500">{t("youAre", { role: roleName(membership.role, (key) => defaultRole(key)) })}</span>}
+                {membership && (
+                  <span className="text-xs text-slate-500">
+                    {t("youAre", { role: roleName(membership.role, (key) => defaultRole(key)) })}
+                  </span>
+                )}
                 {access.override && <span className="text-xs font-medium text-amber-700">{t("override")}</span>}
               </div>
             )}
           </div>
           {canManage && (
-            <Link href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`} className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
+            <Link
+              href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`}
+              className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+            >
               {t("manage")}
             </Link>
           )}
         </header>
-        {project.description ? <p className="whitespace-pre-line break-words text-slate-700">{project.description}</p> : <p className="text-slate-500">{t("noDescription")}</p>}
+        {project.description ? (
+          <p className="whitespace-pre-line break-words text-slate-700">{project.description}</p>
+        ) : (
+          <p className="text-slate-500">{t("noDescription")}</p>
+        )}
         {links.length > 0 && (
           <ul className="flex flex-wrap gap-3" aria-label={t("links")}>
             {links.map(([label, href]) => (
               <li key={label}>
-                <a href={href} rel="noopener noreferrer nofollow" target="_blank" className="rounded-md px-3 py-1.5 text-sm font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50">
+                <a
+                  href={href}
+                  rel="noopener noreferrer nofollow"
+                  target="_blank"
+                  className="rounded-md px-3 py-1.5 text-sm font-medium text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
+                >
                   {label} <span aria-hidden>↗</span>
                   <span className="sr-only"> {t("newTab")}</span>
                 </a>
@@ -85,13 +102,22 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
         )}
         {moduleEnabled(row, "DOWNLOADS") && <ProjectDownloads actor={actor} projectId={row.id} />}
         {application && (
-          <ApplyPanel target={{ projectId: row.id, slug: row.slug }} prompt={application.prompt} offeredRoles={application.offeredRoles} pendingApplication={application.pending} actions={{ apply: applyAction, withdraw: withdrawApplicationAction }} />
+          <ApplyPanel
+            target={{ projectId: row.id, slug: row.slug }}
+            prompt={application.prompt}
+            offeredRoles={application.offeredRoles}
+            pendingApplication={application.pending}
+            actions={{ apply: applyAction, withdraw: withdrawApplicationAction }}
+          />
         )}
         {signInToApply && (
           <p className="text-sm text-slate-600">
             {t.rich("signInToApply", {
               link: (chunks) => (
-                <Link href={`/sign-in?next=${encodeURIComponent(`/projects/${row.slug}`)}`} className="font-medium text-indigo-700 underline">
+                <Link
+                  href={`/sign-in?next=${encodeURIComponent(`/projects/${row.slug}`)}`}
+                  className="font-medium text-indigo-700 underline"
+                >
                   {chunks}
                 </Link>
               ),

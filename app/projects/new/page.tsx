@@ -24,11 +24,7 @@ export default async function NewProjectPage() {
           <CreateProjectForm askForOwner={!canBeOwner(actor)} action={createProjectAction} />
         </Card>
       ) : (
-        <Notice tone="info">
-          {actor.platformRoles.includes("PARTNER")
-            ? t("partnerInactive")
-            : t("partnersOnly")}
-        </Notice>
+        <Notice tone="info">{actor.platformRoles.includes("PARTNER") ? t("partnerInactive") : t("partnersOnly")}</Notice>
       )}
     </div>
   );

@@ -45,7 +45,11 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
         title={t("heading", { name: project.name })}
         description={
           <>
-            {t("description")} <span data-testid="review-status"><StatusBadge status={project.status} /></span> <VisibilityBadge visibility={project.visibility} />
+            {t("description")}{" "}
+            <span data-testid="review-status">
+              <StatusBadge status={project.status} />
+            </span>{" "}
+            <VisibilityBadge visibility={project.visibility} />
           </>
         }
       />
@@ -63,9 +67,22 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
               <p className="text-slate-600">{[project.game, project.category].filter(Boolean).join(" · ")}</p>
               <p className="whitespace-pre-line break-words">{project.description || t("noDescription")}</p>
               <ul className="text-slate-600">
-                {[[t("website"), project.websiteUrl], [t("chat"), project.chatUrl], [t("trailer"), project.trailerUrl]].map(([label, url]) => url && <li key={label} className="break-all">{label}: <code>{url}</code></li>)}
+                {[
+                  [t("website"), project.websiteUrl],
+                  [t("chat"), project.chatUrl],
+                  [t("trailer"), project.trailerUrl],
+                ].map(
+                  ([label, url]) =>
+                    url && (
+                      <li key={label} className="break-all">
+                        {label}: <code>{url}</code>
+                      </li>
+                    ),
+                )}
               </ul>
-              <p className="text-slate-600">{t("modules", { modules: project.modules.map((module) => tl(`module.${module}`)).join(", ") || t("noModules") })}</p>
+              <p className="text-slate-600">
+                {t("modules", { modules: project.modules.map((module) => tl(`module.${module}`)).join(", ") || t("noModules") })}
+              </p>
             </div>
           </div>
         </div>
@@ -75,7 +92,9 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
           <LauncherLines lines={describeLauncherSettings(record.launcher)} className="space-y-1 text-sm" />
         </Card>
       )}
-      {inReview && record.lastReview && <ChangesSinceLastReview lastReview={record.lastReview} changes={record.changes} t={t} tl={tl} when={when} />}
+      {inReview && record.lastReview && (
+        <ChangesSinceLastReview lastReview={record.lastReview} changes={record.changes} t={t} tl={tl} when={when} />
+      )}
       <Card title={t("decision")} description={t("decisionDescription")}>
         <DecisionPanel
           projectId={projectId}
@@ -105,7 +124,11 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
         <ol className="space-y-1 text-sm">
           {history.transitions.map((entry) => (
             <li key={`${entry.at}-${entry.to}`}>
-              {t("transition", { time: when(entry.at), from: entry.from ? tl(`projectStatus.${entry.from}`) : "–", to: tl(`projectStatus.${entry.to}`) })}
+              {t("transition", {
+                time: when(entry.at),
+                from: entry.from ? tl(`projectStatus.${entry.from}`) : "–",
+                to: tl(`projectStatus.${entry.to}`),
+              })}
               {entry.by ? ` ${t("by", { name: entry.by.displayName })}` : ""}
               {entry.reason ? `: ${entry.reason}` : ""}
             </li>
@@ -117,11 +140,20 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
 }
 
 type ReviewRecord = Awaited<ReturnType<typeof getReviewRecord>>;
-const VISIBILITY_KEYS = Object.fromEntries(PROJECT_VISIBILITIES.map((key) => [key, true])) as Record<(typeof PROJECT_VISIBILITIES)[number], true>;
+const VISIBILITY_KEYS = Object.fromEntries(PROJECT_VISIBILITIES.map((key) => [key, true])) as Record<
+  (typeof PROJECT_VISIBILITIES)[number],
+  true
+>;
 const MODULE_KEYS = PROJECT_MODULES;
 
 /** The presentation, modules and launcher settings against the snapshot the last review kept. */
-function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
+function ChangesSinceLastReview({
+  lastReview,
+  changes,
+  t,
+  tl,
+  when,
+}: {
   lastReview: NonNullable<ReviewRecord["lastReview"]>;
   changes: ReviewRecord["changes"];
   t: Awaited<ReturnType<typeof getTranslations<"review.page">>>;
@@ -133,12 +165,20 @@ function ChangesSinceLastReview({ lastReview, changes, t, tl, when }: {
   const shown = (change: SnapshotChange, side: "before" | "after") => {
     if (change.field === "launcher") return <LauncherLines lines={change[side] ?? []} />;
     const text = change[side];
-    return change.field === "visibility" && text in VISIBILITY_KEYS ? tl(`visibility.${text as keyof typeof VISIBILITY_KEYS}`)
-      : change.field === "modules" ? text.split(", ").map((module) => (module in MODULE_KEYS ? tl(`module.${module as keyof typeof MODULE_KEYS}`) : module)).join(", ")
-      : text;
+    return change.field === "visibility" && text in VISIBILITY_KEYS
+      ? tl(`visibility.${text as keyof typeof VISIBILITY_KEYS}`)
+      : change.field === "modules"
+        ? text
+            .split(", ")
+            .map((module) => (module in MODULE_KEYS ? tl(`module.${module as keyof typeof MODULE_KEYS}`) : module))
+            .join(", ")
+        : text;
   };
   return (
-    <Card title={t("changes")} description={t("changesDescription", { decision: tl(`reviewDecision.${lastReview.decision}`), time: when(lastReview.at) })}>
+    <Card
+      title={t("changes")}
+      description={t("changesDescription", { decision: tl(`reviewDecision.${lastReview.decision}`), time: when(lastReview.at) })}
+    >
       {changes === null ? (
         <p className="text-sm text-slate-600">{t("noSnapshot")}</p>
       ) : changes.length === 0 ? (

@@ -33,7 +33,8 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
   const [busy, setBusy] = useState<string | null>(null);
   if (devices.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const remove = async (device: Device) => {
-    if (!(await confirm({ title: t("removeTitle", { name: device.name }), body: t("removeBody"), confirmLabel: t("removeConfirm") }))) return;
+    if (!(await confirm({ title: t("removeTitle", { name: device.name }), body: t("removeBody"), confirmLabel: t("removeConfirm") })))
+      return;
     setBusy(device.id);
     start(async () => {
       const result = await actions.remove(device.id);
@@ -68,7 +69,10 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
 
 function RenameForm({ device, action }: { device: Device; action: DeviceActions["rename"] }) {
   const t = useTranslations("account.devices");
-  const form = useForm<z.input<typeof renameDeviceSchema>>({ resolver: useLocalizedResolver(zodResolver(renameDeviceSchema, useValidationMessages())), defaultValues: { name: device.name } });
+  const form = useForm<z.input<typeof renameDeviceSchema>>({
+    resolver: useLocalizedResolver(zodResolver(renameDeviceSchema, useValidationMessages())),
+    defaultValues: { name: device.name },
+  });
   const { submit, pending, notice } = useActionForm(form, (values) => action(device.id, values));
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" aria-label={t("renameFormLabel", { name: device.name })}>

@@ -8,13 +8,17 @@ export async function LoginHistoryTable({ events }: { events: z.infer<typeof log
   const [t, tl, format] = await Promise.all([getTranslations("account.history"), getTranslations("labels.loginMethod"), getFormatter()]);
   if (events.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const withReason = events.some((event) => event.reason !== null);
-  const columns = [t("when"), t("result"), t("method"), t("address"), t("client"), ...(withReason ? [t("reason")] : [])].map((label) => ({ label }));
+  const columns = [t("when"), t("result"), t("method"), t("address"), t("client"), ...(withReason ? [t("reason")] : [])].map((label) => ({
+    label,
+  }));
   return (
     <DataTable caption={t("label")} regionLabel={t("label")} columns={columns}>
       {events.map((event) => (
         <tr key={event.id}>
           <td className="whitespace-nowrap py-2 pr-4">{format.dateTime(new Date(event.at), "dateTime")}</td>
-          <td className={`py-2 pr-4 font-medium ${event.success ? "text-emerald-700" : "text-red-700"}`}>{event.success ? t("success") : t("failure")}</td>
+          <td className={`py-2 pr-4 font-medium ${event.success ? "text-emerald-700" : "text-red-700"}`}>
+            {event.success ? t("success") : t("failure")}
+          </td>
           <td className="py-2 pr-4">{tl(event.method)}</td>
           <td className="py-2 pr-4">{event.ip ?? t("unknown")}</td>
           <td className="max-w-xs truncate py-2 pr-4" title={event.userAgent ?? undefined}>

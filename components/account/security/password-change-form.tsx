@@ -28,7 +28,10 @@ export interface PasswordActions {
  */
 export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actions: PasswordActions }) {
   const t = useTranslations("account.password");
-  const form = useForm<z.input<typeof changePasswordSchema>>({ resolver: useLocalizedResolver(zodResolver(changePasswordSchema, useValidationMessages())), defaultValues: { currentPassword: "", newPassword: "" } });
+  const form = useForm<z.input<typeof changePasswordSchema>>({
+    resolver: useLocalizedResolver(zodResolver(changePasswordSchema, useValidationMessages())),
+    defaultValues: { currentPassword: "", newPassword: "" },
+  });
   const [changed, setChanged] = useState(false);
   const { submit, pending, notice } = useActionForm(form, actions.change, () => {
     form.reset();
@@ -40,8 +43,21 @@ export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actio
       <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={t("currentPassword")} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register("currentPassword")} />
-          <TextField label={t("newPassword")} type="password" autoComplete="new-password" hint={t("newPasswordHint")} error={errors.newPassword?.message} {...form.register("newPassword")} />
+          <TextField
+            label={t("currentPassword")}
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register("currentPassword")}
+          />
+          <TextField
+            label={t("newPassword")}
+            type="password"
+            autoComplete="new-password"
+            hint={t("newPasswordHint")}
+            error={errors.newPassword?.message}
+            {...form.register("newPassword")}
+          />
         </div>
         <div className="flex justify-end">
           <Button type="submit" variant="secondary" pending={pending}>
@@ -60,7 +76,15 @@ function TokensAfterChange({ tokens, revokeAll }: { tokens: Token[]; revokeAll: 
   const [revoking, startRevoke] = useTransition();
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
   const onRevokeAll = async () => {
-    if (!(await confirm({ title: t("revokeAllTitle", { count: tokens.length }), body: t("revokeAllBody"), confirmLabel: t("revokeAll"), tone: "danger" }))) return;
+    if (
+      !(await confirm({
+        title: t("revokeAllTitle", { count: tokens.length }),
+        body: t("revokeAllBody"),
+        confirmLabel: t("revokeAll"),
+        tone: "danger",
+      }))
+    )
+      return;
     startRevoke(async () => {
       const result = await revokeAll();
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });

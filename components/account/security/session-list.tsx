@@ -21,7 +21,8 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
   const t = useTranslations("account.sessions");
   const named = useUserAgentNames();
   // A session from before devices were kept has no device: named by its browser and system.
-  const deviceOf = (session: Session) => (session.deviceId ? session.device : t("unnamedDevice", { browser: named(session.browser), os: named(session.os) }));
+  const deviceOf = (session: Session) =>
+    session.deviceId ? session.device : t("unnamedDevice", { browser: named(session.browser), os: named(session.os) });
   const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
@@ -43,7 +44,10 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
             <div className="min-w-0">
               <p className="break-words font-medium text-slate-900">
-                {deviceOf(session)} {session.current && <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("current")}</span>}
+                {deviceOf(session)}{" "}
+                {session.current && (
+                  <span className="ml-1 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("current")}</span>
+                )}
               </p>
               <p className="break-words text-slate-500">
                 {t("details", {
@@ -60,7 +64,13 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
                 type="button"
                 variant="ghost"
                 pending={pending && busy === session.id}
-                onClick={() => void run(session.id, { title: t("endTitle", { device: deviceOf(session) }), body: t("endBody"), confirmLabel: t("end") }, () => actions.end(session.id))}
+                onClick={() =>
+                  void run(
+                    session.id,
+                    { title: t("endTitle", { device: deviceOf(session) }), body: t("endBody"), confirmLabel: t("end") },
+                    () => actions.end(session.id),
+                  )
+                }
               >
                 {t("end")}
                 <span className="sr-only">: {deviceOf(session)}</span>
@@ -74,7 +84,13 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
           type="button"
           variant="secondary"
           pending={pending && busy === "others"}
-          onClick={() => void run("others", { title: t("endOthersTitle", { count: others.length }), body: t("endOthersBody"), confirmLabel: t("endOthers") }, actions.endOthers)}
+          onClick={() =>
+            void run(
+              "others",
+              { title: t("endOthersTitle", { count: others.length }), body: t("endOthersBody"), confirmLabel: t("endOthers") },
+              actions.endOthers,
+            )
+          }
         >
           {t("endOthers")}
         </Button>

@@ -50,7 +50,12 @@ export function TwoFactorPanel({ status, pending, recent, windowMinutes, actions
             strong: (chunks) => <strong className="text-emerald-700">{chunks}</strong>,
           })}
         </p>
-        <ConfirmBothForm label={t("newCodes")} submitLabel={t("replaceCodes")} action={actions.regenerateRecoveryCodes} onCodes={setCodes} />
+        <ConfirmBothForm
+          label={t("newCodes")}
+          submitLabel={t("replaceCodes")}
+          action={actions.regenerateRecoveryCodes}
+          onCodes={setCodes}
+        />
         <ConfirmBothForm label={t("turnOffTitle")} submitLabel={t("turnOff")} danger action={actions.disable} />
       </div>
     );
@@ -62,13 +67,22 @@ export function TwoFactorPanel({ status, pending, recent, windowMinutes, actions
 
 function ReauthenticateForm({ windowMinutes, action }: { windowMinutes: number; action: TwoFactorActions["reauthenticate"] }) {
   const t = useTranslations("account.twoFactor");
-  const form = useForm<z.input<typeof reauthenticateSchema>>({ resolver: useLocalizedResolver(zodResolver(reauthenticateSchema, useValidationMessages())), defaultValues: { password: "" } });
+  const form = useForm<z.input<typeof reauthenticateSchema>>({
+    resolver: useLocalizedResolver(zodResolver(reauthenticateSchema, useValidationMessages())),
+    defaultValues: { password: "" },
+  });
   const { submit, pending, notice } = useActionForm(form, action);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("confirmFormLabel")}>
       <p className="text-sm text-slate-700">{t("offNeedsPassword", { minutes: windowMinutes })}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label={t("yourPassword")} type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register("password")} />
+      <TextField
+        label={t("yourPassword")}
+        type="password"
+        autoComplete="current-password"
+        error={form.formState.errors.password?.message}
+        {...form.register("password")}
+      />
       <Button type="submit" variant="secondary" pending={pending}>
         {pending ? t("checking") : t("confirmPassword")}
       </Button>
@@ -100,9 +114,20 @@ function SetupButton({ action }: { action: TwoFactorActions["setup"] }) {
   );
 }
 
-function EnableForm({ pending: setup, action, onCodes }: { pending: NonNullable<Props["pending"]>; action: TwoFactorActions["enable"]; onCodes: (codes: string[]) => void }) {
+function EnableForm({
+  pending: setup,
+  action,
+  onCodes,
+}: {
+  pending: NonNullable<Props["pending"]>;
+  action: TwoFactorActions["enable"];
+  onCodes: (codes: string[]) => void;
+}) {
   const t = useTranslations("account.twoFactor");
-  const form = useForm<z.input<typeof enableTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(enableTwoFactorSchema, useValidationMessages())), defaultValues: { code: "" } });
+  const form = useForm<z.input<typeof enableTwoFactorSchema>>({
+    resolver: useLocalizedResolver(zodResolver(enableTwoFactorSchema, useValidationMessages())),
+    defaultValues: { code: "" },
+  });
   const { submit, pending, notice } = useActionForm(form, action, (data) => onCodes(data!.recoveryCodes));
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("enableFormLabel")}>
@@ -120,7 +145,13 @@ function EnableForm({ pending: setup, action, onCodes }: { pending: NonNullable<
       </div>
       <p className="text-sm text-slate-700">{t("step2")}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label={t("appCode")} autoComplete="one-time-code" inputMode="numeric" error={form.formState.errors.code?.message} {...form.register("code")} />
+      <TextField
+        label={t("appCode")}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        error={form.formState.errors.code?.message}
+        {...form.register("code")}
+      />
       <Button type="submit" pending={pending}>
         {pending ? t("checking") : t("turnOn")}
       </Button>
@@ -143,7 +174,10 @@ function ConfirmBothForm({
 }) {
   const t = useTranslations("account.twoFactor");
   const confirm = useConfirm();
-  const form = useForm<z.input<typeof confirmTwoFactorSchema>>({ resolver: useLocalizedResolver(zodResolver(confirmTwoFactorSchema, useValidationMessages())), defaultValues: { password: "", code: "" } });
+  const form = useForm<z.input<typeof confirmTwoFactorSchema>>({
+    resolver: useLocalizedResolver(zodResolver(confirmTwoFactorSchema, useValidationMessages())),
+    defaultValues: { password: "", code: "" },
+  });
   const { submit, pending, notice } = useActionForm(form, action, (data) => {
     form.reset();
     if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);
@@ -153,7 +187,8 @@ function ConfirmBothForm({
     <form
       onSubmit={async (event) => {
         event.preventDefault();
-        if (danger && !(await confirm({ title: t("turnOffConfirmTitle"), body: t("turnOffConfirmBody"), confirmLabel: t("turnOff") }))) return;
+        if (danger && !(await confirm({ title: t("turnOffConfirmTitle"), body: t("turnOffConfirmBody"), confirmLabel: t("turnOff") })))
+          return;
         void submit();
       }}
       noValidate
@@ -163,7 +198,13 @@ function ConfirmBothForm({
       <p className="text-sm font-medium text-slate-900">{label}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("password")} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+        <TextField
+          label={t("password")}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
         <TextField label={t("codeOrRecovery")} autoComplete="one-time-code" error={errors.code?.message} {...form.register("code")} />
       </div>
       <Button type="submit" variant={danger ? "danger" : "secondary"} pending={pending}>
@@ -179,7 +220,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className="space-y-4">
       <Notice tone="success">{t("codesNotice")}</Notice>
-      <ul data-testid="recovery-codes" aria-label={t("codesLabel")} className="grid grid-cols-1 gap-2 rounded-md bg-slate-900 p-4 font-mono text-sm text-emerald-300 min-[360px]:grid-cols-2">
+      <ul
+        data-testid="recovery-codes"
+        aria-label={t("codesLabel")}
+        className="grid grid-cols-1 gap-2 rounded-md bg-slate-900 p-4 font-mono text-sm text-emerald-300 min-[360px]:grid-cols-2"
+      >
         {codes.map((code) => (
           <li key={code} className="break-all">
             {code}

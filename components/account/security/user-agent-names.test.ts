@@ -14,7 +14,14 @@ function Names({ userAgent }: { userAgent: string | null }) {
 }
 
 const render = (locale: Locale, userAgent: string | null) =>
-  renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages: MESSAGES[locale], timeZone: "UTC", children: createElement(Names, { userAgent }) }));
+  renderToStaticMarkup(
+    createElement(NextIntlClientProvider, {
+      locale,
+      messages: MESSAGES[locale],
+      timeZone: "UTC",
+      children: createElement(Names, { userAgent }),
+    }),
+  );
 
 describe("browser and system names on the security page", () => {
   it("word what the service did not recognise in the reader's language, and keep proper names", () => {

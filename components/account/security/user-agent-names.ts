@@ -9,6 +9,10 @@ import { OTHER_CLIENT, UNKNOWN_BROWSER, UNKNOWN_SYSTEM } from "@/lib/auth/user-a
  */
 export function useUserAgentNames() {
   const t = useTranslations("account.userAgent");
-  const words: Record<string, string> = { [UNKNOWN_BROWSER]: t("unknownBrowser"), [OTHER_CLIENT]: t("otherClient"), [UNKNOWN_SYSTEM]: t("unknownSystem") };
+  const words: Record<string, string> = {
+    [UNKNOWN_BROWSER]: t("unknownBrowser"),
+    [OTHER_CLIENT]: t("otherClient"),
+    [UNKNOWN_SYSTEM]: t("unknownSystem"),
+  };
   return (part: string) => words[part] ?? part;
 }

@@ -8,7 +8,13 @@ import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
-export function DeleteProject({ target, name, version, blockedReason, action }: {
+export function DeleteProject({
+  target,
+  name,
+  version,
+  blockedReason,
+  action,
+}: {
   target: ProjectTarget;
   name: string;
   version: number;
@@ -22,7 +28,12 @@ export function DeleteProject({ target, name, version, blockedReason, action }: 
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<string | null>(null);
   const onDelete = async () => {
-    const typed = await ask({ title: t("confirmTitle", { name }), body: t("confirmBody"), confirmLabel: t("button"), input: { label: t("typeName", { name }), required: true, maxLength: 200 } });
+    const typed = await ask({
+      title: t("confirmTitle", { name }),
+      body: t("confirmBody"),
+      confirmLabel: t("button"),
+      input: { label: t("typeName", { name }), required: true, maxLength: 200 },
+    });
     if (typed === null) return;
     if (typed.trim() !== name) {
       setMessage(t("mismatch"));

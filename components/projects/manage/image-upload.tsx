@@ -11,7 +11,14 @@ import type { ProjectTarget } from "./project-target";
 /** Takes the form data: `file`, `kind` and `version`; answers the project's new version and the image's address. */
 export type UploadImageAction = (target: ProjectTarget, form: FormData) => Promise<FormResult<{ version: number; url: string }>>;
 
-export function ImageUpload({ target, kind, current, version, action, onUploaded }: {
+export function ImageUpload({
+  target,
+  kind,
+  current,
+  version,
+  action,
+  onUploaded,
+}: {
   target: ProjectTarget;
   kind: "logo" | "banner";
   current: string | null;
@@ -47,7 +54,11 @@ export function ImageUpload({ target, kind, current, version, action, onUploaded
       <div className="flex flex-wrap items-center gap-4">
         {current ? (
           // eslint-disable-next-line @next/next/no-img-element -- the project's own image
-          <img src={current} alt={t(`current.${kind}`)} className={kind === "logo" ? "size-16 rounded-lg object-cover" : "h-16 w-40 rounded-md object-cover"} />
+          <img
+            src={current}
+            alt={t(`current.${kind}`)}
+            className={kind === "logo" ? "size-16 rounded-lg object-cover" : "h-16 w-40 rounded-md object-cover"}
+          />
         ) : (
           <span className="text-sm text-slate-500">{t(`none.${kind}`)}</span>
         )}
@@ -55,7 +66,14 @@ export function ImageUpload({ target, kind, current, version, action, onUploaded
           <label htmlFor={id} className="block text-sm font-medium">
             {t(`uploadLabel.${kind}`)}
           </label>
-          <input id={id} name="file" type="file" accept="image/png,image/jpeg,image/gif,image/webp" required className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium" />
+          <input
+            id={id}
+            name="file"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            required
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          />
           <p className="text-xs text-slate-500">{t("imageTypes")}</p>
         </div>
         <Button type="submit" variant="secondary" pending={pending}>

@@ -15,7 +15,6 @@ import { LAUNCH_PLATFORM_NAMES, LAUNCH_PLATFORMS, launcherSettingsSchema } from 
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
-
 const OFFERS = ["offerInstall", "offerUpdate", "offerRepair", "offerGameStart", "offerVersions"] as const;
 
 type Values = z.input<typeof launcherSettingsSchema>;
@@ -30,7 +29,10 @@ function argumentsError(error: FieldError | undefined): { number?: number; messa
   if (error.message) return { message: error.message };
   const items = error as unknown as Record<string, FieldError | undefined> & { root?: FieldError };
   if (items.root?.message) return { message: items.root.message };
-  const index = Object.keys(items).map(Number).filter(Number.isInteger).sort((a, b) => a - b)[0];
+  const index = Object.keys(items)
+    .map(Number)
+    .filter(Number.isInteger)
+    .sort((a, b) => a - b)[0];
   return index === undefined ? undefined : { number: index + 1, message: items[index]?.message ?? "" };
 }
 
@@ -40,17 +42,41 @@ function argumentsError(error: FieldError | undefined): { number?: number; messa
  */
 function ArgumentsField({ control, name, label, hint }: { control: Control<Values>; name: ArgumentsName; label: string; hint?: string }) {
   const t = useTranslations("releases");
-  const describe = (error: ReturnType<typeof argumentsError>) => (error?.number ? t("argumentError", { number: error.number, message: error.message }) : error?.message);
+  const describe = (error: ReturnType<typeof argumentsError>) =>
+    error?.number ? t("argumentError", { number: error.number, message: error.message }) : error?.message;
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => <ArgumentLines label={label} hint={hint} initial={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} error={describe(argumentsError(fieldState.error))} />}
+      render={({ field, fieldState }) => (
+        <ArgumentLines
+          label={label}
+          hint={hint}
+          initial={field.value ?? []}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={describe(argumentsError(fieldState.error))}
+        />
+      )}
     />
   );
 }
 
-function ArgumentLines({ label, hint, initial, onChange, onBlur, error }: { label: string; hint?: string; initial: string[]; onChange: (value: string[]) => void; onBlur: () => void; error?: string }) {
+function ArgumentLines({
+  label,
+  hint,
+  initial,
+  onChange,
+  onBlur,
+  error,
+}: {
+  label: string;
+  hint?: string;
+  initial: string[];
+  onChange: (value: string[]) => void;
+  onBlur: () => void;
+  error?: string;
+}) {
   // The text as typed (a line being written may still be blank); the form holds its arguments.
   const [text, setText] = useState(() => initial.join("\n"));
   return (
@@ -71,9 +97,20 @@ function ArgumentLines({ label, hint, initial, onChange, onBlur, error }: { labe
   );
 }
 
-export function LauncherForm({ target, initial, action }: { target: ProjectTarget; initial: Values; action: (target: ProjectTarget, input: Values) => Promise<FormResult> }) {
+export function LauncherForm({
+  target,
+  initial,
+  action,
+}: {
+  target: ProjectTarget;
+  initial: Values;
+  action: (target: ProjectTarget, input: Values) => Promise<FormResult>;
+}) {
   const t = useTranslations("releases");
-  const form = useForm<z.input<typeof launcherSettingsSchema>>({ resolver: useLocalizedResolver(zodResolver(launcherSettingsSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
+  const form = useForm<z.input<typeof launcherSettingsSchema>>({
+    resolver: useLocalizedResolver(zodResolver(launcherSettingsSchema, useValidationMessages(), { raw: true })),
+    defaultValues: initial,
+  });
   const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
   return (
@@ -86,15 +123,31 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
         ))}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("executable")} placeholder={t("executablePlaceholder")} error={errors.launchSettings?.executable?.message} {...form.register("launchSettings.executable")} />
-        <TextField label={t("minimumMemory")} type="number" min={0} error={errors.launchSettings?.minimumMemoryMb?.message} {...form.register("launchSettings.minimumMemoryMb", { valueAsNumber: true })} />
+        <TextField
+          label={t("executable")}
+          placeholder={t("executablePlaceholder")}
+          error={errors.launchSettings?.executable?.message}
+          {...form.register("launchSettings.executable")}
+        />
+        <TextField
+          label={t("minimumMemory")}
+          type="number"
+          min={0}
+          error={errors.launchSettings?.minimumMemoryMb?.message}
+          {...form.register("launchSettings.minimumMemoryMb", { valueAsNumber: true })}
+        />
         <TextField
           label={t("minimumLauncher")}
           placeholder={t("minimumLauncherPlaceholder")}
           error={errors.launchSettings?.minimumLauncherVersion?.message}
           {...form.register("launchSettings.minimumLauncherVersion", { setValueAs: (value: string | null) => (value ? value : null) })}
         />
-        <ArgumentsField control={form.control} name="launchSettings.arguments" label={t("launchArguments")} hint={t("launchArgumentsHint")} />
+        <ArgumentsField
+          control={form.control}
+          name="launchSettings.arguments"
+          label={t("launchArguments")}
+          hint={t("launchArgumentsHint")}
+        />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-2 text-sm font-medium">{t("platformLegend")}</legend>
@@ -106,7 +159,12 @@ export function LauncherForm({ target, initial, action }: { target: ProjectTarge
               error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
               {...form.register(`launchSettings.platforms.${platform}.executable`)}
             />
-            <ArgumentsField control={form.control} name={`launchSettings.platforms.${platform}.arguments`} label={t("platformArguments", { platform: LAUNCH_PLATFORM_NAMES[platform] })} hint={t("platformArgumentsHint")} />
+            <ArgumentsField
+              control={form.control}
+              name={`launchSettings.platforms.${platform}.arguments`}
+              label={t("platformArguments", { platform: LAUNCH_PLATFORM_NAMES[platform] })}
+              hint={t("platformArgumentsHint")}
+            />
           </div>
         ))}
       </fieldset>

@@ -14,7 +14,13 @@ interface ModuleRow {
   available: boolean;
 }
 
-export function ModulesForm({ target, modules, enabled, version, action }: {
+export function ModulesForm({
+  target,
+  modules,
+  enabled,
+  version,
+  action,
+}: {
   target: ProjectTarget;
   modules: ModuleRow[];
   enabled: ProjectModuleName[];
@@ -36,10 +42,20 @@ export function ModulesForm({ target, modules, enabled, version, action }: {
       <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
         {modules.map((row) => (
           <li key={row.module} className="flex items-start gap-3 p-4">
-            <input id={`module-${row.module}`} type="checkbox" value={row.module} disabled={!row.available} className="mt-1 size-4" {...form.register("modules")} />
+            <input
+              id={`module-${row.module}`}
+              type="checkbox"
+              value={row.module}
+              disabled={!row.available}
+              className="mt-1 size-4"
+              {...form.register("modules")}
+            />
             <label htmlFor={`module-${row.module}`} className="flex-1">
               <span className="block text-sm font-medium">
-                {labels(row.module)} {!row.available && <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t("comingLater")}</span>}
+                {labels(row.module)}{" "}
+                {!row.available && (
+                  <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t("comingLater")}</span>
+                )}
               </span>
               <span className="block text-sm text-slate-500">{help(row.module)}</span>
             </label>

@@ -23,7 +23,13 @@ export type { ProjectTarget } from "./project-target";
  * edits not yet saved stay and the next save goes through. A change from another window (any other
  * version) still stops that save with "changed in another window".
  */
-export function PresentationForm({ target, initial, images, action, uploadAction }: {
+export function PresentationForm({
+  target,
+  initial,
+  images,
+  action,
+  uploadAction,
+}: {
   target: ProjectTarget;
   initial: PresentationFormValues;
   images: { logoUrl: string | null; bannerUrl: string | null };
@@ -32,7 +38,10 @@ export function PresentationForm({ target, initial, images, action, uploadAction
   uploadAction: UploadImageAction;
 }) {
   const t = useTranslations("manage.presentation");
-  const form = useForm<PresentationFormValues>({ resolver: useLocalizedResolver(zodResolver(presentationFormSchema, useValidationMessages(), { raw: true })), defaultValues: initial });
+  const form = useForm<PresentationFormValues>({
+    resolver: useLocalizedResolver(zodResolver(presentationFormSchema, useValidationMessages(), { raw: true })),
+    defaultValues: initial,
+  });
   const { submit, pending, notice } = useActionForm(
     form,
     (values) => action(target, values),
@@ -54,9 +63,21 @@ export function PresentationForm({ target, initial, images, action, uploadAction
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label={t("game")} error={errors.game?.message} {...form.register("game")} />
             <TextField label={t("category")} error={errors.category?.message} {...form.register("category")} />
-            <TextField label={t("website")} type="url" placeholder="https://…" error={errors.websiteUrl?.message} {...form.register("websiteUrl")} />
+            <TextField
+              label={t("website")}
+              type="url"
+              placeholder="https://…"
+              error={errors.websiteUrl?.message}
+              {...form.register("websiteUrl")}
+            />
             <TextField label={t("chat")} type="url" placeholder="https://…" error={errors.chatUrl?.message} {...form.register("chatUrl")} />
-            <TextField label={t("trailer")} type="url" placeholder="https://…" error={errors.trailerUrl?.message} {...form.register("trailerUrl")} />
+            <TextField
+              label={t("trailer")}
+              type="url"
+              placeholder="https://…"
+              error={errors.trailerUrl?.message}
+              {...form.register("trailerUrl")}
+            />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label={t("logoUrl")} hint={t("imageHint")} error={errors.logoUrl?.message} {...form.register("logoUrl")} />
@@ -73,7 +94,15 @@ export function PresentationForm({ target, initial, images, action, uploadAction
       <Card title={t("images")}>
         <div className="space-y-4">
           {(["logo", "banner"] as const).map((kind) => (
-            <ImageUpload key={kind} target={target} kind={kind} current={kind === "logo" ? images.logoUrl : images.bannerUrl} version={version} action={uploadAction} onUploaded={(basedOn, result) => uploaded(kind, basedOn, result)} />
+            <ImageUpload
+              key={kind}
+              target={target}
+              kind={kind}
+              current={kind === "logo" ? images.logoUrl : images.bannerUrl}
+              version={version}
+              action={uploadAction}
+              onUploaded={(basedOn, result) => uploaded(kind, basedOn, result)}
+            />
           ))}
         </div>
       </Card>

@@ -11,7 +11,17 @@ import type { ProjectTarget } from "./presentation-form";
 
 type History = z.infer<typeof historySchema>;
 
-const MOVE_KEYS = ["DRAFT_IN_REVIEW", "IN_REVIEW_DRAFT", "IN_REVIEW_PUBLISHED", "IN_REVIEW_REJECTED", "REJECTED_IN_REVIEW", "REJECTED_DRAFT", "PUBLISHED_ARCHIVED", "PUBLISHED_REJECTED", "ARCHIVED_DRAFT"] as const;
+const MOVE_KEYS = [
+  "DRAFT_IN_REVIEW",
+  "IN_REVIEW_DRAFT",
+  "IN_REVIEW_PUBLISHED",
+  "IN_REVIEW_REJECTED",
+  "REJECTED_IN_REVIEW",
+  "REJECTED_DRAFT",
+  "PUBLISHED_ARCHIVED",
+  "PUBLISHED_REJECTED",
+  "ARCHIVED_DRAFT",
+] as const;
 type MoveKey = (typeof MOVE_KEYS)[number];
 /** What completeness.ts reports missing, by path (its English message is the fallback). */
 const MISSING_KEYS = ["description", "game", "category", "logoUrl", "launcher", "pages", "settings.supportLinks"] as const;
@@ -19,7 +29,11 @@ type MissingKey = (typeof MISSING_KEYS)[number];
 const CHECK_KEYS = ["completeness", "quality", "guidelines", "security"] as const;
 type CheckKey = (typeof CHECK_KEYS)[number];
 
-export function ReviewPanel({ target, history, action }: {
+export function ReviewPanel({
+  target,
+  history,
+  action,
+}: {
   target: ProjectTarget;
   history: History;
   /** Moves the project to status `to`; an empty reason is left out. */
@@ -29,15 +43,20 @@ export function ReviewPanel({ target, history, action }: {
   const status = useTranslations("labels.projectStatus");
   const format = useFormatter();
   const when = (at: string) => t("atUtc", { time: format.dateTime(new Date(at), "dateTime") });
-  const missingText = (item: { path: string; message: string }) => (MISSING_KEYS.includes(item.path as MissingKey) ? t(`missing.${item.path as MissingKey}`) : item.message);
+  const missingText = (item: { path: string; message: string }) =>
+    MISSING_KEYS.includes(item.path as MissingKey) ? t(`missing.${item.path as MissingKey}`) : item.message;
   const moveLabel = (to: string) => {
     const key = `${history.status}_${to}`;
-    return MOVE_KEYS.includes(key as MoveKey) ? t(`moves.${key as MoveKey}`) : (history.allowedMoves.find((move) => move.to === to)?.label ?? to);
+    return MOVE_KEYS.includes(key as MoveKey)
+      ? t(`moves.${key as MoveKey}`)
+      : (history.allowedMoves.find((move) => move.to === to)?.label ?? to);
   };
   const [pending, startTransition] = useTransition();
   const [busy, setBusy] = useState<string | null>(null);
   const [reason, setReason] = useState("");
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string; missing?: { path: string; message: string }[] } | null>(null);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string; missing?: { path: string; message: string }[] } | null>(
+    null,
+  );
 
   const move = (to: string, needsReason: boolean) => {
     if (needsReason && !reason.trim()) {
@@ -58,9 +77,7 @@ export function ReviewPanel({ target, history, action }: {
     <div className="space-y-6">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {history.queue && (
-        <Notice tone="info">
-          {t("queue", { position: history.queue.position, when: when(history.queue.submittedAt) })}
-        </Notice>
+        <Notice tone="info">{t("queue", { position: history.queue.position, when: when(history.queue.submittedAt) })}</Notice>
       )}
       {history.missing.length > 0 && (
         <div className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200">
@@ -77,7 +94,12 @@ export function ReviewPanel({ target, history, action }: {
           {needsReason && (
             <label className="block space-y-1">
               <span className="text-sm font-medium">{t("reason")}</span>
-              <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} className="w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600" />
+              <textarea
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                rows={2}
+                className="w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+              />
             </label>
           )}
           <div className="flex flex-wrap gap-2">
@@ -102,15 +124,23 @@ export function ReviewPanel({ target, history, action }: {
             {t("outcomes")}
           </h3>
           {history.reviews.map((review) => (
-            <article key={review.at} className={`rounded-md p-4 ring-1 ${review.decision === "APPROVE" ? "bg-emerald-50 ring-emerald-200" : "bg-red-50 ring-red-200"}`}>
+            <article
+              key={review.at}
+              className={`rounded-md p-4 ring-1 ${review.decision === "APPROVE" ? "bg-emerald-50 ring-emerald-200" : "bg-red-50 ring-red-200"}`}
+            >
               <p className="text-sm font-semibold">
                 {review.decision === "APPROVE" ? t("approved") : t("notApproved")} · {when(review.at)}
               </p>
-              {review.publicReason && <p className="mt-1 text-sm" data-testid="public-reason">{review.publicReason}</p>}
+              {review.publicReason && (
+                <p className="mt-1 text-sm" data-testid="public-reason">
+                  {review.publicReason}
+                </p>
+              )}
               <ul className="mt-2 grid gap-1 text-xs sm:grid-cols-2">
                 {Object.entries(review.checklist).map(([item, check]) => (
                   <li key={item}>
-                    <span aria-hidden>{check.passed ? "✓" : "✗"}</span> <span className="sr-only">{check.passed ? t("passed") : t("failed")}</span>{" "}
+                    <span aria-hidden>{check.passed ? "✓" : "✗"}</span>{" "}
+                    <span className="sr-only">{check.passed ? t("passed") : t("failed")}</span>{" "}
                     {CHECK_KEYS.includes(item as CheckKey) ? t(`checks.${item as CheckKey}`) : item}
                     {check.note ? `: ${check.note}` : ""}
                   </li>

@@ -71,7 +71,17 @@ export function PermissionSummary({ permissions }: { permissions: readonly strin
 }
 
 /** One role: its name, rank and the permissions by area (only those the editor holds can be ticked). */
-export function RoleEditor({ target, role, grantable, actions }: { target: ProjectTarget; role: EditableRole; grantable: string[]; actions: RoleActions }) {
+export function RoleEditor({
+  target,
+  role,
+  grantable,
+  actions,
+}: {
+  target: ProjectTarget;
+  role: EditableRole;
+  grantable: string[];
+  actions: RoleActions;
+}) {
   const t = useTranslations("manage.roles");
   const labels = useTranslations("labels");
   const confirm = useConfirm();
@@ -80,9 +90,13 @@ export function RoleEditor({ target, role, grantable, actions }: { target: Proje
     resolver: useLocalizedResolver(zodResolver(roleDefinitionSchema, useValidationMessages())),
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, role.id, values), () => {
-    if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
-  });
+  const { submit, pending, notice } = useActionForm(
+    form,
+    (values) => actions.save(target, role.id, values),
+    () => {
+      if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
+    },
+  );
   const [deleting, startDelete] = useTransition();
   const [deleteNotice, setDeleteNotice] = useState<string | null>(null);
   const errors = form.formState.errors;
@@ -90,7 +104,10 @@ export function RoleEditor({ target, role, grantable, actions }: { target: Proje
   const onDelete = async () => {
     const ok = await confirm({
       title: t("deleteTitle", { name: role.label }),
-      body: role.memberCount > 0 ? t("deleteBodyMembers", { name: role.label, count: role.memberCount }) : t("deleteBody", { name: role.label }),
+      body:
+        role.memberCount > 0
+          ? t("deleteBodyMembers", { name: role.label, count: role.memberCount })
+          : t("deleteBody", { name: role.label }),
       confirmLabel: t("delete"),
     });
     if (!ok) return;
@@ -120,7 +137,15 @@ export function RoleEditor({ target, role, grantable, actions }: { target: Proje
         ) : (
           <TextField label={t("name")} error={errors.name?.message} {...form.register("name")} />
         )}
-        <TextField label={t("rankField")} type="number" min={1} max={99} hint={t("rankHint")} error={errors.rank?.message} {...form.register("rank", { valueAsNumber: true })} />
+        <TextField
+          label={t("rankField")}
+          type="number"
+          min={1}
+          max={99}
+          hint={t("rankHint")}
+          error={errors.rank?.message}
+          {...form.register("rank", { valueAsNumber: true })}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium">{t("permissions")}</legend>

@@ -10,7 +10,17 @@ import type { ProjectTarget } from "./presentation-form";
  * The project's roles as a compact table: name, rank, members and how many permissions; a row opens
  * (its name is a button) to show the permissions by area, and the form where the reader may edit it.
  */
-export function RolesTable({ target, roles, grantable, actions }: { target: ProjectTarget; roles: (EditableRole & { id: string })[]; grantable: string[]; actions: RoleActions }) {
+export function RolesTable({
+  target,
+  roles,
+  grantable,
+  actions,
+}: {
+  target: ProjectTarget;
+  roles: (EditableRole & { id: string })[];
+  grantable: string[];
+  actions: RoleActions;
+}) {
   const t = useTranslations("manage.roles");
   const id = useId();
   const [open, setOpen] = useState<string | null>(null);
@@ -43,12 +53,16 @@ export function RolesTable({ target, roles, grantable, actions }: { target: Proj
                     ▸
                   </span>
                   <span className="min-w-0 break-words">{role.label}</span>
-                  {role.custom && <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{t("custom")}</span>}
+                  {role.custom && (
+                    <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-600">{t("custom")}</span>
+                  )}
                 </button>
               </th>
               <td className="py-2 pr-3 text-right tabular-nums">{role.rank}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{role.memberCount}</td>
-              <td className="hidden py-2 text-right text-slate-600 sm:table-cell">{t("permissionCount", { count: role.permissions.length })}</td>
+              <td className="hidden py-2 text-right text-slate-600 sm:table-cell">
+                {t("permissionCount", { count: role.permissions.length })}
+              </td>
             </tr>
             <tr id={panel} hidden={!expanded}>
               <td colSpan={4} className="pb-4">

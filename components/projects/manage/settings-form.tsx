@@ -18,7 +18,9 @@ import { MAX_SUPPORT_LINKS, SUPPORT_PLATFORMS } from "@/lib/projects/support-lin
 import type { ProjectTarget } from "./presentation-form";
 
 type Values = z.input<typeof updateSettingsSchema>;
-const SUPPORT_PLATFORM_NAMES = Object.values(SUPPORT_PLATFORMS).map((platform) => platform.name).join(", ");
+const SUPPORT_PLATFORM_NAMES = Object.values(SUPPORT_PLATFORMS)
+  .map((platform) => platform.name)
+  .join(", ");
 const formSchema = updateSettingsSchema.extend({ version: z.int().min(1) });
 
 export function SettingsForm({
@@ -41,7 +43,10 @@ export function SettingsForm({
   const t = useTranslations("manage.settings");
   const visibilityLabel = useTranslations("labels.visibility");
   const visibilityHelp = useTranslations("projects.visibilityHelp");
-  const form = useForm<Values & { version: number }>({ resolver: useLocalizedResolver(zodResolver(formSchema, useValidationMessages(), { raw: true })), defaultValues: { ...initial, version } });
+  const form = useForm<Values & { version: number }>({
+    resolver: useLocalizedResolver(zodResolver(formSchema, useValidationMessages(), { raw: true })),
+    defaultValues: { ...initial, version },
+  });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
   const { submit, pending, notice } = useActionForm(
     form,
@@ -56,7 +61,10 @@ export function SettingsForm({
         <legend className="text-sm font-medium">{t("visibility")}</legend>
         <p className="text-xs text-slate-500">{t("visibilityHint")}</p>
         {PROJECT_VISIBILITIES.map((visibility) => (
-          <label key={visibility} className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500">
+          <label
+            key={visibility}
+            className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500"
+          >
             <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
             <span>
               <span className="block text-sm font-medium">{visibilityLabel(visibility)}</span>
@@ -68,7 +76,11 @@ export function SettingsForm({
       {applicationRoles && (
         <fieldset className="space-y-4">
           <legend className="text-sm font-medium">{t("applications")}</legend>
-          <CheckboxField label={t("acceptApplications")} hint={t("acceptApplicationsHint")} {...form.register("settings.applicationsOpen")} />
+          <CheckboxField
+            label={t("acceptApplications")}
+            hint={t("acceptApplicationsHint")}
+            {...form.register("settings.applicationsOpen")}
+          />
           <TextAreaField
             label={t("prompt")}
             hint={t("promptHint", { prompt: DEFAULT_APPLICATION_PROMPT })}
@@ -82,7 +94,12 @@ export function SettingsForm({
             <div className="flex flex-wrap gap-4">
               {applicationRoles.map((role) => (
                 <label key={role.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" value={role.id} className="size-4 rounded border-slate-300" {...form.register("settings.offeredRoleIds")} />
+                  <input
+                    type="checkbox"
+                    value={role.id}
+                    className="size-4 rounded border-slate-300"
+                    {...form.register("settings.offeredRoleIds")}
+                  />
                   {role.name}
                 </label>
               ))}
@@ -91,18 +108,32 @@ export function SettingsForm({
           </div>
         </fieldset>
       )}
-      <TextField label={t("contactEmail")} type="email" error={errors.settings?.contactEmail?.message} {...form.register("settings.contactEmail")} />
+      <TextField
+        label={t("contactEmail")}
+        type="email"
+        error={errors.settings?.contactEmail?.message}
+        {...form.register("settings.contactEmail")}
+      />
       {/* Creator support's settings: hidden (and kept) while the module is off. */}
       {supportLinksEnabled && (
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium">{t("supportLinks")}</legend>
-          <p className="text-xs text-slate-500">
-            {t("supportLinksHint", { platforms: SUPPORT_PLATFORM_NAMES })}
-          </p>
+          <p className="text-xs text-slate-500">{t("supportLinksHint", { platforms: SUPPORT_PLATFORM_NAMES })}</p>
           {links.fields.map((field, index) => (
             <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-              <TextField label={t("linkLabel", { number: index + 1 })} placeholder={t("linkLabelPlaceholder")} error={errors.settings?.supportLinks?.[index]?.label?.message} {...form.register(`settings.supportLinks.${index}.label`)} />
-              <TextField label={t("linkAddress", { number: index + 1 })} type="url" placeholder="https://" error={errors.settings?.supportLinks?.[index]?.url?.message} {...form.register(`settings.supportLinks.${index}.url`)} />
+              <TextField
+                label={t("linkLabel", { number: index + 1 })}
+                placeholder={t("linkLabelPlaceholder")}
+                error={errors.settings?.supportLinks?.[index]?.label?.message}
+                {...form.register(`settings.supportLinks.${index}.label`)}
+              />
+              <TextField
+                label={t("linkAddress", { number: index + 1 })}
+                type="url"
+                placeholder="https://"
+                error={errors.settings?.supportLinks?.[index]?.url?.message}
+                {...form.register(`settings.supportLinks.${index}.url`)}
+              />
               <Button type="button" variant="ghost" onClick={() => links.remove(index)} aria-label={t("removeLink", { number: index + 1 })}>
                 {t("remove")}
               </Button>

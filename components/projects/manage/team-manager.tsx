@@ -39,7 +39,14 @@ export interface TeamActions {
   transfer: (target: ProjectTarget, username: string) => Promise<FormResult>;
 }
 
-export function TeamManager({ target, members, assignableRoles, canManage, canTransfer, actions }: {
+export function TeamManager({
+  target,
+  members,
+  assignableRoles,
+  canManage,
+  canTransfer,
+  actions,
+}: {
   target: ProjectTarget;
   members: Member[];
   assignableRoles: { id: string; name: string }[];
@@ -54,11 +61,25 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
   const [busy, setBusy] = useState<string | null>(null);
   /** Role choices not saved yet, by member. */
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const addSchema = useMemo(() => z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32), roleId: z.string().min(1, t("roleRequired")) }), [t]);
+  const addSchema = useMemo(
+    () =>
+      z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32), roleId: z.string().min(1, t("roleRequired")) }),
+    [t],
+  );
   const transferSchema = useMemo(() => z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32) }), [t]);
-  const addForm = useForm<z.input<typeof addSchema>>({ resolver: useLocalizedResolver(zodResolver(addSchema, useValidationMessages())), defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" } });
-  const add = useActionForm(addForm, (values) => actions.add(target, values), () => addForm.reset());
-  const transferForm = useForm<z.input<typeof transferSchema>>({ resolver: useLocalizedResolver(zodResolver(transferSchema, useValidationMessages())), defaultValues: { username: "" } });
+  const addForm = useForm<z.input<typeof addSchema>>({
+    resolver: useLocalizedResolver(zodResolver(addSchema, useValidationMessages())),
+    defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" },
+  });
+  const add = useActionForm(
+    addForm,
+    (values) => actions.add(target, values),
+    () => addForm.reset(),
+  );
+  const transferForm = useForm<z.input<typeof transferSchema>>({
+    resolver: useLocalizedResolver(zodResolver(transferSchema, useValidationMessages())),
+    defaultValues: { username: "" },
+  });
   const transfer = useActionForm(
     transferForm,
     (values) => actions.transfer(target, values.username),
@@ -86,8 +107,10 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
       tone: "primary",
     });
     if (!ok) return;
-    act(`role-${member.userId}`, () => actions.changeRole(target, member.userId, roleId), () =>
-      setChosen(({ [member.userId]: _saved, ...rest }) => rest),
+    act(
+      `role-${member.userId}`,
+      () => actions.changeRole(target, member.userId, roleId),
+      () => setChosen(({ [member.userId]: _saved, ...rest }) => rest),
     );
   };
 
@@ -95,7 +118,11 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
     const ok = await confirm(
       member.self
         ? { title: t("leaveTitle"), body: t("leaveBody"), confirmLabel: t("leave") }
-        : { title: t("removeTitle", { name: member.displayName }), body: t("removeBody", { name: member.displayName }), confirmLabel: t("remove") },
+        : {
+            title: t("removeTitle", { name: member.displayName }),
+            body: t("removeBody", { name: member.displayName }),
+            confirmLabel: t("remove"),
+          },
     );
     if (ok) act(`remove-${member.userId}`, () => actions.remove(target, member.userId));
   };
@@ -104,7 +131,11 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
     event.preventDefault();
     const username = transferForm.getValues("username").trim();
     if (username) {
-      const ok = await confirm({ title: t("transferTitle", { name: username }), body: t("transferBody", { name: username }), confirmLabel: t("transferConfirm") });
+      const ok = await confirm({
+        title: t("transferTitle", { name: username }),
+        body: t("transferBody", { name: username }),
+        confirmLabel: t("transferConfirm"),
+      });
       if (!ok) return;
     }
     await transfer.submit(event);
@@ -112,7 +143,11 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
 
   return (
     <div className="space-y-6">
-      <DataTable caption={t("members")} tableClassName="min-w-[20rem]" columns={[{ label: t("member") }, { label: t("role") }, { label: t("actions"), srOnly: true, className: "text-right" }]}>
+      <DataTable
+        caption={t("members")}
+        tableClassName="min-w-[20rem]"
+        columns={[{ label: t("member") }, { label: t("role") }, { label: t("actions"), srOnly: true, className: "text-right" }]}
+      >
         {members.map((member) => {
           const selected = chosen[member.userId] ?? member.role.id;
           const changed = selected !== member.role.id;
@@ -137,7 +172,9 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
                       onChange={(event) => setChosen((current) => ({ ...current, [member.userId]: event.target.value }))}
                       className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
                     >
-                      {!assignableRoles.some((role) => role.id === member.role.id) && <option value={member.role.id}>{member.role.name}</option>}
+                      {!assignableRoles.some((role) => role.id === member.role.id) && (
+                        <option value={member.role.id}>{member.role.name}</option>
+                      )}
                       {assignableRoles.map((role) => (
                         <option key={role.id} value={role.id}>
                           {role.name}
@@ -146,7 +183,12 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
                     </select>
                     {changed && (
                       <>
-                        <Button type="button" pending={busy === `role-${member.userId}`} onClick={() => saveRole(member)} aria-label={t("saveRoleOf", { name: member.displayName })}>
+                        <Button
+                          type="button"
+                          pending={busy === `role-${member.userId}`}
+                          onClick={() => saveRole(member)}
+                          aria-label={t("saveRoleOf", { name: member.displayName })}
+                        >
                           {t("saveRole")}
                         </Button>
                         <Button
@@ -209,11 +251,21 @@ export function TeamManager({ target, members, assignableRoles, canManage, canTr
         </form>
       )}
       {canTransfer && (
-        <form onSubmit={submitTransfer} noValidate aria-label={t("transferHeading")} className="space-y-4 rounded-md p-4 ring-1 ring-amber-200">
+        <form
+          onSubmit={submitTransfer}
+          noValidate
+          aria-label={t("transferHeading")}
+          className="space-y-4 rounded-md p-4 ring-1 ring-amber-200"
+        >
           <h3 className="font-semibold">{t("transferHeading")}</h3>
           <p className="text-sm text-slate-600">{t("transferText")}</p>
           {transfer.notice && <Notice tone={transfer.notice.tone}>{transfer.notice.text}</Notice>}
-          <TextField label={t("newOwner")} autoComplete="off" error={transferForm.formState.errors.username?.message} {...transferForm.register("username")} />
+          <TextField
+            label={t("newOwner")}
+            autoComplete="off"
+            error={transferForm.formState.errors.username?.message}
+            {...transferForm.register("username")}
+          />
           <div className="flex justify-end">
             <Button type="submit" variant="secondary" pending={transfer.pending}>
               {t("transferHeading")}

@@ -21,7 +21,17 @@ const DELAY_MS = 250;
  * were found. The field stays a plain text field: typing a full username works without the list.
  * `name`, `onChange`, `onBlur` and `ref` come from react-hook-form's `register`.
  */
-export function UserCombobox({ label, hint, error, search, onPick, name, onChange, onBlur, ref }: {
+export function UserCombobox({
+  label,
+  hint,
+  error,
+  search,
+  onPick,
+  name,
+  onChange,
+  onBlur,
+  ref,
+}: {
   label: string;
   hint?: ReactNode;
   error?: string;

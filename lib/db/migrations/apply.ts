@@ -50,7 +50,10 @@ const HISTORY_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -106,9 +109,7 @@ async function applyOne(db: SqlRunner, migration: Migration) {
 
 /** What a migration run did, one line per migration, for the log. */
 export function describeResult(result: ApplyResult): string {
-  const lines = result.applied.length
-    ? result.applied.map((name) => `applied ${name}`)
-    : ["database is up to date"];
+  const lines = result.applied.length ? result.applied.map((name) => `applied ${name}`) : ["database is up to date"];
   for (const name of result.modified) lines.push(`warning: ${name} changed after it was applied; it is not run again`);
   return lines.join("\n");
 }

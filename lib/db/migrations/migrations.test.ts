@@ -37,7 +37,8 @@ describe("applying migrations", { timeout: 120_000 }, () => {
     const db = await PGlite.create();
     const dir = await migrationsFolder({
       "001_ok": "CREATE TABLE kept (id int);",
-      "002_broken": "CREATE TABLE half (id int); CREATE FUNCTION f() RETURNS int AS $$ SELECT 1 $$ LANGUAGE sql; INSERT INTO missing VALUES (1);",
+      "002_broken":
+        "CREATE TABLE half (id int); CREATE FUNCTION f() RETURNS int AS $$ SELECT 1 $$ LANGUAGE sql; INSERT INTO missing VALUES (1);",
     });
     await expect(applyMigrations(pgliteRunner(db), await readMigrations(dir))).rejects.toThrow(MigrationFailedError);
     const tables = await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`);

@@ -28,4 +28,3 @@ export async function migrateEmbedded(dataDir = dataDirectory()): Promise<ApplyR
     release();
   }
 }
-

@@ -46,7 +46,8 @@ export function schemaMessages(source: string): string[] {
   return out;
 }
 
-const THROWN = /new (?:BadRequest|Unauthorized|Forbidden|Conflict|RuleViolation|AppError\([^,]+,[^,]+,[^,]+,)\(?\s*(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/g;
+const THROWN =
+  /new (?:BadRequest|Unauthorized|Forbidden|Conflict|RuleViolation|AppError\([^,]+,[^,]+,[^,]+,)\(?\s*(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/g;
 const FIELD_MESSAGE = /path:\s*[^,{}]+,\s*message:\s*(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/g;
 /** A permission check's message: `requirePermission(actor, "users.manage", "Editing … needs …")`. */
 const REQUIRE_MESSAGE = /require\w*\([^()]*?,\s*(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)\s*\)/g;

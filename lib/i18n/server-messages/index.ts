@@ -56,7 +56,10 @@ export function translateServerMessage(message: string, locale: string | null | 
 }
 
 /** A record of messages (field errors) translated one by one. */
-export function translateServerMessages(messages: Record<string, string> | undefined, locale: string | null | undefined): Record<string, string> | undefined {
+export function translateServerMessages(
+  messages: Record<string, string> | undefined,
+  locale: string | null | undefined,
+): Record<string, string> | undefined {
   if (!messages) return messages;
   return Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, translateServerMessage(message, locale)]));
 }

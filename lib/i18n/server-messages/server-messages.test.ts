@@ -43,7 +43,10 @@ function portalMessages(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of sourceFiles("lib").filter((path) => !SKIPPED_FILES.some((skip) => skip.test(path)))) {
     const source = read(file);
-    const messages = [...thrownMessages(source), ...(file.endsWith("schemas.ts") || file === "lib/auth/password-policy.ts" ? schemaMessages(source) : [])];
+    const messages = [
+      ...thrownMessages(source),
+      ...(file.endsWith("schemas.ts") || file === "lib/auth/password-policy.ts" ? schemaMessages(source) : []),
+    ];
     for (const message of messages) if (!API_ONLY.has(message) && !NOT_MESSAGES.has(message)) found.set(message, file);
   }
   for (const file of sourceFiles("app")) for (const message of thrownMessages(read(file))) found.set(message, file);
@@ -54,7 +57,9 @@ describe("the German table of server messages", () => {
   const keys = new Set(Object.keys(de).map(normalize));
 
   it("translates every message of schemas and services the portal can show", () => {
-    const missing = [...portalMessages()].filter(([message]) => !keys.has(message) && translateServerMessage(message, "de") === message).map(([message, file]) => `${file}: ${message}`);
+    const missing = [...portalMessages()]
+      .filter(([message]) => !keys.has(message) && translateServerMessage(message, "de") === message)
+      .map(([message, file]) => `${file}: ${message}`);
     expect(missing).toEqual([]);
   });
 
@@ -62,7 +67,12 @@ describe("the German table of server messages", () => {
     const texts = new Set([...sourceFiles("lib"), ...sourceFiles("app")].flatMap((file) => literals(read(file))));
     // A pattern's English message may be a template (`Use at most ${max} characters.`) or written out in full ("Use at most 80 characters.").
     const matches = (key: string) => {
-      const regex = new RegExp(`^${key.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".+")}$`);
+      const regex = new RegExp(
+        `^${key
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join(".+")}$`,
+      );
       return [...texts].some((text) => regex.test(text));
     };
     const stale = Object.keys(de).filter((key) => !texts.has(normalize(key)) && !matches(key));
@@ -86,7 +96,9 @@ describe("translateServerMessage", () => {
   });
 
   it("fills a pattern's parts from the English message", () => {
-    expect(translateServerMessage("Version 1.2.0 exists in this project already.", "de")).toBe("Die Version 1.2.0 gibt es in diesem Projekt schon.");
+    expect(translateServerMessage("Version 1.2.0 exists in this project already.", "de")).toBe(
+      "Die Version 1.2.0 gibt es in diesem Projekt schon.",
+    );
     expect(translateServerMessage("Use at most 80 characters.", "de")).toBe("Höchstens 80 Zeichen.");
     expect(translateServerMessage("Try again in 12 seconds.", "de")).toBe("Versuch es in 12 Sekunden noch einmal.");
   });

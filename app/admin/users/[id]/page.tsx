@@ -15,7 +15,16 @@ import { loginHistory } from "@/lib/account/sessions";
 import { listMemberships } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
-import { canEditProfileOf, canGrantPlatformRole, canManageRolesOf, canResetTwoFactorOf, canSetPartnerStatusOf, canSuspend, hasPlatformPermission, PLATFORM_ROLES } from "@/lib/permissions";
+import {
+  canEditProfileOf,
+  canGrantPlatformRole,
+  canManageRolesOf,
+  canResetTwoFactorOf,
+  canSetPartnerStatusOf,
+  canSuspend,
+  hasPlatformPermission,
+  PLATFORM_ROLES,
+} from "@/lib/permissions";
 import { canReadFullRecords, getUser, partnerHistory } from "@/lib/users/service";
 import type { fullUserSchema } from "@/lib/users/schemas";
 import { listWarnings } from "@/lib/warnings/service";
@@ -26,11 +35,22 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default async function UserAdminPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ history?: string }> }) {
+export default async function UserAdminPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ history?: string }>;
+}) {
   const { id } = await params;
   const { history: historyCursor } = await searchParams;
   const actor = await requirePortalActor(`/admin/users/${id}`);
-  const [ta, t, tl, format] = await Promise.all([getTranslations("admin"), getTranslations("admin.user"), getTranslations("labels"), getFormatter()]);
+  const [ta, t, tl, format] = await Promise.all([
+    getTranslations("admin"),
+    getTranslations("admin.user"),
+    getTranslations("labels"),
+    getFormatter(),
+  ]);
   if (!canReadFullRecords(actor)) return <Denied title={t("title")} text={ta("staffOnly")} />;
   let loaded: Awaited<ReturnType<typeof getUser>>;
   try {
@@ -49,7 +69,10 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
   ]);
   const can = {
     profile: canEditProfileOf(actor, target),
-    roles: hasPlatformPermission(actor, "users.roles") && canManageRolesOf(actor, target) && actor.userId !== id ? PLATFORM_ROLES.filter((role) => canGrantPlatformRole(actor, role)) : null,
+    roles:
+      hasPlatformPermission(actor, "users.roles") && canManageRolesOf(actor, target) && actor.userId !== id
+        ? PLATFORM_ROLES.filter((role) => canGrantPlatformRole(actor, role))
+        : null,
     partner: canSetPartnerStatusOf(actor, target),
   };
   const mayEdit = can.profile || can.roles !== null || can.partner;
@@ -66,7 +89,11 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
             description={
               <>
                 <span className="break-all">{record.email}</span> · {roles} · {tl(`partnerStatus.${record.partnerStatus}`)}
-                {record.suspended && <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">{t("suspendedBadge")}</span>}
+                {record.suspended && (
+                  <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">
+                    {t("suspendedBadge")}
+                  </span>
+                )}
               </>
             }
           />
@@ -74,13 +101,38 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
       </div>
       <Card title={t("account")}>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div><dt className="text-slate-600">{t("registered")}</dt><dd>{when(record.createdAt)} UTC</dd></div>
-          <div><dt className="text-slate-600">{t("emailConfirmed")}</dt><dd>{record.emailVerified ? t("yes") : t("no")}</dd></div>
-          <div><dt className="text-slate-600">{t("dateOfBirth")}</dt><dd>{record.dateOfBirth ? format.dateTime(new Date(`${record.dateOfBirth}T00:00:00Z`), "date") : t("notGiven")}</dd></div>
-          <div><dt className="text-slate-600">{t("lock")}</dt><dd>{record.lockedUntil ? t("lockedUntil", { time: when(record.lockedUntil) }) : t("noLock")}</dd></div>
-          {record.suspendedAt && <div><dt className="text-slate-600">{t("suspendedSince")}</dt><dd>{when(record.suspendedAt)} UTC</dd></div>}
-          {record.suspensionReason && <div><dt className="text-slate-600">{t("suspensionReason")}</dt><dd className="break-words">{record.suspensionReason}</dd></div>}
-          <div><dt className="text-slate-600">{t("twoFactor")}</dt><dd>{target.totpEnabledAt ? t("twoFactorOn", { time: when(target.totpEnabledAt) }) : t("twoFactorOff")}</dd></div>
+          <div>
+            <dt className="text-slate-600">{t("registered")}</dt>
+            <dd>{when(record.createdAt)} UTC</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t("emailConfirmed")}</dt>
+            <dd>{record.emailVerified ? t("yes") : t("no")}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t("dateOfBirth")}</dt>
+            <dd>{record.dateOfBirth ? format.dateTime(new Date(`${record.dateOfBirth}T00:00:00Z`), "date") : t("notGiven")}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{t("lock")}</dt>
+            <dd>{record.lockedUntil ? t("lockedUntil", { time: when(record.lockedUntil) }) : t("noLock")}</dd>
+          </div>
+          {record.suspendedAt && (
+            <div>
+              <dt className="text-slate-600">{t("suspendedSince")}</dt>
+              <dd>{when(record.suspendedAt)} UTC</dd>
+            </div>
+          )}
+          {record.suspensionReason && (
+            <div>
+              <dt className="text-slate-600">{t("suspensionReason")}</dt>
+              <dd className="break-words">{record.suspensionReason}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="text-slate-600">{t("twoFactor")}</dt>
+            <dd>{target.totpEnabledAt ? t("twoFactorOn", { time: when(target.totpEnabledAt) }) : t("twoFactorOff")}</dd>
+          </div>
         </dl>
         {target.totpEnabledAt && canResetTwoFactorOf(actor, target) && (
           <div className="mt-4">
@@ -97,13 +149,24 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
                 version={target.version}
                 can={can}
                 action={updateUserAction}
-                initial={{ displayName: record.displayName, platformRoles: record.platformRoles, partnerStatus: record.partnerStatus, partnerNote: "" }}
+                initial={{
+                  displayName: record.displayName,
+                  platformRoles: record.platformRoles,
+                  partnerStatus: record.partnerStatus,
+                  partnerNote: "",
+                }}
               />
             )}
             {maySuspend && (
               <div className={mayEdit ? "border-t border-slate-200 pt-5" : undefined}>
                 <h3 className="mb-2 text-sm font-semibold text-slate-900">{ta("suspension.label")}</h3>
-                <SuspensionPanel userId={id} username={record.username} version={target.version} suspended={record.suspended} action={setSuspensionAction} />
+                <SuspensionPanel
+                  userId={id}
+                  username={record.username}
+                  version={target.version}
+                  suspended={record.suspended}
+                  action={setSuspensionAction}
+                />
               </div>
             )}
           </div>
@@ -119,7 +182,11 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
           <ol className="space-y-1 text-sm">
             {history.map((change) => (
               <li key={change.at} className="break-words">
-                {t("partnerChange", { time: when(change.at), from: tl(`partnerStatus.${change.from}`), to: tl(`partnerStatus.${change.to}`) })}
+                {t("partnerChange", {
+                  time: when(change.at),
+                  from: tl(`partnerStatus.${change.from}`),
+                  to: tl(`partnerStatus.${change.to}`),
+                })}
                 {change.by ? ` ${t("partnerChangeBy", { name: change.by.displayName })}` : ""}
                 {change.note ? `: ${change.note}` : ""}
               </li>
@@ -137,7 +204,12 @@ export default async function UserAdminPage({ params, searchParams }: { params: 
       </Card>
       {warnings && (
         <Card title={t("warnings")} description={t("warningsDescription")}>
-          <WarningsPanel userId={id} warnings={warnings} canManage={hasPlatformPermission(actor, "warnings.manage")} actions={{ create: createWarningAction, revoke: revokeWarningAction }} />
+          <WarningsPanel
+            userId={id}
+            warnings={warnings}
+            canManage={hasPlatformPermission(actor, "warnings.manage")}
+            actions={{ create: createWarningAction, revoke: revokeWarningAction }}
+          />
         </Card>
       )}
     </div>

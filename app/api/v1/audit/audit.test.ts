@@ -56,7 +56,10 @@ import { createPartner, createProjectFor, createUser, TEST_PASSWORD, testMeta, t
 import { call } from "@/lib/testing/http";
 import { mailedToken } from "@/lib/testing/mail";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
 const passed = { passed: true, note: "" };
 
 /** Changes that are deliberately not audited, and why. */
@@ -116,15 +119,34 @@ async function inReview() {
 
 /** One successful call of each mutating operation. */
 const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers }>> = {
-  "POST /api/v1/auth/register": () => { const name = unique(); return call(register.POST, "POST", "/", { body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" } }); },
+  "POST /api/v1/auth/register": () => {
+    const name = unique();
+    return call(register.POST, "POST", "/", {
+      body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" },
+    });
+  },
   "POST /api/v1/auth/verify-email": async () => {
     const name = unique();
-    await call(register.POST, "POST", "/", { body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" } });
+    await call(register.POST, "POST", "/", {
+      body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" },
+    });
     return call(verify.POST, "POST", "/", { body: { token: await mailedToken(`${name}@example.test`) } });
   },
-  "POST /api/v1/auth/token": async () => call(tokenSignIn.POST, "POST", "/", { body: { login: (await createUser()).username, password: TEST_PASSWORD } }),
-  "PUT /api/v1/users/me": async () => call(me.PUT, "PUT", "/", { token: await tokenFor((await createUser()).id), headers: { "if-match": '"v1"' }, body: { displayName: "Changed" } }),
-  "PUT /api/v1/users/{id}": async () => call(userById.PUT, "PUT", "/", { token: await staff(), params: { id: (await createUser()).id }, headers: { "if-match": '"v1"' }, body: { partnerStatus: "ACTIVE" } }),
+  "POST /api/v1/auth/token": async () =>
+    call(tokenSignIn.POST, "POST", "/", { body: { login: (await createUser()).username, password: TEST_PASSWORD } }),
+  "PUT /api/v1/users/me": async () =>
+    call(me.PUT, "PUT", "/", {
+      token: await tokenFor((await createUser()).id),
+      headers: { "if-match": '"v1"' },
+      body: { displayName: "Changed" },
+    }),
+  "PUT /api/v1/users/{id}": async () =>
+    call(userById.PUT, "PUT", "/", {
+      token: await staff(),
+      params: { id: (await createUser()).id },
+      headers: { "if-match": '"v1"' },
+      body: { partnerStatus: "ACTIVE" },
+    }),
   "POST /api/v1/users/me/tokens": async () => call(tokens.POST, "POST", "/", { token: await tokenFor((await createUser()).id), body: {} }),
   "DELETE /api/v1/users/me/tokens/{tokenId}": async () => {
     const user = await createUser();
@@ -132,10 +154,20 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     const row = await db.apiToken.findFirstOrThrow({ where: { userId: user.id } });
     return call(tokenById.DELETE, "DELETE", "/", { token, params: { tokenId: row.id } });
   },
-  "POST /api/v1/projects": async () => call(projects.POST, "POST", "/", { token: await tokenFor((await createPartner()).id), body: { name: `Audit ${unique()}` } }),
-  "PUT /api/v1/projects/{id}": async () => { const { project, token } = await owned(); return call(one.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { name: "Renamed" } }); },
-  "PATCH /api/v1/projects/{id}": async () => { const { project, token } = await owned(); return call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Other" } }); },
-  "DELETE /api/v1/projects/{id}": async () => { const { project, token } = await owned(); return call(one.DELETE, "DELETE", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' } }); },
+  "POST /api/v1/projects": async () =>
+    call(projects.POST, "POST", "/", { token: await tokenFor((await createPartner()).id), body: { name: `Audit ${unique()}` } }),
+  "PUT /api/v1/projects/{id}": async () => {
+    const { project, token } = await owned();
+    return call(one.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { name: "Renamed" } });
+  },
+  "PATCH /api/v1/projects/{id}": async () => {
+    const { project, token } = await owned();
+    return call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Other" } });
+  },
+  "DELETE /api/v1/projects/{id}": async () => {
+    const { project, token } = await owned();
+    return call(one.DELETE, "DELETE", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' } });
+  },
   "POST /api/v1/projects/{id}/restore": async () => {
     const { project } = await owned();
     await db.project.update({ where: { id: project.id }, data: { deletedAt: new Date() } });
@@ -143,11 +175,41 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "PUT /api/v1/projects/{id}/images/{kind}": async () => {
     const { project, token } = await owned();
-    return images.PUT(new Request("http://127.0.0.1/x", { method: "PUT", headers: { authorization: `Bearer ${token}`, "if-match": '"v1"', "content-type": "image/png" }, body: PNG }), { params: Promise.resolve({ id: project.id, kind: "logo" }) });
+    return images.PUT(
+      new Request("http://127.0.0.1/x", {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "if-match": '"v1"', "content-type": "image/png" },
+        body: PNG,
+      }),
+      { params: Promise.resolve({ id: project.id, kind: "logo" }) },
+    );
   },
-  "PUT /api/v1/projects/{id}/settings": async () => { const { project, token } = await owned(); return call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { visibility: "PRIVATE", settings: {} } }); },
-  "PUT /api/v1/projects/{id}/modules": async () => { const { project, token } = await owned(); return call(modules.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { modules: ["LAUNCHER"] } }); },
-  "POST /api/v1/projects/{id}/members": async () => { const { project, token, roleId } = await owned(); return call(members.POST, "POST", "/", { token, params: { id: project.id }, body: { userId: (await createUser()).id, roleId: roleId("MEMBER") } }); },
+  "PUT /api/v1/projects/{id}/settings": async () => {
+    const { project, token } = await owned();
+    return call(settings.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": '"v1"' },
+      body: { visibility: "PRIVATE", settings: {} },
+    });
+  },
+  "PUT /api/v1/projects/{id}/modules": async () => {
+    const { project, token } = await owned();
+    return call(modules.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": '"v1"' },
+      body: { modules: ["LAUNCHER"] },
+    });
+  },
+  "POST /api/v1/projects/{id}/members": async () => {
+    const { project, token, roleId } = await owned();
+    return call(members.POST, "POST", "/", {
+      token,
+      params: { id: project.id },
+      body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
+    });
+  },
   "PUT /api/v1/projects/{id}/members/{userId}": async () => {
     const { project, token, roleId } = await owned();
     const user = await createUser();
@@ -168,23 +230,47 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "POST /api/v1/projects/{id}/applications": async () => {
     const project = await openForApplications();
-    return call(applications.POST, "POST", "/", { token: await tokenFor((await createUser()).id), params: { id: project.id }, body: { message: "Hello" } });
+    return call(applications.POST, "POST", "/", {
+      token: await tokenFor((await createUser()).id),
+      params: { id: project.id },
+      body: { message: "Hello" },
+    });
   },
   "POST /api/v1/projects/{id}/applications/{applicationId}/withdraw": async () => {
     const project = await openForApplications();
     const user = await createUser();
     const application = await db.application.create({ data: { projectId: project.id, userId: user.id, message: "Hello" } });
-    return call(applicationWithdraw.POST, "POST", "/", { token: await tokenFor(user.id), params: { id: project.id, applicationId: application.id } });
+    return call(applicationWithdraw.POST, "POST", "/", {
+      token: await tokenFor(user.id),
+      params: { id: project.id, applicationId: application.id },
+    });
   },
   "POST /api/v1/projects/{id}/applications/{applicationId}/decision": async () => {
     const { project, token } = await owned();
     await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED", modules: ["APPLICATIONS"] } });
     const application = await db.application.create({ data: { projectId: project.id, userId: (await createUser()).id, message: "Hello" } });
-    return call(applicationDecision.POST, "POST", "/", { token, params: { id: project.id, applicationId: application.id }, body: { decision: "ACCEPT" } });
+    return call(applicationDecision.POST, "POST", "/", {
+      token,
+      params: { id: project.id, applicationId: application.id },
+      body: { decision: "ACCEPT" },
+    });
   },
-  "POST /api/v1/projects/{id}/transfer-ownership": async () => { const { project, token } = await owned(); return call(transfer.POST, "POST", "/", { token, params: { id: project.id }, body: { userId: (await createPartner()).id } }); },
-  "POST /api/v1/projects/{id}/roles": async () => { const { project, token } = await owned(); return call(roles.POST, "POST", "/", { token, params: { id: project.id }, body: { name: "Crew", permissions: [], rank: 5 } }); },
-  "PUT /api/v1/projects/{id}/roles/{roleId}": async () => { const { project, token, roleId } = await owned(); return call(role.PUT, "PUT", "/", { token, params: { id: project.id, roleId: roleId("TESTER") }, body: { name: "Tester", permissions: ["project.view"], rank: 21 } }); },
+  "POST /api/v1/projects/{id}/transfer-ownership": async () => {
+    const { project, token } = await owned();
+    return call(transfer.POST, "POST", "/", { token, params: { id: project.id }, body: { userId: (await createPartner()).id } });
+  },
+  "POST /api/v1/projects/{id}/roles": async () => {
+    const { project, token } = await owned();
+    return call(roles.POST, "POST", "/", { token, params: { id: project.id }, body: { name: "Crew", permissions: [], rank: 5 } });
+  },
+  "PUT /api/v1/projects/{id}/roles/{roleId}": async () => {
+    const { project, token, roleId } = await owned();
+    return call(role.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id, roleId: roleId("TESTER") },
+      body: { name: "Tester", permissions: ["project.view"], rank: 21 },
+    });
+  },
   "DELETE /api/v1/projects/{id}/roles/{roleId}": async () => {
     const { project, token } = await owned();
     const spare = await db.projectRole.create({ data: { projectId: project.id, name: "Spare", rank: 3, permissions: [] } });
@@ -196,7 +282,12 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "PATCH /api/v1/projects/{id}/releases/{releaseId}": async () => {
     const { project, token, releaseId } = await withDraftRelease();
-    return call(release.PATCH, "PATCH", "/", { token, params: { id: project.id, releaseId }, headers: { "if-match": '"v1"' }, body: { state: "PUBLISHED" } });
+    return call(release.PATCH, "PATCH", "/", {
+      token,
+      params: { id: project.id, releaseId },
+      headers: { "if-match": '"v1"' },
+      body: { state: "PUBLISHED" },
+    });
   },
   "DELETE /api/v1/projects/{id}/releases/{releaseId}": async () => {
     const { project, token, releaseId } = await withDraftRelease();
@@ -204,20 +295,48 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "POST /api/v1/projects/{id}/files": async () => {
     const { project, token } = await withDownloads();
-    return call(files.POST, "POST", "/?name=a.bin", { token, params: { id: project.id }, rawBody: "bytes", headers: { "content-type": "application/octet-stream" } });
+    return call(files.POST, "POST", "/?name=a.bin", {
+      token,
+      params: { id: project.id },
+      rawBody: "bytes",
+      headers: { "content-type": "application/octet-stream" },
+    });
   },
   "DELETE /api/v1/projects/{id}/files/{fileId}": async () => {
     const { project, token } = await withDownloads();
-    const uploaded = await call(files.POST, "POST", "/?name=a.bin", { token, params: { id: project.id }, rawBody: "bytes", headers: { "content-type": "application/octet-stream" } });
+    const uploaded = await call(files.POST, "POST", "/?name=a.bin", {
+      token,
+      params: { id: project.id },
+      rawBody: "bytes",
+      headers: { "content-type": "application/octet-stream" },
+    });
     return call(file.DELETE, "DELETE", "/", { token, params: { id: project.id, fileId: uploaded.json!.id as string } });
   },
   "PUT /api/v1/projects/{id}/launcher": async () => {
     const { project, token } = await owned();
     await db.project.update({ where: { id: project.id }, data: { modules: ["LAUNCHER"] } });
-    return call(launcher.PUT, "PUT", "/", { token, params: { id: project.id }, body: { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: { executable: "bin/game" } } });
+    return call(launcher.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id },
+      body: {
+        offerInstall: true,
+        offerUpdate: true,
+        offerRepair: true,
+        offerGameStart: true,
+        offerVersions: false,
+        launchSettings: { executable: "bin/game" },
+      },
+    });
   },
-  "POST /api/v1/projects/{id}/status": async () => { const { project, token } = await owned(); await db.project.update({ where: { id: project.id }, data: { status: "ARCHIVED" } }); return call(status.POST, "POST", "/", { token, params: { id: project.id }, body: { status: "DRAFT" } }); },
-  "POST /api/v1/reviews/{projectId}/claim": async () => { const { project } = await inReview(); return call(claim.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id } }); },
+  "POST /api/v1/projects/{id}/status": async () => {
+    const { project, token } = await owned();
+    await db.project.update({ where: { id: project.id }, data: { status: "ARCHIVED" } });
+    return call(status.POST, "POST", "/", { token, params: { id: project.id }, body: { status: "DRAFT" } });
+  },
+  "POST /api/v1/reviews/{projectId}/claim": async () => {
+    const { project } = await inReview();
+    return call(claim.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id } });
+  },
   "DELETE /api/v1/reviews/{projectId}/claim": async () => {
     const { project } = await inReview();
     const token = await staff(["TEAM_LEAD"]);
@@ -227,7 +346,11 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "POST /api/v1/reviews/{projectId}/decision": async () => {
     const { project } = await inReview();
-    return call(decision.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id }, body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } } });
+    return call(decision.POST, "POST", "/", {
+      token: await staff(["TEAM_LEAD"]),
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } },
+    });
   },
   "POST /api/v1/auth/password-reset/confirm": async () => {
     const user = await createUser();
@@ -237,7 +360,10 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "POST /api/v1/users/me/password": async () => {
     const user = await createUser();
-    return call(password.POST, "POST", "/", { token: await tokenFor(user.id), body: { currentPassword: TEST_PASSWORD, newPassword: "a new audited passphrase" } });
+    return call(password.POST, "POST", "/", {
+      token: await tokenFor(user.id),
+      body: { currentPassword: TEST_PASSWORD, newPassword: "a new audited passphrase" },
+    });
   },
   "POST /api/v1/users/me/2fa/enable": async () => {
     const token = await tokenFor((await createUser()).id);
@@ -276,18 +402,32 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     const { id } = await db.device.create({ data: { userId: user.id, keyHash: unique("k"), name: "Laptop" } });
     return call(device.DELETE, "DELETE", "/", { token: await tokenFor(user.id), params: { deviceId: id } });
   },
-  "POST /api/v1/users/{id}/warnings": async () => call(warnings.POST, "POST", "/", { token: await staff(["SUPPORT"]), params: { id: (await createUser()).id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" } }),
+  "POST /api/v1/users/{id}/warnings": async () =>
+    call(warnings.POST, "POST", "/", {
+      token: await staff(["SUPPORT"]),
+      params: { id: (await createUser()).id },
+      body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" },
+    }),
   "POST /api/v1/projects/{id}/pages": async () => {
     const { project, token } = await withContent();
     return call(pages.POST, "POST", "/", { token, params: { id: project.id }, body: { slug: "new", title: "New", body: "Text" } });
   },
   "PUT /api/v1/projects/{id}/pages/{pageSlug}": async () => {
     const { project, token } = await withContent();
-    return call(pageBySlug.PUT, "PUT", "/", { token, params: { id: project.id, pageSlug: "about" }, headers: { "if-match": '"v1"' }, body: { slug: "about", title: "About us", body: "More" } });
+    return call(pageBySlug.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id, pageSlug: "about" },
+      headers: { "if-match": '"v1"' },
+      body: { slug: "about", title: "About us", body: "More" },
+    });
   },
   "DELETE /api/v1/projects/{id}/pages/{pageSlug}": async () => {
     const { project, token } = await withContent();
-    return call(pageBySlug.DELETE, "DELETE", "/", { token, params: { id: project.id, pageSlug: "about" }, headers: { "if-match": '"v1"' } });
+    return call(pageBySlug.DELETE, "DELETE", "/", {
+      token,
+      params: { id: project.id, pageSlug: "about" },
+      headers: { "if-match": '"v1"' },
+    });
   },
   "POST /api/v1/projects/{id}/messages": async () => {
     const { project, token } = await withContent();
@@ -300,7 +440,11 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "DELETE /api/v1/warnings/{warningId}": async () => {
     const token = await staff(["SUPPORT"]);
-    const created = await call(warnings.POST, "POST", "/", { token, params: { id: (await createUser()).id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" } });
+    const created = await call(warnings.POST, "POST", "/", {
+      token,
+      params: { id: (await createUser()).id },
+      body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "Spam in chat" },
+    });
     return call(warning.DELETE, "DELETE", "/", { token, params: { warningId: created.json!.id as string } });
   },
 };
@@ -327,12 +471,20 @@ describe("reading the audit log", () => {
     await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Audited" } });
     const developer = await tokenFor((await createUser({ roles: ["DEVELOPER"] })).id);
     const all = await call(audit.GET, "GET", `/api/v1/audit?projectId=${project.id}&action=project.update`, { token: developer });
-    expect(all.json!.data).toEqual([expect.objectContaining({ action: "project.update", changes: { game: { before: "Test game", after: "Audited" } }, via: "TOKEN" })]);
+    expect(all.json!.data).toEqual([
+      expect.objectContaining({ action: "project.update", changes: { game: { before: "Test game", after: "Audited" } }, via: "TOKEN" }),
+    ]);
     expect((await call(audit.GET, "GET", "/", { token })).status).toBe(403);
     const own = await call(projectAudit.GET, "GET", "/", { token, params: { id: project.id } });
     expect((own.json!.data as { action: string }[]).map((entry) => entry.action)).toEqual(["project.update", "project.create"]);
     const tester = await createUser();
-    await db.projectMember.create({ data: { projectId: project.id, userId: tester.id, roleId: (await db.projectRole.findFirstOrThrow({ where: { projectId: project.id, key: "TESTER" } })).id } });
+    await db.projectMember.create({
+      data: {
+        projectId: project.id,
+        userId: tester.id,
+        roleId: (await db.projectRole.findFirstOrThrow({ where: { projectId: project.id, key: "TESTER" } })).id,
+      },
+    });
     expect((await call(projectAudit.GET, "GET", "/", { token: await tokenFor(tester.id), params: { id: project.id } })).status).toBe(403);
   });
 });

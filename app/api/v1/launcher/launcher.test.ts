@@ -15,12 +15,29 @@ import { createRelease, updateRelease } from "@/lib/releases/service";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
-const LAUNCH = { executable: "bin/game.exe", arguments: ["--fullscreen"], platforms: { linux: { executable: "bin/game.sh", arguments: [] } }, minimumLauncherVersion: "2.1.0", minimumMemoryMb: 2048 };
-const SETTINGS = { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: true, launchSettings: LAUNCH };
+const LAUNCH = {
+  executable: "bin/game.exe",
+  arguments: ["--fullscreen"],
+  platforms: { linux: { executable: "bin/game.sh", arguments: [] } },
+  minimumLauncherVersion: "2.1.0",
+  minimumMemoryMb: 2048,
+};
+const SETTINGS = {
+  offerInstall: true,
+  offerUpdate: true,
+  offerRepair: true,
+  offerGameStart: true,
+  offerVersions: true,
+  launchSettings: LAUNCH,
+};
 
 async function launcherProject(state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[] } = {}) {
   const owner = await createPartner();
-  const project = await createProjectFor(owner, { status: state.status ?? "PUBLISHED", visibility: state.visibility ?? "LAUNCHER", modules: state.modules ?? ["LAUNCHER", "DOWNLOADS"] });
+  const project = await createProjectFor(owner, {
+    status: state.status ?? "PUBLISHED",
+    visibility: state.visibility ?? "LAUNCHER",
+    modules: state.modules ?? ["LAUNCHER", "DOWNLOADS"],
+  });
   return { owner, project, token: await tokenFor(owner.id) };
 }
 
@@ -28,10 +45,17 @@ const bytesOf = (text: string) => new Blob([text]).stream();
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** A published release with the given files ({name: content}). */
-async function release(owner: Awaited<ReturnType<typeof createPartner>>, projectId: string, version: string, files: Record<string, string>, channel: "STABLE" | "BETA" = "STABLE") {
+async function release(
+  owner: Awaited<ReturnType<typeof createPartner>>,
+  projectId: string,
+  version: string,
+  files: Record<string, string>,
+  channel: "STABLE" | "BETA" = "STABLE",
+) {
   const actor = actorOf(owner);
   const created = await createRelease(actor, projectId, { version, title: version, changelog: "", channel }, testMeta());
-  for (const [name, content] of Object.entries(files)) await uploadFile(actor, projectId, { name, kind: "SOFTWARE", releaseId: created.body.id }, bytesOf(content), testMeta());
+  for (const [name, content] of Object.entries(files))
+    await uploadFile(actor, projectId, { name, kind: "SOFTWARE", releaseId: created.body.id }, bytesOf(content), testMeta());
   await updateRelease(actor, projectId, created.body.id, { state: "PUBLISHED" }, 1, testMeta());
 }
 
@@ -46,7 +70,11 @@ describe("launcher settings", () => {
     expect(saved.json).toEqual(SETTINGS);
     expect((await call(launcherRoute.GET, "GET", "/", { token, params: { id: project.id } })).json).toEqual(SETTINGS);
     const refuse = async (launchSettings: Record<string, unknown>, offerGameStart = true) => {
-      const response = await call(launcherRoute.PUT, "PUT", "/", { token, params: { id: project.id }, body: { ...SETTINGS, offerGameStart, launchSettings: { ...LAUNCH, ...launchSettings } } });
+      const response = await call(launcherRoute.PUT, "PUT", "/", {
+        token,
+        params: { id: project.id },
+        body: { ...SETTINGS, offerGameStart, launchSettings: { ...LAUNCH, ...launchSettings } },
+      });
       return response.status === 400 ? (response.json!.errors as { path: string }[]).map((error) => error.path) : response.status;
     };
     expect(await refuse({ executable: "../../etc/passwd" })).toEqual(["launchSettings.executable"]);
@@ -87,7 +115,10 @@ describe("GET /launcher/projects", () => {
     expect(ids).toContain(listed.project.id);
     expect(ids).toContain(publicOne.project.id);
     for (const project of hidden) expect(ids).not.toContain(project.project.id);
-    expect(rows.find((row) => row.id === listed.project.id)).toMatchObject({ currentVersion: "1.10.0", offers: { install: true, update: true, repair: true, start: true, versions: false } });
+    expect(rows.find((row) => row.id === listed.project.id)).toMatchObject({
+      currentVersion: "1.10.0",
+      offers: { install: true, update: true, repair: true, start: true, versions: false },
+    });
   });
 });
 
@@ -107,7 +138,10 @@ describe("GET /launcher/projects/{id}/manifest", () => {
     expect(body.launch).toEqual(LAUNCH);
     const current = body.current as { version: string; files: { name: string; size: number; sha256: string; url: string }[] };
     expect(current.version).toBe("1.1.0");
-    expect(current.files.map((file) => [file.name, file.size, file.sha256]).sort()).toEqual([["engine.bin", 6, sha256("engine")], ["game.pak", 8, sha256("new data")]]);
+    expect(current.files.map((file) => [file.name, file.size, file.sha256]).sort()).toEqual([
+      ["engine.bin", 6, sha256("engine")],
+      ["game.pak", 8, sha256("new data")],
+    ]);
     expect(current.files[0].url).toMatch(new RegExp(`^/api/v1/projects/${project.id}/files/[\\w-]+/download$`));
     // Pre-releases only for who may see them: the public gets the stable channel.
     expect(Object.keys(body.channels as object)).toEqual(["STABLE"]);
@@ -134,7 +168,9 @@ describe("GET /launcher/projects/{id}/manifest", () => {
     const off = await launcherProject({ modules: ["DOWNLOADS"] });
     expect((await manifest(off.project.id)).status).toBe(404);
     const noDownloads = await launcherProject({ modules: ["LAUNCHER"] });
-    await db.release.create({ data: { projectId: noDownloads.project.id, version: "1.0.0", title: "x", state: "PUBLISHED", publishedAt: new Date() } });
+    await db.release.create({
+      data: { projectId: noDownloads.project.id, version: "1.0.0", title: "x", state: "PUBLISHED", publishedAt: new Date() },
+    });
     const answer = await manifest(noDownloads.project.id);
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ current: null, versions: [], channels: {} });
@@ -162,8 +198,19 @@ describe("GET /launcher/projects/{id}/manifest", () => {
   it("the public manifest never names a draft's files", async () => {
     const { owner, project } = await launcherProject();
     const actor = actorOf(owner);
-    const draft = await createRelease(actor, project.id, { version: "3.0.0", title: "Secret", changelog: "", channel: "STABLE" }, testMeta());
-    await uploadFile(actor, project.id, { name: "secret.bin", kind: "SOFTWARE", releaseId: draft.body.id }, new Blob([randomBytes(10)]).stream(), testMeta());
+    const draft = await createRelease(
+      actor,
+      project.id,
+      { version: "3.0.0", title: "Secret", changelog: "", channel: "STABLE" },
+      testMeta(),
+    );
+    await uploadFile(
+      actor,
+      project.id,
+      { name: "secret.bin", kind: "SOFTWARE", releaseId: draft.body.id },
+      new Blob([randomBytes(10)]).stream(),
+      testMeta(),
+    );
     const text = (await manifest(project.id)).text;
     expect(text).not.toContain("secret.bin");
     expect(text).not.toContain("3.0.0");

@@ -76,10 +76,17 @@ beforeAll(async () => {
   for (const status of PROJECT_STATUSES) {
     for (const visibility of PROJECT_VISIBILITIES) {
       for (const modules of [["APPLICATIONS"], []] as const) {
-        const project = await createProjectFor(owner, { status, visibility, modules: [...modules], name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}` });
+        const project = await createProjectFor(owner, {
+          status,
+          visibility,
+          modules: [...modules],
+          name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}`,
+        });
         for (const key of ["moderator", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
         await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
-        const application = await db.application.create({ data: { projectId: project.id, userId: people.applicant!.id, message: "Let me in" } });
+        const application = await db.application.create({
+          data: { projectId: project.id, userId: people.applicant!.id, message: "Let me in" },
+        });
         fixture.pending[project.id] = application.id;
         fixture.memberRole[project.id] = Object.fromEntries(project.roles.map((role) => [role.key ?? role.id, role.id]));
         fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
@@ -89,7 +96,10 @@ beforeAll(async () => {
 }, 180_000);
 
 async function reopen(p: Project) {
-  await db.application.update({ where: { id: fixture.pending[p.id] }, data: { status: "PENDING", decidedAt: null, decidedById: null, decisionReason: null } });
+  await db.application.update({
+    where: { id: fixture.pending[p.id] },
+    data: { status: "PENDING", decidedAt: null, decidedById: null, decisionReason: null },
+  });
 }
 
 interface Endpoint {
@@ -122,7 +132,12 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: "POST /projects/{id}/applications/{applicationId}/decision",
-    request: (token, p) => call(decisionRoute.POST, "POST", "/", { token, params: { id: p.id, applicationId: fixture.pending[p.id] }, body: { decision: "REJECT", reason: "Not now" } }),
+    request: (token, p) =>
+      call(decisionRoute.POST, "POST", "/", {
+        token,
+        params: { id: p.id, applicationId: fixture.pending[p.id] },
+        body: { decision: "REJECT", reason: "Not now" },
+      }),
     expected: (c, p) => gate(c, p, () => (has(c, "applications.view") && has(c, "applications.decide") ? 200 : 403)),
     restore: (c, p) => reopen(p),
   },
@@ -145,16 +160,20 @@ const ENDPOINTS: Endpoint[] = [
 
 describe.each(ENDPOINTS)("$name", (endpoint) => {
   const rows = CALLERS.map((caller) => ({ caller }));
-  it.each(rows)("as $caller, in every status × visibility × module", async ({ caller }) => {
-    const mismatches: string[] = [];
-    for (const project of fixture.projects) {
-      const response = await endpoint.request(fixture.tokens[caller], project);
-      const expected = endpoint.expected(caller, project);
-      if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
-      if (response.status < 300) await endpoint.restore?.(caller, project);
-    }
-    expect(mismatches).toEqual([]);
-  }, 120_000);
+  it.each(rows)(
+    "as $caller, in every status × visibility × module",
+    async ({ caller }) => {
+      const mismatches: string[] = [];
+      for (const project of fixture.projects) {
+        const response = await endpoint.request(fixture.tokens[caller], project);
+        const expected = endpoint.expected(caller, project);
+        if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
+        if (response.status < 300) await endpoint.restore?.(caller, project);
+      }
+      expect(mismatches).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 describe("GET /users/{id}/memberships", () => {
@@ -172,7 +191,10 @@ describe("GET /users/{id}/memberships", () => {
     supportAdmin: 200,
   };
   it.each(CALLERS.map((caller) => ({ caller, status: EXPECTED[caller] })))("as $caller: $status", async ({ caller, status }) => {
-    const response = await call(membershipsRoute.GET, "GET", "/?limit=100", { token: fixture.tokens[caller], params: { id: fixture.users.member! } });
+    const response = await call(membershipsRoute.GET, "GET", "/?limit=100", {
+      token: fixture.tokens[caller],
+      params: { id: fixture.users.member! },
+    });
     expect(response.status).toBe(status);
     if (status === 200) expect((response.json!.data as unknown[]).length).toBe(fixture.projects.length);
   });

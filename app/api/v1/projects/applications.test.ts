@@ -17,18 +17,26 @@ import type { ProjectModuleName } from "@/lib/projects/schemas";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
-async function openProject(state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[]; settings?: Record<string, unknown> } = {}) {
+async function openProject(
+  state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[]; settings?: Record<string, unknown> } = {},
+) {
   const owner = await createPartner();
-  const project = await createProjectFor(owner, { status: state.status ?? "PUBLISHED", visibility: state.visibility ?? "PUBLIC", modules: state.modules ?? ["APPLICATIONS"] });
+  const project = await createProjectFor(owner, {
+    status: state.status ?? "PUBLISHED",
+    visibility: state.visibility ?? "PUBLIC",
+    modules: state.modules ?? ["APPLICATIONS"],
+  });
   if (state.settings) await db.project.update({ where: { id: project.id }, data: { settings: state.settings as Prisma.InputJsonValue } });
   const roleId = (key: string) => project.roles.find((role) => role.key === key)!.id;
   return { owner, project, ownerToken: await tokenFor(owner.id), roleId };
 }
 
-const apply = (token: string | undefined, projectId: string, body: unknown) => call(applicationsRoute.POST, "POST", "/", { token, params: { id: projectId }, body });
+const apply = (token: string | undefined, projectId: string, body: unknown) =>
+  call(applicationsRoute.POST, "POST", "/", { token, params: { id: projectId }, body });
 const decide = (token: string, projectId: string, applicationId: string, body: unknown) =>
   call(decisionRoute.POST, "POST", "/", { token, params: { id: projectId, applicationId }, body });
-const withdraw = (token: string, projectId: string, applicationId: string) => call(withdrawRoute.POST, "POST", "/", { token, params: { id: projectId, applicationId } });
+const withdraw = (token: string, projectId: string, applicationId: string) =>
+  call(withdrawRoute.POST, "POST", "/", { token, params: { id: projectId, applicationId } });
 
 async function applicant() {
   const user = await createUser();
@@ -41,23 +49,43 @@ describe("the application journey", () => {
     const { user, token } = await applicant();
     const created = await apply(token, project.id, { message: "  I test a lot.  " });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ projectId: project.id, userId: user.id, message: "I test a lot.", roleId: null, status: "PENDING", decidedAt: null, decidedBy: null, reason: null });
+    expect(created.json).toMatchObject({
+      projectId: project.id,
+      userId: user.id,
+      message: "I test a lot.",
+      roleId: null,
+      status: "PENDING",
+      decidedAt: null,
+      decidedBy: null,
+      reason: null,
+    });
 
     const listed = await call(applicationsRoute.GET, "GET", "/?status=PENDING", { token: ownerToken, params: { id: project.id } });
     expect(listed.status).toBe(200);
     expect((listed.json!.data as { id: string }[]).map((row) => row.id)).toEqual([created.json!.id]);
 
-    const accepted = await decide(ownerToken, project.id, created.json!.id as string, { decision: "ACCEPT", roleId: roleId("TESTER"), reason: "Welcome" });
+    const accepted = await decide(ownerToken, project.id, created.json!.id as string, {
+      decision: "ACCEPT",
+      roleId: roleId("TESTER"),
+      reason: "Welcome",
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.json).toMatchObject({ status: "ACCEPTED", decidedBy: owner.id, reason: "Welcome", roleId: roleId("TESTER") });
     expect(accepted.json!.decidedAt).toEqual(expect.any(String));
-    const member = await db.projectMember.findUniqueOrThrow({ where: { projectId_userId: { projectId: project.id, userId: user.id } }, include: { role: true } });
+    const member = await db.projectMember.findUniqueOrThrow({
+      where: { projectId_userId: { projectId: project.id, userId: user.id } },
+      include: { role: true },
+    });
     expect(member.role.key).toBe("TESTER");
-    const audit = await db.auditEntry.findMany({ where: { projectId: project.id, action: { in: ["application.create", "application.accept", "member.add"] } } });
+    const audit = await db.auditEntry.findMany({
+      where: { projectId: project.id, action: { in: ["application.create", "application.accept", "member.add"] } },
+    });
     expect(audit.map((entry) => entry.action).sort()).toEqual(["application.accept", "application.create", "member.add"]);
 
     const memberships = await call(membershipsRoute.GET, "GET", "/", { token, params: { id: user.id } });
-    expect(memberships.json!.data).toEqual([expect.objectContaining({ project: expect.objectContaining({ id: project.id }), role: expect.objectContaining({ key: "TESTER" }) })]);
+    expect(memberships.json!.data).toEqual([
+      expect.objectContaining({ project: expect.objectContaining({ id: project.id }), role: expect.objectContaining({ key: "TESTER" }) }),
+    ]);
     expect((await apply(token, project.id, { message: "again" })).json).toMatchObject({ status: 409, code: "already_member" });
   });
 
@@ -68,12 +96,22 @@ describe("the application journey", () => {
     const a = await apply(first.token, project.id, { message: "Hello" });
     const b = await apply(second.token, project.id, { message: "Hi" });
     expect((await decide(ownerToken, project.id, a.json!.id as string, { decision: "ACCEPT" })).status).toBe(200);
-    const member = await db.projectMember.findUniqueOrThrow({ where: { projectId_userId: { projectId: project.id, userId: first.user.id } }, include: { role: true } });
+    const member = await db.projectMember.findUniqueOrThrow({
+      where: { projectId_userId: { projectId: project.id, userId: first.user.id } },
+      include: { role: true },
+    });
     expect(member.role.key).toBe("MEMBER");
 
     expect((await decide(ownerToken, project.id, b.json!.id as string, { decision: "REJECT", reason: "Team is full" })).status).toBe(200);
     const mine = await call(myApplicationsRoute.GET, "GET", "/", { token: second.token });
-    expect(mine.json!.data).toEqual([expect.objectContaining({ id: b.json!.id, status: "REJECTED", reason: "Team is full", project: expect.objectContaining({ id: project.id }) })]);
+    expect(mine.json!.data).toEqual([
+      expect.objectContaining({
+        id: b.json!.id,
+        status: "REJECTED",
+        reason: "Team is full",
+        project: expect.objectContaining({ id: project.id }),
+      }),
+    ]);
     const notification = await db.notification.findFirstOrThrow({ where: { userId: second.user.id, kind: "application.rejected" } });
     expect(notification.body).toBe("Team is full");
     expect(await db.projectMember.count({ where: { projectId: project.id, userId: second.user.id } })).toBe(0);
@@ -116,7 +154,12 @@ describe("the application journey", () => {
     const { project, ownerToken, roleId } = await openProject();
     const read = await call(settingsRoute.GET, "GET", "/", { token: ownerToken, params: { id: project.id } });
     const put = (offeredRoleIds: string[]) =>
-      call(settingsRoute.PUT, "PUT", "/", { token: ownerToken, params: { id: project.id }, headers: { "if-match": read.headers.get("etag")! }, body: { visibility: "PUBLIC", settings: { offeredRoleIds } } });
+      call(settingsRoute.PUT, "PUT", "/", {
+        token: ownerToken,
+        params: { id: project.id },
+        headers: { "if-match": read.headers.get("etag")! },
+        body: { visibility: "PUBLIC", settings: { offeredRoleIds } },
+      });
     expect((await put([roleId("OWNER")])).json).toMatchObject({ status: 400, errors: [{ path: "settings.offeredRoleIds" }] });
     expect((await put(["nope"])).status).toBe(400);
     expect((await put([roleId("TESTER")])).status).toBe(200);
@@ -136,22 +179,29 @@ describe("bad input: a clear problem, nothing written", () => {
   }
   const long = "x".repeat(5000);
   const about = (projectId: string, run: Call): Act => Object.assign(run, { projectId });
-  const applyTo = (state: Parameters<typeof openProject>[0], body: unknown, signedIn = true) => async (): Promise<Act> => {
-    const { project } = await openProject(state);
-    const token = signedIn ? (await applicant()).token : undefined;
-    return about(project.id, () => apply(token, project.id, body));
-  };
+  const applyTo =
+    (state: Parameters<typeof openProject>[0], body: unknown, signedIn = true) =>
+    async (): Promise<Act> => {
+      const { project } = await openProject(state);
+      const token = signedIn ? (await applicant()).token : undefined;
+      return about(project.id, () => apply(token, project.id, body));
+    };
   async function withPending() {
     const context = await openProject();
     const person = await applicant();
     const created = await apply(person.token, context.project.id, { message: "Hello" });
     return { ...context, ...person, applicationId: created.json!.id as string };
   }
-  const deciding = (body: (c: Awaited<ReturnType<typeof withPending>>) => unknown, before?: (c: Awaited<ReturnType<typeof withPending>>) => Promise<unknown>) => async (): Promise<Act> => {
-    const c = await withPending();
-    await before?.(c);
-    return about(c.project.id, () => decide(c.ownerToken, c.project.id, c.applicationId, body(c)));
-  };
+  const deciding =
+    (
+      body: (c: Awaited<ReturnType<typeof withPending>>) => unknown,
+      before?: (c: Awaited<ReturnType<typeof withPending>>) => Promise<unknown>,
+    ) =>
+    async (): Promise<Act> => {
+      const c = await withPending();
+      await before?.(c);
+      return about(c.project.id, () => decide(c.ownerToken, c.project.id, c.applicationId, body(c)));
+    };
   const asMember = (roleKey: string, grant: string) => async (): Promise<Act> => {
     const c = await withPending();
     const decider = await createUser();
@@ -168,19 +218,47 @@ describe("bad input: a clear problem, nothing written", () => {
     { name: "applying to a draft", arrange: applyTo({ status: "DRAFT" }, { message: "hi" }), status: 404 },
     { name: "applying to a private project", arrange: applyTo({ visibility: "PRIVATE" }, { message: "hi" }), status: 404 },
     { name: "applying with the module off", arrange: applyTo({ modules: [] }, { message: "hi" }), status: 404 },
-    { name: "applying while applications are closed", arrange: applyTo({ settings: { applicationsOpen: false } }, { message: "hi" }), status: 422 },
+    {
+      name: "applying while applications are closed",
+      arrange: applyTo({ settings: { applicationsOpen: false } }, { message: "hi" }),
+      status: 422,
+    },
     { name: "applying to an archived project", arrange: applyTo({ status: "ARCHIVED" }, { message: "hi" }), status: 422 },
     { name: "applying to a LAUNCHER project", arrange: applyTo({ visibility: "LAUNCHER" }, { message: "hi" }), status: 422 },
-    { name: "accepting with an unknown role id", arrange: deciding(() => ({ decision: "ACCEPT", roleId: "unknown" })), status: 400, path: "roleId" },
+    {
+      name: "accepting with an unknown role id",
+      arrange: deciding(() => ({ decision: "ACCEPT", roleId: "unknown" })),
+      status: 400,
+      path: "roleId",
+    },
     { name: "accepting as Owner", arrange: deciding((c) => ({ decision: "ACCEPT", roleId: c.roleId("OWNER") })), status: 403 },
     { name: "a Moderator accepting as Developer (above what they may grant)", arrange: asMember("MODERATOR", "DEVELOPER"), status: 403 },
     { name: "a Manager accepting as Manager (their own rank)", arrange: asMember("MANAGER", "MANAGER"), status: 403 },
     { name: "a Tester deciding (no applications.decide)", arrange: asMember("TESTER", "MEMBER"), status: 403 },
     { name: "an unknown decision", arrange: deciding(() => ({ decision: "MAYBE" })), status: 400, path: "decision" },
-    { name: "a role with REJECT", arrange: deciding((c) => ({ decision: "REJECT", roleId: c.roleId("MEMBER") })), status: 400, path: "roleId" },
+    {
+      name: "a role with REJECT",
+      arrange: deciding((c) => ({ decision: "REJECT", roleId: c.roleId("MEMBER") })),
+      status: 400,
+      path: "roleId",
+    },
     { name: "a 5,000-character reason", arrange: deciding(() => ({ decision: "REJECT", reason: long })), status: 400, path: "reason" },
-    { name: "deciding a withdrawn application", arrange: deciding(() => ({ decision: "ACCEPT" }), (c) => withdraw(c.token, c.project.id, c.applicationId)), status: 409 },
-    { name: "deciding twice", arrange: deciding(() => ({ decision: "ACCEPT" }), (c) => decide(c.ownerToken, c.project.id, c.applicationId, { decision: "REJECT" })), status: 409 },
+    {
+      name: "deciding a withdrawn application",
+      arrange: deciding(
+        () => ({ decision: "ACCEPT" }),
+        (c) => withdraw(c.token, c.project.id, c.applicationId),
+      ),
+      status: 409,
+    },
+    {
+      name: "deciding twice",
+      arrange: deciding(
+        () => ({ decision: "ACCEPT" }),
+        (c) => decide(c.ownerToken, c.project.id, c.applicationId, { decision: "REJECT" }),
+      ),
+      status: 409,
+    },
     {
       name: "deciding with a read-only token",
       arrange: async () => {
@@ -201,13 +279,23 @@ describe("bad input: a clear problem, nothing written", () => {
     },
     {
       name: "a page of an unknown status",
-      arrange: async () => { const c = await openProject(); return about(c.project.id, () => call(applicationsRoute.GET, "GET", "/?status=DONE", { token: c.ownerToken, params: { id: c.project.id } })); },
+      arrange: async () => {
+        const c = await openProject();
+        return about(c.project.id, () =>
+          call(applicationsRoute.GET, "GET", "/?status=DONE", { token: c.ownerToken, params: { id: c.project.id } }),
+        );
+      },
       status: 400,
       path: "status",
     },
     {
       name: "a broken cursor",
-      arrange: async () => { const c = await openProject(); return about(c.project.id, () => call(applicationsRoute.GET, "GET", "/?cursor=bad", { token: c.ownerToken, params: { id: c.project.id } })); },
+      arrange: async () => {
+        const c = await openProject();
+        return about(c.project.id, () =>
+          call(applicationsRoute.GET, "GET", "/?cursor=bad", { token: c.ownerToken, params: { id: c.project.id } }),
+        );
+      },
       status: 400,
     },
   ];
@@ -280,7 +368,9 @@ describe("notifications", () => {
     await addMemberWith(project.id, suspendedOwner.id, "OWNER");
     const { token } = await applicant();
     await apply(token, project.id, { message: "Hello" });
-    const told = await db.notification.findMany({ where: { kind: "application.new", link: `/projects/${project.slug}/manage/applications` } });
+    const told = await db.notification.findMany({
+      where: { kind: "application.new", link: `/projects/${project.slug}/manage/applications` },
+    });
     expect(told.map((row) => row.userId).sort()).toEqual([owner.id, moderator.id].sort());
   });
 });
@@ -307,8 +397,15 @@ describe("module and visibility", () => {
   it("enabling the module does not block review (no prompt needed)", async () => {
     const owner = await createPartner();
     const project = await createProjectFor(owner, { modules: ["APPLICATIONS"] });
-    await db.project.update({ where: { id: project.id }, data: { description: "A project with a long enough description.", logoUrl: "https://example.test/logo.png" } });
-    const response = await call(statusRoute.POST, "POST", "/", { token: await tokenFor(owner.id), params: { id: project.id }, body: { status: "IN_REVIEW" } });
+    await db.project.update({
+      where: { id: project.id },
+      data: { description: "A project with a long enough description.", logoUrl: "https://example.test/logo.png" },
+    });
+    const response = await call(statusRoute.POST, "POST", "/", {
+      token: await tokenFor(owner.id),
+      params: { id: project.id },
+      body: { status: "IN_REVIEW" },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -317,7 +414,10 @@ describe("module and visibility", () => {
     for (let i = 0; i < 3; i += 1) await apply((await applicant()).token, project.id, { message: `n${i}` });
     const first = await call(applicationsRoute.GET, "GET", "/?limit=2", { token: ownerToken, params: { id: project.id } });
     expect(first.json!.data).toHaveLength(2);
-    const second = await call(applicationsRoute.GET, "GET", `/?limit=2&cursor=${first.json!.nextCursor}`, { token: ownerToken, params: { id: project.id } });
+    const second = await call(applicationsRoute.GET, "GET", `/?limit=2&cursor=${first.json!.nextCursor}`, {
+      token: ownerToken,
+      params: { id: project.id },
+    });
     expect(second.json!.data).toHaveLength(1);
     expect(second.json!.nextCursor).toBeNull();
   });
@@ -343,7 +443,9 @@ describe("leaving and memberships", () => {
     await addMemberWith(project.id, user.id, "TESTER");
     const support = await createUser({ roles: ["SUPPORT"] });
     const read = (t: string) => call(membershipsRoute.GET, "GET", "/", { token: t, params: { id: user.id } });
-    expect((await read(token)).json!.data).toEqual([expect.objectContaining({ role: expect.objectContaining({ name: "Tester" }), since: expect.any(String) })]);
+    expect((await read(token)).json!.data).toEqual([
+      expect.objectContaining({ role: expect.objectContaining({ name: "Tester" }), since: expect.any(String) }),
+    ]);
     expect((await read(await tokenFor(support.id, ["read", "admin"]))).status).toBe(200);
     expect((await read(await tokenFor(support.id, ["read"]))).status).toBe(404);
     expect((await read((await applicant()).token)).status).toBe(404);
@@ -354,11 +456,15 @@ describe("leaving and memberships", () => {
     const { user, token } = await applicant();
     const projects = [(await openProject()).project, (await openProject()).project, (await openProject()).project];
     for (const project of projects) await addMemberWith(project.id, user.id, "MEMBER");
-    const read = (query: Record<string, string>) => call(membershipsRoute.GET, "GET", `/?${new URLSearchParams(query)}`, { token, params: { id: user.id } });
+    const read = (query: Record<string, string>) =>
+      call(membershipsRoute.GET, "GET", `/?${new URLSearchParams(query)}`, { token, params: { id: user.id } });
     const first = await read({ limit: "2" });
     expect((first.json!.data as { project: { id: string } }[]).map((row) => row.project.id)).toEqual([projects[2].id, projects[1].id]);
     const second = await read({ limit: "2", cursor: String(first.json!.nextCursor) });
-    expect(second.json).toMatchObject({ data: [expect.objectContaining({ project: expect.objectContaining({ id: projects[0].id }) })], nextCursor: null });
+    expect(second.json).toMatchObject({
+      data: [expect.objectContaining({ project: expect.objectContaining({ id: projects[0].id }) })],
+      nextCursor: null,
+    });
     expect((await read({ limit: "500" })).status).toBe(400);
   });
 });

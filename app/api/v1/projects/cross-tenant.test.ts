@@ -27,7 +27,17 @@ import { call } from "@/lib/testing/http";
 
 const CUSTOM_PERMISSIONS: ProjectPermission[] = ["project.view", "members.view", "launcher.manage"];
 const ROLE_ACTORS = ["owner", "manager", "developer", "moderator", "tester", "member", "custom"] as const;
-const ACTORS = [...ROLE_ACTORS, "anonymous", "user", "otherProjectMember", "unassignedPartner", "support", "developerStaff", "teamLead", "projectLead"] as const;
+const ACTORS = [
+  ...ROLE_ACTORS,
+  "anonymous",
+  "user",
+  "otherProjectMember",
+  "unassignedPartner",
+  "support",
+  "developerStaff",
+  "teamLead",
+  "projectLead",
+] as const;
 type ActorName = (typeof ACTORS)[number];
 
 /**
@@ -46,10 +56,17 @@ const CALLERS = [...ACTORS, ...(Object.keys(SCOPED) as ScopedName[])];
 type CallerName = ActorName | ScopedName;
 const actingAs = (caller: CallerName): ActorName => (caller in SCOPED ? SCOPED[caller as ScopedName].as : (caller as ActorName));
 /** The scope the route itself demands (lib/http/route.ts): read for GET, admin for restore, else write. */
-const routeScope = (endpoint: string): TokenScope => (endpoint.startsWith("GET ") ? "read" : endpoint.endsWith("/restore") ? "admin" : "write");
+const routeScope = (endpoint: string): TokenScope =>
+  endpoint.startsWith("GET ") ? "read" : endpoint.endsWith("/restore") ? "admin" : "write";
 
 // The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { isMember, isStaff: readsAny, visible, seesInLauncher, has } = crossTenantOracle<ActorName>({
+const {
+  isMember,
+  isStaff: readsAny,
+  visible,
+  seesInLauncher,
+  has,
+} = crossTenantOracle<ActorName>({
   owner: memberWith("OWNER"),
   manager: memberWith("MANAGER"),
   developer: memberWith("DEVELOPER"),
@@ -67,7 +84,14 @@ const { isMember, isStaff: readsAny, visible, seesInLauncher, has } = crossTenan
   teamLead: staff("reader"),
   projectLead: staff("projectLead"),
 });
-const rank = (actor: ActorName) => (actor === "projectLead" ? 101 : actor === "custom" ? 30 : isMember(actor) ? DEFAULT_PROJECT_ROLES[actor.toUpperCase() as "OWNER"].rank : 0);
+const rank = (actor: ActorName) =>
+  actor === "projectLead"
+    ? 101
+    : actor === "custom"
+      ? 30
+      : isMember(actor)
+        ? DEFAULT_PROJECT_ROLES[actor.toUpperCase() as "OWNER"].rank
+        : 0;
 
 /**
  * 401 for anonymous callers of signed-in endpoints, 404 when invisible (`sees`: the project, or
@@ -100,14 +124,23 @@ beforeAll(async () => {
   users.projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
   await createProjectFor(users.otherProjectMember as Awaited<ReturnType<typeof createPartner>>);
   for (const [name, user] of Object.entries(users)) fixture.tokens[name as ActorName] = await tokenFor(user.id);
-  for (const [name, scoped] of Object.entries(SCOPED)) scopedTokens[name as ScopedName] = await tokenFor(users[scoped.user]!.id, [...scoped.scopes]);
+  for (const [name, scoped] of Object.entries(SCOPED))
+    scopedTokens[name as ScopedName] = await tokenFor(users[scoped.user]!.id, [...scoped.scopes]);
 
   for (const status of PROJECT_STATUSES) {
     for (const visibility of PROJECT_VISIBILITIES) {
-      const project = await createProjectFor(owner, { status, visibility, modules: ["LAUNCHER"], name: `${status} ${visibility} ${fixture.game}` });
+      const project = await createProjectFor(owner, {
+        status,
+        visibility,
+        modules: ["LAUNCHER"],
+        name: `${status} ${visibility} ${fixture.game}`,
+      });
       await db.project.update({ where: { id: project.id }, data: { game: fixture.game } });
-      for (const key of ["manager", "developer", "moderator", "tester", "member"] as const) await addMemberWith(project.id, users[key]!.id, key.toUpperCase());
-      const custom = await db.projectRole.create({ data: { projectId: project.id, name: "Launcher crew", rank: 30, permissions: CUSTOM_PERMISSIONS } });
+      for (const key of ["manager", "developer", "moderator", "tester", "member"] as const)
+        await addMemberWith(project.id, users[key]!.id, key.toUpperCase());
+      const custom = await db.projectRole.create({
+        data: { projectId: project.id, name: "Launcher crew", rank: 30, permissions: CUSTOM_PERMISSIONS },
+      });
       await addMemberWith(project.id, users.custom!.id, custom.id);
       const target = await createUser();
       await addMemberWith(project.id, target.id, "MEMBER");
@@ -118,9 +151,19 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
 const stale = { "if-match": '"v999"' };
-const launcherBody = { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: false, launchSettings: { executable: "bin/game", arguments: [], minimumMemoryMb: 0 } };
+const launcherBody = {
+  offerInstall: true,
+  offerUpdate: true,
+  offerRepair: true,
+  offerGameStart: true,
+  offerVersions: false,
+  launchSettings: { executable: "bin/game", arguments: [], minimumMemoryMb: 0 },
+};
 
 interface Endpoint {
   name: string;
@@ -131,9 +174,21 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { name: "GET /projects/{id}", request: (token, p) => call(one.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, true, 200, { signedIn: false }) },
-  { name: "PUT /projects/{id}", request: (token, p) => call(one.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { name: "Taken over" } }), expected: (a, p) => gate(a, p, has(a, "project.edit"), 412) },
-  { name: "PATCH /projects/{id}", request: (token, p) => call(one.PATCH, "PATCH", "/", { token, params: { id: p.id }, headers: stale, body: { name: "Taken over" } }), expected: (a, p) => gate(a, p, has(a, "project.edit"), 412) },
+  {
+    name: "GET /projects/{id}",
+    request: (token, p) => call(one.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (a, p) => gate(a, p, true, 200, { signedIn: false }),
+  },
+  {
+    name: "PUT /projects/{id}",
+    request: (token, p) => call(one.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { name: "Taken over" } }),
+    expected: (a, p) => gate(a, p, has(a, "project.edit"), 412),
+  },
+  {
+    name: "PATCH /projects/{id}",
+    request: (token, p) => call(one.PATCH, "PATCH", "/", { token, params: { id: p.id }, headers: stale, body: { name: "Taken over" } }),
+    expected: (a, p) => gate(a, p, has(a, "project.edit"), 412),
+  },
   {
     name: "DELETE /projects/{id}",
     request: (token, p) => call(one.DELETE, "DELETE", "/", { token, params: { id: p.id }, headers: stale }),
@@ -141,33 +196,72 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: "PUT /projects/{id}/images/logo",
-    request: (token, p) => images.PUT(new Request("http://127.0.0.1/x", { method: "PUT", headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...stale, "content-type": "image/png" }, body: PNG }), { params: Promise.resolve({ id: p.id, kind: "logo" }) }),
+    request: (token, p) =>
+      images.PUT(
+        new Request("http://127.0.0.1/x", {
+          method: "PUT",
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...stale, "content-type": "image/png" },
+          body: PNG,
+        }),
+        { params: Promise.resolve({ id: p.id, kind: "logo" }) },
+      ),
     expected: (a, p) => gate(a, p, has(a, "project.edit"), 412),
   },
-  { name: "POST /projects/{id}/restore", request: (token, p) => call(restore.POST, "POST", "/", { token, params: { id: p.id } }), expected: (a) => (a === "anonymous" ? 401 : 404) },
-  { name: "GET /projects/{id}/settings", request: (token, p) => call(settings.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "project.settings"), 200) },
+  {
+    name: "POST /projects/{id}/restore",
+    request: (token, p) => call(restore.POST, "POST", "/", { token, params: { id: p.id } }),
+    expected: (a) => (a === "anonymous" ? 401 : 404),
+  },
+  {
+    name: "GET /projects/{id}/settings",
+    request: (token, p) => call(settings.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (a, p) => gate(a, p, has(a, "project.settings"), 200),
+  },
   {
     name: "PUT /projects/{id}/settings",
-    request: (token, p) => call(settings.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { visibility: "PUBLIC", settings: {} } }),
+    request: (token, p) =>
+      call(settings.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { visibility: "PUBLIC", settings: {} } }),
     expected: (a, p) => gate(a, p, has(a, "project.settings"), 412),
   },
-  { name: "GET /projects/{id}/modules", request: (token, p) => call(modules.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "project.view"), 200) },
+  {
+    name: "GET /projects/{id}/modules",
+    request: (token, p) => call(modules.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (a, p) => gate(a, p, has(a, "project.view"), 200),
+  },
   {
     name: "PUT /projects/{id}/modules",
     request: (token, p) => call(modules.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { modules: [] } }),
     expected: (a, p) => gate(a, p, has(a, "project.settings"), 412),
   },
   // The search itself is the same for every allowed caller; who may search is what the table checks.
-  { name: "GET /projects/{id}/member-candidates", request: (token, p) => call(candidates.GET, "GET", "/?q=us", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "members.manage"), 200) },
-  { name: "GET /projects/{id}/members", request: (token, p) => call(members.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "members.view"), 200) },
+  {
+    name: "GET /projects/{id}/member-candidates",
+    request: (token, p) => call(candidates.GET, "GET", "/?q=us", { token, params: { id: p.id } }),
+    expected: (a, p) => gate(a, p, has(a, "members.manage"), 200),
+  },
+  {
+    name: "GET /projects/{id}/members",
+    request: (token, p) => call(members.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (a, p) => gate(a, p, has(a, "members.view"), 200),
+  },
   {
     name: "POST /projects/{id}/members",
-    request: async (token, p) => call(members.POST, "POST", "/", { token, params: { id: p.id }, body: { userId: (await createUser()).id, roleId: fixture.ids[p.id].memberRole } }),
+    request: async (token, p) =>
+      call(members.POST, "POST", "/", {
+        token,
+        params: { id: p.id },
+        body: { userId: (await createUser()).id, roleId: fixture.ids[p.id].memberRole },
+      }),
     expected: (a, p) => gate(a, p, has(a, "members.manage") && rank(a) > 10, 201),
   },
   {
     name: "PUT /projects/{id}/members/{userId}",
-    request: (token, p) => call(member.PUT, "PUT", "/", { token, params: { id: p.id, userId: fixture.ids[p.id].target }, body: { roleId: fixture.ids[p.id].memberRole } }),
+    request: (token, p) =>
+      call(member.PUT, "PUT", "/", {
+        token,
+        params: { id: p.id, userId: fixture.ids[p.id].target },
+        body: { roleId: fixture.ids[p.id].memberRole },
+      }),
     expected: (a, p) => gate(a, p, has(a, "members.manage") && rank(a) > 10, 200),
   },
   {
@@ -188,15 +282,29 @@ const ENDPOINTS: Endpoint[] = [
     // Allowed callers reach the rule that the new Owner must be an ACTIVE partner.
     expected: (a, p) => gate(a, p, a === "owner" || a === "projectLead", 422),
   },
-  { name: "GET /projects/{id}/roles", request: (token, p) => call(roles.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "members.view"), 200) },
+  {
+    name: "GET /projects/{id}/roles",
+    request: (token, p) => call(roles.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (a, p) => gate(a, p, has(a, "members.view"), 200),
+  },
   {
     name: "POST /projects/{id}/roles",
-    request: (token, p) => call(roles.POST, "POST", "/", { token, params: { id: p.id }, body: { name: unique("Role "), permissions: ["project.view"], rank: 5 } }),
+    request: (token, p) =>
+      call(roles.POST, "POST", "/", {
+        token,
+        params: { id: p.id },
+        body: { name: unique("Role "), permissions: ["project.view"], rank: 5 },
+      }),
     expected: (a, p) => gate(a, p, has(a, "roles.manage") && rank(a) > 5, 201),
   },
   {
     name: "PUT /projects/{id}/roles/{roleId}",
-    request: (token, p) => call(role.PUT, "PUT", "/", { token, params: { id: p.id, roleId: fixture.ids[p.id].customRole }, body: { name: "Launcher crew", permissions: CUSTOM_PERMISSIONS, rank: 30 } }),
+    request: (token, p) =>
+      call(role.PUT, "PUT", "/", {
+        token,
+        params: { id: p.id, roleId: fixture.ids[p.id].customRole },
+        body: { name: "Launcher crew", permissions: CUSTOM_PERMISSIONS, rank: 30 },
+      }),
     expected: (a, p) => gate(a, p, has(a, "roles.manage") && rank(a) > 30, 200),
   },
   {
@@ -208,7 +316,11 @@ const ENDPOINTS: Endpoint[] = [
     expected: (a, p) => gate(a, p, has(a, "roles.manage") && rank(a) > 3, 204),
   },
   // An APPLICATION_ONLY project's launcher integration does not exist for signed-in strangers (issue 23, finding 10).
-  { name: "GET /projects/{id}/launcher", request: (token, p) => call(launcher.GET, "GET", "/", { token, params: { id: p.id } }), expected: (a, p) => gate(a, p, has(a, "launcher.manage"), 200, { sees: seesInLauncher }) },
+  {
+    name: "GET /projects/{id}/launcher",
+    request: (token, p) => call(launcher.GET, "GET", "/", { token, params: { id: p.id } }),
+    expected: (a, p) => gate(a, p, has(a, "launcher.manage"), 200, { sees: seesInLauncher }),
+  },
   {
     name: "PUT /projects/{id}/launcher",
     request: (token, p) => call(launcher.PUT, "PUT", "/", { token, params: { id: p.id }, body: launcherBody }),
@@ -244,12 +356,17 @@ describe("GET /projects", () => {
     const response = await call(collection.GET, "GET", `/api/v1/projects?game=${fixture.game}&limit=100`, { token: tokenOf(caller) });
     const names = (response.json!.data as { name: string }[]).map((project) => project.name).sort();
     const actor = actingAs(caller);
-    const expected = fixture.projects.filter((project) => isMember(actor) || readsAny(actor) || listed(project)).map((project) => project.name).sort();
+    const expected = fixture.projects
+      .filter((project) => isMember(actor) || readsAny(actor) || listed(project))
+      .map((project) => project.name)
+      .sort();
     expect(names).toEqual(expected);
   });
 
   it.each(ACTORS.filter((actor) => actor !== "anonymous"))("lists for %s with member=me only their own projects", async (actor) => {
-    const response = await call(collection.GET, "GET", `/api/v1/projects?game=${fixture.game}&member=me&limit=100`, { token: fixture.tokens[actor] });
+    const response = await call(collection.GET, "GET", `/api/v1/projects?game=${fixture.game}&member=me&limit=100`, {
+      token: fixture.tokens[actor],
+    });
     expect((response.json!.data as unknown[]).length).toBe(isMember(actor) ? fixture.projects.length : 0);
   });
 });
@@ -259,7 +376,14 @@ describe("after every call", () => {
     const now = await db.project.findMany({ where: { id: { in: fixture.projects.map((project) => project.id) } } });
     for (const project of fixture.projects) {
       const after = now.find((candidate) => candidate.id === project.id)!;
-      expect({ status: after.status, visibility: after.visibility, name: after.name, version: after.version, modules: after.modules, deletedAt: after.deletedAt }).toEqual({
+      expect({
+        status: after.status,
+        visibility: after.visibility,
+        name: after.name,
+        version: after.version,
+        modules: after.modules,
+        deletedAt: after.deletedAt,
+      }).toEqual({
         status: project.status,
         visibility: project.visibility,
         name: project.name,

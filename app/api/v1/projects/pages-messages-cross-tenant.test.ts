@@ -23,7 +23,11 @@ type Caller = (typeof CALLERS)[number];
 const CONTENT_MODULES = ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"] as const;
 
 // The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { visible, seesMemberContent, write: change } = crossTenantOracle<Caller>({
+const {
+  visible,
+  seesMemberContent,
+  write: change,
+} = crossTenantOracle<Caller>({
   owner: memberWith("OWNER"),
   moderator: memberWith("MODERATOR"),
   member: memberWith("MEMBER"),
@@ -46,7 +50,13 @@ function read(caller: Caller, p: Project, readable: (c: Caller, p: Project) => b
   return 200;
 }
 /** A change: 401 anonymous, 403 for a token without the write scope, then 404 as for reads, then the permission. */
-function write(caller: Caller, p: Project, readable: (c: Caller, p: Project) => boolean, permission: ProjectPermission, success: number): number {
+function write(
+  caller: Caller,
+  p: Project,
+  readable: (c: Caller, p: Project) => boolean,
+  permission: ProjectPermission,
+  success: number,
+): number {
   return change(caller, read(caller, p, readable) === 200, permission, success);
 }
 
@@ -73,13 +83,23 @@ beforeAll(async () => {
   for (const status of PROJECT_STATUSES) {
     for (const visibility of PROJECT_VISIBILITIES) {
       for (const modules of [[...CONTENT_MODULES], []]) {
-        const project = await createProjectFor(owner, { status, visibility, modules, name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}` });
+        const project = await createProjectFor(owner, {
+          status,
+          visibility,
+          modules,
+          name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}`,
+        });
         for (const key of ["moderator", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
         await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
         await db.projectPage.create({ data: { projectId: project.id, slug: "welcome", title: "Welcome", body: "Hello" } });
-        const message = await db.projectMessage.create({ data: { projectId: project.id, authorId: owner.id, title: "News", body: "Something happened" } });
+        const message = await db.projectMessage.create({
+          data: { projectId: project.id, authorId: owner.id, title: "News", body: "Something happened" },
+        });
         fixture.message[project.id] = { id: message.id, authorId: owner.id };
-        await db.project.update({ where: { id: project.id }, data: { settings: { supportLinks: [{ label: "", url: "https://ko-fi.com/test" }] } } });
+        await db.project.update({
+          where: { id: project.id },
+          data: { settings: { supportLinks: [{ label: "", url: "https://ko-fi.com/test" }] } },
+        });
         fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
       }
     }
@@ -118,12 +138,23 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: "PUT /projects/{id}/pages/{pageSlug}",
-    request: async (token, p) => call(pageRoute.PUT, "PUT", "/", { token, params: { id: p.id, pageSlug: "welcome" }, headers: { "if-match": `"v${await welcomeVersion(p)}"` }, body: PAGE_BODY }),
+    request: async (token, p) =>
+      call(pageRoute.PUT, "PUT", "/", {
+        token,
+        params: { id: p.id, pageSlug: "welcome" },
+        headers: { "if-match": `"v${await welcomeVersion(p)}"` },
+        body: PAGE_BODY,
+      }),
     expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 200),
   },
   {
     name: "DELETE /projects/{id}/pages/{pageSlug}",
-    request: async (token, p) => call(pageRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, pageSlug: "welcome" }, headers: { "if-match": `"v${await welcomeVersion(p)}"` } }),
+    request: async (token, p) =>
+      call(pageRoute.DELETE, "DELETE", "/", {
+        token,
+        params: { id: p.id, pageSlug: "welcome" },
+        headers: { "if-match": `"v${await welcomeVersion(p)}"` },
+      }),
     expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 204),
     restore: async (p) => void (await db.projectPage.create({ data: { projectId: p.id, ...PAGE_BODY } })),
   },
@@ -142,7 +173,16 @@ const ENDPOINTS: Endpoint[] = [
     name: "DELETE /projects/{id}/messages/{messageId}",
     request: (token, p) => call(messageRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, messageId: fixture.message[p.id].id } }),
     expected: (c, p) => write(c, p, visible, "messages.manage", 204),
-    restore: async (p) => void (await db.projectMessage.create({ data: { id: fixture.message[p.id].id, projectId: p.id, authorId: fixture.message[p.id].authorId, title: "News", body: "Something happened" } })),
+    restore: async (p) =>
+      void (await db.projectMessage.create({
+        data: {
+          id: fixture.message[p.id].id,
+          projectId: p.id,
+          authorId: fixture.message[p.id].authorId,
+          title: "News",
+          body: "Something happened",
+        },
+      })),
   },
   {
     name: "GET /projects/{id}/support-links",
@@ -152,14 +192,18 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 describe.each(ENDPOINTS)("$name", (endpoint) => {
-  it.each(CALLERS.map((caller) => ({ caller })))("as $caller, in every status × visibility × module on/off", async ({ caller }) => {
-    const mismatches: string[] = [];
-    for (const project of fixture.projects) {
-      const response = await endpoint.request(fixture.tokens[caller], project);
-      const expected = endpoint.expected(caller, project);
-      if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
-      if (response.status < 300) await endpoint.restore?.(project);
-    }
-    expect(mismatches).toEqual([]);
-  }, 120_000);
+  it.each(CALLERS.map((caller) => ({ caller })))(
+    "as $caller, in every status × visibility × module on/off",
+    async ({ caller }) => {
+      const mismatches: string[] = [];
+      for (const project of fixture.projects) {
+        const response = await endpoint.request(fixture.tokens[caller], project);
+        const expected = endpoint.expected(caller, project);
+        if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
+        if (response.status < 300) await endpoint.restore?.(project);
+      }
+      expect(mismatches).toEqual([]);
+    },
+    120_000,
+  );
 });

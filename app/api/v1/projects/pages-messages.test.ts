@@ -32,7 +32,9 @@ beforeAll(async () => {
   suspendedMember = await createUser({ suspended: true });
 });
 
-async function publishedProject(modules: ("PROJECT_PAGES" | "MESSAGES" | "CREATOR_SUPPORT")[] = ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"]) {
+async function publishedProject(
+  modules: ("PROJECT_PAGES" | "MESSAGES" | "CREATOR_SUPPORT")[] = ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"],
+) {
   const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: "PUBLIC", modules });
   await addMemberWith(project.id, moderator.id, "MODERATOR");
   await addMemberWith(project.id, member.id, "MEMBER");
@@ -40,19 +42,33 @@ async function publishedProject(modules: ("PROJECT_PAGES" | "MESSAGES" | "CREATO
   return project;
 }
 
-const page = (overrides: Record<string, unknown> = {}) => ({ slug: "getting-started", title: "Getting started", body: "# Welcome\n\nJoin **us**.", position: 1, ...overrides });
+const page = (overrides: Record<string, unknown> = {}) => ({
+  slug: "getting-started",
+  title: "Getting started",
+  body: "# Welcome\n\nJoin **us**.",
+  position: 1,
+  ...overrides,
+});
 
 describe("project pages", () => {
   it("creates, lists, reads with sanitized HTML and an ETag, replaces with If-Match and deletes", async () => {
     const project = await publishedProject();
-    const created = await call(pagesRoute.POST, "POST", "/", { token: moderatorToken, params: { id: project.id }, body: page({ body: "# Welcome\n\n<script>alert(1)</script><img src=x onerror=alert(1)> [x](javascript:alert(1))" }) });
+    const created = await call(pagesRoute.POST, "POST", "/", {
+      token: moderatorToken,
+      params: { id: project.id },
+      body: page({ body: "# Welcome\n\n<script>alert(1)</script><img src=x onerror=alert(1)> [x](javascript:alert(1))" }),
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("location")).toBe(`/api/v1/projects/${project.id}/pages/getting-started`);
     expect(created.headers.get("etag")).toBe('"v1"');
     expect(created.json!.html).toContain("<h1>Welcome</h1>");
     expect(created.json!.html).not.toMatch(/<script|onerror|href="javascript:|<img/i);
 
-    await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: page({ slug: "rules", title: "Rules", position: 0 }) });
+    await call(pagesRoute.POST, "POST", "/", {
+      token: ownerToken,
+      params: { id: project.id },
+      body: page({ slug: "rules", title: "Rules", position: 0 }),
+    });
     const list = await call(pagesRoute.GET, "GET", "/", { params: { id: project.id } });
     expect(list.status).toBe(200);
     expect((list.json!.data as { slug: string }[]).map((item) => item.slug)).toEqual(["rules", "getting-started"]);
@@ -61,21 +77,52 @@ describe("project pages", () => {
     const read = await call(pageRoute.GET, "GET", "/", { params: { id: project.id, pageSlug: "getting-started" } });
     expect(read.status).toBe(200);
     expect(read.headers.get("etag")).toBe('"v1"');
-    const notModified = await call(pageRoute.GET, "GET", "/", { params: { id: project.id, pageSlug: "getting-started" }, headers: { "if-none-match": '"v1"' } });
+    const notModified = await call(pageRoute.GET, "GET", "/", {
+      params: { id: project.id, pageSlug: "getting-started" },
+      headers: { "if-none-match": '"v1"' },
+    });
     expect(notModified.status).toBe(304);
 
     const params = { id: project.id, pageSlug: "getting-started" };
-    expect((await call(pageRoute.PUT, "PUT", "/", { token: moderatorToken, params, body: page({ title: "Start here" }) })).status).toBe(428);
-    const replaced = await call(pageRoute.PUT, "PUT", "/", { token: moderatorToken, params, headers: { "if-match": '"v1"' }, body: page({ title: "Start here", slug: "start" }) });
+    expect((await call(pageRoute.PUT, "PUT", "/", { token: moderatorToken, params, body: page({ title: "Start here" }) })).status).toBe(
+      428,
+    );
+    const replaced = await call(pageRoute.PUT, "PUT", "/", {
+      token: moderatorToken,
+      params,
+      headers: { "if-match": '"v1"' },
+      body: page({ title: "Start here", slug: "start" }),
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.headers.get("etag")).toBe('"v2"');
     expect(replaced.json).toMatchObject({ slug: "start", title: "Start here", version: 2 });
     expect((await call(pageRoute.GET, "GET", "/", { params })).status).toBe(404);
-    const stale = await call(pageRoute.PUT, "PUT", "/", { token: moderatorToken, params: { id: project.id, pageSlug: "start" }, headers: { "if-match": '"v1"' }, body: page({ slug: "start" }) });
+    const stale = await call(pageRoute.PUT, "PUT", "/", {
+      token: moderatorToken,
+      params: { id: project.id, pageSlug: "start" },
+      headers: { "if-match": '"v1"' },
+      body: page({ slug: "start" }),
+    });
     expect(stale.status).toBe(412);
 
-    expect((await call(pageRoute.DELETE, "DELETE", "/", { token: moderatorToken, params: { id: project.id, pageSlug: "start" }, headers: { "if-match": '"v1"' } })).status).toBe(412);
-    expect((await call(pageRoute.DELETE, "DELETE", "/", { token: moderatorToken, params: { id: project.id, pageSlug: "start" }, headers: { "if-match": '"v2"' } })).status).toBe(204);
+    expect(
+      (
+        await call(pageRoute.DELETE, "DELETE", "/", {
+          token: moderatorToken,
+          params: { id: project.id, pageSlug: "start" },
+          headers: { "if-match": '"v1"' },
+        })
+      ).status,
+    ).toBe(412);
+    expect(
+      (
+        await call(pageRoute.DELETE, "DELETE", "/", {
+          token: moderatorToken,
+          params: { id: project.id, pageSlug: "start" },
+          headers: { "if-match": '"v2"' },
+        })
+      ).status,
+    ).toBe(204);
 
     const audit = await db.auditEntry.findMany({ where: { projectId: project.id, targetType: "page" }, orderBy: { createdAt: "asc" } });
     expect(audit.map((entry) => entry.action)).toEqual(["page.create", "page.create", "page.update", "page.delete"]);
@@ -89,7 +136,12 @@ describe("project pages", () => {
     const duplicate = await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: page() });
     expect(duplicate.status).toBe(409);
     expect(duplicate.json!.code).toBe("page_slug_taken");
-    const rename = await call(pageRoute.PUT, "PUT", "/", { token: ownerToken, params: { id: project.id, pageSlug: "faq" }, headers: { "if-match": '"v1"' }, body: page() });
+    const rename = await call(pageRoute.PUT, "PUT", "/", {
+      token: ownerToken,
+      params: { id: project.id, pageSlug: "faq" },
+      headers: { "if-match": '"v1"' },
+      body: page(),
+    });
     expect(rename.status).toBe(409);
     // Another project may use the same slug.
     const other = await publishedProject();
@@ -122,15 +174,31 @@ describe("project pages", () => {
 
   it("answers 413 for a request over 256 KiB and 400 for malformed JSON", async () => {
     const project = await publishedProject();
-    const huge = await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: page({ body: "😀".repeat(70_000) }) });
+    const huge = await call(pagesRoute.POST, "POST", "/", {
+      token: ownerToken,
+      params: { id: project.id },
+      body: page({ body: "😀".repeat(70_000) }),
+    });
     expect(huge.status).toBe(413);
-    const malformed = await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, rawBody: "{", headers: { "content-type": "application/json" } });
+    const malformed = await call(pagesRoute.POST, "POST", "/", {
+      token: ownerToken,
+      params: { id: project.id },
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
   });
 
   it(`stops at ${MAX_PAGES_PER_PROJECT} pages with 422`, async () => {
     const project = await publishedProject();
-    await db.projectPage.createMany({ data: Array.from({ length: MAX_PAGES_PER_PROJECT }, (_, index) => ({ projectId: project.id, slug: `p${index}`, title: `P${index}`, body: "" })) });
+    await db.projectPage.createMany({
+      data: Array.from({ length: MAX_PAGES_PER_PROJECT }, (_, index) => ({
+        projectId: project.id,
+        slug: `p${index}`,
+        title: `P${index}`,
+        body: "",
+      })),
+    });
     const response = await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: page() });
     expect(response.status).toBe(422);
     expect(response.json!.code).toBe("page_limit");
@@ -138,11 +206,18 @@ describe("project pages", () => {
 
   it("pages through the list in order with a cursor", async () => {
     const project = await publishedProject();
-    await db.projectPage.createMany({ data: ["e", "d", "c", "b", "a"].map((slug, index) => ({ projectId: project.id, slug, title: slug, body: "", position: index % 2 })) });
+    await db.projectPage.createMany({
+      data: ["e", "d", "c", "b", "a"].map((slug, index) => ({ projectId: project.id, slug, title: slug, body: "", position: index % 2 })),
+    });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const response: Awaited<ReturnType<typeof call>> = await call(pagesRoute.GET, "GET", `/?limit=2${cursor ? `&cursor=${cursor}` : ""}`, { params: { id: project.id } });
+      const response: Awaited<ReturnType<typeof call>> = await call(
+        pagesRoute.GET,
+        "GET",
+        `/?limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+        { params: { id: project.id } },
+      );
       expect(response.status).toBe(200);
       seen.push(...(response.json!.data as { slug: string }[]).map((item) => item.slug));
       cursor = response.json!.nextCursor as string | null;
@@ -153,7 +228,10 @@ describe("project pages", () => {
 
   it("are required for review while the module is on", async () => {
     const project = await createProjectFor(owner, { modules: ["PROJECT_PAGES"] });
-    const missing = async () => ((await call(historyRoute.GET, "GET", "/", { token: ownerToken, params: { id: project.id } })).json!.missing as { path: string }[]).map((item) => item.path);
+    const missing = async () =>
+      (
+        (await call(historyRoute.GET, "GET", "/", { token: ownerToken, params: { id: project.id } })).json!.missing as { path: string }[]
+      ).map((item) => item.path);
     expect(await missing()).toContain("pages");
     await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: page() });
     expect(await missing()).not.toContain("pages");
@@ -163,7 +241,9 @@ describe("project pages", () => {
     const project = await publishedProject();
     await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: page() });
     await db.project.update({ where: { id: project.id }, data: { modules: ["MESSAGES"] } });
-    expect((await call(pageRoute.GET, "GET", "/", { token: ownerToken, params: { id: project.id, pageSlug: "getting-started" } })).status).toBe(404);
+    expect(
+      (await call(pageRoute.GET, "GET", "/", { token: ownerToken, params: { id: project.id, pageSlug: "getting-started" } })).status,
+    ).toBe(404);
     await db.project.update({ where: { id: project.id }, data: { modules: ["PROJECT_PAGES"] } });
     expect((await call(pageRoute.GET, "GET", "/", { params: { id: project.id, pageSlug: "getting-started" } })).status).toBe(200);
   });
@@ -174,7 +254,11 @@ describe("announcements", () => {
     const project = await publishedProject();
     const posted = [];
     for (const title of ["First", "Second", "Third"]) {
-      const response = await call(messagesRoute.POST, "POST", "/", { token: moderatorToken, params: { id: project.id }, body: { title, body: `About **${title}** <script>alert(1)</script>` } });
+      const response = await call(messagesRoute.POST, "POST", "/", {
+        token: moderatorToken,
+        params: { id: project.id },
+        body: { title, body: `About **${title}** <script>alert(1)</script>` },
+      });
       expect(response.status).toBe(201);
       posted.push(response.json!);
     }
@@ -191,9 +275,15 @@ describe("announcements", () => {
     expect(notified.map((row) => row.userId).sort()).toEqual([owner.id, member.id].sort());
     expect(notified[0].link).toBe(`/projects/${project.slug}#announcement-${posted[0].id}`);
 
-    const removed = await call(messageRoute.DELETE, "DELETE", "/", { token: ownerToken, params: { id: project.id, messageId: posted[1].id as string } });
+    const removed = await call(messageRoute.DELETE, "DELETE", "/", {
+      token: ownerToken,
+      params: { id: project.id, messageId: posted[1].id as string },
+    });
     expect(removed.status).toBe(204);
-    expect((await call(messageRoute.DELETE, "DELETE", "/", { token: ownerToken, params: { id: project.id, messageId: posted[1].id as string } })).status).toBe(404);
+    expect(
+      (await call(messageRoute.DELETE, "DELETE", "/", { token: ownerToken, params: { id: project.id, messageId: posted[1].id as string } }))
+        .status,
+    ).toBe(404);
     const audit = await db.auditEntry.findMany({ where: { projectId: project.id, targetType: "message" } });
     expect(audit.map((entry) => entry.action).sort()).toEqual(["message.create", "message.create", "message.create", "message.delete"]);
   });
@@ -201,8 +291,19 @@ describe("announcements", () => {
   it("cannot delete another project's announcement through this project", async () => {
     const project = await publishedProject();
     const other = await publishedProject();
-    const posted = await call(messagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: other.id }, body: { title: "Hi", body: "There" } });
-    expect((await call(messageRoute.DELETE, "DELETE", "/", { token: ownerToken, params: { id: project.id, messageId: posted.json!.id as string } })).status).toBe(404);
+    const posted = await call(messagesRoute.POST, "POST", "/", {
+      token: ownerToken,
+      params: { id: other.id },
+      body: { title: "Hi", body: "There" },
+    });
+    expect(
+      (
+        await call(messageRoute.DELETE, "DELETE", "/", {
+          token: ownerToken,
+          params: { id: project.id, messageId: posted.json!.id as string },
+        })
+      ).status,
+    ).toBe(404);
     expect(await db.projectMessage.count({ where: { id: posted.json!.id as string } })).toBe(1);
   });
 
@@ -223,7 +324,13 @@ describe("announcements", () => {
 
   it("replays a create with the same Idempotency-Key", async () => {
     const project = await publishedProject();
-    const send = () => call(messagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, headers: { "idempotency-key": `msg-${project.id}` }, body: { title: "Once", body: "Only once" } });
+    const send = () =>
+      call(messagesRoute.POST, "POST", "/", {
+        token: ownerToken,
+        params: { id: project.id },
+        headers: { "idempotency-key": `msg-${project.id}` },
+        body: { title: "Once", body: "Only once" },
+      });
     const [a, b] = [await send(), await send()];
     expect(a.status).toBe(201);
     expect(b.headers.get("idempotent-replayed")).toBe("true");
@@ -235,7 +342,12 @@ describe("support links", () => {
   async function putLinks(projectId: string, supportLinks: unknown) {
     const current = await call(settingsRoute.GET, "GET", "/", { token: ownerToken, params: { id: projectId } });
     const settings = current.json!.settings as Record<string, unknown>;
-    return call(settingsRoute.PUT, "PUT", "/", { token: ownerToken, params: { id: projectId }, headers: { "if-match": current.headers.get("etag")! }, body: { visibility: "PUBLIC", settings: { ...settings, supportLinks } } });
+    return call(settingsRoute.PUT, "PUT", "/", {
+      token: ownerToken,
+      params: { id: projectId },
+      headers: { "if-match": current.headers.get("etag")! },
+      body: { visibility: "PUBLIC", settings: { ...settings, supportLinks } },
+    });
   }
 
   it("labels known platforms and shows others as plain links", async () => {

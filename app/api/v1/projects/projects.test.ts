@@ -10,17 +10,33 @@ import { db } from "@/lib/db/client";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
 const presentation = (name: string) => ({ name, description: "About it", game: "Minecraft", category: "Server" });
 
 describe("creating projects", () => {
   it("gives an ACTIVE partner a DRAFT with a slug, the six default roles and the Owner role", async () => {
     const partner = await createPartner();
     const name = `Skyforge ${unique()}`;
-    const response = await call(collection.POST, "POST", "/api/v1/projects", { token: await tokenFor(partner.id), body: { ...presentation(name), modules: ["APPLICATIONS"] } });
+    const response = await call(collection.POST, "POST", "/api/v1/projects", {
+      token: await tokenFor(partner.id),
+      body: { ...presentation(name), modules: ["APPLICATIONS"] },
+    });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ name, status: "DRAFT", visibility: "PUBLIC", modules: ["APPLICATIONS"], slug: name.toLowerCase().replace(/ /g, "-") });
-    const project = await db.project.findUniqueOrThrow({ where: { id: response.json!.id as string }, include: { roles: true, members: { include: { role: true } } } });
+    expect(response.json).toMatchObject({
+      name,
+      status: "DRAFT",
+      visibility: "PUBLIC",
+      modules: ["APPLICATIONS"],
+      slug: name.toLowerCase().replace(/ /g, "-"),
+    });
+    const project = await db.project.findUniqueOrThrow({
+      where: { id: response.json!.id as string },
+      include: { roles: true, members: { include: { role: true } } },
+    });
     expect(project.roles.map((role) => role.key).sort()).toEqual(["DEVELOPER", "MANAGER", "MEMBER", "MODERATOR", "OWNER", "TESTER"]);
     expect(project.members.map((member) => [member.userId, member.role.key])).toEqual([[partner.id, "OWNER"]]);
     expect(await db.auditEntry.count({ where: { targetId: project.id, action: "project.create" } })).toBe(1);
@@ -53,7 +69,10 @@ describe("creating projects", () => {
     ["support", { roles: ["SUPPORT"] }, 403],
     ["a team lead who names no owner", { roles: ["TEAM_LEAD"] }, 400],
   ] as const)("refuses %s (%i) and stores nothing", async (_label, options, status) => {
-    const actor = await createUser({ roles: [...options.roles], partnerStatus: "partnerStatus" in options ? options.partnerStatus : "NONE" });
+    const actor = await createUser({
+      roles: [...options.roles],
+      partnerStatus: "partnerStatus" in options ? options.partnerStatus : "NONE",
+    });
     const name = `Refused ${unique()}`;
     const response = await call(collection.POST, "POST", "/", { token: await tokenFor(actor.id), body: presentation(name) });
     expect(response.status).toBe(status);
@@ -62,7 +81,10 @@ describe("creating projects", () => {
 
   it("lets the platform team create a project for a partner, who becomes its Owner", async () => {
     const [lead, partner] = [await createUser({ roles: ["TEAM_LEAD"] }), await createPartner()];
-    const response = await call(collection.POST, "POST", "/", { token: await tokenFor(lead.id), body: { ...presentation(`For partner ${unique()}`), ownerId: partner.id } });
+    const response = await call(collection.POST, "POST", "/", {
+      token: await tokenFor(lead.id),
+      body: { ...presentation(`For partner ${unique()}`), ownerId: partner.id },
+    });
     expect(response.status).toBe(201);
     const members = await db.projectMember.findMany({ where: { projectId: response.json!.id as string }, include: { role: true } });
     expect(members.map((member) => [member.userId, member.role.key])).toEqual([[partner.id, "OWNER"]]);
@@ -70,7 +92,10 @@ describe("creating projects", () => {
 
   it("refuses HOSTING (not available yet) with 422", async () => {
     const partner = await createPartner();
-    const response = await call(collection.POST, "POST", "/", { token: await tokenFor(partner.id), body: { ...presentation(`Host ${unique()}`), modules: ["HOSTING"] } });
+    const response = await call(collection.POST, "POST", "/", {
+      token: await tokenFor(partner.id),
+      body: { ...presentation(`Host ${unique()}`), modules: ["HOSTING"] },
+    });
     expect(response.status).toBe(422);
     expect(response.json).toMatchObject({ code: "module_unavailable" });
   });
@@ -83,11 +108,26 @@ describe("editing a project", () => {
     const project = await createProjectFor(partner);
     const read = await call(one.GET, "GET", "/", { token, params: { id: project.id } });
     expect(read.headers.get("etag")).toBe('"v1"');
-    const patched = await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { websiteUrl: "https://skyforge.example" } });
+    const patched = await call(one.PATCH, "PATCH", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": '"v1"' },
+      body: { websiteUrl: "https://skyforge.example" },
+    });
     expect(patched.json).toMatchObject({ websiteUrl: "https://skyforge.example", game: "Test game" });
-    const replaced = await call(one.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v2"' }, body: { name: "Renamed" } });
+    const replaced = await call(one.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": '"v2"' },
+      body: { name: "Renamed" },
+    });
     expect(replaced.json).toMatchObject({ name: "Renamed", game: "", websiteUrl: null });
-    const stale = await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v2"' }, body: { name: "Lost" } });
+    const stale = await call(one.PATCH, "PATCH", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": '"v2"' },
+      body: { name: "Lost" },
+    });
     expect(stale.status).toBe(412);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).name).toBe("Renamed");
   });
@@ -101,7 +141,12 @@ describe("editing a project", () => {
   ])("refuses %s with 400", async (_label, body, path) => {
     const partner = await createPartner();
     const project = await createProjectFor(partner);
-    const response = await call(one.PATCH, "PATCH", "/", { token: await tokenFor(partner.id), params: { id: project.id }, headers: { "if-match": '"v1"' }, body });
+    const response = await call(one.PATCH, "PATCH", "/", {
+      token: await tokenFor(partner.id),
+      params: { id: project.id },
+      headers: { "if-match": '"v1"' },
+      body,
+    });
     expect(response.status).toBe(400);
     expect((response.json!.errors as { path: string }[]).map((error) => error.path)).toContain(path);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).version).toBe(1);
@@ -112,10 +157,19 @@ describe("editing a project", () => {
     const token = await tokenFor(partner.id);
     const project = await createProjectFor(partner, { status: "PUBLISHED", visibility: "PUBLIC" });
     const params = { id: project.id, kind: "logo" };
-    const fake = await call(images.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v1"', "content-type": "image/png" }, rawBody: "<svg onload=alert(1)>" });
+    const fake = await call(images.PUT, "PUT", "/", {
+      token,
+      params,
+      headers: { "if-match": '"v1"', "content-type": "image/png" },
+      rawBody: "<svg onload=alert(1)>",
+    });
     expect(fake.status).toBe(415);
     const uploaded = await images.PUT(
-      new Request("http://127.0.0.1/x", { method: "PUT", headers: { authorization: `Bearer ${token}`, "if-match": '"v1"', "content-type": "image/png" }, body: PNG }),
+      new Request("http://127.0.0.1/x", {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "if-match": '"v1"', "content-type": "image/png" },
+        body: PNG,
+      }),
       { params: Promise.resolve(params) },
     );
     expect(uploaded.status).toBe(200);
@@ -125,7 +179,12 @@ describe("editing a project", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
-    const kept = await call(one.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v2"' }, body: { name: project.name, logoUrl: body.logoUrl } });
+    const kept = await call(one.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": '"v2"' },
+      body: { name: project.name, logoUrl: body.logoUrl },
+    });
     expect(kept.status).toBe(200);
     await db.project.update({ where: { id: project.id }, data: { visibility: "PRIVATE" } });
     expect((await images.GET(new Request("http://127.0.0.1/x"), { params: Promise.resolve(params) })).status).toBe(404);
@@ -149,7 +208,8 @@ describe("listing projects", () => {
     const partner = await createPartner();
     const game = unique("Game");
     const listed = [];
-    for (const name of ["Alpha", "Bravo", "Charlie"]) listed.push(await createProjectFor(partner, { name: `${name} ${game}`, status: "PUBLISHED", visibility: "PUBLIC" }));
+    for (const name of ["Alpha", "Bravo", "Charlie"])
+      listed.push(await createProjectFor(partner, { name: `${name} ${game}`, status: "PUBLISHED", visibility: "PUBLIC" }));
     await createProjectFor(partner, { name: `Hidden ${game}`, status: "PUBLISHED", visibility: "PRIVATE" });
     await createProjectFor(partner, { name: `Draft ${game}`, status: "DRAFT" });
     await db.project.updateMany({ where: { id: { in: listed.map((project) => project.id) } }, data: { game } });
@@ -177,7 +237,9 @@ describe("deleting and restoring", () => {
     const token = await tokenFor(partner.id);
     const draft = await createProjectFor(partner);
     const published = await createProjectFor(partner, { status: "PUBLISHED" });
-    expect((await call(one.DELETE, "DELETE", "/", { token, params: { id: published.id }, headers: { "if-match": '"v1"' } })).status).toBe(422);
+    expect((await call(one.DELETE, "DELETE", "/", { token, params: { id: published.id }, headers: { "if-match": '"v1"' } })).status).toBe(
+      422,
+    );
     expect((await call(one.DELETE, "DELETE", "/", { token, params: { id: draft.id }, headers: { "if-match": '"v1"' } })).status).toBe(204);
     expect((await call(one.GET, "GET", "/", { token, params: { id: draft.id } })).status).toBe(404);
     expect((await call(restore.POST, "POST", "/", { token, params: { id: draft.id } })).status).toBe(404);
@@ -191,7 +253,15 @@ describe("deleting and restoring", () => {
     const [partner, manager] = [await createPartner(), await createUser()];
     const project = await createProjectFor(partner);
     await addMemberWith(project.id, manager.id, "MANAGER");
-    expect((await call(one.DELETE, "DELETE", "/", { token: await tokenFor(manager.id), params: { id: project.id }, headers: { "if-match": '"v1"' } })).status).toBe(403);
+    expect(
+      (
+        await call(one.DELETE, "DELETE", "/", {
+          token: await tokenFor(manager.id),
+          params: { id: project.id },
+          headers: { "if-match": '"v1"' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -200,11 +270,24 @@ describe("settings and modules", () => {
     const partner = await createPartner();
     const token = await tokenFor(partner.id);
     const project = await createProjectFor(partner);
-    const body = { visibility: "APPLICATION_ONLY", settings: { applicationsOpen: false, applicationPrompt: "Tell us about you", supportLinks: [{ label: "Patreon", url: "https://patreon.example/x" }], contactEmail: "team@example.test" } };
+    const body = {
+      visibility: "APPLICATION_ONLY",
+      settings: {
+        applicationsOpen: false,
+        applicationPrompt: "Tell us about you",
+        supportLinks: [{ label: "Patreon", url: "https://patreon.example/x" }],
+        contactEmail: "team@example.test",
+      },
+    };
     const updated = await call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body });
     expect(updated.status).toBe(200);
     expect(updated.json).toEqual({ ...body, settings: { ...body.settings, offeredRoleIds: [], offerPrereleases: false } });
-    const bad = await call(settings.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v2"' }, body: { ...body, settings: { ...body.settings, supportLinks: [{ label: "x", url: "ftp://x" }] } } });
+    const bad = await call(settings.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id },
+      headers: { "if-match": '"v2"' },
+      body: { ...body, settings: { ...body.settings, supportLinks: [{ label: "x", url: "ftp://x" }] } },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -213,17 +296,34 @@ describe("settings and modules", () => {
     const token = await tokenFor(partner.id);
     const project = await createProjectFor(partner);
     const params = { id: project.id };
-    const config = { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: true, offerVersions: true, launchSettings: { executable: "game.exe", arguments: ["-fast"], platforms: {}, minimumLauncherVersion: null, minimumMemoryMb: 2048 } };
+    const config = {
+      offerInstall: true,
+      offerUpdate: true,
+      offerRepair: false,
+      offerGameStart: true,
+      offerVersions: true,
+      launchSettings: { executable: "game.exe", arguments: ["-fast"], platforms: {}, minimumLauncherVersion: null, minimumMemoryMb: 2048 },
+    };
     expect((await call(launcher.GET, "GET", "/", { token, params })).status).toBe(404);
     expect((await call(launcher.PUT, "PUT", "/", { token, params, body: config })).status).toBe(404);
-    const enabled = await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v1"' }, body: { modules: ["LAUNCHER"] } });
+    const enabled = await call(modules.PUT, "PUT", "/", {
+      token,
+      params,
+      headers: { "if-match": '"v1"' },
+      body: { modules: ["LAUNCHER"] },
+    });
     expect(enabled.json!.modules).toEqual(["LAUNCHER"]);
     expect((await call(launcher.PUT, "PUT", "/", { token, params, body: config })).json).toEqual(config);
     await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v2"' }, body: { modules: [] } });
     expect((await call(launcher.GET, "GET", "/", { token, params })).status).toBe(404);
     await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v3"' }, body: { modules: ["LAUNCHER"] } });
     expect((await call(launcher.GET, "GET", "/", { token, params })).json).toEqual(config);
-    const hosting = await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v4"' }, body: { modules: ["LAUNCHER", "HOSTING"] } });
+    const hosting = await call(modules.PUT, "PUT", "/", {
+      token,
+      params,
+      headers: { "if-match": '"v4"' },
+      body: { modules: ["LAUNCHER", "HOSTING"] },
+    });
     expect(hosting.status).toBe(422);
   });
 });

@@ -41,7 +41,13 @@ const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; stat
 };
 
 // The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { has, seesDownloads, seesInLauncher, seesRelease: seesReleaseOf, write } = crossTenantOracle<Caller>({
+const {
+  has,
+  seesDownloads,
+  seesInLauncher,
+  seesRelease: seesReleaseOf,
+  write,
+} = crossTenantOracle<Caller>({
   owner: memberWith("OWNER"),
   developer: memberWith("DEVELOPER"),
   tester: memberWith("TESTER"),
@@ -88,7 +94,12 @@ beforeAll(async () => {
   for (const status of PROJECT_STATUSES) {
     for (const visibility of PROJECT_VISIBILITIES) {
       for (const variant of variants) {
-        const project = await createProjectFor(owner, { status, visibility, modules: [...variant.modules], name: `${status} ${visibility} ${variant.label} ${unique("")}` });
+        const project = await createProjectFor(owner, {
+          status,
+          visibility,
+          modules: [...variant.modules],
+          name: `${status} ${visibility} ${variant.label} ${unique("")}`,
+        });
         for (const key of ["developer", "tester", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
         await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
         await db.project.update({ where: { id: project.id }, data: { settings: { offerPrereleases: variant.offerPrereleases } } });
@@ -96,10 +107,28 @@ beforeAll(async () => {
         fixture.files[project.id] = {} as Record<Kind, string>;
         for (const kind of KINDS) {
           const spec = RELEASES[kind];
-          const release = await db.release.create({ data: { projectId: project.id, version: spec.version, title: kind, channel: spec.channel, state: spec.state, publishedAt: spec.state === "DRAFT" ? null : new Date() } });
+          const release = await db.release.create({
+            data: {
+              projectId: project.id,
+              version: spec.version,
+              title: kind,
+              channel: spec.channel,
+              state: spec.state,
+              publishedAt: spec.state === "DRAFT" ? null : new Date(),
+            },
+          });
           const bytes = Buffer.from(`${kind} file of ${project.id}`);
           const file = await db.download.create({
-            data: { projectId: project.id, releaseId: release.id, kind: "SOFTWARE", fileName: `${kind}.bin`, contentType: "application/octet-stream", size: BigInt(bytes.length), sha256: "0".repeat(64), storageKey: await store.put(bytes) },
+            data: {
+              projectId: project.id,
+              releaseId: release.id,
+              kind: "SOFTWARE",
+              fileName: `${kind}.bin`,
+              contentType: "application/octet-stream",
+              size: BigInt(bytes.length),
+              sha256: "0".repeat(64),
+              storageKey: await store.put(bytes),
+            },
           });
           fixture.releases[project.id][kind] = release.id;
           fixture.files[project.id][kind] = file.id;
@@ -120,8 +149,10 @@ interface Endpoint {
 }
 
 const seenKinds = (c: Caller, p: Project) => KINDS.filter((kind) => seesRelease(c, p, kind)).sort();
-const titles = (json: Record<string, unknown>) => (json.data as { title?: string; name?: string }[]).map((row) => (row.title ?? row.name!.replace(".bin", ""))).sort();
-const compare = (got: string[], want: string[]) => (JSON.stringify(got) === JSON.stringify(want) ? null : `shows ${got.join(",")}, expected ${want.join(",")}`);
+const titles = (json: Record<string, unknown>) =>
+  (json.data as { title?: string; name?: string }[]).map((row) => row.title ?? row.name!.replace(".bin", "")).sort();
+const compare = (got: string[], want: string[]) =>
+  JSON.stringify(got) === JSON.stringify(want) ? null : `shows ${got.join(",")}, expected ${want.join(",")}`;
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -145,26 +176,50 @@ const ENDPOINTS: Endpoint[] = [
   ),
   {
     name: "PATCH /projects/{id}/releases/{releaseId} (stable)",
-    request: (token, p) => call(releaseRoute.PATCH, "PATCH", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id].stable }, body: { title: "Renamed" }, headers: { "if-match": '"v1"' } }),
+    request: (token, p) =>
+      call(releaseRoute.PATCH, "PATCH", "/", {
+        token,
+        params: { id: p.id, releaseId: fixture.releases[p.id].stable },
+        body: { title: "Renamed" },
+        headers: { "if-match": '"v1"' },
+      }),
     expected: (c, p) => write(c, seesRelease(c, p, "stable"), "releases.manage", 200),
-    restore: async (c, p) => void (await db.release.update({ where: { id: fixture.releases[p.id].stable }, data: { title: "stable", lockVersion: 1 } })),
+    restore: async (c, p) =>
+      void (await db.release.update({ where: { id: fixture.releases[p.id].stable }, data: { title: "stable", lockVersion: 1 } })),
   },
   {
     name: "PATCH /projects/{id}/releases/{releaseId} (draft)",
-    request: (token, p) => call(releaseRoute.PATCH, "PATCH", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id].draft }, body: { changelog: "Edited" }, headers: { "if-match": '"v1"' } }),
+    request: (token, p) =>
+      call(releaseRoute.PATCH, "PATCH", "/", {
+        token,
+        params: { id: p.id, releaseId: fixture.releases[p.id].draft },
+        body: { changelog: "Edited" },
+        headers: { "if-match": '"v1"' },
+      }),
     expected: (c, p) => write(c, seesRelease(c, p, "draft"), "releases.manage", 200),
-    restore: async (c, p) => void (await db.release.update({ where: { id: fixture.releases[p.id].draft }, data: { changelog: "", lockVersion: 1 } })),
+    restore: async (c, p) =>
+      void (await db.release.update({ where: { id: fixture.releases[p.id].draft }, data: { changelog: "", lockVersion: 1 } })),
   },
   {
     // A published release is never deleted (422): the permission gate is what this row checks.
     name: "DELETE /projects/{id}/releases/{releaseId} (stable)",
-    request: (token, p) => call(releaseRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id].stable }, headers: { "if-match": '"v1"' } }),
+    request: (token, p) =>
+      call(releaseRoute.DELETE, "DELETE", "/", {
+        token,
+        params: { id: p.id, releaseId: fixture.releases[p.id].stable },
+        headers: { "if-match": '"v1"' },
+      }),
     expected: (c, p) => write(c, seesRelease(c, p, "stable"), "releases.manage", 422),
   },
   {
     name: "POST /projects/{id}/files",
     request: (token, p) =>
-      call(filesRoute.POST, "POST", "/?name=new.bin&kind=OTHER", { token, params: { id: p.id }, rawBody: "new bytes", headers: { "content-type": "application/octet-stream" } }),
+      call(filesRoute.POST, "POST", "/?name=new.bin&kind=OTHER", {
+        token,
+        params: { id: p.id },
+        rawBody: "new bytes",
+        headers: { "content-type": "application/octet-stream" },
+      }),
     expected: (c, p) => write(c, seesDownloads(c, p), "downloads.manage", 201),
     restore: async (c, p, json) => {
       const file = await db.download.delete({ where: { id: json!.id as string } });
@@ -197,7 +252,17 @@ const ENDPOINTS: Endpoint[] = [
     restore: async (c, p) => {
       const bytes = Buffer.from("beta again");
       await db.download.create({
-        data: { id: fixture.files[p.id].beta, projectId: p.id, releaseId: fixture.releases[p.id].beta, kind: "SOFTWARE", fileName: "beta.bin", contentType: "application/octet-stream", size: BigInt(bytes.length), sha256: "0".repeat(64), storageKey: await fileStore().put(bytes) },
+        data: {
+          id: fixture.files[p.id].beta,
+          projectId: p.id,
+          releaseId: fixture.releases[p.id].beta,
+          kind: "SOFTWARE",
+          fileName: "beta.bin",
+          contentType: "application/octet-stream",
+          size: BigInt(bytes.length),
+          sha256: "0".repeat(64),
+          storageKey: await fileStore().put(bytes),
+        },
       });
     },
   },
@@ -224,41 +289,59 @@ const ENDPOINTS: Endpoint[] = [
     expected: (c, p) => (seesInLauncher(c, p) && launcherOn(p) ? 200 : 404),
     shows: (c, p, json) => {
       const versions = (json.versions as { version: string }[]).map((row) => row.version).sort();
-      const want = seenKinds(c, p).filter((kind) => RELEASES[kind].state === "PUBLISHED").map((kind) => RELEASES[kind].version).sort();
+      const want = seenKinds(c, p)
+        .filter((kind) => RELEASES[kind].state === "PUBLISHED")
+        .map((kind) => RELEASES[kind].version)
+        .sort();
       return compare(versions, want);
     },
   },
 ];
 
 describe.each(ENDPOINTS)("$name", (endpoint) => {
-  it.each(CALLERS.map((caller) => ({ caller })))("as $caller, in every status × visibility × module", async ({ caller }) => {
-    const mismatches: string[] = [];
-    for (const project of fixture.projects) {
-      const response = await endpoint.request(fixture.tokens[caller], project);
-      const expected = endpoint.expected(caller, project);
-      if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
-      else if (response.status < 300 && endpoint.shows) {
-        const wrong = endpoint.shows(caller, project, response.json!);
-        if (wrong) mismatches.push(`${project.name}: ${wrong}`);
+  it.each(CALLERS.map((caller) => ({ caller })))(
+    "as $caller, in every status × visibility × module",
+    async ({ caller }) => {
+      const mismatches: string[] = [];
+      for (const project of fixture.projects) {
+        const response = await endpoint.request(fixture.tokens[caller], project);
+        const expected = endpoint.expected(caller, project);
+        if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
+        else if (response.status < 300 && endpoint.shows) {
+          const wrong = endpoint.shows(caller, project, response.json!);
+          if (wrong) mismatches.push(`${project.name}: ${wrong}`);
+        }
+        if (response.status < 300) await endpoint.restore?.(caller, project, response.json);
       }
-      if (response.status < 300) await endpoint.restore?.(caller, project, response.json);
-    }
-    expect(mismatches).toEqual([]);
-  }, 180_000);
+      expect(mismatches).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 describe("GET /launcher/projects", () => {
-  it.each(CALLERS.map((caller) => ({ caller })))("as $caller: exactly the published PUBLIC and LAUNCHER projects with the module on", async ({ caller }) => {
-    const seen = new Set<string>();
-    let cursor: string | null = null;
-    do {
-      const page = await call(launcherProjectsRoute.GET, "GET", `/?limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token: fixture.tokens[caller] });
-      expect(page.status).toBe(200);
-      for (const row of page.json!.data as { id: string }[]) seen.add(row.id);
-      cursor = page.json!.nextCursor as string | null;
-    } while (cursor);
-    const ours = fixture.projects.filter((p) => seen.has(p.id)).map((p) => p.name).sort();
-    const expected = fixture.projects.filter((p) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "LAUNCHER") && launcherOn(p)).map((p) => p.name).sort();
-    expect(ours).toEqual(expected);
-  });
+  it.each(CALLERS.map((caller) => ({ caller })))(
+    "as $caller: exactly the published PUBLIC and LAUNCHER projects with the module on",
+    async ({ caller }) => {
+      const seen = new Set<string>();
+      let cursor: string | null = null;
+      do {
+        const page = await call(launcherProjectsRoute.GET, "GET", `/?limit=100${cursor ? `&cursor=${cursor}` : ""}`, {
+          token: fixture.tokens[caller],
+        });
+        expect(page.status).toBe(200);
+        for (const row of page.json!.data as { id: string }[]) seen.add(row.id);
+        cursor = page.json!.nextCursor as string | null;
+      } while (cursor);
+      const ours = fixture.projects
+        .filter((p) => seen.has(p.id))
+        .map((p) => p.name)
+        .sort();
+      const expected = fixture.projects
+        .filter((p) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "LAUNCHER") && launcherOn(p))
+        .map((p) => p.name)
+        .sort();
+      expect(ours).toEqual(expected);
+    },
+  );
 });

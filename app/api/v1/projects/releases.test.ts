@@ -22,18 +22,31 @@ import { call } from "@/lib/testing/http";
 
 async function downloadsProject(options: { visibility?: ProjectVisibility; settings?: Record<string, unknown> } = {}) {
   const owner = await createPartner();
-  const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: options.visibility ?? "PUBLIC", modules: ["DOWNLOADS"] });
-  if (options.settings) await db.project.update({ where: { id: project.id }, data: { settings: options.settings as Prisma.InputJsonValue } });
+  const project = await createProjectFor(owner, {
+    status: "PUBLISHED",
+    visibility: options.visibility ?? "PUBLIC",
+    modules: ["DOWNLOADS"],
+  });
+  if (options.settings)
+    await db.project.update({ where: { id: project.id }, data: { settings: options.settings as Prisma.InputJsonValue } });
   return { owner, project, token: await tokenFor(owner.id) };
 }
 
-const createRelease = (token: string | undefined, projectId: string, body: unknown) => call(releasesRoute.POST, "POST", "/", { token, params: { id: projectId }, body });
+const createRelease = (token: string | undefined, projectId: string, body: unknown) =>
+  call(releasesRoute.POST, "POST", "/", { token, params: { id: projectId }, body });
 const patchRelease = (token: string, projectId: string, releaseId: string, body: unknown, etag?: string) =>
   call(releaseRoute.PATCH, "PATCH", "/", { token, params: { id: projectId, releaseId }, body, headers: etag ? { "if-match": etag } : {} });
-const listReleases = (token: string | undefined, projectId: string) => call(releasesRoute.GET, "GET", "/", { token, params: { id: projectId } });
+const listReleases = (token: string | undefined, projectId: string) =>
+  call(releasesRoute.GET, "GET", "/", { token, params: { id: projectId } });
 
 /** Uploads `chunks` as a streamed body, the way a client sends a large file. */
-async function upload(token: string, projectId: string, query: string, chunks: Iterable<Uint8Array> | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
+async function upload(
+  token: string,
+  projectId: string,
+  query: string,
+  chunks: Iterable<Uint8Array> | ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+) {
   const body =
     chunks instanceof ReadableStream
       ? chunks
@@ -50,7 +63,11 @@ async function upload(token: string, projectId: string, query: string, chunks: I
     duplex: "half",
   } as RequestInit);
   const response = await filesRoute.POST(request, { params: Promise.resolve({ id: projectId }) });
-  return { status: response.status, headers: response.headers, json: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (await response.json().catch(() => null)) as Record<string, unknown> | null,
+  };
 }
 
 async function download(token: string | undefined, projectId: string, fileId: string, headers: Record<string, string> = {}) {
@@ -95,7 +112,10 @@ describe("releases", () => {
     const back = await patchRelease(token, project.id, id, { state: "PUBLISHED" }, '"v3"');
     expect(back.status).toBe(422);
     expect(back.json!.code).toBe("invalid_transition");
-    const actions = await db.auditEntry.findMany({ where: { projectId: project.id, targetType: "release" }, orderBy: { createdAt: "asc" } });
+    const actions = await db.auditEntry.findMany({
+      where: { projectId: project.id, targetType: "release" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(actions.map((entry) => entry.action)).toEqual(["release.create", "release.publish", "release.yank"]);
   });
 
@@ -105,11 +125,16 @@ describe("releases", () => {
     await addMemberWith(project.id, tester.id, "TESTER");
     const testerToken = await tokenFor(tester.id, ["read"]);
     const outsider = await tokenFor((await createUser()).id, ["read"]);
-    for (const [version, channel, publish] of [["1.0.0", "STABLE", true], ["1.1.0-beta.1", "BETA", true], ["1.2.0", "STABLE", false]] as const) {
+    for (const [version, channel, publish] of [
+      ["1.0.0", "STABLE", true],
+      ["1.1.0-beta.1", "BETA", true],
+      ["1.2.0", "STABLE", false],
+    ] as const) {
       const created = await createRelease(token, project.id, { version, title: version, channel });
       if (publish) await patchRelease(token, project.id, created.json!.id as string, { state: "PUBLISHED" }, '"v1"');
     }
-    const versions = async (caller: string | undefined) => ((await listReleases(caller, project.id)).json!.data as { version: string }[]).map((release) => release.version).sort();
+    const versions = async (caller: string | undefined) =>
+      ((await listReleases(caller, project.id)).json!.data as { version: string }[]).map((release) => release.version).sort();
     expect(await versions(token)).toEqual(["1.0.0", "1.1.0-beta.1", "1.2.0"]);
     expect(await versions(testerToken)).toEqual(["1.0.0", "1.1.0-beta.1"]);
     expect(await versions(outsider)).toEqual(["1.0.0"]);
@@ -124,14 +149,22 @@ describe("releases", () => {
     const file = await upload(token, project.id, `name=game.zip&kind=SOFTWARE&releaseId=${draft.json!.id}`, [randomBytes(1000)]);
     expect(file.status).toBe(201);
     const before = await storedFiles();
-    const deleted = await call(releaseRoute.DELETE, "DELETE", "/", { token, params: { id: project.id, releaseId: draft.json!.id as string }, headers: { "if-match": '"v1"' } });
+    const deleted = await call(releaseRoute.DELETE, "DELETE", "/", {
+      token,
+      params: { id: project.id, releaseId: draft.json!.id as string },
+      headers: { "if-match": '"v1"' },
+    });
     expect(deleted.status).toBe(204);
     expect(await db.download.count({ where: { id: file.json!.id as string } })).toBe(0);
     expect(await storedFiles()).toHaveLength(before.length - 1);
 
     const live = await createRelease(token, project.id, { version: "0.2.0", title: "Second" });
     await patchRelease(token, project.id, live.json!.id as string, { state: "PUBLISHED" }, '"v1"');
-    const refused = await call(releaseRoute.DELETE, "DELETE", "/", { token, params: { id: project.id, releaseId: live.json!.id as string }, headers: { "if-match": '"v2"' } });
+    const refused = await call(releaseRoute.DELETE, "DELETE", "/", {
+      token,
+      params: { id: project.id, releaseId: live.json!.id as string },
+      headers: { "if-match": '"v2"' },
+    });
     expect(refused.status).toBe(422);
   });
 });
@@ -147,8 +180,17 @@ describe("upload", () => {
     const whole = Buffer.concat(chunks);
     const created = await upload(token, project.id, "name=Game%20Setup%20%C3%A9.exe&kind=SOFTWARE", chunks);
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: "Game Setup é.exe", kind: "SOFTWARE", size: whole.length, sha256: sha256(whole), releaseId: null, downloadCount: 0 });
-    expect(await db.auditEntry.count({ where: { projectId: project.id, action: "download.upload", targetId: created.json!.id as string } })).toBe(1);
+    expect(created.json).toMatchObject({
+      name: "Game Setup é.exe",
+      kind: "SOFTWARE",
+      size: whole.length,
+      sha256: sha256(whole),
+      releaseId: null,
+      downloadCount: 0,
+    });
+    expect(
+      await db.auditEntry.count({ where: { projectId: project.id, action: "download.upload", targetId: created.json!.id as string } }),
+    ).toBe(1);
   });
 
   it("answers 413 as soon as the limit is passed and keeps nothing; a declared Content-Length over it before reading", async () => {
@@ -315,7 +357,8 @@ describe("storage quota and concurrent uploads (issue 23, finding 9)", () => {
     expect((await upload(token, project.id, "name=after.bin", [randomBytes(10)])).status).toBe(201);
     expect((await upload(token, project.id, "name=a:b", [randomBytes(10)])).status).toBe(400);
     process.env.PROJECT_STORAGE_QUOTA_BYTES = "1";
-    for (let attempt = 0; attempt < 3; attempt++) expect((await upload(token, project.id, "name=refused.bin", [randomBytes(10)])).status).toBe(413);
+    for (let attempt = 0; attempt < 3; attempt++)
+      expect((await upload(token, project.id, "name=refused.bin", [randomBytes(10)])).status).toBe(413);
     delete process.env.PROJECT_STORAGE_QUOTA_BYTES;
     expect((await upload(token, project.id, "name=last.bin", [randomBytes(10)])).status).toBe(201);
   });
@@ -325,7 +368,12 @@ describe("download", () => {
   async function publishedFile(bytes: Buffer) {
     const context = await downloadsProject();
     const release = await createRelease(context.token, context.project.id, { version: "1.0.0", title: "One" });
-    const file = await upload(context.token, context.project.id, `name=${encodeURIComponent("pack é.zip")}&kind=MODPACK&releaseId=${release.json!.id}`, [bytes]);
+    const file = await upload(
+      context.token,
+      context.project.id,
+      `name=${encodeURIComponent("pack é.zip")}&kind=MODPACK&releaseId=${release.json!.id}`,
+      [bytes],
+    );
     await patchRelease(context.token, context.project.id, release.json!.id as string, { state: "PUBLISHED" }, '"v1"');
     return { ...context, releaseId: release.json!.id as string, fileId: file.json!.id as string };
   }
@@ -404,7 +452,8 @@ describe("download", () => {
 
     it("IPv6 addresses of one /64 are one client", async () => {
       const { project, fileId } = await publishedFile(randomBytes(1_000));
-      for (const ip of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:abcd:ef01:2345:6789"]) await download(undefined, project.id, fileId, client(ip));
+      for (const ip of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:abcd:ef01:2345:6789"])
+        await download(undefined, project.id, fileId, client(ip));
       expect(await count(fileId)).toBe(1);
       await download(undefined, project.id, fileId, client("2001:db8:7:2::1"));
       expect(await count(fileId)).toBe(2);
@@ -414,7 +463,10 @@ describe("download", () => {
       const bytes = randomBytes(5_000);
       const { project, fileId } = await publishedFile(bytes);
       // Next.js routes HEAD to a route's GET handler when it exports no HEAD of its own.
-      const request = new Request(`http://127.0.0.1:3000/api/v1/projects/${project.id}/files/${fileId}/download`, { method: "HEAD", headers: client("10.7.2.1") });
+      const request = new Request(`http://127.0.0.1:3000/api/v1/projects/${project.id}/files/${fileId}/download`, {
+        method: "HEAD",
+        headers: client("10.7.2.1"),
+      });
       const head = await fileDownloadRoute.GET(request, { params: Promise.resolve({ id: project.id, fileId }) });
       expect(head.status).toBe(200);
       expect(head.headers.get("content-length")).toBe(String(bytes.length));
@@ -423,7 +475,10 @@ describe("download", () => {
       expect(await count(fileId)).toBe(0);
       // HEAD reads: a token with only the read scope may ask, as it may GET.
       const readOnly = await tokenFor((await createUser()).id, ["read"]);
-      const asReader = new Request(request.url, { method: "HEAD", headers: { ...client("10.7.2.2"), authorization: `Bearer ${readOnly}` } });
+      const asReader = new Request(request.url, {
+        method: "HEAD",
+        headers: { ...client("10.7.2.2"), authorization: `Bearer ${readOnly}` },
+      });
       expect((await fileDownloadRoute.GET(asReader, { params: Promise.resolve({ id: project.id, fileId }) })).status).toBe(200);
       expect(await count(fileId)).toBe(0);
     });
@@ -462,7 +517,10 @@ describe("download", () => {
       ]);
       expect(same.map((answer) => answer.status).sort()).toEqual([200, 200, 206]);
       expect(await count(fileId)).toBe(1);
-      await Promise.all([download(undefined, project.id, fileId, client("10.9.0.2")), download(undefined, project.id, fileId, client("10.9.0.3"))]);
+      await Promise.all([
+        download(undefined, project.id, fileId, client("10.9.0.2")),
+        download(undefined, project.id, fileId, client("10.9.0.3")),
+      ]);
       expect(await count(fileId)).toBe(3);
     });
 

@@ -8,5 +8,10 @@ export const GET = handle(listProjectsOperation, async ({ actor, query }) => ({ 
 
 export const POST = handle(createProjectOperation, async ({ actor, body, meta }) => {
   const project = await createProject(actor, body, meta);
-  return { status: 201, body: presentProject(project), etag: versionEtag(project), headers: { Location: `/api/v1/projects/${project.id}` } };
+  return {
+    status: 201,
+    body: presentProject(project),
+    etag: versionEtag(project),
+    headers: { Location: `/api/v1/projects/${project.id}` },
+  };
 });

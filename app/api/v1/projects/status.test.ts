@@ -58,7 +58,14 @@ beforeAll(async () => {
 /** A project in `from`, complete enough to be submitted. */
 async function projectIn(from: ProjectStatus) {
   const project = await createProjectFor(owner, { status: from, visibility: "PUBLIC" });
-  await db.project.update({ where: { id: project.id }, data: { description: "A complete description of this project, long enough.", logoUrl: "https://cdn.example/logo.png", submittedAt: from === "IN_REVIEW" ? new Date() : null } });
+  await db.project.update({
+    where: { id: project.id },
+    data: {
+      description: "A complete description of this project, long enough.",
+      logoUrl: "https://cdn.example/logo.png",
+      submittedAt: from === "IN_REVIEW" ? new Date() : null,
+    },
+  });
   await addMemberWith(project.id, people.manager.id, "MANAGER");
   await addMemberWith(project.id, people.tester.id, "TESTER");
   return project;
@@ -67,7 +74,11 @@ async function projectIn(from: ProjectStatus) {
 describe.each(Object.keys(ACTORS) as ActorName[])("the status workflow for %s", (actorName) => {
   it.each(PROJECT_STATUSES.flatMap((from) => PROJECT_STATUSES.map((to) => ({ from, to }))))("$from → $to", async ({ from, to }) => {
     const project = await projectIn(from);
-    const response = await call(status.POST, "POST", "/", { token: tokens[actorName], params: { id: project.id }, body: { status: to, reason: "Because" } });
+    const response = await call(status.POST, "POST", "/", {
+      token: tokens[actorName],
+      params: { id: project.id },
+      body: { status: to, reason: "Because" },
+    });
     const want = expected(actorName, from, to);
     expect(response.status, JSON.stringify(response.json)).toBe(want);
     const after = await db.project.findUniqueOrThrow({ where: { id: project.id } });
@@ -84,16 +95,29 @@ describe.each(Object.keys(ACTORS) as ActorName[])("the status workflow for %s", 
 describe("submitting", () => {
   it("refuses an incomplete project with the list of what is missing", async () => {
     const project = await createProjectFor(owner, { modules: ["LAUNCHER", "CREATOR_SUPPORT"] });
-    const response = await call(status.POST, "POST", "/", { token: tokens.owner, params: { id: project.id }, body: { status: "IN_REVIEW" } });
+    const response = await call(status.POST, "POST", "/", {
+      token: tokens.owner,
+      params: { id: project.id },
+      body: { status: "IN_REVIEW" },
+    });
     expect(response.status).toBe(422);
-    expect((response.json!.missing as { path: string }[]).map((item) => item.path)).toEqual(["description", "logoUrl", "launcher", "settings.supportLinks"]);
+    expect((response.json!.missing as { path: string }[]).map((item) => item.path)).toEqual([
+      "description",
+      "logoUrl",
+      "launcher",
+      "settings.supportLinks",
+    ]);
     const read = await call(history.GET, "GET", "/", { token: tokens.owner, params: { id: project.id } });
     expect((read.json!.missing as unknown[]).length).toBe(4);
   });
 
   it("requires a public reason for a take-down", async () => {
     const project = await projectIn("PUBLISHED");
-    const response = await call(status.POST, "POST", "/", { token: tokens.teamLead, params: { id: project.id }, body: { status: "REJECTED" } });
+    const response = await call(status.POST, "POST", "/", {
+      token: tokens.teamLead,
+      params: { id: project.id },
+      body: { status: "REJECTED" },
+    });
     expect(response.status).toBe(400);
   });
 
@@ -101,7 +125,11 @@ describe("submitting", () => {
     const project = await projectIn("DRAFT");
     await call(status.POST, "POST", "/", { token: tokens.owner, params: { id: project.id }, body: { status: "IN_REVIEW" } });
     const read = await call(history.GET, "GET", "/", { token: tokens.tester, params: { id: project.id } });
-    expect(read.json).toMatchObject({ status: "IN_REVIEW", queue: { position: expect.any(Number) }, transitions: [{ from: "DRAFT", to: "IN_REVIEW" }] });
+    expect(read.json).toMatchObject({
+      status: "IN_REVIEW",
+      queue: { position: expect.any(Number) },
+      transitions: [{ from: "DRAFT", to: "IN_REVIEW" }],
+    });
     await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED" } });
     expect((await call(history.GET, "GET", "/", { token: tokens.outsider, params: { id: project.id } })).status).toBe(403);
   });

@@ -43,7 +43,11 @@ describe("the review queue", () => {
     const [alice, bob] = [await reviewer(), await reviewer()];
     expect((await call(claim.POST, "POST", "/", { token: alice, params: { projectId: project.id } })).status).toBe(200);
     expect((await call(claim.POST, "POST", "/", { token: bob, params: { projectId: project.id } })).status).toBe(409);
-    const blocked = await call(decision.POST, "POST", "/", { token: bob, params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } });
+    const blocked = await call(decision.POST, "POST", "/", {
+      token: bob,
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: allPassed },
+    });
     expect(blocked.status).toBe(409);
     expect((await call(claim.DELETE, "DELETE", "/", { token: alice, params: { projectId: project.id } })).status).toBe(204);
     expect((await call(claim.POST, "POST", "/", { token: bob, params: { projectId: project.id } })).status).toBe(200);
@@ -64,10 +68,18 @@ describe("review decisions", () => {
     const manager = await createUser();
     await addMemberWith(project.id, manager.id, "MANAGER");
     const token = await reviewer();
-    const failing = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "APPROVE", checklist: { ...allPassed, security: { passed: false, note: "Suspicious link" } } } });
+    const failing = await call(decision.POST, "POST", "/", {
+      token,
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: { ...allPassed, security: { passed: false, note: "Suspicious link" } } },
+    });
     expect(failing.status).toBe(422);
     expect(failing.json).toMatchObject({ failed: ["security"] });
-    const approved = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } });
+    const approved = await call(decision.POST, "POST", "/", {
+      token,
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: allPassed },
+    });
     expect(approved.json).toMatchObject({ decision: "APPROVE", status: "PUBLISHED" });
     const listed = await call(collection.GET, "GET", `/api/v1/projects?q=${encodeURIComponent(project.name)}`);
     expect((listed.json!.data as { id: string }[]).map((entry) => entry.id)).toContain(project.id);
@@ -77,19 +89,38 @@ describe("review decisions", () => {
     }
     const marked = await call(read.POST, "POST", "/", { token: ownerToken, body: {} });
     expect(marked.json!.marked).toBeGreaterThan(0);
-    expect(((await call(notifications.GET, "GET", "/api/v1/users/me/notifications?unread=true", { token: ownerToken })).json!.data as unknown[]).length).toBe(0);
+    expect(
+      ((await call(notifications.GET, "GET", "/api/v1/users/me/notifications?unread=true", { token: ownerToken })).json!.data as unknown[])
+        .length,
+    ).toBe(0);
   });
 
   it("rejects with a public reason the team sees, and an internal note it never sees", async () => {
     const { project, ownerToken } = await waitingProject();
     const secret = unique("internal-");
     const token = await reviewer();
-    const noReason = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "REJECT", checklist: allPassed } });
+    const noReason = await call(decision.POST, "POST", "/", {
+      token,
+      params: { projectId: project.id },
+      body: { decision: "REJECT", checklist: allPassed },
+    });
     expect(noReason.status).toBe(400);
-    const rejected = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "REJECT", checklist: { ...allPassed, quality: { passed: false, note: "Add screenshots" } }, publicReason: "The description needs screenshots.", internalNote: secret } });
+    const rejected = await call(decision.POST, "POST", "/", {
+      token,
+      params: { projectId: project.id },
+      body: {
+        decision: "REJECT",
+        checklist: { ...allPassed, quality: { passed: false, note: "Add screenshots" } },
+        publicReason: "The description needs screenshots.",
+        internalNote: secret,
+      },
+    });
     expect(rejected.json).toMatchObject({ status: "REJECTED" });
     const seen = await call(history.GET, "GET", "/", { token: ownerToken, params: { id: project.id } });
-    expect(seen.json).toMatchObject({ status: "REJECTED", reviews: [{ decision: "REJECT", publicReason: "The description needs screenshots." }] });
+    expect(seen.json).toMatchObject({
+      status: "REJECTED",
+      reviews: [{ decision: "REJECT", publicReason: "The description needs screenshots." }],
+    });
     expect(seen.text).not.toContain(secret);
     const inbox = await call(notifications.GET, "GET", "/", { token: ownerToken });
     expect(inbox.text).not.toContain(secret);
@@ -100,8 +131,16 @@ describe("review decisions", () => {
     const { project } = await waitingProject();
     const [alice, bob] = [await reviewer(), await reviewer()];
     const results = await Promise.all([
-      call(decision.POST, "POST", "/", { token: alice, params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } }),
-      call(decision.POST, "POST", "/", { token: bob, params: { projectId: project.id }, body: { decision: "REJECT", checklist: allPassed, publicReason: "No" } }),
+      call(decision.POST, "POST", "/", {
+        token: alice,
+        params: { projectId: project.id },
+        body: { decision: "APPROVE", checklist: allPassed },
+      }),
+      call(decision.POST, "POST", "/", {
+        token: bob,
+        params: { projectId: project.id },
+        body: { decision: "REJECT", checklist: allPassed, publicReason: "No" },
+      }),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
     expect(await db.review.count({ where: { projectId: project.id } })).toBe(1);
@@ -112,12 +151,24 @@ describe("review decisions", () => {
     const { project } = await waitingProject();
     const lead = await createUser({ roles: ["TEAM_LEAD"] });
     await addMemberWith(project.id, lead.id, "MANAGER");
-    const own = await call(decision.POST, "POST", "/", { token: await tokenFor(lead.id), params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } });
+    const own = await call(decision.POST, "POST", "/", {
+      token: await tokenFor(lead.id),
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: allPassed },
+    });
     expect(own.status).toBe(403);
     const draft = await createProjectFor(await createPartner());
-    const notInReview = await call(decision.POST, "POST", "/", { token: await reviewer(), params: { projectId: draft.id }, body: { decision: "APPROVE", checklist: allPassed } });
+    const notInReview = await call(decision.POST, "POST", "/", {
+      token: await reviewer(),
+      params: { projectId: draft.id },
+      body: { decision: "APPROVE", checklist: allPassed },
+    });
     expect(notInReview.status).toBe(422);
-    const partner = await call(decision.POST, "POST", "/", { token: await tokenFor((await createPartner()).id), params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } });
+    const partner = await call(decision.POST, "POST", "/", {
+      token: await tokenFor((await createPartner()).id),
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: allPassed },
+    });
     expect(partner.status).toBe(403);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).status).toBe("IN_REVIEW");
   });
@@ -128,20 +179,31 @@ describe("what a decision records for the next review", () => {
     const { project } = await waitingProject();
     const reviewerUser = await createUser({ roles: ["TEAM_LEAD"] });
     const token = await tokenFor(reviewerUser.id);
-    const rejected = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "REJECT", checklist: allPassed, publicReason: "Add a banner." } });
+    const rejected = await call(decision.POST, "POST", "/", {
+      token,
+      params: { projectId: project.id },
+      body: { decision: "REJECT", checklist: allPassed, publicReason: "Add a banner." },
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.json!.claimedByDecision).toBe(true);
     const stored = await db.review.findFirstOrThrow({ where: { projectId: project.id } });
     expect(stored.snapshot).toMatchObject({ name: project.name, bannerUrl: null, launcher: null });
 
     // The team adds a banner and resubmits; the reviewer claims and sees exactly that change.
-    await db.project.update({ where: { id: project.id }, data: { status: "IN_REVIEW", submittedAt: new Date(), bannerUrl: "https://cdn.example/banner.png" } });
+    await db.project.update({
+      where: { id: project.id },
+      data: { status: "IN_REVIEW", submittedAt: new Date(), bannerUrl: "https://cdn.example/banner.png" },
+    });
     const record = await getReviewRecord(actorOf(reviewerUser), project.id);
     expect(record.changes).toEqual([{ field: "bannerUrl", before: "", after: "https://cdn.example/banner.png" }]);
     expect(record.lastReview).toMatchObject({ decision: "REJECT", hasSnapshot: true });
 
     expect((await call(claim.POST, "POST", "/", { token, params: { projectId: project.id } })).status).toBe(200);
-    const approved = await call(decision.POST, "POST", "/", { token, params: { projectId: project.id }, body: { decision: "APPROVE", checklist: allPassed } });
+    const approved = await call(decision.POST, "POST", "/", {
+      token,
+      params: { projectId: project.id },
+      body: { decision: "APPROVE", checklist: allPassed },
+    });
     expect(approved.status).toBe(200);
     expect(approved.json!.claimedByDecision).toBe(false);
   });

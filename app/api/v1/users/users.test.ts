@@ -21,7 +21,12 @@ describe("registration", () => {
       body: { username, email: `${username}@Example.test`, password: "a fine passphrase", displayName: "Reg" },
     });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ username, email: `${username.toLowerCase()}@example.test`, platformRoles: ["USER"], emailVerified: false });
+    expect(response.json).toMatchObject({
+      username,
+      email: `${username.toLowerCase()}@example.test`,
+      platformRoles: ["USER"],
+      emailVerified: false,
+    });
     const token = await mailedToken(`${username.toLowerCase()}@example.test`);
     expect((await call(verify.POST, "POST", "/api/v1/auth/verify-email", { body: { token } })).status).toBe(204);
     const user = await db.user.findFirstOrThrow({ where: { usernameKey: username.toLowerCase() } });
@@ -32,7 +37,12 @@ describe("registration", () => {
   it("treats usernames case-insensitively and answers 409 at the taken field", async () => {
     const existing = await createUser();
     const response = await call(register.POST, "POST", "/api/v1/auth/register", {
-      body: { username: existing.username.toUpperCase(), email: `${unique()}@example.test`, password: "a fine passphrase", displayName: "X" },
+      body: {
+        username: existing.username.toUpperCase(),
+        email: `${unique()}@example.test`,
+        password: "a fine passphrase",
+        displayName: "X",
+      },
     });
     expect(response.status).toBe(409);
     expect(response.json!.errors).toEqual([{ path: "username", message: "This username is taken." }]);
@@ -60,7 +70,9 @@ describe("registration", () => {
 describe("tokens for external clients", () => {
   it("issues a token for login + password and the token reads /users/me", async () => {
     const user = await createUser();
-    const issued = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { body: { login: user.email, password: TEST_PASSWORD, name: "cli" } });
+    const issued = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", {
+      body: { login: user.email, password: TEST_PASSWORD, name: "cli" },
+    });
     expect(issued.status).toBe(201);
     expect(issued.json!.token).toMatch(/^pmt_/);
     const read = await call(me.GET, "GET", "/api/v1/users/me", { token: issued.json!.token as string });
@@ -75,7 +87,9 @@ describe("tokens for external clients", () => {
   it("gives the same answer for an unknown login and a wrong password", async () => {
     const user = await createUser();
     const unknown = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { body: { login: unique(), password: "whatever it is" } });
-    const wrong = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { body: { login: user.username, password: "whatever it is" } });
+    const wrong = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", {
+      body: { login: user.username, password: "whatever it is" },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     const { requestId: _a, ...unknownBody } = unknown.json!;
@@ -96,7 +110,11 @@ describe("tokens for external clients", () => {
     const user = await createUser();
     const readOnly = await tokenFor(user.id, ["read"]);
     expect((await call(me.GET, "GET", "/api/v1/users/me", { token: readOnly })).status).toBe(200);
-    const write = await call(me.PUT, "PUT", "/api/v1/users/me", { token: readOnly, body: { displayName: "x" }, headers: { "if-match": '"v1"' } });
+    const write = await call(me.PUT, "PUT", "/api/v1/users/me", {
+      token: readOnly,
+      body: { displayName: "x" },
+      headers: { "if-match": '"v1"' },
+    });
     expect(write.status).toBe(403);
     expect(write.json).toMatchObject({ code: "insufficient_scope" });
     const writer = await tokenFor(user.id, ["read", "write"]);
@@ -124,9 +142,18 @@ describe("the own account", () => {
       body: { displayName: "New Name", language: "de", dateOfBirth: "1999-12-31", settings: { theme: "dark" } },
     });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ displayName: "New Name", language: "de", dateOfBirth: "1999-12-31", settings: { theme: "dark", emailNotifications: true } });
+    expect(updated.json).toMatchObject({
+      displayName: "New Name",
+      language: "de",
+      dateOfBirth: "1999-12-31",
+      settings: { theme: "dark", emailNotifications: true },
+    });
     expect(updated.headers.get("etag")).toBe('"v2"');
-    const stale = await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v1"' }, body: { displayName: "Lost update" } });
+    const stale = await call(me.PUT, "PUT", "/api/v1/users/me", {
+      token,
+      headers: { "if-match": '"v1"' },
+      body: { displayName: "Lost update" },
+    });
     expect(stale.status).toBe(412);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toBe("New Name");
     const audit = await db.auditEntry.findFirstOrThrow({ where: { targetId: user.id, action: "user.update_own" } });
@@ -142,7 +169,11 @@ describe("the own account", () => {
     ["an e-mail change without the password", { email: "new@example.test" }, "currentPassword"],
   ])("refuses %s (400) without changing anything", async (_label, body, path) => {
     const user = await createUser();
-    const response = await call(me.PUT, "PUT", "/api/v1/users/me", { token: await tokenFor(user.id), headers: { "if-match": '"v1"' }, body });
+    const response = await call(me.PUT, "PUT", "/api/v1/users/me", {
+      token: await tokenFor(user.id),
+      headers: { "if-match": '"v1"' },
+      body,
+    });
     expect(response.status).toBe(400);
     expect((response.json!.errors as { path: string }[]).map((error) => error.path)).toContain(path);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).version).toBe(1);
@@ -151,13 +182,25 @@ describe("the own account", () => {
   it("changes the e-mail address only after the new one is confirmed", async () => {
     const user = await createUser();
     const token = await tokenFor(user.id);
-    const wrong = await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v1"' }, body: { email: "moved@example.test", currentPassword: "wrong one!" } });
+    const wrong = await call(me.PUT, "PUT", "/api/v1/users/me", {
+      token,
+      headers: { "if-match": '"v1"' },
+      body: { email: "moved@example.test", currentPassword: "wrong one!" },
+    });
     expect(wrong.status).toBe(400);
     const newAddress = `${unique()}@example.test`;
-    const pending = await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v1"' }, body: { email: newAddress, currentPassword: TEST_PASSWORD } });
+    const pending = await call(me.PUT, "PUT", "/api/v1/users/me", {
+      token,
+      headers: { "if-match": '"v1"' },
+      body: { email: newAddress, currentPassword: TEST_PASSWORD },
+    });
     expect(pending.json).toMatchObject({ email: user.email, pendingEmail: newAddress });
     await call(verify.POST, "POST", "/api/v1/auth/verify-email", { body: { token: await mailedToken(newAddress) } });
-    expect((await call(me.GET, "GET", "/api/v1/users/me", { token })).json).toMatchObject({ email: newAddress, emailVerified: true, pendingEmail: null });
+    expect((await call(me.GET, "GET", "/api/v1/users/me", { token })).json).toMatchObject({
+      email: newAddress,
+      emailVerified: true,
+      pendingEmail: null,
+    });
   });
 });
 
@@ -204,7 +247,9 @@ describe("reading users", () => {
     const first = await call(users.GET, "GET", `/api/v1/users?q=${marker}&role=PARTNER&limit=2`, { token: staffToken });
     expect(first.status).toBe(200);
     expect((first.json!.data as unknown[]).length).toBe(2);
-    const second = await call(users.GET, "GET", `/api/v1/users?q=${marker}&role=PARTNER&limit=2&cursor=${first.json!.nextCursor}`, { token: staffToken });
+    const second = await call(users.GET, "GET", `/api/v1/users?q=${marker}&role=PARTNER&limit=2&cursor=${first.json!.nextCursor}`, {
+      token: staffToken,
+    });
     expect((second.json!.data as unknown[]).length).toBe(1);
     expect(second.json!.nextCursor).toBeNull();
     expect((await call(users.GET, "GET", "/api/v1/users?cursor=garbage", { token: staffToken })).status).toBe(400);
@@ -214,7 +259,12 @@ describe("reading users", () => {
 describe("staff changes to users", () => {
   async function put(actorRoles: Parameters<typeof createUser>[0], target: { id: string; version: number }, body: unknown) {
     const actor = await createUser(actorRoles);
-    return call(userById.PUT, "PUT", "/", { token: await tokenFor(actor.id), params: { id: target.id }, headers: { "if-match": `"v${target.version}"` }, body });
+    return call(userById.PUT, "PUT", "/", {
+      token: await tokenFor(actor.id),
+      params: { id: target.id },
+      headers: { "if-match": `"v${target.version}"` },
+      body,
+    });
   }
 
   it.each([
@@ -255,13 +305,28 @@ describe("staff changes to users", () => {
   it("never leaves the platform without an active Project lead", async () => {
     const [a, b] = [await createUser({ roles: ["PROJECT_LEAD"] }), await createUser({ roles: ["PROJECT_LEAD"] })];
     const tokenA = await tokenFor(a.id);
-    const demoteB = await call(userById.PUT, "PUT", "/", { token: tokenA, params: { id: b.id }, headers: { "if-match": '"v1"' }, body: { platformRoles: ["USER"] } });
+    const demoteB = await call(userById.PUT, "PUT", "/", {
+      token: tokenA,
+      params: { id: b.id },
+      headers: { "if-match": '"v1"' },
+      body: { platformRoles: ["USER"] },
+    });
     expect(demoteB.status).toBe(200);
     // A Project lead can only lose the role through someone else, who then remains one.
-    const selfDemotion = await call(userById.PUT, "PUT", "/", { token: tokenA, params: { id: a.id }, headers: { "if-match": '"v1"' }, body: { platformRoles: ["USER"] } });
+    const selfDemotion = await call(userById.PUT, "PUT", "/", {
+      token: tokenA,
+      params: { id: a.id },
+      headers: { "if-match": '"v1"' },
+      body: { platformRoles: ["USER"] },
+    });
     expect(selfDemotion.status).toBe(422);
     expect(selfDemotion.json).toMatchObject({ code: "self_demotion" });
-    const selfSuspension = await call(userById.PUT, "PUT", "/", { token: tokenA, params: { id: a.id }, headers: { "if-match": '"v1"' }, body: { suspended: true } });
+    const selfSuspension = await call(userById.PUT, "PUT", "/", {
+      token: tokenA,
+      params: { id: a.id },
+      headers: { "if-match": '"v1"' },
+      body: { suspended: true },
+    });
     expect(selfSuspension.status).toBe(422);
     expect((await db.user.findUniqueOrThrow({ where: { id: a.id } })).platformRoles).toContain("PROJECT_LEAD");
   });
@@ -272,7 +337,9 @@ describe("staff changes to users", () => {
     expect((await call(me.GET, "GET", "/api/v1/users/me", { token: targetToken })).status).toBe(200);
     expect((await put({ roles: ["TEAM_LEAD"] }, target, { suspended: true, suspensionReason: "spam" })).status).toBe(200);
     expect((await call(me.GET, "GET", "/api/v1/users/me", { token: targetToken })).status).toBe(401);
-    const signIn = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { body: { login: target.username, password: TEST_PASSWORD } });
+    const signIn = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", {
+      body: { login: target.username, password: TEST_PASSWORD },
+    });
     expect(signIn.status).toBe(401);
   });
 });
@@ -290,7 +357,12 @@ describe("staff powers and token scopes (read, read+write, read+admin, all)", ()
     expect(read.status).toBe(200);
     expect("email" in read.json!).toBe(expected.full);
     expect((await call(users.GET, "GET", "/api/v1/users", { token })).status).toBe(expected.search);
-    const rename = await call(userById.PUT, "PUT", "/", { token, params: { id: target.id }, headers: { "if-match": `"v${target.version}"` }, body: { displayName: "Moderated" } });
+    const rename = await call(userById.PUT, "PUT", "/", {
+      token,
+      params: { id: target.id },
+      headers: { "if-match": `"v${target.version}"` },
+      body: { displayName: "Moderated" },
+    });
     expect(rename.status).toBe(expected.rename);
   });
 });

@@ -24,7 +24,13 @@ beforeAll(async () => {
   const created = await call(warnings.POST, "POST", "/", {
     token: staff,
     params: { id: warned.id },
-    body: { kind: "RULE_VIOLATION", severity: "HIGH", reason: `Spam in chat ${CANARY}`, internalNote: `Reported by moderators ${CANARY}`, projectId },
+    body: {
+      kind: "RULE_VIOLATION",
+      severity: "HIGH",
+      reason: `Spam in chat ${CANARY}`,
+      internalNote: `Reported by moderators ${CANARY}`,
+      projectId,
+    },
   });
   expect(created.status).toBe(201);
   warningId = created.json!.id as string;
@@ -36,7 +42,11 @@ describe("warnings", () => {
     const listed = await call(warnings.GET, "GET", "/", { token: staff, params: { id: warned.id } });
     expect(listed.json!.data).toEqual([expect.objectContaining({ id: warningId, severity: "HIGH", active: true, projectId })]);
     const other = await createUser();
-    const second = await call(warnings.POST, "POST", "/", { token: staff, params: { id: other.id }, body: { kind: "SECURITY_EVENT", severity: "LOW", reason: "Odd sign-ins" } });
+    const second = await call(warnings.POST, "POST", "/", {
+      token: staff,
+      params: { id: other.id },
+      body: { kind: "SECURITY_EVENT", severity: "LOW", reason: "Odd sign-ins" },
+    });
     expect((await call(revoke.DELETE, "DELETE", "/", { token: staff, params: { warningId: second.json!.id as string } })).status).toBe(204);
     const after = await call(warnings.GET, "GET", "/", { token: staff, params: { id: other.id } });
     expect(after.json!.data).toEqual([expect.objectContaining({ active: false })]);
@@ -51,7 +61,15 @@ describe("warnings", () => {
   ])("do not exist for %s (404 on every warning endpoint)", async (_label, who) => {
     const token = await tokenFor(await who());
     expect((await call(warnings.GET, "GET", "/", { token, params: { id: warned.id } })).status).toBe(404);
-    expect((await call(warnings.POST, "POST", "/", { token, params: { id: warned.id }, body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "x x x" } })).status).toBe(404);
+    expect(
+      (
+        await call(warnings.POST, "POST", "/", {
+          token,
+          params: { id: warned.id },
+          body: { kind: "RULE_VIOLATION", severity: "LOW", reason: "x x x" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call(revoke.DELETE, "DELETE", "/", { token, params: { warningId } })).status).toBe(404);
     expect((await db.warning.findUniqueOrThrow({ where: { id: warningId } })).revokedAt).toBeNull();
   });
@@ -63,13 +81,31 @@ describe("warnings", () => {
 
   it("never leave a trace in any API answer a non-staff caller can get, audit views and entry metadata included", async () => {
     // The warned user manages the project and the Owner owns it (both read its audit log); the Developer reads the platform audit log.
-    const callers = [await tokenFor(warned.id), await tokenFor(ownerId), await tokenFor((await createUser({ roles: ["DEVELOPER"] })).id), undefined];
-    const ids: Record<string, string> = { id: warned.id, projectId, warningId, tokenId: "none", userId: warned.id, roleId: "none", kind: "logo" };
+    const callers = [
+      await tokenFor(warned.id),
+      await tokenFor(ownerId),
+      await tokenFor((await createUser({ roles: ["DEVELOPER"] })).id),
+      undefined,
+    ];
+    const ids: Record<string, string> = {
+      id: warned.id,
+      projectId,
+      warningId,
+      tokenId: "none",
+      userId: warned.id,
+      roleId: "none",
+      kind: "logo",
+    };
     const gets = OPERATIONS.filter((operation) => operation.method === "GET");
     let checked = 0;
     for (const operation of gets) {
       // Project paths get the project's id, user paths the warned user's.
-      const params = Object.fromEntries([...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, operation.path.startsWith("/api/v1/projects/") && name === "id" ? projectId : ids[name]]));
+      const params = Object.fromEntries(
+        [...operation.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [
+          name,
+          operation.path.startsWith("/api/v1/projects/") && name === "id" ? projectId : ids[name],
+        ]),
+      );
       const file = path.join("@/app", operation.path.replace(/^\/api\//, "api/").replace(/\{(\w+)\}/g, "[$1]"), "route");
       const route = (await import(/* @vite-ignore */ file)) as { GET: Parameters<typeof call>[0] };
       for (const token of callers) {

@@ -16,16 +16,24 @@ export async function generateMetadata(): Promise<Metadata> {
 const PER_PAGE = 20;
 
 /** Every announcement of a project, newest first, 20 at a time. */
-export default async function AnnouncementsPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ cursor?: string }> }) {
+export default async function AnnouncementsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<{ cursor?: string }>;
+}) {
   const context = await loadProjectPage((await params).slug);
   const { project } = context;
   if (!moduleEnabled(project, "MESSAGES")) notFound();
   const cursor = (await searchParams).cursor;
   const t = await getTranslations("projects.page");
-  const messages = await latestMessages(context, { limit: PER_PAGE, cursor: typeof cursor === "string" ? cursor : undefined }).catch((error: unknown) => {
-    if (error instanceof BadRequest) notFound();
-    throw error;
-  });
+  const messages = await latestMessages(context, { limit: PER_PAGE, cursor: typeof cursor === "string" ? cursor : undefined }).catch(
+    (error: unknown) => {
+      if (error instanceof BadRequest) notFound();
+      throw error;
+    },
+  );
   return (
     <section className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <p className="text-sm text-slate-500">
@@ -44,7 +52,10 @@ export default async function AnnouncementsPage({ params, searchParams }: { para
         </ul>
       )}
       {messages.nextCursor && (
-        <Link href={`/projects/${project.slug}/announcements?cursor=${messages.nextCursor}`} className="text-sm font-medium text-indigo-700 underline">
+        <Link
+          href={`/projects/${project.slug}/announcements?cursor=${messages.nextCursor}`}
+          className="text-sm font-medium text-indigo-700 underline"
+        >
           {t("olderAnnouncements")}
         </Link>
       )}

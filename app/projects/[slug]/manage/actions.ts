@@ -7,7 +7,16 @@ import { idSchema } from "@/lib/http/operation";
 import { launcherSettingsSchema } from "@/lib/launcher/schemas";
 import { updateLauncherSettings } from "@/lib/launcher/service";
 import { addMemberSchema, roleDefinitionSchema } from "@/lib/members/schemas";
-import { addMember, changeMemberRole, createRole, deleteRole, removeMember, searchMemberCandidates, transferOwnership, updateRole } from "@/lib/members/service";
+import {
+  addMember,
+  changeMemberRole,
+  createRole,
+  deleteRole,
+  removeMember,
+  searchMemberCandidates,
+  transferOwnership,
+  updateRole,
+} from "@/lib/members/service";
 import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput, updateModulesSchema, updateSettingsSchema } from "@/lib/projects/schemas";
@@ -43,7 +52,8 @@ export const uploadImageAction = portalAction({
     const kind = z.enum(IMAGE_KINDS).safeParse(form.get("kind"));
     const version = z.coerce.number().int().min(1).safeParse(form.get("version"));
     const file = form.get("file");
-    if (!kind.success || !version.success || !(file instanceof File) || file.size === 0) throw new BadRequest("Choose an image file first.");
+    if (!kind.success || !version.success || !(file instanceof File) || file.size === 0)
+      throw new BadRequest("Choose an image file first.");
     if (file.size > MAX_IMAGE_BYTES) throw new BadRequest(`The image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
     try {
       const image = { bytes: Buffer.from(await file.arrayBuffer()), contentType: file.type };
@@ -71,7 +81,10 @@ export const addMemberAction = portalAction({
 export const searchMemberCandidatesAction = portalAction({
   signIn: projectPath("/manage/team"),
   args: z.tuple([projectTarget, z.string().max(32)]),
-  run: async ([{ projectId }, query], { actor }) => ({ message: "", data: { users: await searchMemberCandidates(actor, projectId, query) } }),
+  run: async ([{ projectId }, query], { actor }) => ({
+    message: "",
+    data: { users: await searchMemberCandidates(actor, projectId, query) },
+  }),
 });
 
 export const changeMemberRoleAction = portalAction({

@@ -15,10 +15,23 @@ export default async function ManageLayout({ children, params }: { children: Rea
   const context = await loadManagePage(slug);
   const { project, access } = context;
   const [pending, t] = await Promise.all([pendingApplicationCount(context), getTranslations("manage")]);
-  const tabs = MANAGE_TABS.filter((tab) => access.permissions.has(tab.permission) && (!("module" in tab) || moduleEnabled(project, tab.module)));
+  const tabs = MANAGE_TABS.filter(
+    (tab) => access.permissions.has(tab.permission) && (!("module" in tab) || moduleEnabled(project, tab.module)),
+  );
   // The area's client components: tabs, forms, releases and files, pages, applications (lib/i18n/client-messages.ts).
   return (
-    <ClientMessagesProvider namespaces={["manage", "releases", "pages", "applications.apply", "applications.withdraw", "labels", "projects.moduleHelp", "projects.visibilityHelp"]}>
+    <ClientMessagesProvider
+      namespaces={[
+        "manage",
+        "releases",
+        "pages",
+        "applications.apply",
+        "applications.withdraw",
+        "labels",
+        "projects.moduleHelp",
+        "projects.visibilityHelp",
+      ]}
+    >
       <div className="min-w-0 space-y-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0">
@@ -31,10 +44,17 @@ export default async function ManageLayout({ children, params }: { children: Rea
               {t("title")} <StatusBadge status={project.status} />
             </h1>
           </div>
-          {access.override && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">{t("override")}</p>}
+          {access.override && (
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">{t("override")}</p>
+          )}
         </div>
         {/* Each page checks its own permission (and module), so a disabled module stays a 404 for everyone. */}
-        {tabs.length > 0 && <ManageTabs base={`/projects/${project.slug}/manage`} tabs={tabs.map(({ href, key }) => ({ href, label: t(`tabs.${key}`), badge: href === "/applications" ? pending : 0 }))} />}
+        {tabs.length > 0 && (
+          <ManageTabs
+            base={`/projects/${project.slug}/manage`}
+            tabs={tabs.map(({ href, key }) => ({ href, label: t(`tabs.${key}`), badge: href === "/applications" ? pending : 0 }))}
+          />
+        )}
         {children}
       </div>
     </ClientMessagesProvider>

@@ -11,7 +11,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("presentation") };
 }
 
-export default async function PresentationPage({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ created?: string }> }) {
+export default async function PresentationPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<{ created?: string }>;
+}) {
   const { project, access } = await loadManagePage((await params).slug);
   if (!access.permissions.has("project.edit")) return <NoAccess what="presentation" />;
   const target = { projectId: project.id, slug: project.slug };

@@ -34,14 +34,20 @@ const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.
 /** A real portal session of the user (a row and next-auth's cookie), optionally on a device. */
 async function sessionOf(userId: string, options: { deviceId?: string | null; userAgent?: string } = {}) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
-  const meta = { ip: "10.3.3.3", userAgent: options.userAgent ?? "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36", requestId: "t" };
+  const meta = {
+    ip: "10.3.3.3",
+    userAgent: options.userAgent ?? "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36",
+    requestId: "t",
+  };
   const session = await db.$transaction((tx) => createSession(tx, user, meta, options.deviceId ?? null));
   const cookie = `${SESSION_COOKIE}=${await encode({ token: { sid: session.id }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`;
   return { id: session.id, headers: { cookie } };
 }
 
 async function deviceOf(userId: string, name = "Chrome on Linux") {
-  return db.device.create({ data: { userId, keyHash: `test-${Math.random()}`, name, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36" } });
+  return db.device.create({
+    data: { userId, keyHash: `test-${Math.random()}`, name, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36" },
+  });
 }
 
 const isSignedIn = async (headers: Record<string, string>) => (await call(me.GET, "GET", "/api/v1/users/me", { headers })).status === 200;
@@ -57,17 +63,26 @@ describe("changing the password (POST /users/me/password)", () => {
     const user = await createUser();
     const current = await sessionOf(user.id);
     const other = await sessionOf(user.id);
-    const wrong = await call(password.POST, "POST", "/", { headers: current.headers, body: { currentPassword: "not my password", newPassword: NEW_PASSWORD } });
+    const wrong = await call(password.POST, "POST", "/", {
+      headers: current.headers,
+      body: { currentPassword: "not my password", newPassword: NEW_PASSWORD },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toMatchObject({ errors: [{ path: "currentPassword" }] });
     for (const weak of ["short", "password123", "iloveyou"]) {
-      const refused = await call(password.POST, "POST", "/", { headers: current.headers, body: { currentPassword: TEST_PASSWORD, newPassword: weak } });
+      const refused = await call(password.POST, "POST", "/", {
+        headers: current.headers,
+        body: { currentPassword: TEST_PASSWORD, newPassword: weak },
+      });
       expect(refused.status).toBe(400);
       expect(refused.json).toMatchObject({ errors: [{ path: "newPassword" }] });
     }
     expect(await isSignedIn(other.headers)).toBe(true);
 
-    const changed = await call(password.POST, "POST", "/", { headers: current.headers, body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD } });
+    const changed = await call(password.POST, "POST", "/", {
+      headers: current.headers,
+      body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+    });
     expect(changed.status).toBe(204);
     expect(await isSignedIn(current.headers)).toBe(true);
     expect(await isSignedIn(other.headers)).toBe(false);
@@ -81,7 +96,15 @@ describe("changing the password (POST /users/me/password)", () => {
     const { headers } = await sessionOf(user.id);
     const statuses = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await call(password.POST, "POST", "/", { ip: randomIp(), headers, body: { currentPassword: `wrong ${i} password`, newPassword: NEW_PASSWORD } })).status);
+      statuses.push(
+        (
+          await call(password.POST, "POST", "/", {
+            ip: randomIp(),
+            headers,
+            body: { currentPassword: `wrong ${i} password`, newPassword: NEW_PASSWORD },
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -111,7 +134,11 @@ describe("password reset (POST /auth/password-reset, .../confirm)", () => {
   it("stores the token hashed, builds the link from PUBLIC_URL (never the Host header), and ends every session on confirm", async () => {
     const user = await createUser({ roles: ["USER"] });
     const session = await sessionOf(user.id);
-    const answer = await call(resetRequest.POST, "POST", "/", { ip: randomIp(), headers: { host: "evil.example", "x-forwarded-host": "evil.example" }, body: { email: user.email } });
+    const answer = await call(resetRequest.POST, "POST", "/", {
+      ip: randomIp(),
+      headers: { host: "evil.example", "x-forwarded-host": "evil.example" },
+      body: { email: user.email },
+    });
     expect(answer.status).toBe(202);
     await vi.waitFor(async () => expect(await db.outboxMail.count({ where: { to: user.email, subject: "Reset your password" } })).toBe(1));
     const { link, token, mail } = await resetToken(user.email);
@@ -138,8 +165,12 @@ describe("password reset (POST /auth/password-reset, .../confirm)", () => {
     const user = await createUser();
     const older = await resetToken(user.email);
     const newer = await resetToken(user.email);
-    expect((await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: older.token, newPassword: NEW_PASSWORD } })).status).toBe(422);
-    expect((await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: newer.token, newPassword: NEW_PASSWORD } })).status).toBe(204);
+    expect(
+      (await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: older.token, newPassword: NEW_PASSWORD } })).status,
+    ).toBe(422);
+    expect(
+      (await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: newer.token, newPassword: NEW_PASSWORD } })).status,
+    ).toBe(204);
   });
 
   it("accepts a link for 30 minutes and not after (moved clock)", async () => {
@@ -149,11 +180,18 @@ describe("password reset (POST /auth/password-reset, .../confirm)", () => {
     const inTime = await resetToken(early.email);
     const tooLate = await resetToken(late.email);
     vi.setSystemTime(Date.now() + RESET_TOKEN_TTL_MS - 60_000);
-    expect((await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: inTime.token, newPassword: NEW_PASSWORD } })).status).toBe(204);
+    expect(
+      (await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: inTime.token, newPassword: NEW_PASSWORD } })).status,
+    ).toBe(204);
     vi.setSystemTime(Date.now() + 2 * 60_000);
-    const expired = await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: tooLate.token, newPassword: NEW_PASSWORD } });
+    const expired = await call(resetConfirm.POST, "POST", "/", {
+      ip: randomIp(),
+      body: { token: tooLate.token, newPassword: NEW_PASSWORD },
+    });
     expect(expired.status).toBe(422);
-    expect((await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: "pmr_made-up", newPassword: NEW_PASSWORD } })).status).toBe(422);
+    expect(
+      (await call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token: "pmr_made-up", newPassword: NEW_PASSWORD } })).status,
+    ).toBe(422);
   });
 
   it("limits requests per address, known or not, with the same answer", async () => {
@@ -171,7 +209,9 @@ describe("sessions (GET/DELETE /users/me/sessions)", () => {
     const user = await createUser();
     const stranger = await createUser();
     const current = await sessionOf(user.id);
-    const other = await sessionOf(user.id, { userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0" });
+    const other = await sessionOf(user.id, {
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+    });
     const strangers = await sessionOf(stranger.id);
     await db.userSession.update({ where: { id: (await sessionOf(user.id)).id }, data: { revokedAt: new Date() } });
 
@@ -179,7 +219,12 @@ describe("sessions (GET/DELETE /users/me/sessions)", () => {
     expect(list.status).toBe(200);
     const data = list.json!.data as { id: string; current: boolean; browser: string; os: string; ip: string }[];
     expect(data.map((session) => session.id).sort()).toEqual([current.id, other.id].sort());
-    expect(data.find((session) => session.id === other.id)).toMatchObject({ current: false, browser: "Firefox", os: "Windows", ip: "10.3.3.3" });
+    expect(data.find((session) => session.id === other.id)).toMatchObject({
+      current: false,
+      browser: "Firefox",
+      os: "Windows",
+      ip: "10.3.3.3",
+    });
     expect(data.find((session) => session.id === current.id)).toMatchObject({ current: true, browser: "Chrome", os: "Linux" });
 
     for (const id of [strangers.id, "no-such-session"]) {
@@ -224,17 +269,37 @@ describe("devices (GET/PATCH/DELETE /users/me/devices)", () => {
 
     const list = await call(devices.GET, "GET", "/", { headers: current.headers });
     expect(list.json!.data).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: laptop.id, current: true }), expect.objectContaining({ id: phone.id, name: "Safari on iOS", current: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: laptop.id, current: true }),
+        expect.objectContaining({ id: phone.id, name: "Safari on iOS", current: false }),
+      ]),
     );
     expect((list.json!.data as unknown[]).length).toBe(2);
 
-    const renamed = await call(oneDevice.PATCH, "PATCH", "/", { headers: current.headers, params: { deviceId: phone.id }, body: { name: "My phone" } });
+    const renamed = await call(oneDevice.PATCH, "PATCH", "/", {
+      headers: current.headers,
+      params: { deviceId: phone.id },
+      body: { name: "My phone" },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.json).toMatchObject({ id: phone.id, name: "My phone" });
-    expect((await call(oneDevice.PATCH, "PATCH", "/", { headers: current.headers, params: { deviceId: phone.id }, body: { name: "" } })).status).toBe(400);
-    expect((await call(oneDevice.PATCH, "PATCH", "/", { headers: current.headers, params: { deviceId: phone.id }, body: { name: "x", extra: 1 } })).status).toBe(400);
+    expect(
+      (await call(oneDevice.PATCH, "PATCH", "/", { headers: current.headers, params: { deviceId: phone.id }, body: { name: "" } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(oneDevice.PATCH, "PATCH", "/", {
+          headers: current.headers,
+          params: { deviceId: phone.id },
+          body: { name: "x", extra: 1 },
+        })
+      ).status,
+    ).toBe(400);
     for (const id of [strangersDevice.id, "no-such-device"]) {
-      expect((await call(oneDevice.PATCH, "PATCH", "/", { headers: current.headers, params: { deviceId: id }, body: { name: "Mine now" } })).status).toBe(404);
+      expect(
+        (await call(oneDevice.PATCH, "PATCH", "/", { headers: current.headers, params: { deviceId: id }, body: { name: "Mine now" } }))
+          .status,
+      ).toBe(404);
       expect((await call(oneDevice.DELETE, "DELETE", "/", { headers: current.headers, params: { deviceId: id } })).status).toBe(404);
     }
 
@@ -283,8 +348,12 @@ describe("re-authentication for account security changes (moved clock)", () => {
     const stale = await call(twoFactorSetup.POST, "POST", "/", { headers: session.headers });
     expect(stale.status).toBe(401);
     expect(stale.json).toMatchObject({ code: "reauthentication_required" });
-    expect((await call(reauthenticate.POST, "POST", "/", { headers: session.headers, body: { password: "wrong password" } })).status).toBe(400);
-    expect((await call(reauthenticate.POST, "POST", "/", { headers: session.headers, body: { password: TEST_PASSWORD } })).status).toBe(204);
+    expect((await call(reauthenticate.POST, "POST", "/", { headers: session.headers, body: { password: "wrong password" } })).status).toBe(
+      400,
+    );
+    expect((await call(reauthenticate.POST, "POST", "/", { headers: session.headers, body: { password: TEST_PASSWORD } })).status).toBe(
+      204,
+    );
     expect((await call(twoFactorSetup.POST, "POST", "/", { headers: session.headers })).status).toBe(200);
   });
 
@@ -294,7 +363,10 @@ describe("re-authentication for account security changes (moved clock)", () => {
     const token = await tokenFor(user.id, ["read", "write"]);
     expect((await call(twoFactorSetup.POST, "POST", "/", { token })).status).toBe(200);
     vi.setSystemTime(Date.now() + reauthWindowMs() + 1000);
-    expect((await call(twoFactorSetup.POST, "POST", "/", { token })).json).toMatchObject({ status: 401, code: "reauthentication_required" });
+    expect((await call(twoFactorSetup.POST, "POST", "/", { token })).json).toMatchObject({
+      status: 401,
+      code: "reauthentication_required",
+    });
   });
 });
 
@@ -353,7 +425,9 @@ describe("two-factor sign-in (TOTP)", () => {
     const twoBack = totpCode(secret, Date.now() - 2 * TOTP_PERIOD_SECONDS * 1000);
     expect((await signInWithToken(user.username, TEST_PASSWORD, twoBack)).status).toBe(401);
     expect((await signInWithToken(user.username, TEST_PASSWORD, previous)).status).toBe(201);
-    const reasons = (await db.loginEvent.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } })).map((event) => event.reason);
+    const reasons = (await db.loginEvent.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } })).map(
+      (event) => event.reason,
+    );
     expect(reasons).toEqual(["otp_required", "wrong_password", "wrong_otp", null, "wrong_otp", "wrong_otp", null]);
   });
 
@@ -374,17 +448,25 @@ describe("two-factor sign-in (TOTP)", () => {
     expect(renewed.status).toBe(200);
     expect((await signInWithToken(user.username, TEST_PASSWORD, old[0])).status).toBe(401);
 
-    const wrongPassword = await call(twoFactorDisable.POST, "POST", "/", { headers, body: { password: "wrong password", code: (renewed.json!.recoveryCodes as string[])[0] } });
+    const wrongPassword = await call(twoFactorDisable.POST, "POST", "/", {
+      headers,
+      body: { password: "wrong password", code: (renewed.json!.recoveryCodes as string[])[0] },
+    });
     expect(wrongPassword.json).toMatchObject({ status: 400, errors: [{ path: "password" }] });
     const replayed = await call(twoFactorDisable.POST, "POST", "/", { headers, body: { password: TEST_PASSWORD, code: totpCode(secret) } });
     expect(replayed.json).toMatchObject({ status: 400, errors: [{ path: "code" }] });
     const malformed = await call(twoFactorDisable.POST, "POST", "/", { headers, body: { password: TEST_PASSWORD, code: "12" } });
     expect(malformed.status).toBe(400);
-    const off = await call(twoFactorDisable.POST, "POST", "/", { headers, body: { password: TEST_PASSWORD, code: (renewed.json!.recoveryCodes as string[])[0] } });
+    const off = await call(twoFactorDisable.POST, "POST", "/", {
+      headers,
+      body: { password: TEST_PASSWORD, code: (renewed.json!.recoveryCodes as string[])[0] },
+    });
     expect(off.status).toBe(204);
     expect((await signInWithToken(user.username, TEST_PASSWORD)).status).toBe(201);
     expect(await db.recoveryCode.count({ where: { userId: user.id } })).toBe(0);
-    expect((await call(twoFactorDisable.POST, "POST", "/", { headers, body: { password: TEST_PASSWORD, code: "123456" } })).status).toBe(422);
+    expect((await call(twoFactorDisable.POST, "POST", "/", { headers, body: { password: TEST_PASSWORD, code: "123456" } })).status).toBe(
+      422,
+    );
   });
 
   it("refuses to enable without setup, and with a replayed setup code", async () => {
@@ -404,7 +486,9 @@ describe("two-factor sign-in (TOTP)", () => {
 
     expect((await call(staffReset.POST, "POST", "/", { token: supportToken, params: { id: peer.id } })).status).toBe(403);
     expect((await call(staffReset.POST, "POST", "/", { token: supportToken, params: { id: "no-such-user" } })).status).toBe(404);
-    expect((await call(staffReset.POST, "POST", "/", { token: await tokenFor(support.id, ["read", "admin"]), params: { id: user.id } })).status).toBe(403);
+    expect(
+      (await call(staffReset.POST, "POST", "/", { token: await tokenFor(support.id, ["read", "admin"]), params: { id: user.id } })).status,
+    ).toBe(403);
     const reset = await call(staffReset.POST, "POST", "/", { token: supportToken, params: { id: user.id } });
     expect(reset.status).toBe(204);
     expect((await signInWithToken(user.username, TEST_PASSWORD)).status).toBe(201);

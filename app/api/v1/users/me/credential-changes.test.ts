@@ -35,16 +35,19 @@ async function sessionOf(userId: string) {
 }
 
 type Caller = { headers?: Record<string, string>; token?: string };
-const mintToken = (caller: Caller) => call(tokens.POST, "POST", "/api/v1/users/me/tokens", { ...caller, ip: randomIp(), body: { name: "minted" } });
+const mintToken = (caller: Caller) =>
+  call(tokens.POST, "POST", "/api/v1/users/me/tokens", { ...caller, ip: randomIp(), body: { name: "minted" } });
 const readMe = (caller: Caller) => call(me.GET, "GET", "/api/v1/users/me", caller);
-const changePassword = (caller: Caller) => call(password.POST, "POST", "/", { ...caller, ip: randomIp(), body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD } });
+const changePassword = (caller: Caller) =>
+  call(password.POST, "POST", "/", { ...caller, ip: randomIp(), body: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD } });
 
 async function resetToken(email: string) {
   const { done } = await requestPasswordReset(email, testMeta(randomIp()));
   await done;
   return mailedToken(email, "Reset your password");
 }
-const confirmReset = (token: string, newPassword = NEW_PASSWORD) => call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token, newPassword } });
+const confirmReset = (token: string, newPassword = NEW_PASSWORD) =>
+  call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token, newPassword } });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -63,7 +66,9 @@ describe("a password reset ends every session and token (finding 3)", () => {
     for (const caller of [{ token }, { token: child }, { token: minted }]) expect((await readMe(caller)).status).toBe(401);
     expect((await readMe(session)).status).toBe(401);
     expect(await db.apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
-    expect(await db.auditEntry.findFirst({ where: { targetId: user.id, action: "user.password_reset" } })).toMatchObject({ changes: { tokens: { before: 3, after: 0 } } });
+    expect(await db.auditEntry.findFirst({ where: { targetId: user.id, action: "user.password_reset" } })).toMatchObject({
+      changes: { tokens: { before: 3, after: 0 } },
+    });
   });
 
   it("takes a reset link once when two requests use it at the same time", async () => {
@@ -72,7 +77,10 @@ describe("a password reset ends every session and token (finding 3)", () => {
     const answers = await Promise.all([confirmReset(token, NEW_PASSWORD), confirmReset(token, "a third long passphrase")]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([204, 422]);
     const winner = answers[0].status === 204 ? NEW_PASSWORD : "a third long passphrase";
-    expect((await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { ip: randomIp(), body: { login: user.username, password: winner } })).status).toBe(201);
+    expect(
+      (await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { ip: randomIp(), body: { login: user.username, password: winner } }))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -105,18 +113,23 @@ describe("a password change (finding 11)", () => {
   it("voids a portal sign-in that passed the old password and waits for its code", async () => {
     const user = await createUser();
     const codes = await db.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: user.id }, data: { totpSecret: sealTotpSecret(newTotpSecret(), user.id), totpEnabledAt: new Date() } });
+      await tx.user.update({
+        where: { id: user.id },
+        data: { totpSecret: sealTotpSecret(newTotpSecret(), user.id), totpEnabledAt: new Date() },
+      });
       return replaceRecoveryCodes(tx, user.id);
     });
     const challenge = unique("chl_");
-    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, testMeta(randomIp()), "PASSWORD", null, challenge).catch(() => null);
+    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, testMeta(randomIp()), "PASSWORD", null, challenge).catch(
+      () => null,
+    );
     expect(await db.signInChallenge.count({ where: { userId: user.id, usedAt: null } })).toBe(1);
     expect((await changePassword({ token: await tokenFor(user.id) })).status).toBe(204);
     await expect(completeTwoFactorSignIn(challenge, codes[0], testMeta(randomIp()))).rejects.toThrow(SignInFailed);
   });
 });
 
-describe("the Security page's \"Revoke all tokens\" after a password change", () => {
+describe('the Security page\'s "Revoke all tokens" after a password change', () => {
   it("revokes every live token of the account, each audited, and no one else's", async () => {
     const user = await createUser();
     const stranger = await createUser();
@@ -133,7 +146,12 @@ describe("the Security page's \"Revoke all tokens\" after a password change", ()
 describe("an e-mail change (finding 11)", () => {
   async function changeEmail(caller: Caller, email: string) {
     const etag = (await readMe(caller)).headers.get("etag")!;
-    return call(me.PUT, "PUT", "/api/v1/users/me", { ...caller, ip: randomIp(), headers: { ...caller.headers, "if-match": etag }, body: { email, currentPassword: TEST_PASSWORD } });
+    return call(me.PUT, "PUT", "/api/v1/users/me", {
+      ...caller,
+      ip: randomIp(),
+      headers: { ...caller.headers, "if-match": etag },
+      body: { email, currentPassword: TEST_PASSWORD },
+    });
   }
 
   it("voids an outstanding reset link", async () => {
@@ -148,7 +166,9 @@ describe("an e-mail change (finding 11)", () => {
     const user = await createUser();
     expect((await changeEmail({ token: await tokenFor(user.id) }, `${unique()}@example.test`)).status).toBe(200);
     const link = await resetToken(user.email);
-    expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: await verificationLinkOf(user.id) } })).status).toBe(204);
+    expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: await verificationLinkOf(user.id) } })).status).toBe(
+      204,
+    );
     expect((await confirmReset(link)).json).toMatchObject({ status: 422, code: "invalid_token" });
   });
 
@@ -156,15 +176,22 @@ describe("an e-mail change (finding 11)", () => {
     const user = await createUser();
     const token = await tokenFor(user.id);
     const oldAddressLink = unique("pmv_");
-    await db.emailVerificationToken.create({ data: { userId: user.id, email: user.email, tokenHash: sha256(oldAddressLink), expiresAt: new Date(Date.now() + 3_600_000) } });
+    await db.emailVerificationToken.create({
+      data: { userId: user.id, email: user.email, tokenHash: sha256(oldAddressLink), expiresAt: new Date(Date.now() + 3_600_000) },
+    });
     expect((await changeEmail({ token }, `${unique()}@example.test`)).status).toBe(200);
     const firstLink = await verificationLinkOf(user.id);
     expect((await changeEmail({ token }, `${unique()}@example.test`)).status).toBe(200);
 
     for (const stale of [oldAddressLink, firstLink]) {
-      expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: stale } })).json).toMatchObject({ status: 422, code: "invalid_token" });
+      expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: stale } })).json).toMatchObject({
+        status: 422,
+        code: "invalid_token",
+      });
     }
-    expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: await verificationLinkOf(user.id) } })).status).toBe(204);
+    expect((await call(verifyEmail.POST, "POST", "/", { ip: randomIp(), body: { token: await verificationLinkOf(user.id) } })).status).toBe(
+      204,
+    );
   });
 });
 
@@ -176,5 +203,7 @@ async function verificationLinkOf(userId: string) {
 
 /** The cookie header of a session row, as next-auth writes it. */
 async function cookieOf(sessionId: string) {
-  return { cookie: `${SESSION_COOKIE}=${await encode({ token: { sid: sessionId }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}` };
+  return {
+    cookie: `${SESSION_COOKIE}=${await encode({ token: { sid: sessionId }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE })}`,
+  };
 }

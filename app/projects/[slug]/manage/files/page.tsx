@@ -36,7 +36,8 @@ export default async function FilesPage({ params }: { params: Promise<{ slug: st
           <ul className="flex flex-wrap gap-4 text-sm" aria-label={t("perKind")}>
             {totals.map((total) => (
               <li key={total.kind} className="rounded-md px-3 py-2 ring-1 ring-slate-200">
-                <span className="font-medium">{kind(total.kind)}</span>: {t("totals", { downloads: total.downloads, formatted: format.number(total.downloads), files: total.files })}
+                <span className="font-medium">{kind(total.kind)}</span>:{" "}
+                {t("totals", { downloads: total.downloads, formatted: format.number(total.downloads), files: total.files })}
               </li>
             ))}
           </ul>
@@ -48,7 +49,12 @@ export default async function FilesPage({ params }: { params: Promise<{ slug: st
         <FileUpload projectId={project.id} label={t("upload")} />
       </Card>
       <Card title={t("files")} description={t("filesText")}>
-        <FileTable target={target} files={files.data} releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))} deleteFile={deleteFileAction} />
+        <FileTable
+          target={target}
+          files={files.data}
+          releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))}
+          deleteFile={deleteFileAction}
+        />
       </Card>
     </div>
   );

@@ -22,7 +22,11 @@ export default async function LauncherPage({ params }: { params: Promise<{ slug:
   const t = await getTranslations("manage.launcher");
   return (
     <Card title={t("title")} description={t("description")}>
-      <LauncherForm target={{ projectId: project.id, slug: project.slug }} initial={await getLauncherSettings(actor, project.id)} action={saveLauncherAction} />
+      <LauncherForm
+        target={{ projectId: project.id, slug: project.slug }}
+        initial={await getLauncherSettings(actor, project.id)}
+        action={saveLauncherAction}
+      />
     </Card>
   );
 }

@@ -22,7 +22,11 @@ export default async function MessagesTab({ params }: { params: Promise<{ slug: 
   const [messages, t] = await Promise.all([listMessages(actor, project.id, { limit: 100 }), getTranslations("manage.messages")]);
   return (
     <Card title={t("title")} description={t("description")}>
-      <MessageManager target={{ projectId: project.id, slug: project.slug }} messages={messages.data} actions={{ post: postMessageAction, remove: deleteMessageAction }} />
+      <MessageManager
+        target={{ projectId: project.id, slug: project.slug }}
+        messages={messages.data}
+        actions={{ post: postMessageAction, remove: deleteMessageAction }}
+      />
     </Card>
   );
 }

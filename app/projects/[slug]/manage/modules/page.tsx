@@ -19,7 +19,13 @@ export default async function ModulesPage({ params }: { params: Promise<{ slug: 
   const t = await getTranslations("manage.modules");
   return (
     <Card title={t("title")} description={t("description")}>
-      <ModulesForm target={{ projectId: project.id, slug: project.slug }} modules={view.available} enabled={view.modules} version={project.version} action={saveModulesAction} />
+      <ModulesForm
+        target={{ projectId: project.id, slug: project.slug }}
+        modules={view.available}
+        enabled={view.modules}
+        version={project.version}
+        action={saveModulesAction}
+      />
     </Card>
   );
 }

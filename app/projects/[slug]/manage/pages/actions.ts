@@ -23,7 +23,9 @@ export const savePageAction = portalAction({
   ...pages,
   args: z.tuple([projectTarget, existingPage.nullable(), pageInputSchema]),
   run: async ([{ projectId }, page, input], { actor, meta }) => {
-    const saved = page ? await updatePage(actor, projectId, page.pageSlug, input, page.version, meta) : await createPage(actor, projectId, input, meta);
+    const saved = page
+      ? await updatePage(actor, projectId, page.pageSlug, input, page.version, meta)
+      : await createPage(actor, projectId, input, meta);
     return { message: (await getTranslations("pages"))("saved"), data: { slug: saved.slug } };
   },
   redirect: ([target], data) => `/projects/${target.slug}/manage/pages/${data!.slug}?saved=1`,
@@ -45,4 +47,3 @@ export const previewPageAction = portalAction({
   args: z.tuple([projectTarget, pagePreviewSchema]),
   run: async ([, { body }]) => ({ message: "", data: { html: previewMarkdown(body) } }),
 });
-

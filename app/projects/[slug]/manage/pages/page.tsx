@@ -16,7 +16,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("pages") };
 }
 
-export default async function PagesTab({ params, searchParams }: { params: Promise<{ slug: string }>; searchParams: Promise<{ deleted?: string }> }) {
+export default async function PagesTab({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<{ deleted?: string }>;
+}) {
   const context = await loadManagePage((await params).slug);
   const { project, access } = context;
   // The module guard: with PROJECT_PAGES off this tab does not exist.
@@ -31,7 +37,10 @@ export default async function PagesTab({ params, searchParams }: { params: Promi
         {pages.length === 0 ? (
           <p className="text-sm text-slate-500">{t("none")}</p>
         ) : (
-          <DataTable caption={t("title")} columns={[{ label: t("order") }, { label: t("pageTitle") }, { label: t("address") }, { label: t("changed") }]}>
+          <DataTable
+            caption={t("title")}
+            columns={[{ label: t("order") }, { label: t("pageTitle") }, { label: t("address") }, { label: t("changed") }]}
+          >
             {pages.map((page) => (
               <tr key={page.slug}>
                 <td className="py-2 pr-3 tabular-nums">{page.position}</td>
@@ -47,7 +56,10 @@ export default async function PagesTab({ params, searchParams }: { params: Promi
           </DataTable>
         )}
         {pages.length < MAX_PAGES_PER_PROJECT && (
-          <Link href={`${base}/new`} className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
+          <Link
+            href={`${base}/new`}
+            className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+          >
             {t("new")}
           </Link>
         )}

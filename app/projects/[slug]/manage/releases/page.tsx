@@ -27,7 +27,11 @@ export default async function ReleasesPage({ params }: { params: Promise<{ slug:
         <CreateReleaseForm target={target} action={createReleaseAction} preview={previewChangelogAction} />
       </Card>
       <Card title={t("releases")} description={t("releasesText")}>
-        <ReleaseList target={target} releases={releases.data} actions={{ update: updateReleaseAction, remove: deleteReleaseAction, preview: previewChangelogAction }} />
+        <ReleaseList
+          target={target}
+          releases={releases.data}
+          actions={{ update: updateReleaseAction, remove: deleteReleaseAction, preview: previewChangelogAction }}
+        />
       </Card>
     </div>
   );

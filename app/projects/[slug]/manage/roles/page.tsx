@@ -18,7 +18,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RolesPage({ params }: { params: Promise<{ slug: string }> }) {
   const { actor, project, access } = await loadManagePage((await params).slug);
   if (!access.permissions.has("members.view")) return <NoAccess what="roles" />;
-  const [roles, t, defaultRole] = await Promise.all([listRoles(actor, project.id), getTranslations("manage.roles"), getTranslations("labels.defaultRole")]);
+  const [roles, t, defaultRole] = await Promise.all([
+    listRoles(actor, project.id),
+    getTranslations("manage.roles"),
+    getTranslations("labels.defaultRole"),
+  ]);
   const target = { projectId: project.id, slug: project.slug };
   const manages = access.permissions.has("roles.manage");
   const grantable = [...access.permissions];
@@ -30,7 +34,11 @@ export default async function RolesPage({ params }: { params: Promise<{ slug: st
           target={target}
           grantable={grantable}
           actions={actions}
-          roles={roles.map((role) => ({ ...role, label: roleName(role, (key) => defaultRole(key)), editable: manages && role.key !== "OWNER" && canDefineRole(access, role) }))}
+          roles={roles.map((role) => ({
+            ...role,
+            label: roleName(role, (key) => defaultRole(key)),
+            editable: manages && role.key !== "OWNER" && canDefineRole(access, role),
+          }))}
         />
       </Card>
       {manages && (
@@ -39,7 +47,17 @@ export default async function RolesPage({ params }: { params: Promise<{ slug: st
             target={target}
             grantable={grantable}
             actions={actions}
-            role={{ id: null, key: null, name: "", label: "", rank: 15, permissions: ["project.view", "members.view"], custom: true, memberCount: 0, editable: true }}
+            role={{
+              id: null,
+              key: null,
+              name: "",
+              label: "",
+              rank: 15,
+              permissions: ["project.view", "members.view"],
+              custom: true,
+              memberCount: 0,
+              editable: true,
+            }}
           />
         </Card>
       )}

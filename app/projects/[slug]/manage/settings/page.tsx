@@ -32,11 +32,24 @@ export default async function SettingsPage({ params }: { params: Promise<{ slug:
   return (
     <div className="space-y-6">
       <Card title={t("tabs.settings")}>
-        <SettingsForm target={target} version={project.version} supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")} applicationRoles={applicationRoles} action={saveSettingsAction} initial={{ visibility: project.visibility, settings: settingsOf(project) }} />
+        <SettingsForm
+          target={target}
+          version={project.version}
+          supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")}
+          applicationRoles={applicationRoles}
+          action={saveSettingsAction}
+          initial={{ visibility: project.visibility, settings: settingsOf(project) }}
+        />
       </Card>
       {mayDelete && (
         <Card title={t("delete.title")}>
-          <DeleteProject target={target} name={project.name} version={project.version} blockedReason={blockedReason} action={deleteProjectAction} />
+          <DeleteProject
+            target={target}
+            name={project.name}
+            version={project.version}
+            blockedReason={blockedReason}
+            action={deleteProjectAction}
+          />
         </Card>
       )}
     </div>

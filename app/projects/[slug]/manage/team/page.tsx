@@ -1,6 +1,12 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { addMemberAction, changeMemberRoleAction, removeMemberAction, searchMemberCandidatesAction, transferOwnershipAction } from "@/app/projects/[slug]/manage/actions";
+import {
+  addMemberAction,
+  changeMemberRoleAction,
+  removeMemberAction,
+  searchMemberCandidatesAction,
+  transferOwnershipAction,
+} from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { TeamManager } from "@/components/projects/manage/team-manager";
 import { roleName } from "@/components/projects/role-name";
@@ -41,7 +47,13 @@ export default async function TeamPage({ params }: { params: Promise<{ slug: str
         assignableRoles={roles.filter((role) => canAssignRole(access, role)).map((role) => ({ id: role.id, name: name(role) }))}
         canManage={canManage}
         canTransfer={canTransferOwnership(access)}
-        actions={{ add: addMemberAction, search: searchMemberCandidatesAction, changeRole: changeMemberRoleAction, remove: removeMemberAction, transfer: transferOwnershipAction }}
+        actions={{
+          add: addMemberAction,
+          search: searchMemberCandidatesAction,
+          changeRole: changeMemberRoleAction,
+          remove: removeMemberAction,
+          transfer: transferOwnershipAction,
+        }}
       />
     </Card>
   );

@@ -41,7 +41,10 @@ export default async function ProjectPageView({ params }: { params: Promise<{ sl
       <header className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{page.title}</h1>
         {access.permissions.has("pages.manage") && (
-          <Link href={`/projects/${project.slug}/manage/pages/${page.slug}`} className="text-sm font-medium text-indigo-700 hover:underline">
+          <Link
+            href={`/projects/${project.slug}/manage/pages/${page.slug}`}
+            className="text-sm font-medium text-indigo-700 hover:underline"
+          >
             {t("editPage")}
           </Link>
         )}

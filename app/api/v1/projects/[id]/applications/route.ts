@@ -2,6 +2,11 @@ import { applyOperation, listProjectApplicationsOperation } from "@/lib/applicat
 import { applyToProject, listProjectApplications } from "@/lib/applications/service";
 import { handle } from "@/lib/http/route";
 
-export const GET = handle(listProjectApplicationsOperation, async ({ actor, params, query }) => ({ body: await listProjectApplications(actor, params.id, query) }));
+export const GET = handle(listProjectApplicationsOperation, async ({ actor, params, query }) => ({
+  body: await listProjectApplications(actor, params.id, query),
+}));
 
-export const POST = handle(applyOperation, async ({ actor, params, body, meta }) => ({ status: 201, body: await applyToProject(actor, params.id, body, meta) }));
+export const POST = handle(applyOperation, async ({ actor, params, body, meta }) => ({
+  status: 201,
+  body: await applyToProject(actor, params.id, body, meta),
+}));

@@ -2,4 +2,6 @@ import { listProjectAudit } from "@/lib/audit/service";
 import { handle } from "@/lib/http/route";
 import { projectAuditOperation } from "@/lib/audit/operations";
 
-export const GET = handle(projectAuditOperation, async ({ actor, params, query }) => ({ body: await listProjectAudit(actor, params.id, query) }));
+export const GET = handle(projectAuditOperation, async ({ actor, params, query }) => ({
+  body: await listProjectAudit(actor, params.id, query),
+}));

@@ -4,4 +4,6 @@ import { getLauncherOperation, updateLauncherOperation } from "@/lib/launcher/op
 
 export const GET = handle(getLauncherOperation, async ({ actor, params }) => ({ body: await getLauncherSettings(actor, params.id) }));
 
-export const PUT = handle(updateLauncherOperation, async ({ actor, params, body, meta }) => ({ body: await updateLauncherSettings(actor, params.id, body, meta) }));
+export const PUT = handle(updateLauncherOperation, async ({ actor, params, body, meta }) => ({
+  body: await updateLauncherSettings(actor, params.id, body, meta),
+}));

@@ -2,4 +2,6 @@ import { handle } from "@/lib/http/route";
 import { listSupportLinksOperation } from "@/lib/projects/operations";
 import { listSupportLinks } from "@/lib/projects/support";
 
-export const GET = handle(listSupportLinksOperation, async ({ actor, params }) => ({ body: { data: await listSupportLinks(actor, params.id) } }));
+export const GET = handle(listSupportLinksOperation, async ({ actor, params }) => ({
+  body: { data: await listSupportLinks(actor, params.id) },
+}));

@@ -24,7 +24,8 @@ async function sessionOf(userId: string) {
 }
 
 type Caller = { headers?: Record<string, string>; token?: string };
-const mintToken = (caller: Caller, body: Record<string, unknown> = {}) => call(tokens.POST, "POST", "/api/v1/users/me/tokens", { ...caller, ip: randomIp(), body: { name: "minted", ...body } });
+const mintToken = (caller: Caller, body: Record<string, unknown> = {}) =>
+  call(tokens.POST, "POST", "/api/v1/users/me/tokens", { ...caller, ip: randomIp(), body: { name: "minted", ...body } });
 const setUpTwoFactor = (caller: Caller) => call(twoFactorSetup.POST, "POST", "/api/v1/users/me/2fa/setup", caller);
 const readMe = (caller: Caller) => call(me.GET, "GET", "/api/v1/users/me", caller);
 
@@ -37,7 +38,10 @@ describe("minting a token needs a recent sign-in (finding 3)", () => {
   it("refuses an old session (401 reauthentication_required) unless the request carries the password", async () => {
     const user = await createUser();
     const session = await sessionOf(user.id);
-    await db.userSession.update({ where: { id: session.id }, data: { authenticatedAt: new Date(Date.now() - DEFAULT_WINDOW_MS - 60_000) } });
+    await db.userSession.update({
+      where: { id: session.id },
+      data: { authenticatedAt: new Date(Date.now() - DEFAULT_WINDOW_MS - 60_000) },
+    });
 
     const refused = await mintToken(session);
     expect(refused.status).toBe(401);
@@ -56,7 +60,10 @@ describe("minting a token needs a recent sign-in (finding 3)", () => {
   it("counts a wrong password against the password-check budget of the account", async () => {
     const user = await createUser();
     const session = await sessionOf(user.id);
-    await db.userSession.update({ where: { id: session.id }, data: { authenticatedAt: new Date(Date.now() - DEFAULT_WINDOW_MS - 60_000) } });
+    await db.userSession.update({
+      where: { id: session.id },
+      data: { authenticatedAt: new Date(Date.now() - DEFAULT_WINDOW_MS - 60_000) },
+    });
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await mintToken(session, { password: `wrong ${i} password` })).status);
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
@@ -93,7 +100,10 @@ describe("minting a token needs a recent sign-in (finding 3)", () => {
       expect((await mintToken(caller)).status).toBe(401);
     }
     // Re-authenticating the session renews the session, not the tokens it made before.
-    expect((await call(reauthenticate.POST, "POST", "/", { headers: session.headers, ip: randomIp(), body: { password: TEST_PASSWORD } })).status).toBe(204);
+    expect(
+      (await call(reauthenticate.POST, "POST", "/", { headers: session.headers, ip: randomIp(), body: { password: TEST_PASSWORD } }))
+        .status,
+    ).toBe(204);
     expect((await setUpTwoFactor(session)).status).toBe(200);
     expect((await setUpTwoFactor({ token })).status).toBe(401);
   });
@@ -101,13 +111,19 @@ describe("minting a token needs a recent sign-in (finding 3)", () => {
   it("gives a token minted from a token the parent's sign-in time (moved clock)", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const user = await createUser();
-    const signIn = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { ip: randomIp(), body: { login: user.username, password: TEST_PASSWORD } });
+    const signIn = await call(tokenSignIn.POST, "POST", "/api/v1/auth/token", {
+      ip: randomIp(),
+      body: { login: user.username, password: TEST_PASSWORD },
+    });
     expect(signIn.status).toBe(201);
     later(9 * 60_000);
     const child = await mintToken({ token: String(signIn.json!.token) });
     expect(child.status).toBe(201);
     later(2 * 60_000);
-    expect((await setUpTwoFactor({ token: String(child.json!.token) })).json).toMatchObject({ status: 401, code: "reauthentication_required" });
+    expect((await setUpTwoFactor({ token: String(child.json!.token) })).json).toMatchObject({
+      status: 401,
+      code: "reauthentication_required",
+    });
   });
 
   it("honours REAUTH_WINDOW_SECONDS (moved clock)", async () => {

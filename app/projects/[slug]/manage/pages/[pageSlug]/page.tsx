@@ -17,7 +17,13 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("edit") };
 }
 
-export default async function EditPage({ params, searchParams }: { params: Promise<{ slug: string; pageSlug: string }>; searchParams: Promise<{ saved?: string }> }) {
+export default async function EditPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string; pageSlug: string }>;
+  searchParams: Promise<{ saved?: string }>;
+}) {
   const { slug, pageSlug } = await params;
   const { actor, project, access } = await loadManagePage(slug);
   if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();

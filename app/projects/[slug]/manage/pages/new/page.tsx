@@ -20,7 +20,13 @@ export default async function NewPage({ params }: { params: Promise<{ slug: stri
   const t = await getTranslations("pages");
   return (
     <Card title={t("new")}>
-      <PageEditor target={{ projectId: project.id, slug: project.slug }} page={null} initial={{ slug: "", title: "", body: "", position: 0 }} initialHtml="" actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }} />
+      <PageEditor
+        target={{ projectId: project.id, slug: project.slug }}
+        page={null}
+        initial={{ slug: "", title: "", body: "", position: 0 }}
+        initialHtml=""
+        actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }}
+      />
     </Card>
   );
 }

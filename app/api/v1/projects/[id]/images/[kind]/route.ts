@@ -6,7 +6,11 @@ import { getProjectImageOperation, uploadProjectImageOperation } from "@/lib/pro
 export const GET = handle(getProjectImageOperation, async ({ actor, params }) => {
   const image = await readProjectImage(actor, params.id, params.kind);
   // The address changes with every upload (?v=), but visibility can change: browsers revalidate.
-  return { file: { bytes: image.bytes, contentType: image.contentType }, etag: image.etag, headers: { "Cache-Control": "private, no-cache" } };
+  return {
+    file: { bytes: image.bytes, contentType: image.contentType },
+    etag: image.etag,
+    headers: { "Cache-Control": "private, no-cache" },
+  };
 });
 
 export const PUT = handle(uploadProjectImageOperation, async ({ actor, params, file, expectedVersion, meta }) => {

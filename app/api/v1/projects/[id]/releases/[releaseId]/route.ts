@@ -4,7 +4,9 @@ import { deleteRelease, getRelease, updateRelease } from "@/lib/releases/service
 
 export const GET = handle(getReleaseOperation, async ({ actor, params }) => getRelease(actor, params.id, params.releaseId));
 
-export const PATCH = handle(updateReleaseOperation, async ({ actor, params, body, expectedVersion, meta }) => updateRelease(actor, params.id, params.releaseId, body, expectedVersion, meta));
+export const PATCH = handle(updateReleaseOperation, async ({ actor, params, body, expectedVersion, meta }) =>
+  updateRelease(actor, params.id, params.releaseId, body, expectedVersion, meta),
+);
 
 export const DELETE = handle(deleteReleaseOperation, async ({ actor, params, expectedVersion, meta }) => {
   await deleteRelease(actor, params.id, params.releaseId, expectedVersion, meta);

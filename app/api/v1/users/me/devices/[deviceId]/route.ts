@@ -2,7 +2,9 @@ import { removeDeviceOperation, renameDeviceOperation } from "@/lib/account/oper
 import { removeDevice, renameDevice } from "@/lib/account/sessions";
 import { handle } from "@/lib/http/route";
 
-export const PATCH = handle(renameDeviceOperation, async ({ actor, params, body, meta }) => ({ body: await renameDevice(actor, params.deviceId, body.name, meta) }));
+export const PATCH = handle(renameDeviceOperation, async ({ actor, params, body, meta }) => ({
+  body: await renameDevice(actor, params.deviceId, body.name, meta),
+}));
 
 export const DELETE = handle(removeDeviceOperation, async ({ actor, params, meta }) => {
   await removeDevice(actor, params.deviceId, meta);

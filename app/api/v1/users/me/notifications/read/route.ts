@@ -2,4 +2,6 @@ import { handle } from "@/lib/http/route";
 import { markNotificationsRead } from "@/lib/notifications/service";
 import { readNotificationsOperation } from "@/lib/notifications/operations";
 
-export const POST = handle(readNotificationsOperation, async ({ actor, body }) => ({ body: { marked: await markNotificationsRead(actor, body.ids) } }));
+export const POST = handle(readNotificationsOperation, async ({ actor, body }) => ({
+  body: { marked: await markNotificationsRead(actor, body.ids) },
+}));
