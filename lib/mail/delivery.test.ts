@@ -4,6 +4,7 @@ import { requestPasswordReset } from "../account/passwords";
 import { db } from "../db/client";
 import { createUser, testMeta } from "../testing/factories";
 import { call } from "../testing/http";
+import { dropInMailbox } from "../testing/mail";
 import { startSmtpCapture } from "../testing/smtp-capture";
 import { deliverDueMail, deliveryIdle, MAX_ATTEMPTS, retryDelayMs } from "./delivery";
 import { listOutbox, queueMail } from "./outbox";
@@ -14,7 +15,17 @@ const DEAD_SMTP_URL = "smtp://127.0.0.1:3322";
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture(SMTP_PORT);
+  smtp = await startSmtpCapture(SMTP_PORT, ({ envelope, parsed }) => {
+    for (const to of envelope.to) {
+      void dropInMailbox({
+        from: envelope.from ?? "",
+        to,
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+        html: parsed.html || undefined,
+      });
+    }
+  });
   process.env.MAIL_FROM = '"Game Platform" <no-reply@platform.test>';
 });
 

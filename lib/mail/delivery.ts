@@ -79,30 +79,34 @@ export const logTransport: MailTransport = async (message) => {
   console.info(`Mail (no SMTP_URL set) to ${message.to}: ${message.subject}\n${message.text}\n`);
 };
 
-let transportWithoutSmtp: MailTransport = logTransport;
+let transportWithoutSmtp: { send: MailTransport; background: boolean } = { send: logTransport, background: true };
 
 /**
- * Replaces the log as the transport used without SMTP_URL (the test suite collects mail in
- * memory this way: lib/testing/mail.ts). Returns the previous one.
+ * Replaces the log as the transport used without SMTP_URL. The test suite puts a mailbox folder
+ * there and delivers on demand (`background: false`, lib/testing/mail.ts): its test processes
+ * share one database, and a background run of one process would claim the others' mail.
  */
-export function useTransportWithoutSmtp(next: MailTransport): MailTransport {
-  const previous = transportWithoutSmtp;
-  transportWithoutSmtp = next;
+export function useTransportWithoutSmtp(send: MailTransport, options: { background: boolean } = { background: true }): MailTransport {
+  const previous = transportWithoutSmtp.send;
+  transportWithoutSmtp = { send, background: options.background };
   return previous;
 }
 
 function currentTransport(): MailTransport {
   const url = smtpUrl();
-  return url ? smtpTransport(url) : transportWithoutSmtp;
+  return url ? smtpTransport(url) : transportWithoutSmtp.send;
 }
 
-/** Sends every mail that is due now, in batches, oldest first. Returns how many were sent. */
-export async function deliverDueMail(): Promise<number> {
+/**
+ * Sends every mail that is due now (or only the mail to `to`), in batches, oldest first.
+ * Returns how many were sent.
+ */
+export async function deliverDueMail(only: { to?: string } = {}): Promise<number> {
   const send = currentTransport();
   let sent = 0;
   for (;;) {
     const due = await db.outboxMail.findMany({
-      where: { sentAt: null, failedAt: null, nextAttemptAt: { lte: new Date() } },
+      where: { sentAt: null, failedAt: null, nextAttemptAt: { lte: new Date() }, ...(only.to ? { to: only.to } : {}) },
       orderBy: { createdAt: "asc" },
       take: BATCH,
     });
@@ -189,6 +193,7 @@ let lastPurgeAt = 0;
  * poller for retries and the outbox's purge.
  */
 export function scheduleDelivery(delayMs = 250): void {
+  if (!smtpUrl() && !transportWithoutSmtp.background) return;
   poller ??= setInterval(() => scheduleDelivery(0), POLL_MS).unref();
   setTimeout(runDelivery, delayMs).unref();
 }

@@ -72,7 +72,7 @@ describe("a mail's secret reaches only the owner of the address", () => {
     const user = await createUser();
     const row = await resetMailRow(user.email);
     await db.outboxMail.update({ where: { id: row.id }, data: { secretExpiresAt: new Date(Date.now() - 1000) } });
-    await deliverDueMail();
+    await deliverDueMail({ to: user.email });
     const given = await db.outboxMail.findUniqueOrThrow({ where: { id: row.id } });
     expect(given).toMatchObject({ sentAt: null, failedAt: expect.any(Date), secretSealed: null });
     expect(given.lastError).toMatch(/expired/);
@@ -119,16 +119,16 @@ describe("a mail's secret reaches only the owner of the address", () => {
 describe("without SMTP the mail goes to the server log, not to a portal page", () => {
   it("writes the whole mail, link included, to the log once and marks it sent", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    const collector = useTransportWithoutSmtp(logTransport);
+    const collector = useTransportWithoutSmtp(logTransport, { background: false });
     try {
       const user = await createUser();
       await resetMailRow(user.email);
-      await deliverDueMail();
+      await deliverDueMail({ to: user.email });
       const logged = info.mock.calls.map(([line]) => String(line)).filter((line) => line.includes(user.email));
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatch(/reset-password\?token=pmr_[\w-]{43}/);
     } finally {
-      useTransportWithoutSmtp(collector);
+      useTransportWithoutSmtp(collector, { background: false });
     }
   });
 });

@@ -128,15 +128,13 @@ function fitting(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
       const record: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [name, property] of properties) record[name] = valueFor(property, depth + 1);
       const optional = properties.map(([name]) => name).filter((name) => !required.has(name));
-      return fc
-        .record(record, { requiredKeys: [...required].filter((name) => name in record) })
-        .chain((value) =>
-          fc
-            .option(fc.tuple(fc.constantFrom("unknownField", "__proto__", "constructor", ...optional.slice(0, 1)), hostileValue), {
-              freq: 5,
-            })
-            .map((extra) => (extra ? { ...value, [extra[0]]: extra[1] } : value)),
-        );
+      return fc.record(record, { requiredKeys: [...required].filter((name) => name in record) }).chain((value) =>
+        fc
+          .option(fc.tuple(fc.constantFrom("unknownField", "__proto__", "constructor", ...optional.slice(0, 1)), hostileValue), {
+            freq: 5,
+          })
+          .map((extra) => (extra ? { ...value, [extra[0]]: extra[1] } : value)),
+      );
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inject, vi } from "vitest";
+import { db } from "../db/client";
 import { deliverDueMail, useTransportWithoutSmtp, type MailMessage } from "../mail/delivery";
 
 /** One file of delivered mail per address, in a folder the whole test run shares. */
@@ -11,14 +12,18 @@ function mailboxFile(address: string): string {
 /**
  * Installed by lib/testing/setup.ts: mail delivered without SMTP_URL lands in a mailbox folder
  * instead of the server log, so a test reads a link the way its recipient would, from the sent
- * mail (the outbox row holds only a placeholder). Test files run in several processes on one
- * database, and whichever claims a due mail delivers it: the folder is shared, so each test
- * finds its mail whoever sent it. Tests of SMTP itself set SMTP_URL (lib/mail/delivery.test.ts).
+ * mail (the outbox row holds only a placeholder). Delivery is on demand, one address at a time
+ * (`deliveredMail`), since test files run in several processes on one database. Tests of SMTP
+ * itself set SMTP_URL (lib/mail/delivery.test.ts), whose background run may claim other files'
+ * mail: its capture drops what it receives into the same folder, so that mail is not lost.
  */
 export function collectMailInFolder(): void {
-  useTransportWithoutSmtp(async (message) => {
-    appendFileSync(mailboxFile(message.to), `${JSON.stringify(message)}\n`);
-  });
+  useTransportWithoutSmtp(dropInMailbox, { background: false });
+}
+
+/** Puts a delivered mail into its recipient's mailbox (also what an SMTP capture of a test received). */
+export async function dropInMailbox(message: MailMessage): Promise<void> {
+  appendFileSync(mailboxFile(message.to), `${JSON.stringify(message)}\n`);
 }
 
 function mailTo(address: string): MailMessage[] {
@@ -30,11 +35,17 @@ function mailTo(address: string): MailMessage[] {
     .map((line) => JSON.parse(line) as MailMessage);
 }
 
-/** The newest mail delivered to `to` (with this subject), delivering what is due first. */
+/** The newest mail delivered to `to` (with this subject), delivering its due mail first. */
 export async function deliveredMail(to: string, subject?: string): Promise<MailMessage> {
   return vi.waitFor(
     async () => {
-      await deliverDueMail();
+      // lib/mail/delivery.test.ts sends through a dead SMTP server at times, and its background run
+      // may have claimed this mail and failed it: try it again now rather than in a minute.
+      await db.outboxMail.updateMany({
+        where: { to, sentAt: null, failedAt: null, attempts: { gt: 0 } },
+        data: { nextAttemptAt: new Date() },
+      });
+      await deliverDueMail({ to });
       const found = mailTo(to).findLast((mail) => subject === undefined || mail.subject === subject);
       if (!found) throw new Error(`No mail to ${to}${subject ? ` with the subject "${subject}"` : ""} was delivered.`);
       return found;

@@ -12,7 +12,7 @@ export interface CapturedMail {
  * Starts lib/testing/smtp-server.mjs (the npm smtp-server package) as a child process on
  * 127.0.0.1:`port` and collects what it receives, parsed with mailparser.
  */
-export async function startSmtpCapture(port: number) {
+export async function startSmtpCapture(port: number, onMail?: (mail: CapturedMail) => void) {
   const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, "smtp-server.mjs"), String(port)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -25,7 +25,9 @@ export async function startSmtpCapture(port: number) {
       if (line === "listening") return resolve();
       const message = JSON.parse(line) as { from: string | null; to: string[]; raw: string };
       void simpleParser(Buffer.from(message.raw, "base64")).then((parsed) => {
-        received.push({ envelope: { from: message.from, to: message.to }, parsed });
+        const mail = { envelope: { from: message.from, to: message.to }, parsed };
+        received.push(mail);
+        onMail?.(mail);
         for (const wake of waiters) wake();
       });
     });
