@@ -34,29 +34,3 @@ export function isChallengeKey(value: string): boolean {
 export function isDeviceKey(value: string): boolean {
   return /^dev_[\w-]{43}$/.test(value);
 }
-
-export function authSecret(): string {
-  const secret = process.env.AUTH_SECRET;
-  if (!secret || secret.length < 32) throw new Error("AUTH_SECRET must be set to at least 32 random characters (npm start creates one).");
-  return secret;
-}
-
-/**
- * Earlier values of AUTH_SECRET (AUTH_SECRET_PREVIOUS, comma-separated) that still open what they
- * sealed and still read the session cookies they signed, so the secret can be rotated without
- * voiding authenticator apps or signing everyone out (docs/security.md, "Rotating AUTH_SECRET").
- */
-export function previousAuthSecrets(): string[] {
-  const secrets = (process.env.AUTH_SECRET_PREVIOUS ?? "")
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  if (secrets.some((secret) => secret.length < 32))
-    throw new Error("Every secret in AUTH_SECRET_PREVIOUS must have at least 32 characters (they are separated by commas).");
-  return secrets;
-}
-
-/** The current secret first (it signs and seals), then the previous ones (they only open). */
-export function authSecrets(): string[] {
-  return [authSecret(), ...previousAuthSecrets()];
-}

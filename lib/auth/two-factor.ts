@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { db, type Tx } from "../db/client";
-import { currentKeyId, macKeys, needsResealing, seal, unseal } from "./sealing";
+import { currentKeyId, macKeys, needsResealing, seal, unseal } from "../secrets/sealing";
 import { sha256 } from "./secrets";
 
 /**
@@ -48,7 +48,7 @@ export function matchTotpStep(secretBase32: string, code: string, now = Date.now
 }
 
 /*
- * The secret is stored sealed for its user (lib/auth/sealing.ts), so a copy of the database alone
+ * The secret is stored sealed for its user (lib/secrets/sealing.ts), so a copy of the database alone
  * does not give away anyone's codes, and a sealed secret copied to another account does not open.
  */
 const TOTP_SEALING = "totp-secret";
@@ -79,7 +79,7 @@ function newRecoveryCode(): string {
 
 /*
  * A recovery code is stored as `v2.<keyId>.<HMAC-SHA256(key, digest)>`, the key derived from
- * AUTH_SECRET for "recovery-code" (lib/auth/sealing.ts), the digest SHA-256("recovery:" + the
+ * AUTH_SECRET for "recovery-code" (lib/secrets/sealing.ts), the digest SHA-256("recovery:" + the
  * code without dashes, lower case). The digest is what was stored before issue 23, so those rows
  * are re-keyed in place without knowing the codes (`renewTwoFactorSecretsAtRest`); until then
  * they still match as they are. A keyed hash cannot be re-keyed again: codes made with a previous

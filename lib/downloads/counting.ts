@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { Actor, RequestMeta } from "../auth/actor";
-import { authSecret } from "../auth/config";
+import { authSecret } from "../secrets/server-secret";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { MAY_SHOW_LATE } from "../db/write-watch";

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { unseal } from "../auth/sealing";
+import { unseal } from "../secrets/sealing";
 import { db } from "../db/client";
 import type { OutboxMail } from "../db/generated/client";
 
@@ -17,7 +17,7 @@ import type { OutboxMail } from "../db/generated/client";
 /**
  * Where a mail's secret (the token of a reset or verification link) stands in its stored text.
  * The row keeps only this placeholder; the secret itself is sealed with a server key
- * (`secretSealed`, lib/auth/sealing.ts) and put in by `composeMail` at the moment of sending,
+ * (`secretSealed`, lib/secrets/sealing.ts) and put in by `composeMail` at the moment of sending,
  * then scrubbed. So no page, API answer or readable row ever holds a live link.
  */
 export const MAIL_SECRET = "{{secret}}";

@@ -1,5 +1,5 @@
 import type { Tx } from "../db/client";
-import { seal } from "../auth/sealing";
+import { seal } from "../secrets/sealing";
 import { Forbidden } from "../errors";
 import { hasPlatformPermission, outranks, type StaffActor } from "../permissions";
 import { MAIL_SECRET, OUTBOX_SECRET_PURPOSE, scheduleDelivery } from "./delivery";

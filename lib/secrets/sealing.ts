@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret, authSecrets } from "./config";
+import { authSecret, authSecrets } from "./server-secret";
 
 /**
  * Sealing of secrets the server must read back (TOTP secrets, secret links of queued mail), so a
