@@ -26,9 +26,11 @@ const templateText = (raw: string) => raw.replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g
 /** Every string literal of a source, as it reads (templates with `{}` for their parts). */
 export function literals(source: string): string[] {
   const out: string[] = [];
-  for (const match of source.matchAll(/"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
-    if (match[1] !== undefined) out.push(match[1].replace(/\\(.)/g, "$1"));
-    else out.push(templateText(match[2]!));
+  // Single quotes too: the formatter writes a string that holds double quotes in single quotes.
+  for (const match of source.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`/g)) {
+    const quoted = match[1] ?? match[2];
+    if (quoted !== undefined) out.push(quoted.replace(/\\(.)/g, "$1"));
+    else out.push(templateText(match[3]!));
   }
   return out;
 }
@@ -38,9 +40,12 @@ const sentence = (text: string) => /^[A-Z]/.test(text) && /\s/.test(text) && /[.
 /** Sentence literals of a schema file, except descriptions for the API reference. */
 export function schemaMessages(source: string): string[] {
   const out: string[] = [];
-  for (const match of source.matchAll(/(description:\s*|describe\(\s*|summary:\s*)?(?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`)/g)) {
+  for (const match of source.matchAll(
+    /(description:\s*|describe\(\s*|summary:\s*)?(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`((?:[^`\\]|\\.)*)`)/g,
+  )) {
     if (match[1]) continue;
-    const text = match[2] !== undefined ? match[2].replace(/\\(.)/g, "$1") : templateText(match[3]!);
+    const quoted = match[2] ?? match[3];
+    const text = quoted !== undefined ? quoted.replace(/\\(.)/g, "$1") : templateText(match[4]!);
     if (sentence(text)) out.push(text);
   }
   return out;
