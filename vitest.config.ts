@@ -1,10 +1,16 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { DATABASE_KIND_SUITES } from "./lib/testing/database-kind-suites";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
+    // TEST_SUITES=database-kind: only the files whose result can depend on the database (CI's
+    // PostgreSQL and Redis pass, lib/testing/database-kind-suites.ts).
+    include:
+      process.env.TEST_SUITES === "database-kind"
+        ? DATABASE_KIND_SUITES
+        : ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
     environment: "node",
     globalSetup: ["lib/testing/global-setup.ts"],
     setupFiles: ["lib/testing/setup.ts"],
