@@ -35,6 +35,15 @@ const NOT_JOURNEYS = ["accessibility", "portal-access", "screenshots", "account-
 );
 
 /**
+ * `npm test` replays only the journeys tagged @keyboard in the keyboard project: one of each kind
+ * of control (forms, menus, dialogs, a combobox, an upload, the review decision, two-factor set-up).
+ * `npm run test:full` (TEST_FULL=1) replays every journey. Screenshots are taken on demand
+ * (`npm run screenshots`): they are pictures to look at, not compared.
+ */
+const FULL = Boolean(process.env.TEST_FULL);
+const SCREENSHOTS = Boolean(process.env.SCREENSHOTS || process.env.PORTAL_DOCS_SCREENSHOTS);
+
+/**
  * Browser tests run against the real thing: `npm start` on a fresh embedded database, in
  * Debian's Chromium (Playwright cannot download its own browsers here).
  */
@@ -68,9 +77,15 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
       ],
     },
   },
+  testIgnore: SCREENSHOTS ? [] : ["screenshots.spec.ts"],
   projects: [
     { name: "default" },
-    { name: "keyboard", testIgnore: NOT_JOURNEYS, use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` } },
+    {
+      name: "keyboard",
+      testIgnore: NOT_JOURNEYS,
+      grep: FULL ? undefined : /@keyboard/,
+      use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` },
+    },
   ],
   // Playwright starts these one after the other: the second finds the first one's build.
   webServer: [server(PORT, "data/e2e"), server(KEYBOARD_PORT, "data/e2e-keyboard")],

@@ -18,7 +18,7 @@ function uniqueName() {
   return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
 
-test("a new user signs up, edits the profile, signs out and signs in again", async ({ page }) => {
+test("a new user signs up, edits the profile, signs out and signs in again @keyboard", async ({ page }) => {
   const username = uniqueName();
   const password = "a long e2e passphrase";
 

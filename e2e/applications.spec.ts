@@ -24,7 +24,7 @@ async function apply(page: Page, message: string) {
   await expect(page.getByRole("heading", { name: "Your application is pending" })).toBeVisible();
 }
 
-test("apply, accept as Tester, reject with a reason, withdraw and re-apply", async ({ browser }) => {
+test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyboard", async ({ browser }) => {
   // Three people, two sign-ups and a dozen page loads: more than the default minute on a busy machine.
   test.slow();
   const stamp = Date.now().toString(36);

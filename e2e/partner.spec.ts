@@ -26,7 +26,7 @@ async function makePartner(page: Page, username: string) {
   expect(updated.status()).toBe(200);
 }
 
-test("a partner creates a project, uploads a logo, adds a member, creates a role and toggles a module; outsiders get 404", async ({
+test("a partner creates a project, uploads a logo, adds a member, creates a role and toggles a module; outsiders get 404 @keyboard", async ({
   browser,
 }) => {
   // Three people sign up and sign in (Argon2) and some twenty pages load: over a minute on a busy two-core machine.

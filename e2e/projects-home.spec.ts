@@ -52,7 +52,7 @@ test("directory filters live in the address: a link reproduces them and the back
   await expect(list.getByRole("link", { name: "Skyforge Survival" })).toBeVisible();
 });
 
-test("a member found by typing is added; a role change applies only on Save and after the confirmation", async ({ browser }) => {
+test("a member found by typing is added; a role change applies only on Save and after the confirmation @keyboard", async ({ browser }) => {
   const owner = await signedInPage(browser, "pia.partner");
   await owner.goto("/projects/nebula-racing-league/manage/team");
 

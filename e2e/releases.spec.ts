@@ -10,7 +10,7 @@ import { signedInPage } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 
-test("create a release, upload with progress, publish, download anonymously with the same sha256, listed in the manifest", async ({
+test("create a release, upload with progress, publish, download anonymously with the same sha256, listed in the manifest @keyboard", async ({
   browser,
 }) => {
   const version = `5.0.${Date.now() % 100000}`;

@@ -25,7 +25,7 @@ async function decide(
   await form.getByRole("button", { name: "Record decision" }).click();
 }
 
-test("a partner submits, a reviewer rejects with a reason, the partner fixes and resubmits, the reviewer approves, the public sees it", async ({
+test("a partner submits, a reviewer rejects with a reason, the partner fixes and resubmits, the reviewer approves, the public sees it @keyboard", async ({
   browser,
 }) => {
   const secret = `internal-${Date.now().toString(36)}`;
