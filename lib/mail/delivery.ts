@@ -122,7 +122,8 @@ export function composeMail(
   now = new Date(),
 ): MailMessage | null {
   const message = { from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.body, html: mail.html ?? undefined };
-  if (!mail.secretSealed) return mail.body.includes(MAIL_SECRET) ? null : message;
+  // Whether a mail carries a secret is the row's to say, never its text: a user's name may read "{{secret}}".
+  if (!mail.secretSealed) return mail.secretExpiresAt ? null : message;
   if (mail.secretExpiresAt && mail.secretExpiresAt <= now) return null;
   const secret = unseal(mail.secretSealed, { purpose: OUTBOX_SECRET_PURPOSE, subject: mail.to });
   if (secret === null) return null;

@@ -100,6 +100,16 @@ describe("a mail's secret reaches only the owner of the address", () => {
     expect(await db.outboxMail.findUnique({ where: { id: fresh.id } })).not.toBeNull();
   });
 
+  it("sends a mail without a secret as it is, whatever its text holds (a name of {{secret}} cannot silence a security mail)", async () => {
+    const user = await createUser();
+    await db.$transaction((tx) =>
+      queueMail(tx, { to: user.email, language: "en", template: "twoFactorReset", data: { name: MAIL_SECRET, link: "http://127.0.0.1/account/security" } }),
+    );
+    const mail = await deliveredMail(user.email);
+    expect(mail.text).toContain(MAIL_SECRET);
+    expect(await db.outboxMail.findFirstOrThrow({ where: { to: user.email } })).toMatchObject({ sentAt: expect.any(Date), failedAt: null });
+  });
+
   it("refuses to queue a mail that is given a secret but does not show it", async () => {
     const user = await createUser();
     await expect(
