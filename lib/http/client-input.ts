@@ -26,12 +26,18 @@ export class JsonTooDeep extends BadRequest {
   }
 }
 
+/** Whether JSON text nests deeper than MAX_JSON_DEPTH. */
+export function nestsTooDeep(raw: string): boolean {
+  return jsonDepth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH;
+}
+
 /**
- * Whether JSON text nests deeper than MAX_JSON_DEPTH: one pass counting `[` and `{` outside
+ * How deep JSON text nests, counted up to `limit + 1`: one pass counting `[` and `{` outside
  * strings (brackets inside strings are text, and `\"` does not end one), no recursion.
  */
-export function nestsTooDeep(raw: string): boolean {
+export function jsonDepth(raw: string, limit: number): number {
   let depth = 0;
+  let deepest = 0;
   let inString = false;
   for (let index = 0; index < raw.length; index++) {
     const char = raw.charCodeAt(index);
@@ -41,12 +47,13 @@ export function nestsTooDeep(raw: string): boolean {
     } else if (char === QUOTE) {
       inString = true;
     } else if (char === OPEN_BRACKET || char === OPEN_BRACE) {
-      if (++depth > MAX_JSON_DEPTH) return true;
+      deepest = Math.max(deepest, ++depth);
+      if (deepest > limit) return deepest;
     } else if (char === CLOSE_BRACKET || char === CLOSE_BRACE) {
       depth--;
     }
   }
-  return false;
+  return deepest;
 }
 
 const QUOTE = 0x22;

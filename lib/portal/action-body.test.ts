@@ -37,6 +37,13 @@ describe("refuseActionBody", () => {
     expect(await codeOf(request())).toBe("too_deep");
   });
 
+  it("refuses a chain of shallow reply chunks that React would follow from one to the next (security review after issue 23)", async () => {
+    const chain = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [String(index), `{"a":"$${(index + 1).toString(16)}"}`]));
+    expect(await codeOf(post(form(chain)))).toBe("too_deep");
+    const short = Object.fromEntries(Array.from({ length: 4 }, (_, index) => [String(index), `{"a":"$${(index + 1).toString(16)}"}`]));
+    expect(await codeOf(post(form(short)))).toBeNull();
+  });
+
   it("leaves the rest to the action: shallow JSON, users' own fields and files", async () => {
     expect(await codeOf(post(deepEnough, "text/plain;charset=UTF-8"))).toBeNull();
     expect(await codeOf(post(form({ "0": '["$K1"]', "1_markdown": tooDeep, "1_file": new Blob([tooDeep]) })))).toBeNull();
