@@ -53,7 +53,7 @@ describe("hostile input through real route handlers", async () => {
       () =>
         call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Game\u0000" } }),
     ],
-    ["a body key", () => call(me.PUT, "PUT", "/", { token, headers: { "if-match": '"v1"' }, body: { ["display\u0000Name"]: "x" } })],
+    ["a body key", () => call(me.PUT, "PUT", "/", { token, headers: { "if-match": '"v1"' }, body: { "display\u0000Name": "x" } })],
   ])("answers a NUL byte in %s with 400", async (_label, send) => {
     expectProblem(await send(), 400);
   });
@@ -96,7 +96,7 @@ describe("hostile input through real route handlers", async () => {
     const DEPTH = 5_000;
     const bodies = {
       arrays: "[".repeat(DEPTH) + "]".repeat(DEPTH),
-      objects: '{"a":'.repeat(DEPTH) + "1" + "}".repeat(DEPTH),
+      objects: `${'{"a":'.repeat(DEPTH)}1${"}".repeat(DEPTH)}`,
     };
     const withJsonBody = OPERATIONS.filter((operation) => operation.body).map(
       (operation) => [`${operation.method} ${operation.path}`, operation] as const,
