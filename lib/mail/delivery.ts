@@ -185,7 +185,7 @@ function describeError(error: unknown): string {
 
 let running: Promise<void> | null = null;
 let again = false;
-let poller: NodeJS.Timeout | undefined;
+let pollerStarted = false;
 let lastPurgeAt = 0;
 
 /**
@@ -194,7 +194,10 @@ let lastPurgeAt = 0;
  */
 export function scheduleDelivery(delayMs = 250): void {
   if (!smtpUrl() && !transportWithoutSmtp.background) return;
-  poller ??= setInterval(() => scheduleDelivery(0), POLL_MS).unref();
+  if (!pollerStarted) {
+    pollerStarted = true;
+    setInterval(() => scheduleDelivery(0), POLL_MS).unref();
+  }
   setTimeout(runDelivery, delayMs).unref();
 }
 
