@@ -13,7 +13,7 @@ import { formatBytes } from "./format";
  * not see the downloads (the same rule as the API).
  */
 export async function ProjectDownloads({ actor, projectId }: { actor: Actor | null; projectId: string }) {
-  let current;
+  let current: Awaited<ReturnType<typeof currentReleases>>;
   try {
     current = await currentReleases(await downloadsProject(actor, projectId));
   } catch (error) {
