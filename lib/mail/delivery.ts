@@ -86,7 +86,7 @@ let transportWithoutSmtp: { send: MailTransport; background: boolean } = { send:
  * there and delivers on demand (`background: false`, lib/testing/mail.ts): its test processes
  * share one database, and a background run of one process would claim the others' mail.
  */
-export function useTransportWithoutSmtp(send: MailTransport, options: { background: boolean } = { background: true }): MailTransport {
+export function setTransportWithoutSmtp(send: MailTransport, options: { background: boolean } = { background: true }): MailTransport {
   const previous = transportWithoutSmtp.send;
   transportWithoutSmtp = { send, background: options.background };
   return previous;
