@@ -37,7 +37,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
         {t("downloadsHeading")}
       </h2>
       {releases.map((release) => (
-        <div
+        <article
           key={release.id}
           className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200"
           aria-label={`${channel(release.channel)} ${release.version}`}
@@ -75,7 +75,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
               ))}
             </ul>
           )}
-        </div>
+        </article>
       ))}
     </section>
   );
