@@ -1,7 +1,7 @@
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
-import { expectSignedInAs, signInPage, signOut } from "./header";
+import { expectSignedInAs, signOut } from "./header";
 
 /** Links in mail reach only the inbox: the test reads them from a real SMTP server, as the recipient would. */
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;

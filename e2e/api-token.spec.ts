@@ -55,7 +55,7 @@ test("an external client gets a token with login and password", async ({ request
   const me = await request.get("/api/v1/users/me", { headers: { Authorization: `Bearer ${token}` } });
   expect((await me.json()).username).toBe(username);
   const write = await request.put("/api/v1/users/me", {
-    headers: { Authorization: `Bearer ${token}`, "If-Match": me.headers()["etag"] },
+    headers: { Authorization: `Bearer ${token}`, "If-Match": me.headers().etag },
     data: { displayName: "x" },
   });
   expect(write.status()).toBe(403);

@@ -18,7 +18,7 @@ async function apiAs(request: APIRequestContext, login: string) {
   const headers = { Authorization: `Bearer ${(await response.json()).token}` };
   const ifMatch = async (projectId: string) => ({
     ...headers,
-    "If-Match": (await request.get(`/api/v1/projects/${projectId}`, { headers })).headers()["etag"]!,
+    "If-Match": (await request.get(`/api/v1/projects/${projectId}`, { headers })).headers().etag!,
   });
   return { headers, ifMatch };
 }

@@ -16,7 +16,7 @@ const INTL_ERROR = /MISSING_MESSAGE|IntlError/;
 type WorkerFixtures = {
   /** Drive every journey by the keyboard alone (Tab, Shift+Tab, arrows, Enter, Space, typing). */
   keyboardOnly: boolean;
-  keyboardDriver: void;
+  keyboardDriver: undefined;
   /** The next-intl errors the browsers of the current test logged (emptied before each test). */
   intlErrors: string[];
 };
@@ -38,19 +38,19 @@ function watchConsoles(browser: Browser, errors: string[]): () => void {
   };
 }
 
-export const test = base.extend<{ noIntlErrors: void }, WorkerFixtures>({
+export const test = base.extend<{ noIntlErrors: undefined }, WorkerFixtures>({
   keyboardOnly: [false, { option: true, scope: "worker" }],
 
   // The prototype is shared by every Locator of the worker, those of pages opened with
   // browser.newContext() too; it is restored when the worker ends.
   keyboardDriver: [
     async ({ keyboardOnly, browser }, use) => {
-      if (!keyboardOnly) return use();
+      if (!keyboardOnly) return use(undefined);
       const context = await browser.newContext();
       const prototype = Object.getPrototypeOf((await context.newPage()).locator("body")) as Locator;
       await context.close();
       const restore = driveLocatorsByKeyboard(prototype);
-      await use();
+      await use(undefined);
       restore();
     },
     { scope: "worker", auto: true },
@@ -70,7 +70,7 @@ export const test = base.extend<{ noIntlErrors: void }, WorkerFixtures>({
   noIntlErrors: [
     async ({ intlErrors }, use) => {
       intlErrors.length = 0;
-      await use();
+      await use(undefined);
       expect(intlErrors, "next-intl errors in the browser console").toEqual([]);
     },
     { auto: true },

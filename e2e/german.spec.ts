@@ -26,9 +26,7 @@ test("a German user reads a notification in German and gets a form's range check
   const reader = await token(username, PASSWORD);
   const me = await request.get("/api/v1/users/me", { headers: reader });
   expect(
-    (
-      await request.put("/api/v1/users/me", { headers: { ...reader, "If-Match": me.headers()["etag"]! }, data: { language: "de" } })
-    ).status(),
+    (await request.put("/api/v1/users/me", { headers: { ...reader, "If-Match": me.headers().etag! }, data: { language: "de" } })).status(),
   ).toBe(200);
   const owner = await token("pia.partner", DEMO_PASSWORD);
   const projects = (await (await request.get("/api/v1/projects?limit=100", { headers: owner })).json()).data as {

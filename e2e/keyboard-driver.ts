@@ -42,7 +42,7 @@ type MethodName = keyof LocatorMethods;
 function focusState(target: Element | null) {
   const active = document.activeElement;
   const nothing = !active || active === document.body;
-  const describe = (element: Element | null) => {
+  const describeElement = (element: Element | null) => {
     if (!element || element === document.body) return "nothing (body)";
     const name = (element.getAttribute("aria-label") ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? "")
       .trim()
@@ -71,7 +71,7 @@ function focusState(target: Element | null) {
   const after = target && !nothing ? Boolean(active.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) : true;
   return {
     reached: target !== null && active === target,
-    where: describe(active),
+    where: describeElement(active),
     ring,
     arrow: sameGroup ? (after ? "ArrowDown" : "ArrowUp") : null,
     // The first direction to try: forward when the target comes later in the page (or nothing has the focus).

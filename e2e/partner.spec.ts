@@ -20,7 +20,7 @@ async function makePartner(page: Page, username: string) {
   const user = found.data[0];
   const read = await page.request.get(`/api/v1/users/${user.id}`, { headers });
   const updated = await page.request.put(`/api/v1/users/${user.id}`, {
-    headers: { ...headers, "If-Match": read.headers()["etag"] },
+    headers: { ...headers, "If-Match": read.headers().etag },
     data: { platformRoles: ["USER", "PARTNER"], partnerStatus: "ACTIVE", partnerNote: "e2e" },
   });
   expect(updated.status()).toBe(200);

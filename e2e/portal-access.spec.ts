@@ -68,7 +68,7 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
         const outcome =
           response.status() === 404
             ? "404"
-            : response.status() >= 300 && response.status() < 400 && (response.headers()["location"] ?? "").includes("/sign-in")
+            : response.status() >= 300 && response.status() < 400 && (response.headers().location ?? "").includes("/sign-in")
               ? "sign-in"
               : html.includes("does not allow you to")
                 ? "denied"

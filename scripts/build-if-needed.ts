@@ -15,7 +15,7 @@ async function newestSource(dir: string): Promise<number> {
       entry.name.startsWith(".") ||
       entry.name === "generated" ||
       entry.name === "testing" ||
-      entry.name.endsWith(".test.ts")
+      /\.test\.tsx?$/.test(entry.name)
     )
       continue;
     const full = path.join(dir, entry.name);

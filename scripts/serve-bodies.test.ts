@@ -94,7 +94,7 @@ function send({
     for (const [name, value] of Object.entries(headers)) head.push(`${name}: ${value}`);
     let early: Answer | null = null;
     const block = Buffer.alloc(64 * 1024, 0x61);
-    let ok = await write(head.join("\r\n") + "\r\n\r\n");
+    let ok = await write(`${head.join("\r\n")}\r\n\r\n`);
     while (ok && sent < size) {
       if (pauseAfter !== undefined && sent >= pauseAfter && !early) {
         early = await answer();

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
-import type { Resolver } from "react-hook-form";
+import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { validationErrorMap } from "@/lib/i18n/validation-messages";
@@ -14,27 +14,28 @@ import { validationErrorMap } from "@/lib/i18n/validation-messages";
  * (lib/i18n/validation-messages.ts):
  * `resolver: useLocalizedResolver(zodResolver(schema, useValidationMessages()))`.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's resolver
-type AnyResolver = Resolver<any, any, any>;
-
 /** zodResolver's parse options that word zod's own messages in the reader's language. */
 export function useValidationMessages(): { error: z.core.$ZodErrorMap } {
   const t = useTranslations("common.validation");
   return useMemo(() => ({ error: validationErrorMap((key, values) => t(key, values)) }), [t]);
 }
 
-export function useLocalizedResolver<R extends AnyResolver>(resolver: R): R {
+export function useLocalizedResolver<Values extends FieldValues, Context, Output>(
+  resolver: Resolver<Values, Context, Output>,
+): Resolver<Values, Context, Output> {
   const locale = useLocale();
   return useMemo(() => localizedResolver(resolver, locale), [resolver, locale]);
 }
 
-export function localizedResolver<R extends AnyResolver>(resolver: R, locale: string): R {
+export function localizedResolver<Values extends FieldValues, Context, Output>(
+  resolver: Resolver<Values, Context, Output>,
+  locale: string,
+): Resolver<Values, Context, Output> {
   if (locale === "en") return resolver;
-  const localized: AnyResolver = async (values, context, options) => {
+  return async (values, context, options) => {
     const result = await resolver(values, context, options);
     return { ...result, errors: translateErrors(result.errors, locale) } as typeof result;
   };
-  return localized as R;
 }
 
 function translateErrors<T>(errors: T, locale: string): T {

@@ -14,7 +14,7 @@ export function LanguageSwitch({ current, setLocale }: { current: Locale; setLoc
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
-    <div role="group" aria-label={t("language")} className="flex items-center gap-1" aria-busy={pending}>
+    <fieldset aria-label={t("language")} className="flex min-w-0 items-center gap-1" aria-busy={pending}>
       {LOCALES.map((locale) => (
         <button
           key={locale}
@@ -33,6 +33,6 @@ export function LanguageSwitch({ current, setLocale }: { current: Locale; setLoc
           {NAMES[locale]}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

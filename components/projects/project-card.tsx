@@ -43,7 +43,6 @@ export function ProjectCard({
   return (
     <li className="relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300">
       {project.bannerUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
         <img src={project.bannerUrl} alt="" className="h-20 w-full object-cover" />
       ) : (
         <div aria-hidden className="h-20 bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500 opacity-80" />

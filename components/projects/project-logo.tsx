@@ -4,7 +4,6 @@ import type { ProjectView } from "@/lib/projects/schemas";
 export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectView, "name" | "logoUrl">; size?: "md" | "lg" }) {
   const classes = size === "lg" ? "size-20 text-2xl" : "size-12 text-base";
   return project.logoUrl ? (
-    // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
     <img src={project.logoUrl} alt="" className={`${classes} shrink-0 rounded-lg bg-white object-cover ring-1 ring-slate-200`} />
   ) : (
     <span

@@ -75,7 +75,7 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
 
   const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
   return (
-    <div className="space-y-3" aria-label={label} role="group">
+    <fieldset className="min-w-0 space-y-3" aria-label={label}>
       {notice && (
         <div className="break-all">
           <Notice tone={notice.tone}>{notice.text}</Notice>
@@ -124,7 +124,7 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
           </p>
         </div>
       )}
-    </div>
+    </fieldset>
   );
 }
 

@@ -13,7 +13,7 @@ import { formatBytes } from "./format";
  * not see the downloads (the same rule as the API).
  */
 export async function ProjectDownloads({ actor, projectId }: { actor: Actor | null; projectId: string }) {
-  let current;
+  let current: Awaited<ReturnType<typeof currentReleases>>;
   try {
     current = await currentReleases(await downloadsProject(actor, projectId));
   } catch (error) {
@@ -37,7 +37,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
         {t("downloadsHeading")}
       </h2>
       {releases.map((release) => (
-        <div
+        <article
           key={release.id}
           className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200"
           aria-label={`${channel(release.channel)} ${release.version}`}
@@ -75,7 +75,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
               ))}
             </ul>
           )}
-        </div>
+        </article>
       ))}
     </section>
   );

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useActionForm } from "@/components/forms/use-action-form";
@@ -65,6 +65,7 @@ function ChangelogEditor({
   render: ChangelogPreview;
 }) {
   const t = useTranslations("releases");
+  const id = useId();
   const [preview, setPreview] = useState(false);
   const [rendered, setRendered] = useState<{ html: string; error: string } | null>(null);
   const [rendering, startRendering] = useTransition();
@@ -82,9 +83,11 @@ function ChangelogEditor({
     <div className="space-y-1.5">
       <div className="flex gap-2 text-xs" role="tablist" aria-label={t("changelogView")}>
         <button
+          id={`${id}-write-tab`}
           type="button"
           role="tab"
           aria-selected={!preview}
+          aria-controls={`${id}-write`}
           onClick={() => setPreview(false)}
           className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}
         >
@@ -94,17 +97,24 @@ function ChangelogEditor({
           type="button"
           role="tab"
           aria-selected={preview}
+          aria-controls={preview ? `${id}-preview` : undefined}
           onClick={showPreview}
           className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}
         >
           {t("preview")}
         </button>
       </div>
-      <div hidden={preview}>
+      <div id={`${id}-write`} role="tabpanel" aria-labelledby={`${id}-write-tab`} hidden={preview}>
         <TextAreaField label={t("changelog")} rows={5} hint={t("changelogHint")} error={error} {...register} />
       </div>
       {preview && (
-        <div className="rounded-md p-3 text-sm ring-1 ring-slate-200" aria-label={t("changelogPreview")} aria-busy={rendering}>
+        <div
+          id={`${id}-preview`}
+          role="tabpanel"
+          className="rounded-md p-3 text-sm ring-1 ring-slate-200"
+          aria-label={t("changelogPreview")}
+          aria-busy={rendering}
+        >
           {!rendered ? (
             <p className="text-slate-500">{t("previewRendering")}</p>
           ) : rendered.error ? (

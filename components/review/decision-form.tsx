@@ -18,7 +18,7 @@ import { CHECKLIST_ITEMS, decisionSchema } from "@/lib/reviews/schemas";
 type Values = z.input<typeof decisionSchema>;
 const ITEMS = Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[];
 
-type Notice = { tone: "success" | "error"; text: string };
+type Outcome = { tone: "success" | "error"; text: string };
 
 /**
  * The decision area of the review page. Its outcome survives the page's refresh after a decision
@@ -40,7 +40,7 @@ export function DecisionPanel({
   decideAction: (projectId: string, input: Values) => Promise<FormResult>;
 }) {
   const t = useTranslations("review.decision");
-  const [outcome, setOutcome] = useState<Notice | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   if (outcome) {
     return (
       <div className="space-y-3">
@@ -107,7 +107,7 @@ function DecisionForm({
 }: {
   projectId: string;
   action: (projectId: string, input: Values) => Promise<FormResult>;
-  onDecided: (outcome: Notice) => void;
+  onDecided: (outcome: Outcome) => void;
 }) {
   const t = useTranslations("review.decision");
   const form = useForm<Values>({

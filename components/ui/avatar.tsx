@@ -2,7 +2,6 @@
 export function Avatar({ name, url, size = 32 }: { name: string; url: string | null | undefined; size?: number }) {
   const style = { width: size, height: size };
   if (url) {
-    // eslint-disable-next-line @next/next/no-img-element -- pictures are any https address the user gave (CSP img-src https:)
     return <img src={url} alt="" style={style} className="shrink-0 rounded-full bg-slate-200 object-cover" referrerPolicy="no-referrer" />;
   }
   const initials = name

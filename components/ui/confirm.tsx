@@ -107,6 +107,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             <div className="flex flex-wrap justify-end gap-2 pt-2">
               <button
                 type="button"
+                // biome-ignore lint/a11y/noAutofocus: a modal dialog must take the focus; without a text field it goes to Cancel, the harmless answer (WAI-ARIA alert dialog)
                 autoFocus={!request.input}
                 onClick={() => finish(request.input ? null : false)}
                 className="rounded-md bg-white px-3.5 py-2 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"

@@ -27,6 +27,7 @@ export function TableHead({ columns, variant = "plain" }: { columns: readonly Co
     <thead className={HEAD[variant]}>
       <tr>
         {columns.map((column, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns are a fixed list, never reordered, and a label is any node (no id): the position is the column
           <th key={index} scope="col" className={`${HEAD_CELL[variant]} ${column.className ?? ""}`}>
             {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
           </th>

@@ -32,9 +32,14 @@ export function Menu({
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Moving to another page closes the menu, in the render that shows the new page.
   const pathname = usePathname();
+  const [shownOn, setShownOn] = useState(pathname);
+  if (pathname !== shownOn) {
+    setShownOn(pathname);
+    setOpen(false);
+  }
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {

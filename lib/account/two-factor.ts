@@ -10,7 +10,7 @@ import {
   otpauthUrl,
   replaceRecoveryCodes,
   sealTotpSecret,
-  useSecondFactor,
+  consumeSecondFactor,
 } from "../auth/two-factor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
@@ -70,7 +70,7 @@ async function confirmBothFactors(actor: Actor, input: ConfirmTwoFactorInput, me
   if (!user.totpEnabledAt) throw new RuleViolation("Two-factor sign-in is off.", "two_factor_disabled");
   if (!(await confirmPassword(user, input.password, meta)))
     throw new ValidationFailed([{ path: "password", message: "The password is wrong." }]);
-  if (!(await useSecondFactor(user, input.code))) {
+  if (!(await consumeSecondFactor(user, input.code))) {
     throw new ValidationFailed([{ path: "code", message: "The code is wrong, expired or used already." }]);
   }
   return user;

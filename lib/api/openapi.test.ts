@@ -24,7 +24,7 @@ async function routeFiles(dir: string): Promise<string[]> {
 async function implementedOperations() {
   const found: string[] = [];
   for (const file of await routeFiles(API_ROOT)) {
-    const route = "/api/" + path.relative(API_ROOT, path.dirname(file)).split(path.sep).join("/");
+    const route = `/api/${path.relative(API_ROOT, path.dirname(file)).split(path.sep).join("/")}`;
     const openApiPath = route.replace(/\[\.\.\.(\w+)\]/g, "{$1}").replace(/\[(\w+)\]/g, "{$1}");
     if (NOT_REST.includes(openApiPath)) continue;
     const source = await readFile(file, "utf8");

@@ -43,12 +43,13 @@ interface CacheState {
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsCallerCache?: CacheState };
-const state: CacheState = (globalCache.pumsCallerCache ??= {
+globalCache.pumsCallerCache ??= {
   entries: new Map(),
   keysByUser: new Map(),
   generation: 0,
   loading: new LoadsUnderWay(),
-});
+};
+const state: CacheState = globalCache.pumsCallerCache;
 // A state kept from an older version of this module (development reloads) may lack newer fields.
 state.loading = LoadsUnderWay.reuse(state.loading);
 

@@ -10,7 +10,7 @@ import type { Credentials } from "./schemas";
 import { sha256 } from "./secrets";
 import { recordSecurityWarning } from "./security-events";
 import { describeUserAgent } from "./sessions";
-import { useSecondFactor, type SecondFactor } from "./two-factor";
+import { consumeSecondFactor, type SecondFactor } from "./two-factor";
 
 /** One answer for unknown login, wrong password, locked and suspended accounts: nothing to enumerate. */
 export class SignInFailed extends AppError {
@@ -119,7 +119,7 @@ export async function verifyCredentials(
       });
       throw new OtpRequired();
     }
-    const factor = await useSecondFactor(user, input.otp);
+    const factor = await consumeSecondFactor(user, input.otp);
     if (!factor) {
       await recordFailure(user.id, device?.id ?? null, counter, history, meta, "wrong_otp");
       throw new SignInFailed();
@@ -150,7 +150,7 @@ export async function completeTwoFactorSignIn(challengeKey: string, code: string
     });
     throw new SignInFailed();
   }
-  const factor = await useSecondFactor(user, code);
+  const factor = await consumeSecondFactor(user, code);
   if (!factor) {
     await db.signInChallenge.update({ where: { id: challenge.id }, data: { attempts: { increment: 1 } } });
     await recordFailure(user.id, device?.id ?? null, counter, history, meta, "wrong_otp");

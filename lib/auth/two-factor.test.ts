@@ -15,7 +15,7 @@ import {
   sealTotpSecret,
   totpCode,
   TOTP_PERIOD_SECONDS,
-  useSecondFactor,
+  consumeSecondFactor,
 } from "./two-factor";
 
 const OLD_SECRET = "an-older-secret-an-older-secret-0123456789";
@@ -151,16 +151,16 @@ describe("recovery codes", () => {
     const old = ["abcde-fghjk", "mnpqr-stuvw", "xyz23-45678"];
     await db.recoveryCode.deleteMany({ where: { userId: user.id } });
     await db.recoveryCode.createMany({ data: old.map((code) => ({ userId: user.id, codeHash: legacyRecoveryHash(code) })) });
-    expect(await useSecondFactor(user, old[0]!)).toBe("RECOVERY_CODE");
-    expect(await useSecondFactor(user, old[0]!)).toBeNull();
+    expect(await consumeSecondFactor(user, old[0]!)).toBe("RECOVERY_CODE");
+    expect(await consumeSecondFactor(user, old[0]!)).toBeNull();
 
     expect((await renewTwoFactorSecretsAtRest()).recoveryCodes).toBeGreaterThanOrEqual(3);
     const rows = await db.recoveryCode.findMany({ where: { userId: user.id } });
     for (const row of rows) expect(row.codeHash).toMatch(/^v2\./);
     // The forms still take codes of the old shape.
     expect(secondFactorCodeSchema().safeParse(old[1]!.toUpperCase()).success).toBe(true);
-    expect(await useSecondFactor(user, old[1]!.toUpperCase())).toBe("RECOVERY_CODE");
-    expect(await useSecondFactor(user, old[1]!)).toBeNull();
+    expect(await consumeSecondFactor(user, old[1]!.toUpperCase())).toBe("RECOVERY_CODE");
+    expect(await consumeSecondFactor(user, old[1]!)).toBeNull();
     expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(1);
   });
 
@@ -170,11 +170,11 @@ describe("recovery codes", () => {
     process.env.AUTH_SECRET = testSecret;
     process.env.AUTH_SECRET_PREVIOUS = OLD_SECRET;
     expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(10);
-    expect(await useSecondFactor(user, codes[0]!)).toBe("RECOVERY_CODE");
+    expect(await consumeSecondFactor(user, codes[0]!)).toBe("RECOVERY_CODE");
     expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(9);
     delete process.env.AUTH_SECRET_PREVIOUS;
     expect((await twoFactorStatus(user.id)).recoveryCodesLeft).toBe(0);
-    expect(await useSecondFactor(user, codes[1]!)).toBeNull();
+    expect(await consumeSecondFactor(user, codes[1]!)).toBeNull();
   });
 });
 

@@ -127,7 +127,7 @@ export function looksLikeTotpCode(code: string): boolean {
  * Uses `code` as the second factor of `user`: a TOTP code of the current or previous step not
  * used before, or an unused recovery code (used up now). Returns which it was, or null.
  */
-export async function useSecondFactor(
+export async function consumeSecondFactor(
   user: { id: string; totpSecret: string | null },
   code: string,
   client: Tx | typeof db = db,

@@ -179,7 +179,7 @@ describe("data cache (one process)", () => {
     await invalidateData();
     const afterWrite = cachedData("test:shared", slowLoad);
     expect(loads).toBe(2);
-    pending.forEach((resolve) => resolve());
+    for (const resolve of pending) resolve();
     expect(await Promise.all([first, second, afterWrite])).toEqual(["load 1", "load 1", "load 2"]);
     expect(await cachedData("test:shared", slowLoad)).toBe("load 2");
   });

@@ -61,7 +61,7 @@ interface CacheState {
 
 // One cache per process, also when Next.js loads this module into more than one bundle.
 const globalCache = globalThis as unknown as { pumsDataCache?: CacheState };
-const state: CacheState = (globalCache.pumsDataCache ??= {
+globalCache.pumsDataCache ??= {
   entries: new Map(),
   weight: 0,
   generation: 0,
@@ -69,7 +69,8 @@ const state: CacheState = (globalCache.pumsDataCache ??= {
   hits: 0,
   misses: 0,
   joined: 0,
-});
+};
+const state: CacheState = globalCache.pumsDataCache;
 
 // A state kept from an older version of this module (development reloads) may lack newer fields.
 state.loading = LoadsUnderWay.reuse(state.loading);

@@ -42,6 +42,7 @@ export function maxConcurrentUploadsPerUser(): number {
 }
 
 /** Characters no file name may hold: folder separators, what Windows forbids, control characters (C0, DEL, C1). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class exists to find control characters in a file name
 const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f]/;
 /** Windows opens the device instead of a file by these names, whatever the extension (`con.txt`, `nul.tar.gz`). */
 const WINDOWS_DEVICE_NAMES = /^(?:con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as one from "@/app/api/v1/projects/[id]/route";
 import * as projects from "@/app/api/v1/projects/route";
@@ -13,10 +13,16 @@ import { routeModule } from "../testing/in-process";
  * Input an outside client can send that once answered 500 (security review findings 16-18):
  * every one is a 4xx problem+json now, and nothing is written.
  */
-describe("hostile input through real route handlers", async () => {
-  const partner = await createPartner();
-  const project = await createProjectFor(partner);
-  const token = await tokenFor(partner.id);
+describe("hostile input through real route handlers", () => {
+  let partner: Awaited<ReturnType<typeof createPartner>>;
+  let project: Awaited<ReturnType<typeof createProjectFor>>;
+  let token: string;
+
+  beforeAll(async () => {
+    partner = await createPartner();
+    project = await createProjectFor(partner);
+    token = await tokenFor(partner.id);
+  });
 
   async function sessionCookie(userId: string) {
     const { createSession } = await import("../auth/sessions");
@@ -53,7 +59,7 @@ describe("hostile input through real route handlers", async () => {
       () =>
         call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Game\u0000" } }),
     ],
-    ["a body key", () => call(me.PUT, "PUT", "/", { token, headers: { "if-match": '"v1"' }, body: { ["display\u0000Name"]: "x" } })],
+    ["a body key", () => call(me.PUT, "PUT", "/", { token, headers: { "if-match": '"v1"' }, body: { "display\u0000Name": "x" } })],
   ])("answers a NUL byte in %s with 400", async (_label, send) => {
     expectProblem(await send(), 400);
   });
@@ -96,7 +102,7 @@ describe("hostile input through real route handlers", async () => {
     const DEPTH = 5_000;
     const bodies = {
       arrays: "[".repeat(DEPTH) + "]".repeat(DEPTH),
-      objects: '{"a":'.repeat(DEPTH) + "1" + "}".repeat(DEPTH),
+      objects: `${'{"a":'.repeat(DEPTH)}1${"}".repeat(DEPTH)}`,
     };
     const withJsonBody = OPERATIONS.filter((operation) => operation.body).map(
       (operation) => [`${operation.method} ${operation.path}`, operation] as const,

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db } from "../db/client";
 import { createUser, tokenFor, unique } from "../testing/factories";
@@ -51,9 +51,14 @@ const limitedOperation = defineOperation({
 });
 const limited = handle(limitedOperation, async () => ({ status: 204 }));
 
-describe("the route wrapper", async () => {
-  const user = await createUser();
-  const token = await tokenFor(user.id);
+describe("the route wrapper", () => {
+  let user: Awaited<ReturnType<typeof createUser>>;
+  let token: string;
+
+  beforeAll(async () => {
+    user = await createUser();
+    token = await tokenFor(user.id);
+  });
 
   it("answers 401 problem+json without a caller, with a request id", async () => {
     const response = await call(echo, "POST", "/api/v1/test/echo", { body: { name: "x" } });

@@ -16,7 +16,10 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function compiled<T>(cache: Map<string, T>, key: string, create: () => T): T {
   let value = cache.get(key);
-  if (value === undefined) cache.set(key, (value = create()));
+  if (value === undefined) {
+    value = create();
+    cache.set(key, value);
+  }
   return value;
 }
 

@@ -16,12 +16,12 @@ const EXCEPTIONS: Record<string, string> = {
 const WORDS = String.raw`[A-Za-z][A-Za-z']*(?:\s+[A-Za-z][A-Za-z',.!?]*)+`;
 const SHAPES = [
   new RegExp(String.raw`(?<![=\-])>\s*(${WORDS})\s*<`, "g"),
-  new RegExp(String.raw`\b(?:aria-label|title|placeholder|alt|label)="([^"]*[A-Za-z]{2,} [A-Za-z]{2,}[^"]*)"`, "g"),
+  /\b(?:aria-label|title|placeholder|alt|label)="([^"]*[A-Za-z]{2,} [A-Za-z]{2,}[^"]*)"/g,
   // (A thrown error's `message:` is a server message: server-messages.test.ts keeps those translated.)
-  new RegExp(String.raw`\b(?:title|description|label|placeholder|alt|text):\s*"([A-Za-z]{2,}[^"]* [^"]*)"`, "g"),
+  /\b(?:title|description|label|placeholder|alt|text):\s*"([A-Za-z]{2,}[^"]* [^"]*)"/g,
   /\.(toLocale\w*String)\(\)/g,
   // What a server action or helper returns to be shown: a sentence (app/applications/actions.ts once did).
-  new RegExp(String.raw`\breturn\s+(?:[^;"]*\?\s*)?"([A-Z][a-z']*(?:\s+\S+)+[.!])"`, "g"),
+  /\breturn\s+(?:[^;"]*\?\s*)?"([A-Z][a-z']*(?:\s+\S+)+[.!])"/g,
 ];
 
 function literalTexts(path: string): string[] {

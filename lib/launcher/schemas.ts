@@ -20,6 +20,7 @@ const executableSchema = z
   .max(260, "Use at most 260 characters.")
   .refine(
     (value) =>
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refuses control characters in the executable's path on purpose
       value === "" || (!/^([a-zA-Z]:|[\\/])/.test(value) && !value.split(/[\\/]/).includes("..") && !/[\u0000-\u001f\u007f\\]/.test(value)),
     {
       message: "Give a path inside the game's folder, such as bin/game.exe (forward slashes, no ..).",
@@ -31,6 +32,7 @@ const argumentsSchema = z
     z
       .string()
       .max(200, "Use at most 200 characters per argument.")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refuses control characters in an argument on purpose
       .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "Arguments may not contain control characters."),
   )
   .max(20, "Use at most 20 arguments.");

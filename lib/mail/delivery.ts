@@ -86,7 +86,7 @@ let transportWithoutSmtp: { send: MailTransport; background: boolean } = { send:
  * there and delivers on demand (`background: false`, lib/testing/mail.ts): its test processes
  * share one database, and a background run of one process would claim the others' mail.
  */
-export function useTransportWithoutSmtp(send: MailTransport, options: { background: boolean } = { background: true }): MailTransport {
+export function setTransportWithoutSmtp(send: MailTransport, options: { background: boolean } = { background: true }): MailTransport {
   const previous = transportWithoutSmtp.send;
   transportWithoutSmtp = { send, background: options.background };
   return previous;
@@ -186,7 +186,7 @@ function describeError(error: unknown): string {
 
 let running: Promise<void> | null = null;
 let again = false;
-let poller: NodeJS.Timeout | undefined;
+let pollerStarted = false;
 let lastPurgeAt = 0;
 
 /**
@@ -195,7 +195,10 @@ let lastPurgeAt = 0;
  */
 export function scheduleDelivery(delayMs = 250): void {
   if (!smtpUrl() && !transportWithoutSmtp.background) return;
-  poller ??= setInterval(() => scheduleDelivery(0), POLL_MS).unref();
+  if (!pollerStarted) {
+    pollerStarted = true;
+    setInterval(() => scheduleDelivery(0), POLL_MS).unref();
+  }
   setTimeout(runDelivery, delayMs).unref();
 }
 

@@ -4,7 +4,7 @@ import * as verify from "@/app/api/v1/auth/verify-email/route";
 import * as me from "@/app/api/v1/users/me/route";
 import { requestPasswordReset } from "@/lib/account/passwords";
 import { db } from "@/lib/db/client";
-import { composeMail, deliverDueMail, logTransport, MAIL_SECRET, purgeOutbox, useTransportWithoutSmtp } from "@/lib/mail/delivery";
+import { composeMail, deliverDueMail, logTransport, MAIL_SECRET, purgeOutbox, setTransportWithoutSmtp } from "@/lib/mail/delivery";
 import { listOutbox, queueMail } from "@/lib/mail/outbox";
 import { actorOf, createUser, testMeta, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
@@ -129,7 +129,7 @@ describe("a mail's secret reaches only the owner of the address", () => {
 describe("without SMTP the mail goes to the server log, not to a portal page", () => {
   it("writes the whole mail, link included, to the log once and marks it sent", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    const collector = useTransportWithoutSmtp(logTransport, { background: false });
+    const collector = setTransportWithoutSmtp(logTransport, { background: false });
     try {
       const user = await createUser();
       await resetMailRow(user.email);
@@ -138,7 +138,7 @@ describe("without SMTP the mail goes to the server log, not to a portal page", (
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatch(/reset-password\?token=pmr_[\w-]{43}/);
     } finally {
-      useTransportWithoutSmtp(collector, { background: false });
+      setTransportWithoutSmtp(collector, { background: false });
     }
   });
 });

@@ -52,7 +52,8 @@ export function canSeeRelease(
   release: { state: ReleaseState; channel: ReleaseChannel },
 ): boolean {
   const visible = visibleReleases(access, project);
-  return visible !== null && visible.states.includes(release.state) && visible.channels.includes(release.channel);
+  if (visible === null) return false;
+  return visible.states.includes(release.state) && visible.channels.includes(release.channel);
 }
 
 /** A file is visible with its release; a file attached to no release with the downloads. */

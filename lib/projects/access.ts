@@ -22,7 +22,7 @@ export async function loadProject(actor: Actor | null, projectId: string, client
       where: { id: projectId },
       include: actor ? { members: { where: { userId: actor.userId }, include: { role: true } } } : undefined,
     });
-  let project;
+  let project: Awaited<ReturnType<typeof read>>;
   if (client !== db) {
     await lockProject(client, projectId);
     project = await read(client);

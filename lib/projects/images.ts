@@ -58,9 +58,8 @@ export async function uploadProjectImage(
   }
   const store = fileStore();
   const storageKey = await store.put(upload.bytes);
-  let result;
-  try {
-    result = await db.$transaction(async (tx) => {
+  const result = await db
+    .$transaction(async (tx) => {
       const context = await authorizeProject(actor, projectId, "project.edit", tx);
       const stored = await tx.storedFile.aggregate({ where: { projectId }, _sum: { size: true } });
       if ((stored._sum.size ?? 0) + upload.bytes.length > MAX_IMAGE_BYTES_PER_PROJECT)
@@ -94,11 +93,12 @@ export async function uploadProjectImage(
         },
       );
       return { project: updated, body: presentProject(updated, context), replaced: storedImageId(projectId, context.project[FIELD[kind]]) };
+    })
+    .catch(async (error: unknown) => {
+      // The transaction failed: no stored file refers to these bytes.
+      await store.remove(storageKey);
+      throw error;
     });
-  } catch (error) {
-    await store.remove(storageKey);
-    throw error;
-  }
   await removeReplacedImages(projectId, [result.replaced]);
   return { project: result.project, body: result.body };
 }

@@ -234,7 +234,7 @@ export async function updatePresentation(
     const { project } = context;
     for (const field of ["bannerUrl", "logoUrl"] as const) {
       const value = input[field];
-      if (value && value.startsWith("/") && value !== project[field]) {
+      if (value?.startsWith("/") && value !== project[field]) {
         throw new ValidationFailed([{ path: field, message: "Upload the image, or enter an https:// address." }]);
       }
     }
@@ -289,7 +289,7 @@ export async function restoreProject(actor: Actor, projectId: string, meta: Requ
   if (!hasPlatformPermission(actor, "projects.override")) throw new NotFound("project");
   return db.$transaction(async (tx) => {
     const project = await tx.project.findUnique({ where: { id: projectId } });
-    if (!project || !project.deletedAt) throw new NotFound("deleted project");
+    if (!project?.deletedAt) throw new NotFound("deleted project");
     if (Date.now() - project.deletedAt.getTime() > RESTORE_WINDOW_DAYS * 86_400_000) {
       throw new RuleViolation(`Projects can be restored for ${RESTORE_WINDOW_DAYS} days after deletion.`, "restore_window_passed");
     }

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
 import { changeStatusSchema, decisionSchema, historySchema, queueEntrySchema } from "./schemas";
 
 const id = idSchema;

@@ -85,7 +85,7 @@ const deepJson = fc
   .map(([depth, shape]) => {
     const arrays = "[".repeat(depth) + "]".repeat(depth);
     if (shape === "arrays") return arrays;
-    if (shape === "objects") return '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+    if (shape === "objects") return `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
     return `{"name":${arrays}}`;
   });
 

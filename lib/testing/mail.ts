@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inject, vi } from "vitest";
 import { db } from "../db/client";
-import { deliverDueMail, useTransportWithoutSmtp, type MailMessage } from "../mail/delivery";
+import { deliverDueMail, setTransportWithoutSmtp, type MailMessage } from "../mail/delivery";
 
 /** One file of delivered mail per address, in a folder the whole test run shares. */
 function mailboxFile(address: string): string {
@@ -18,7 +18,7 @@ function mailboxFile(address: string): string {
  * mail: its capture drops what it receives into the same folder, so that mail is not lost.
  */
 export function collectMailInFolder(): void {
-  useTransportWithoutSmtp(dropInMailbox, { background: false });
+  setTransportWithoutSmtp(dropInMailbox, { background: false });
 }
 
 /** Puts a delivered mail into its recipient's mailbox (also what an SMTP capture of a test received). */

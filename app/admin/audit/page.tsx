@@ -40,24 +40,21 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <form
-        role="search"
-        aria-label={t("searchLabel")}
-        action="/admin/audit"
-        className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4"
-      >
-        {filters.map(([name, label]) => (
-          <label key={name}>
-            <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
-            <input name={name} defaultValue={raw[name] ?? ""} className={input} />
-          </label>
-        ))}
-        <div className="flex justify-end sm:col-span-4">
-          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-            {t("filter")}
-          </button>
-        </div>
-      </form>
+      <search aria-label={t("searchLabel")}>
+        <form action="/admin/audit" className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4">
+          {filters.map(([name, label]) => (
+            <label key={name}>
+              <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
+              <input name={name} defaultValue={raw[name] ?? ""} className={input} />
+            </label>
+          ))}
+          <div className="flex justify-end sm:col-span-4">
+            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+              {t("filter")}
+            </button>
+          </div>
+        </form>
+      </search>
       {!parsed.success && (
         <div className="mb-4">
           <Notice tone="error">{t("invalidFilters")}</Notice>

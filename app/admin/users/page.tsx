@@ -44,42 +44,42 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <form
-        role="search"
-        aria-label={t("searchLabel")}
-        action="/admin/users"
-        className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap sm:items-end"
-      >
-        <label className="sm:flex-1">
-          <span className="mb-1 block text-xs font-medium text-slate-700">{t("query")}</span>
-          <input name="q" type="search" defaultValue={query.q ?? ""} className={control} />
-        </label>
-        <label>
-          <span className="mb-1 block text-xs font-medium text-slate-700">{t("role")}</span>
-          <select name="role" defaultValue={query.role ?? ""} className={control}>
-            <option value="">{t("any")}</option>
-            {PLATFORM_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {tl(`platformRole.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="mb-1 block text-xs font-medium text-slate-700">{t("partnerStatus")}</span>
-          <select name="partnerStatus" defaultValue={query.partnerStatus ?? ""} className={control}>
-            <option value="">{t("any")}</option>
-            {PARTNER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {tl(`partnerStatus.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-          {t("search")}
-        </button>
-      </form>
+      <search aria-label={t("searchLabel")}>
+        <form
+          action="/admin/users"
+          className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap sm:items-end"
+        >
+          <label className="sm:flex-1">
+            <span className="mb-1 block text-xs font-medium text-slate-700">{t("query")}</span>
+            <input name="q" type="search" defaultValue={query.q ?? ""} className={control} />
+          </label>
+          <label>
+            <span className="mb-1 block text-xs font-medium text-slate-700">{t("role")}</span>
+            <select name="role" defaultValue={query.role ?? ""} className={control}>
+              <option value="">{t("any")}</option>
+              {PLATFORM_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {tl(`platformRole.${role}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className="mb-1 block text-xs font-medium text-slate-700">{t("partnerStatus")}</span>
+            <select name="partnerStatus" defaultValue={query.partnerStatus ?? ""} className={control}>
+              <option value="">{t("any")}</option>
+              {PARTNER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {tl(`partnerStatus.${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+            {t("search")}
+          </button>
+        </form>
+      </search>
       {page.data.length === 0 ? (
         <EmptyState title={t("empty")} />
       ) : (

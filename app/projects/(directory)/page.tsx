@@ -42,44 +42,41 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <form
-        role="search"
-        aria-label={t("searchLabel")}
-        className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5"
-        action="/projects"
-      >
-        <label className="sm:col-span-2">
-          <span className="mb-1 block text-xs font-medium text-slate-600">{t("search")}</span>
-          <input name="q" type="search" defaultValue={query.q ?? ""} placeholder={t("searchPlaceholder")} className={INPUT} />
-        </label>
-        <label>
-          <span className="mb-1 block text-xs font-medium text-slate-600">{t("game")}</span>
-          <input name="game" defaultValue={query.game ?? ""} className={INPUT} />
-        </label>
-        <label>
-          <span className="mb-1 block text-xs font-medium text-slate-600">{t("category")}</span>
-          <input name="category" defaultValue={query.category ?? ""} className={INPUT} />
-        </label>
-        <div className="flex items-end gap-2">
-          <label className="flex-1">
-            <span className="mb-1 block text-xs font-medium text-slate-600">{t("sort")}</span>
-            <select
-              name="sort"
-              defaultValue={query.sort}
-              className="w-full rounded-md bg-white px-2 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
-            >
-              {SORTS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`sorts.${value}`)}
-                </option>
-              ))}
-            </select>
+      <search aria-label={t("searchLabel")}>
+        <form className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" action="/projects">
+          <label className="sm:col-span-2">
+            <span className="mb-1 block text-xs font-medium text-slate-600">{t("search")}</span>
+            <input name="q" type="search" defaultValue={query.q ?? ""} placeholder={t("searchPlaceholder")} className={INPUT} />
           </label>
-          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-            {t("submit")}
-          </button>
-        </div>
-      </form>
+          <label>
+            <span className="mb-1 block text-xs font-medium text-slate-600">{t("game")}</span>
+            <input name="game" defaultValue={query.game ?? ""} className={INPUT} />
+          </label>
+          <label>
+            <span className="mb-1 block text-xs font-medium text-slate-600">{t("category")}</span>
+            <input name="category" defaultValue={query.category ?? ""} className={INPUT} />
+          </label>
+          <div className="flex items-end gap-2">
+            <label className="flex-1">
+              <span className="mb-1 block text-xs font-medium text-slate-600">{t("sort")}</span>
+              <select
+                name="sort"
+                defaultValue={query.sort}
+                className="w-full rounded-md bg-white px-2 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+              >
+                {SORTS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`sorts.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+              {t("submit")}
+            </button>
+          </div>
+        </form>
+      </search>
       {problem && (
         <div className="mb-4">
           <Notice tone="error">{problem}</Notice>

@@ -45,7 +45,6 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
   return (
     <article className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       {project.bannerUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element -- user-provided images from any https host
         <img src={project.bannerUrl} alt="" className="h-48 w-full object-cover" />
       ) : (
         <div aria-hidden className="h-32 bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500" />

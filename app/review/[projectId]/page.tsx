@@ -56,7 +56,6 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
       <Card title={t("presentation")}>
         <div className="space-y-4">
           {project.bannerUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element -- the project's own image, any host
             <img src={project.bannerUrl} alt={t("banner")} className="h-40 w-full rounded-md object-cover ring-1 ring-slate-200" />
           ) : (
             <p className="text-sm text-slate-600">{t("noBanner")}</p>

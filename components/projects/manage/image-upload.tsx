@@ -53,7 +53,6 @@ export function ImageUpload({
     >
       <div className="flex flex-wrap items-center gap-4">
         {current ? (
-          // eslint-disable-next-line @next/next/no-img-element -- the project's own image
           <img
             src={current}
             alt={t(`current.${kind}`)}

@@ -42,7 +42,7 @@ function argumentsError(error: FieldError | undefined): { number?: number; messa
  */
 function ArgumentsField({ control, name, label, hint }: { control: Control<Values>; name: ArgumentsName; label: string; hint?: string }) {
   const t = useTranslations("releases");
-  const describe = (error: ReturnType<typeof argumentsError>) =>
+  const errorText = (error: ReturnType<typeof argumentsError>) =>
     error?.number ? t("argumentError", { number: error.number, message: error.message }) : error?.message;
   return (
     <Controller
@@ -55,7 +55,7 @@ function ArgumentsField({ control, name, label, hint }: { control: Control<Value
           initial={field.value ?? []}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          error={describe(argumentsError(fieldState.error))}
+          error={errorText(argumentsError(fieldState.error))}
         />
       )}
     />

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef } from "react";
 
 /**
  * The management area's tab bar. On a narrow screen it scrolls sideways inside itself (the page
@@ -12,10 +11,6 @@ import { useEffect, useRef } from "react";
 export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string; label: string; badge?: number }[] }) {
   const t = useTranslations("manage");
   const pathname = usePathname();
-  const current = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    current.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [pathname]);
   return (
     // `relative` on the nav and the links: the screen-reader text (position: absolute) stays inside the scrolling bar.
     <nav aria-label={t("tabsLabel")} className="relative -mb-px max-w-full overflow-x-auto overscroll-x-contain border-b border-slate-200">
@@ -26,7 +21,7 @@ export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string;
           return (
             <li key={tab.href}>
               <Link
-                ref={isCurrent ? current : undefined}
+                ref={isCurrent ? revealCurrentTab : undefined}
                 href={href}
                 aria-current={isCurrent ? "page" : undefined}
                 className={`relative block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${isCurrent ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
@@ -47,4 +42,9 @@ export function ManageTabs({ base, tabs }: { base: string; tabs: { href: string;
       </ul>
     </nav>
   );
+}
+
+/** The ref of the current tab: React calls it with the link each time another tab becomes current. */
+function revealCurrentTab(link: HTMLAnchorElement | null) {
+  link?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }

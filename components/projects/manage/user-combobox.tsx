@@ -134,7 +134,7 @@ export function UserCombobox({
             onKeyDown={onKeyDown}
             className="block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500"
           />
-          <ul
+          <div
             id={listId}
             role="listbox"
             aria-label={t("suggestions")}
@@ -142,11 +142,13 @@ export function UserCombobox({
             className="absolute inset-x-0 top-[4.25rem] z-20 max-h-72 overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-200"
           >
             {users.map((user, index) => (
-              <li
+              <div
                 key={user.userId}
                 id={`${id}-option-${index}`}
                 role="option"
                 aria-selected={index === active}
+                // Focus stays in the field (aria-activedescendant); -1 only makes the option focusable by script.
+                tabIndex={-1}
                 // mousedown, not click: the field keeps its focus (blur would close the list first).
                 onMouseDown={(event) => {
                   event.preventDefault();
@@ -160,9 +162,9 @@ export function UserCombobox({
                   <span className="block font-medium break-words">{user.displayName}</span>
                   <span className="block break-all text-xs text-slate-500">@{user.username}</span>
                 </span>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
           <p role="status" className="sr-only">
             {status}
           </p>

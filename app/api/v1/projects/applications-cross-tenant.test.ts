@@ -114,7 +114,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "POST /projects/{id}/applications",
     request: (token, p) => call(applicationsRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { message: "Hello" } }),
     expected: (c, p) => gate(c, p, () => (isMember(c) ? 409 : !takesApplications(p) ? 422 : c === "applicant" ? 409 : 201)),
-    restore: async (c, p) => {
+    restore: async (_c, p) => {
       await db.application.deleteMany({ where: { projectId: p.id, id: { not: fixture.pending[p.id] } } });
     },
   },
@@ -128,7 +128,7 @@ const ENDPOINTS: Endpoint[] = [
     request: (token, p) => call(withdrawRoute.POST, "POST", "/", { token, params: { id: p.id, applicationId: fixture.pending[p.id] } }),
     // Only the applicant; for anyone else the application does not exist.
     expected: (c, p) => gate(c, p, () => (c === "applicant" ? 200 : 404)),
-    restore: (c, p) => reopen(p),
+    restore: (_c, p) => reopen(p),
   },
   {
     name: "POST /projects/{id}/applications/{applicationId}/decision",
@@ -139,7 +139,7 @@ const ENDPOINTS: Endpoint[] = [
         body: { decision: "REJECT", reason: "Not now" },
       }),
     expected: (c, p) => gate(c, p, () => (has(c, "applications.view") && has(c, "applications.decide") ? 200 : 403)),
-    restore: (c, p) => reopen(p),
+    restore: (_c, p) => reopen(p),
   },
   {
     name: "DELETE /projects/{id}/members/me",

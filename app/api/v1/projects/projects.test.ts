@@ -226,8 +226,8 @@ describe("listing projects", () => {
     const mine = await call(collection.GET, "GET", `/api/v1/projects?member=me&q=${game}&limit=100`, { token: await tokenFor(partner.id) });
     expect((mine.json!.data as unknown[]).length).toBe(5);
     expect((await call(collection.GET, "GET", "/api/v1/projects?member=me")).status).toBe(401);
-    expect((await call(collection.GET, "GET", "/api/v1/projects?sort=name&cursor=" + anonymous.json!.nextCursor + "x")).status).toBe(400);
-    expect((await call(collection.GET, "GET", "/api/v1/projects?sort=newest&cursor=" + anonymous.json!.nextCursor)).status).toBe(400);
+    expect((await call(collection.GET, "GET", `/api/v1/projects?sort=name&cursor=${anonymous.json!.nextCursor}x`)).status).toBe(400);
+    expect((await call(collection.GET, "GET", `/api/v1/projects?sort=newest&cursor=${anonymous.json!.nextCursor}`)).status).toBe(400);
   });
 });
 

@@ -145,7 +145,7 @@ interface Endpoint {
   expected(caller: Caller, p: Project): number;
   /** What a successful answer must show the caller (lists: exactly what they may see). */
   shows?(caller: Caller, p: Project, json: Record<string, unknown>): string | null;
-  restore?(caller: Caller, p: Project, json: Record<string, unknown> | null): Promise<void>;
+  restore?(p: Project, json: Record<string, unknown> | null): Promise<void>;
 }
 
 const seenKinds = (c: Caller, p: Project) => KINDS.filter((kind) => seesRelease(c, p, kind)).sort();
@@ -165,7 +165,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "POST /projects/{id}/releases",
     request: (token, p) => call(releasesRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { version: "3.0.0", title: "New" } }),
     expected: (c, p) => write(c, seesDownloads(c, p), "releases.manage", 201),
-    restore: async (c, p) => void (await db.release.deleteMany({ where: { projectId: p.id, version: "3.0.0" } })),
+    restore: async (p) => void (await db.release.deleteMany({ where: { projectId: p.id, version: "3.0.0" } })),
   },
   ...KINDS.map(
     (kind): Endpoint => ({
@@ -184,7 +184,7 @@ const ENDPOINTS: Endpoint[] = [
         headers: { "if-match": '"v1"' },
       }),
     expected: (c, p) => write(c, seesRelease(c, p, "stable"), "releases.manage", 200),
-    restore: async (c, p) =>
+    restore: async (p) =>
       void (await db.release.update({ where: { id: fixture.releases[p.id].stable }, data: { title: "stable", lockVersion: 1 } })),
   },
   {
@@ -197,7 +197,7 @@ const ENDPOINTS: Endpoint[] = [
         headers: { "if-match": '"v1"' },
       }),
     expected: (c, p) => write(c, seesRelease(c, p, "draft"), "releases.manage", 200),
-    restore: async (c, p) =>
+    restore: async (p) =>
       void (await db.release.update({ where: { id: fixture.releases[p.id].draft }, data: { changelog: "", lockVersion: 1 } })),
   },
   {
@@ -221,7 +221,7 @@ const ENDPOINTS: Endpoint[] = [
         headers: { "content-type": "application/octet-stream" },
       }),
     expected: (c, p) => write(c, seesDownloads(c, p), "downloads.manage", 201),
-    restore: async (c, p, json) => {
+    restore: async (_p, json) => {
       const file = await db.download.delete({ where: { id: json!.id as string } });
       await fileStore().remove(file.storageKey);
     },
@@ -242,14 +242,14 @@ const ENDPOINTS: Endpoint[] = [
       name: `GET /projects/{id}/files/{fileId}/download (${kind})`,
       request: (token, p) => call(fileDownloadRoute.GET, "GET", "/", { token, params: { id: p.id, fileId: fixture.files[p.id][kind] } }),
       expected: (c, p) => (seesRelease(c, p, kind) ? 200 : 404),
-      restore: async (c, p) => void (await db.download.update({ where: { id: fixture.files[p.id][kind] }, data: { downloadCount: 0 } })),
+      restore: async (p) => void (await db.download.update({ where: { id: fixture.files[p.id][kind] }, data: { downloadCount: 0 } })),
     },
   ]),
   {
     name: "DELETE /projects/{id}/files/{fileId} (beta)",
     request: (token, p) => call(fileRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, fileId: fixture.files[p.id].beta } }),
     expected: (c, p) => write(c, seesRelease(c, p, "beta"), "downloads.manage", 204),
-    restore: async (c, p) => {
+    restore: async (p) => {
       const bytes = Buffer.from("beta again");
       await db.download.create({
         data: {
@@ -280,7 +280,7 @@ const ENDPOINTS: Endpoint[] = [
         body: { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: false, offerVersions: true, launchSettings: {} },
       }),
     expected: (c, p) => write(c, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", 200),
-    restore: async (c, p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
+    restore: async (p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
   },
   {
     name: "GET /launcher/projects/{id}/manifest",
@@ -311,7 +311,7 @@ describe.each(ENDPOINTS)("$name", (endpoint) => {
           const wrong = endpoint.shows(caller, project, response.json!);
           if (wrong) mismatches.push(`${project.name}: ${wrong}`);
         }
-        if (response.status < 300) await endpoint.restore?.(caller, project, response.json);
+        if (response.status < 300) await endpoint.restore?.(project, response.json);
       }
       expect(mismatches).toEqual([]);
     },

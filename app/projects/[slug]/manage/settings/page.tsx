@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SettingsPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
+  const { project, access } = await loadManagePage((await params).slug);
   if (!access.permissions.has("project.settings")) return <NoAccess what="settings" />;
   const t = await getTranslations("manage");
   const target = { projectId: project.id, slug: project.slug };

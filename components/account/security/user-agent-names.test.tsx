@@ -1,5 +1,4 @@
 import { NextIntlClientProvider } from "next-intl";
-import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { parseUserAgent } from "@/lib/auth/user-agent";
@@ -15,12 +14,9 @@ function Names({ userAgent }: { userAgent: string | null }) {
 
 const render = (locale: Locale, userAgent: string | null) =>
   renderToStaticMarkup(
-    createElement(NextIntlClientProvider, {
-      locale,
-      messages: MESSAGES[locale],
-      timeZone: "UTC",
-      children: createElement(Names, { userAgent }),
-    }),
+    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
+      <Names userAgent={userAgent} />
+    </NextIntlClientProvider>,
   );
 
 describe("browser and system names on the security page", () => {

@@ -1,5 +1,4 @@
 import { NextIntlClientProvider } from "next-intl";
-import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/i18n/messages";
@@ -24,12 +23,9 @@ const settings = {
 
 function render(locale: Locale): string[] {
   const html = renderToStaticMarkup(
-    createElement(NextIntlClientProvider, {
-      locale,
-      messages: MESSAGES[locale],
-      timeZone: "UTC",
-      children: createElement(LauncherLines, { lines: describeLauncherSettings(settings) }),
-    }),
+    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
+      <LauncherLines lines={describeLauncherSettings(settings)} />
+    </NextIntlClientProvider>,
   );
   return [...html.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((match) => match[1]!);
 }
