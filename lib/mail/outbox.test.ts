@@ -103,7 +103,12 @@ describe("a mail's secret reaches only the owner of the address", () => {
   it("sends a mail without a secret as it is, whatever its text holds (a name of {{secret}} cannot silence a security mail)", async () => {
     const user = await createUser();
     await db.$transaction((tx) =>
-      queueMail(tx, { to: user.email, language: "en", template: "twoFactorReset", data: { name: MAIL_SECRET, link: "http://127.0.0.1/account/security" } }),
+      queueMail(tx, {
+        to: user.email,
+        language: "en",
+        template: "twoFactorReset",
+        data: { name: MAIL_SECRET, link: "http://127.0.0.1/account/security" },
+      }),
     );
     const mail = await deliveredMail(user.email);
     expect(mail.text).toContain(MAIL_SECRET);
