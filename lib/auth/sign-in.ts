@@ -3,7 +3,7 @@ import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { AppError } from "../errors";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
-import { enforce, RATE_LIMITS } from "../rate-limit";
+import { enforce, enforceForAddress, RATE_LIMITS } from "../rate-limit";
 import type { RequestMeta } from "./actor";
 import { burnVerificationTime, verifyPassword } from "./passwords";
 import type { Credentials } from "./schemas";
@@ -81,7 +81,7 @@ export async function verifyCredentials(
 ) {
   const login = input.login.toLowerCase();
   // Without a known address there is no per-address budget (one shared bucket would let anyone block everyone).
-  if (meta.ip) await enforce(RATE_LIMITS.signInPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip);
 
   const user = await db.user.findUnique({ where: login.includes("@") ? { email: login } : { usernameKey: login } });
   const history: History = { login, method, ip: meta.ip, userAgent: meta.userAgent };
@@ -135,7 +135,7 @@ export async function verifyCredentials(
  * wrong codes also count against the source's lockout like wrong passwords.
  */
 export async function completeTwoFactorSignIn(challengeKey: string, code: string, meta: RequestMeta, deviceKey: string | null = null) {
-  if (meta.ip) await enforce(RATE_LIMITS.signInPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip);
   const challenge = await db.signInChallenge.findUnique({ where: { keyHash: sha256(challengeKey) }, include: { user: true } });
   if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() <= Date.now() || challenge.attempts >= CHALLENGE_ATTEMPTS) {
     throw new SignInFailed();
