@@ -10,7 +10,7 @@ import { db, type Tx } from "../db/client";
 import { RuleViolation, ValidationFailed } from "../errors";
 import { MAIL_SECRET } from "../mail/delivery";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
-import { enforce, RATE_LIMITS } from "../rate-limit";
+import { enforce, enforceForAddress, RATE_LIMITS } from "../rate-limit";
 import type { ChangePasswordInput, PasswordResetConfirmInput } from "./schemas";
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -71,7 +71,7 @@ async function voidPasswordProofs(tx: Tx, userId: string, now: Date): Promise<nu
  * (tests wait for it; the route does not).
  */
 export async function requestPasswordReset(email: string, meta: RequestMeta): Promise<{ done: Promise<void> }> {
-  if (meta.ip) await enforce(RATE_LIMITS.passwordResetPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.passwordResetPerIp, meta.ip);
   await enforce(RATE_LIMITS.passwordResetPerAddress, email);
   const done = issueResetToken(email).catch((error: unknown) => {
     console.error(`Password reset for a requested address failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -111,7 +111,7 @@ const INVALID_LINK = "This reset link is invalid, used or expired. Ask for a new
  * sign in or call the API before the reset cannot after it.
  */
 export async function confirmPasswordReset(input: PasswordResetConfirmInput, meta: RequestMeta) {
-  if (meta.ip) await enforce(RATE_LIMITS.passwordResetConfirmPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.passwordResetConfirmPerIp, meta.ip);
   const row = await db.passwordResetToken.findUnique({ where: { tokenHash: sha256(input.token) }, include: { user: true } });
   if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now() || row.user.suspendedAt)
     throw new RuleViolation(INVALID_LINK, "invalid_token");

@@ -242,7 +242,7 @@ function describeAccess(operation: Operation): string {
       : "",
     operation.idempotent ? "Accepts `Idempotency-Key`." : "",
     operation.rateLimit
-      ? `Limited to ${operation.rateLimit.limit} requests per ${operation.rateLimit.windowSeconds / 60} minutes per client address.`
+      ? `Limited to ${operation.rateLimit.limit} requests per ${operation.rateLimit.windowSeconds / 60} minutes per client address (an IPv6 /64 counts as one address).`
       : "",
   ].filter(Boolean);
   return [operation.description ?? operation.summary, notes.join(" ")].join("\n\n");

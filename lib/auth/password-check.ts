@@ -1,4 +1,4 @@
-import { enforce, RATE_LIMITS } from "../rate-limit";
+import { enforce, enforceForAddress, RATE_LIMITS } from "../rate-limit";
 import type { RequestMeta } from "./actor";
 import { verifyPassword } from "./passwords";
 
@@ -9,7 +9,7 @@ import { verifyPassword } from "./passwords";
  * Throws TooManyRequests when a budget is spent.
  */
 export async function confirmPassword(user: { id: string; passwordHash: string }, password: string, meta: RequestMeta): Promise<boolean> {
-  if (meta.ip) await enforce(RATE_LIMITS.signInPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip);
   await enforce(RATE_LIMITS.passwordCheckPerAccount, user.id);
   return verifyPassword(user.passwordHash, password);
 }

@@ -3,7 +3,7 @@ import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { AppError } from "../errors";
 import { publicBaseUrl, queueMail } from "../mail/outbox";
-import { enforce, RATE_LIMITS } from "../rate-limit";
+import { enforce, enforceForAddress, RATE_LIMITS } from "../rate-limit";
 import type { RequestMeta } from "./actor";
 import { burnVerificationTime, verifyPassword } from "./passwords";
 import type { Credentials } from "./schemas";
@@ -56,11 +56,6 @@ export function lockMinutes(failures: number): number {
 type SignInMethod = "PASSWORD" | "TOKEN";
 type History = { login: string; method: SignInMethod | SecondFactor; ip: string | null; userAgent: string | null };
 type Device = { id: string; failedSignIns: number; lastFailedAt: Date | null; lockedUntil: Date | null; userAgent: string | null };
-interface FailureCounter {
-  failures: number;
-  lastFailureAt: Date | null;
-  lockedUntil: Date | null;
-}
 
 /**
  * Checks a sign-in attempt (portal or token endpoint): rate limits per IP and per account and
@@ -81,7 +76,7 @@ export async function verifyCredentials(
 ) {
   const login = input.login.toLowerCase();
   // Without a known address there is no per-address budget (one shared bucket would let anyone block everyone).
-  if (meta.ip) await enforce(RATE_LIMITS.signInPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip);
 
   const user = await db.user.findUnique({ where: login.includes("@") ? { email: login } : { usernameKey: login } });
   const history: History = { login, method, ip: meta.ip, userAgent: meta.userAgent };
@@ -93,14 +88,14 @@ export async function verifyCredentials(
     throw new SignInFailed();
   }
   const device = await trustedDevice(user.id, deviceKey);
-  const counter = await enforceSourceLimits(user, device);
-  if (counter.lockedUntil && counter.lockedUntil.getTime() > Date.now()) {
+  const lockedUntil = await enforceSourceLimits(user, device);
+  if (lockedUntil && lockedUntil.getTime() > Date.now()) {
     await burnVerificationTime(input.password);
     await db.loginEvent.create({ data: { ...history, userId: user.id, success: false, reason: "locked" } });
     throw new SignInFailed();
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(user.id, device?.id ?? null, counter, history, meta, "wrong_password");
+    await recordFailure(user.id, device?.id ?? null, history, meta, "wrong_password");
     throw new SignInFailed();
   }
   if (user.suspendedAt) {
@@ -121,7 +116,7 @@ export async function verifyCredentials(
     }
     const factor = await consumeSecondFactor(user, input.otp);
     if (!factor) {
-      await recordFailure(user.id, device?.id ?? null, counter, history, meta, "wrong_otp");
+      await recordFailure(user.id, device?.id ?? null, history, meta, "wrong_otp");
       throw new SignInFailed();
     }
     if (method === "PASSWORD") history.method = factor;
@@ -135,7 +130,7 @@ export async function verifyCredentials(
  * wrong codes also count against the source's lockout like wrong passwords.
  */
 export async function completeTwoFactorSignIn(challengeKey: string, code: string, meta: RequestMeta, deviceKey: string | null = null) {
-  if (meta.ip) await enforce(RATE_LIMITS.signInPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip);
   const challenge = await db.signInChallenge.findUnique({ where: { keyHash: sha256(challengeKey) }, include: { user: true } });
   if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() <= Date.now() || challenge.attempts >= CHALLENGE_ATTEMPTS) {
     throw new SignInFailed();
@@ -143,17 +138,23 @@ export async function completeTwoFactorSignIn(challengeKey: string, code: string
   const user = challenge.user;
   const history: History = { login: user.usernameKey, method: "PASSWORD_TOTP", ip: meta.ip, userAgent: meta.userAgent };
   const device = await trustedDevice(user.id, deviceKey);
-  const counter = await enforceSourceLimits(user, device);
-  if (user.suspendedAt || !user.totpEnabledAt || (counter.lockedUntil && counter.lockedUntil.getTime() > Date.now())) {
+  const lockedUntil = await enforceSourceLimits(user, device);
+  if (user.suspendedAt || !user.totpEnabledAt || (lockedUntil && lockedUntil.getTime() > Date.now())) {
     await db.loginEvent.create({
       data: { ...history, userId: user.id, success: false, reason: user.suspendedAt ? "suspended" : "locked" },
     });
     throw new SignInFailed();
   }
+  // Claims one of the challenge's attempts before the code is checked, in one conditional
+  // statement, so codes sent at once never get more tries than CHALLENGE_ATTEMPTS.
+  const claimed = await db.signInChallenge.updateMany({
+    where: { id: challenge.id, usedAt: null, attempts: { lt: CHALLENGE_ATTEMPTS } },
+    data: { attempts: { increment: 1 } },
+  });
+  if (claimed.count === 0) throw new SignInFailed();
   const factor = await consumeSecondFactor(user, code);
   if (!factor) {
-    await db.signInChallenge.update({ where: { id: challenge.id }, data: { attempts: { increment: 1 } } });
-    await recordFailure(user.id, device?.id ?? null, counter, history, meta, "wrong_otp");
+    await recordFailure(user.id, device?.id ?? null, history, meta, "wrong_otp");
     throw new SignInFailed();
   }
   const used = await db.signInChallenge.updateMany({ where: { id: challenge.id, usedAt: null }, data: { usedAt: new Date() } });
@@ -165,12 +166,10 @@ async function trustedDevice(userId: string, deviceKey: string | null): Promise<
   return deviceKey ? db.device.findFirst({ where: { userId, keyHash: sha256(deviceKey), removedAt: null } }) : null;
 }
 
-/** Username and e-mail are one account; a trusted device has a budget (and failure counter) of its own. */
-async function enforceSourceLimits(user: User, device: Device | null): Promise<FailureCounter> {
+/** Username and e-mail are one account; a trusted device has a budget (and failure counter) of its own. Returns the source's lock. */
+async function enforceSourceLimits(user: User, device: Device | null): Promise<Date | null> {
   await enforce(RATE_LIMITS.signInPerAccount, device ? `device:${device.id}` : `account:${user.id}`);
-  return device
-    ? { failures: device.failedSignIns, lastFailureAt: device.lastFailedAt, lockedUntil: device.lockedUntil }
-    : { failures: user.failedLoginCount, lastFailureAt: user.lastFailedLoginAt, lockedUntil: user.lockedUntil };
+  return device ? device.lockedUntil : user.lockedUntil;
 }
 
 /** A successful sign-in: resets the source's failures, records it, remembers a new browser (`deviceKey`). */
@@ -197,32 +196,52 @@ async function completeSignIn(user: User, device: Device | null, history: Histor
   return Object.assign(user, { deviceId });
 }
 
-/** Failures in a row of one source, forgetting those before a quiet period. */
-function nextFailureCount(counter: FailureCounter, now: number): number {
-  const quiet = !counter.lastFailureAt || now - counter.lastFailureAt.getTime() > QUIET_PERIOD_MS;
-  return (quiet ? 0 : counter.failures) + 1;
+/**
+ * Counts one failure of a source in the database itself (forgetting those before a quiet period)
+ * and returns the new count. The conditional reset and the increment lock the row until the
+ * transaction ends, so failures sent at once are counted one after another, never lost.
+ */
+async function countFailure(tx: Tx, userId: string, deviceId: string | null, now: Date): Promise<number> {
+  const quietSince = new Date(now.getTime() - QUIET_PERIOD_MS);
+  if (deviceId) {
+    await tx.device.updateMany({
+      where: { id: deviceId, OR: [{ lastFailedAt: null }, { lastFailedAt: { lt: quietSince } }] },
+      data: { failedSignIns: 0 },
+    });
+    const device = await tx.device.update({
+      where: { id: deviceId },
+      data: { failedSignIns: { increment: 1 }, lastFailedAt: now },
+      select: { failedSignIns: true },
+    });
+    return device.failedSignIns;
+  }
+  await tx.user.updateMany({
+    where: { id: userId, OR: [{ lastFailedLoginAt: null }, { lastFailedLoginAt: { lt: quietSince } }] },
+    data: { failedLoginCount: 0 },
+  });
+  const user = await tx.user.update({
+    where: { id: userId },
+    data: { failedLoginCount: { increment: 1 }, lastFailedLoginAt: now },
+    select: { failedLoginCount: true },
+  });
+  return user.failedLoginCount;
 }
 
 async function recordFailure(
   userId: string,
   deviceId: string | null,
-  counter: FailureCounter,
   history: History,
   meta: RequestMeta,
   reason: "wrong_password" | "wrong_otp",
 ) {
-  const now = Date.now();
-  const failures = nextFailureCount(counter, now);
-  const minutes = lockMinutes(failures);
-  const state = { lastFailedAt: new Date(now), lockedUntil: minutes ? new Date(now + minutes * 60_000) : null };
+  const now = new Date();
   await db.$transaction(async (tx) => {
-    if (deviceId) {
-      await tx.device.update({ where: { id: deviceId }, data: { failedSignIns: failures, ...state } });
-    } else {
-      await tx.user.update({
-        where: { id: userId },
-        data: { failedLoginCount: failures, lastFailedLoginAt: state.lastFailedAt, lockedUntil: state.lockedUntil },
-      });
+    const failures = await countFailure(tx, userId, deviceId, now);
+    const minutes = lockMinutes(failures);
+    if (minutes) {
+      const lockedUntil = new Date(now.getTime() + minutes * 60_000);
+      if (deviceId) await tx.device.update({ where: { id: deviceId }, data: { lockedUntil } });
+      else await tx.user.update({ where: { id: userId }, data: { lockedUntil } });
     }
     await tx.loginEvent.create({ data: { ...history, userId, success: false, reason: minutes ? `${reason}_locked` : reason } });
     if (!deviceId && failures === LOCK_AFTER_FAILURES) {

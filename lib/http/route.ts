@@ -14,7 +14,7 @@ import {
   Unauthorized,
   UnsupportedMediaType,
 } from "../errors";
-import { enforce, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
+import { enforce, enforceForAddress, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "../request/client-ip";
 import { assertNoNul, parseClientJson } from "./client-input";
 import { withIdempotency, type StoredReply } from "./idempotency";
@@ -77,7 +77,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const meta: RequestMeta = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent"), requestId };
       // Without a known address there is no per-address budget: one shared "unknown" bucket would
       // let one client lock out everyone (serve.mjs always supplies the socket address).
-      if (operation.rateLimit && meta.ip) await enforce(operation.rateLimit, meta.ip);
+      if (operation.rateLimit && meta.ip) await enforceForAddress(operation.rateLimit, meta.ip);
 
       const cookie = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
       const authorization = request.headers.get("authorization");
@@ -88,8 +88,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       if (actor?.scopes && !actor.scopes.includes(scope)) {
         throw new Forbidden(`This token lacks the "${scope}" scope.`, "insufficient_scope");
       }
-      const caller = actor ? `user:${actor.userId}` : meta.ip ? `ip:${meta.ip}` : null;
-      if (caller) limitState = await enforce(RATE_LIMITS.apiPerCaller, caller);
+      if (actor) limitState = await enforce(RATE_LIMITS.apiPerCaller, `user:${actor.userId}`);
+      else if (meta.ip) limitState = await enforceForAddress(RATE_LIMITS.apiPerCaller, meta.ip);
 
       const url = new URL(request.url);
       const params = parseParams(operation, await context.params);

@@ -9,7 +9,7 @@ import { idSchema } from "../http/operation";
 import { DEFAULT_LOCALE } from "../i18n/locales";
 import { MESSAGES } from "../i18n/messages";
 import { validationErrorMap } from "../i18n/validation-messages";
-import { enforce, type RateLimitRule } from "../rate-limit";
+import { enforceForAddress, type RateLimitRule } from "../rate-limit";
 import { formFailure, type FormResult } from "./form-result";
 import { portalLocale } from "./locale";
 
@@ -106,7 +106,7 @@ async function perform<S extends Args, T, C extends PublicActionContext>(
   let after: string | undefined;
   try {
     const meta = await portalRequestMeta();
-    if (declaration.rateLimit && meta.ip) await enforce(declaration.rateLimit, meta.ip);
+    if (declaration.rateLimit && meta.ip) await enforceForAddress(declaration.rateLimit, meta.ip);
     const args = parseArgs(declaration.args, raw, await validationMessages());
     const answer = await declaration.run(args, { actor, meta, audit: auditContext(actor, meta) } as C);
     const { message, data } = typeof answer === "string" ? { message: answer, data: undefined } : answer;

@@ -18,6 +18,7 @@ export const DATABASE_KIND_SUITES = [
   "app/api/v1/users/users.test.ts",
   "lib/auth/caller-cache-redis.test.ts",
   "lib/auth/caller-cache.test.ts",
+  "lib/auth/sign-in-concurrency.test.ts",
   "lib/auth/two-factor.test.ts",
   "lib/cache/data-cache-redis.test.ts",
   "lib/cache/data-cache.test.ts",

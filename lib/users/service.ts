@@ -3,7 +3,7 @@ import { invalidateCallers } from "../auth/caller-cache";
 import { confirmPassword } from "../auth/password-check";
 import { assertAcceptablePassword } from "../auth/password-policy";
 import { hashPassword } from "../auth/passwords";
-import { enforce, RATE_LIMITS } from "../rate-limit";
+import { enforceForAddress, RATE_LIMITS } from "../rate-limit";
 import { newSecret, sha256 } from "../auth/secrets";
 import { auditContextOf, changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
@@ -28,7 +28,7 @@ const VERIFICATION_TTL_MS = 24 * 3600_000;
 
 /** Registration is limited per address here, so the API and the portal's sign-up share one budget. */
 export async function registerUser(input: RegisterInput, meta: RequestMeta) {
-  if (meta.ip) await enforce(RATE_LIMITS.registerPerIp, meta.ip);
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.registerPerIp, meta.ip);
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
