@@ -119,6 +119,28 @@ describe("releases", () => {
     expect(actions.map((entry) => entry.action)).toEqual(["release.create", "release.publish", "release.yank"]);
   });
 
+  it("refuses a changelog nested too deep (security review after issue 23): 400 naming the field, on create and on change", async () => {
+    const { project, token } = await downloadsProject();
+    const deep = ">".repeat(4000);
+    const created = await createRelease(token, project.id, { version: "1.0.0", title: "Deep", changelog: deep });
+    expect(created.status).toBe(400);
+    expect(created.json).toMatchObject({
+      code: "validation_failed",
+      errors: [{ path: "changelog", message: expect.stringMatching(/32 levels/) }],
+    });
+    const release = await createRelease(token, project.id, { version: "1.0.0", title: "Flat", changelog: "> quoted" });
+    expect(release.status).toBe(201);
+    const changed = await patchRelease(
+      token,
+      project.id,
+      release.json!.id as string,
+      { changelog: `- ${deep}` },
+      release.headers.get("etag")!,
+    );
+    expect(changed.status).toBe(400);
+    expect(changed.json).toMatchObject({ errors: [{ path: "changelog" }] });
+  });
+
   it("shows drafts to releases.manage, pre-releases to testers and, with offerPrereleases, to everyone", async () => {
     const { project, token } = await downloadsProject();
     const tester = await createUser();
