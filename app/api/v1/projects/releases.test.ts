@@ -281,6 +281,32 @@ describe("upload", () => {
     expect(await storedFiles()).toEqual(before);
     expect(await db.download.count({ where: { projectId: project.id } })).toBe(0);
   });
+
+  it("refuses a name another file of the release already has, ignoring case (also beyond ASCII): 409 name_taken, nothing stored", async () => {
+    const { project, token } = await downloadsProject();
+    const release = await createRelease(token, project.id, { version: "1.0.0", title: "One" });
+    const other = await createRelease(token, project.id, { version: "1.1.0", title: "Two" });
+    const inRelease = `releaseId=${release.json!.id}`;
+    expect((await upload(token, project.id, `name=Game.exe&${inRelease}`, [randomBytes(5)])).status).toBe(201);
+    expect((await upload(token, project.id, `name=${encodeURIComponent("Caf\u00e9.zip")}`, [randomBytes(5)])).status).toBe(201);
+    const before = await storedFiles();
+
+    const sameRelease = await upload(token, project.id, `name=game.EXE&${inRelease}`, [randomBytes(5)]);
+    expect(sameRelease.status).toBe(409);
+    expect(sameRelease.headers.get("content-type")).toContain("application/problem+json");
+    expect(sameRelease.json).toMatchObject({ status: 409, code: "name_taken" });
+    expect(sameRelease.json!.detail).toMatch(/Game\.exe/);
+    // Files without a release share one folder too.
+    expect((await upload(token, project.id, `name=${encodeURIComponent("CAF\u00c9.ZIP")}`, [randomBytes(5)])).json).toMatchObject({
+      code: "name_taken",
+    });
+    expect(await storedFiles()).toEqual(before);
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(2);
+
+    // Another release, or the project's files without a release, may use the name.
+    expect((await upload(token, project.id, `name=game.EXE&releaseId=${other.json!.id}`, [randomBytes(5)])).status).toBe(201);
+    expect((await upload(token, project.id, "name=GAME.exe", [randomBytes(5)])).status).toBe(201);
+  });
 });
 
 /** A body that waits, once the server starts reading it, until `release()`; `reading` resolves then. */
