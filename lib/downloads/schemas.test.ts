@@ -41,6 +41,14 @@ const UNSAFE = [
   ["../escape", "a parent folder"],
   ["", "nothing"],
   ["x".repeat(201), "over 200 characters"],
+  ["setup\u202Etxt.exe", "a right-to-left override (shows as setupexe.txt)"],
+  ["a\u202Ab.txt", "a left-to-right embedding"],
+  ["a\u2066b.txt", "a left-to-right isolate"],
+  ["a\u2069b.txt", "a pop directional isolate"],
+  ["game\u200B.exe", "a zero-width space"],
+  ["a\u200Fb.txt", "a right-to-left mark"],
+  ["\uFEFFgame.exe", "a byte order mark"],
+  ["e\u0301.bin", "a name not in NFC (e and a combining acute accent)"],
 ] as const;
 
 const SAFE = [
@@ -58,6 +66,8 @@ const SAFE = [
   "x".repeat(200),
   "日本語.zip",
   " leading space.txt",
+  "\u00e9.bin",
+  "\u05e9\u05dc\u05d5\u05dd.zip",
 ];
 
 describe("file names a launcher can write on every system", () => {
@@ -76,5 +86,7 @@ describe("file names a launcher can write on every system", () => {
     expect(fileNameFault("a:b")).toMatch(/< > : " \| \? \*/);
     expect(fileNameFault("game.exe.")).toMatch(/end with a dot or a space/);
     expect(fileNameFault("con.txt")).toMatch(/Windows reserves CON/);
+    expect(fileNameFault("setup\u202Etxt.exe")).toMatch(/invisible/);
+    expect(fileNameFault("e\u0301.bin")).toMatch(/composed form/);
   });
 });

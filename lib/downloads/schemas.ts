@@ -44,21 +44,41 @@ export function maxConcurrentUploadsPerUser(): number {
 /** Characters no file name may hold: folder separators, what Windows forbids, control characters (C0, DEL, C1). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the class exists to find control characters in a file name
 const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f]/;
+/**
+ * Invisible formatting characters, which can make a name show as another: direction marks,
+ * embeddings, overrides and isolates (`setup\u202Etxt.exe` shows as `setupexe.txt`), zero-width
+ * spaces and joiners, the word joiner and invisible operators, and the byte order mark.
+ */
+const INVISIBLE_NAME_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 /** Windows opens the device instead of a file by these names, whatever the extension (`con.txt`, `nul.tar.gz`). */
 const WINDOWS_DEVICE_NAMES = /^(?:con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
 
 /**
  * Why a launcher could not write a file by this name on every system it runs on, or null when it
  * can. Windows is the strictest: it refuses `< > : " | ? *`, drops a trailing dot or space (so
- * `game.exe.` would be written as another file), and reads device names as devices. Folders and
- * control characters are refused everywhere.
+ * `game.exe.` would be written as another file), and reads device names as devices. Folders,
+ * control characters and invisible formatting characters are refused everywhere. A name must be
+ * in Unicode NFC (composed form): it is refused, not normalised, so the name stored is always the
+ * one the uploader sent, and two spellings of one name (`e\u0301` and `\u00e9`) never both exist.
  */
 export function fileNameFault(name: string): string | null {
   if (FORBIDDEN_NAME_CHARACTERS.test(name)) return 'Use a file name without folders, control characters or any of < > : " | ? *.';
+  if (INVISIBLE_NAME_CHARACTERS.test(name))
+    return "Use a file name without invisible characters (zero-width spaces, direction marks or overrides, byte order marks): they can disguise what a file is.";
+  if (name.normalize("NFC") !== name)
+    return "Write the file name in composed form (Unicode NFC): an accented letter as one character, not a letter followed by a combining accent.";
   if (/[. ]$/.test(name)) return "A file name may not end with a dot or a space.";
   if (WINDOWS_DEVICE_NAMES.test(name.split(".")[0]!.trimEnd()))
     return "Windows reserves CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9, also with an extension (con.txt): choose another file name.";
   return null;
+}
+
+/**
+ * The name as a case-insensitive file system compares it: Windows and macOS see `Game.exe` and
+ * `game.EXE` as one file. Upper- then lower-cased, so `ß` and `ss`, `ς` and `σ` count as one too.
+ */
+export function fileNameKey(name: string): string {
+  return name.normalize("NFC").toUpperCase().toLowerCase();
 }
 
 /**
@@ -75,7 +95,7 @@ export const fileNameSchema = z
   })
   .meta({
     description:
-      "The file's name as launchers write it: 1-200 characters; no / \\ < > : \" | ? * or control characters; no trailing dot or space; no Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9), also not with an extension.",
+      "The file's name as launchers write it: 1-200 characters in Unicode NFC (composed form); no / \\ < > : \" | ? *, control characters or invisible formatting characters (U+061C, U+200B-U+200F, U+202A-U+202E, U+2060-U+2064, U+2066-U+2069, U+FEFF); no trailing dot or space; no Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9), also not with an extension. Unique, ignoring case, among the files of its release (or among the project's files without a release): 409 name_taken otherwise.",
   });
 
 export const uploadQuerySchema = z.strictObject({

@@ -2,7 +2,16 @@ import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, Prisma, Release } from "../db/generated/client";
-import { AppError, BadRequest, NotFound, PayloadTooLarge, RangeNotSatisfiable, RuleViolation, StorageQuotaExceeded } from "../errors";
+import {
+  AppError,
+  BadRequest,
+  Conflict,
+  NotFound,
+  PayloadTooLarge,
+  RangeNotSatisfiable,
+  RuleViolation,
+  StorageQuotaExceeded,
+} from "../errors";
 import { fileStore } from "../files/store";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { attachmentDisposition, parseRange } from "../http/range";
@@ -12,6 +21,7 @@ import { settingsOf } from "../projects/service";
 import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 import {
+  fileNameKey,
   maxConcurrentUploadsPerUser,
   maxUploadBytes,
   projectStorageQuotaBytes,
@@ -77,6 +87,26 @@ async function storedBytes(client: Tx | typeof db, projectId: string): Promise<n
   return Number(_sum.size ?? 0n);
 }
 
+/**
+ * Refuses a name that a case-insensitive file system (Windows, macOS) would take for the name of
+ * another file in the same folder: the release's files, or the project's files without a release.
+ */
+async function requireFreeName(client: Tx | typeof db, projectId: string, releaseId: string | null, name: string) {
+  const key = fileNameKey(name);
+  const neighbours = await client.download.findMany({ where: { projectId, releaseId }, select: { fileName: true } });
+  const taken = neighbours.find((file) => fileNameKey(file.fileName) === key)?.fileName;
+  if (taken === undefined) return;
+  throw releaseId
+    ? new Conflict(
+        `This release has a file named ${taken} already (on Windows and macOS, names that differ only in case are one file). Choose another name.`,
+        "name_taken",
+      )
+    : new Conflict(
+        `The project's files without a release include ${taken} already (on Windows and macOS, names that differ only in case are one file). Choose another name.`,
+        "name_taken",
+      );
+}
+
 /** A user's uploads at once (MAX_CONCURRENT_UPLOADS_PER_USER), across instances with REDIS_URL. */
 function uploadsPerUser(): ConcurrencyRule {
   const limit = maxConcurrentUploadsPerUser();
@@ -98,6 +128,8 @@ function uploadsPerUser(): ConcurrencyRule {
  * included), enforced while streaming (the stream stops where the quota would be passed), and
  * decided in the transaction that writes the row, after it has locked the project's row: of two
  * concurrent uploads the second sees the first's file, so together they never pass the quota.
+ * The name is checked the same way, before reading and again after the lock: unique, ignoring
+ * case, in its release (or among the files without a release), else 409 name_taken.
  */
 export async function uploadFile(
   actor: Actor,
@@ -110,6 +142,7 @@ export async function uploadFile(
   const before = await downloadsProject(actor, projectId);
   requireProjectPermission(before, "downloads.manage");
   if (query.releaseId) await attachableRelease(db, before, query.releaseId);
+  await requireFreeName(db, projectId, query.releaseId ?? null, query.name);
   return withSlot(uploadsPerUser(), actor.userId, () => storeUpload(actor, projectId, query, body, meta, declaredBytes));
 }
 
@@ -139,6 +172,7 @@ async function storeUpload(
       const context = await downloadsProject(actor, projectId, tx);
       requireProjectPermission(context, "downloads.manage");
       if (query.releaseId) await attachableRelease(tx, context, query.releaseId);
+      await requireFreeName(tx, projectId, query.releaseId ?? null, query.name);
       if ((await storedBytes(tx, projectId)) + stored.size > quota) throw new StorageQuotaExceeded(quota);
       const file = await tx.download.create({
         data: {

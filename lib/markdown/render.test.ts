@@ -4,6 +4,7 @@
  * executable or data address, no script text left as markup.
  */
 import { describe, expect, it } from "vitest";
+import { MAX_MARKDOWN_NESTING, markdownNestingDepth } from "./nesting";
 import { renderMarkdown } from "./render";
 
 const ALLOWED: Record<string, string[]> = {
@@ -200,5 +201,42 @@ describe("renderMarkdown: ordinary Markdown", () => {
 
   it("drops a script with its content but keeps the text around it", () => {
     expect(renderMarkdown("Hello <script>alert(1)</script> world")).toBe("<p>Hello  world</p>\n");
+  });
+});
+
+/**
+ * Nesting (security review after issue 23): `marked` parses nested block quotes and lists by
+ * recursion, so ">" repeated 4,000 times overflowed the stack and took the project page down.
+ */
+describe("renderMarkdown: deep nesting", () => {
+  const DEEP = [
+    ["block quotes without spaces", ">".repeat(4000)],
+    ["block quotes with spaces", "> ".repeat(4000)],
+    ["lists on one line", `${"- ".repeat(4000)}item`],
+    ["quotes and lists mixed", `${"> - ".repeat(2000)}item`],
+    ["lists nested by indentation", Array.from({ length: 200 }, (_, level) => `${"  ".repeat(level)}- level ${level}`).join("\n")],
+  ] as const;
+
+  it.each(DEEP)("never throws on %s, and shows the text escaped", (_, source) => {
+    const html = renderMarkdown(`<b>bold</b>\n${source}`);
+    expect(html).not.toContain("<b>");
+    expect(html).not.toContain("<blockquote>");
+    expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;");
+  });
+
+  it("counts the deepest line's quotes and lists", () => {
+    expect(markdownNestingDepth("plain text")).toBe(0);
+    expect(markdownNestingDepth("> quote\n> > > three")).toBe(3);
+    expect(markdownNestingDepth(">>> > >")).toBe(5);
+    expect(markdownNestingDepth("- a\n  - b\n    - c\n- d")).toBe(3);
+    expect(markdownNestingDepth("> - a\n>   - b")).toBe(3);
+    expect(markdownNestingDepth("1. a\n   1. b\n      - c")).toBe(3);
+    expect(markdownNestingDepth("- a\n\n  > quoted in a")).toBe(2);
+  });
+
+  it(`renders Markdown nested up to ${MAX_MARKDOWN_NESTING} levels as Markdown`, () => {
+    const html = renderMarkdown(`${"> ".repeat(MAX_MARKDOWN_NESTING)}deep`);
+    expect(html.match(/<blockquote>/g)).toHaveLength(MAX_MARKDOWN_NESTING);
+    expect(renderMarkdown(`${"> ".repeat(MAX_MARKDOWN_NESTING + 1)}deeper`)).not.toContain("<blockquote>");
   });
 });

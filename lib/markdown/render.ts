@@ -1,5 +1,6 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { nestsTooDeep } from "./nesting";
 
 /**
  * Markdown written by project teams (pages, announcements), rendered to HTML that is safe to put
@@ -69,8 +70,29 @@ const SANITIZE: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 };
 
-/** Markdown to sanitized HTML. */
+/**
+ * Markdown to sanitized HTML. Never throws: text nested deeper than MAX_MARKDOWN_NESTING (saved
+ * before the limit, or never checked) and text the renderer fails on show as escaped plain text,
+ * so one team's text can never take a page down.
+ */
 export function renderMarkdown(source: string): string {
-  const html = markdown.parse(source) as string;
-  return sanitizeHtml(html, SANITIZE);
+  if (nestsTooDeep(source)) return plainText(source);
+  try {
+    return sanitizeHtml(markdown.parse(source) as string, SANITIZE);
+  } catch (error) {
+    console.error(`markdown: shown as plain text, it could not be rendered (${(error as Error).message})`);
+    return plainText(source);
+  }
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** The text as it was written, escaped: paragraphs at blank lines, line breaks kept. */
+function plainText(source: string): string {
+  return source
+    .trim()
+    .split(/(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)\s*/)
+    .filter(Boolean)
+    .map((paragraph) => `<p>${paragraph.replace(/[&<>"']/g, (character) => ESCAPES[character]!).replace(/\r\n?|\n/g, "<br>\n")}</p>`)
+    .join("\n");
 }

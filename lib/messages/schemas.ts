@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isShallowMarkdown, MARKDOWN_TOO_DEEP } from "../markdown/schemas";
 
 /** Announcement fields, shared by the API, the portal's form and the OpenAPI document. */
 
@@ -12,7 +13,8 @@ export const messageInputSchema = z.strictObject({
     .string()
     .trim()
     .min(1, "Write the announcement.")
-    .max(MAX_MESSAGE_BODY, `Use at most ${MAX_MESSAGE_BODY.toLocaleString("en")} characters.`),
+    .max(MAX_MESSAGE_BODY, `Use at most ${MAX_MESSAGE_BODY.toLocaleString("en")} characters.`)
+    .refine(isShallowMarkdown, MARKDOWN_TOO_DEEP),
 });
 export type MessageInput = z.infer<typeof messageInputSchema>;
 

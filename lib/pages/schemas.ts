@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isShallowMarkdown, MARKDOWN_TOO_DEEP } from "../markdown/schemas";
 
 /** Project page fields, shared by the API, the portal's editor and the OpenAPI document. */
 
@@ -19,7 +20,10 @@ export const pageInputSchema = z.strictObject({
   slug: pageSlugSchema,
   title: z.string().trim().min(1, "Give the page a title.").max(MAX_PAGE_TITLE, `Use at most ${MAX_PAGE_TITLE} characters.`),
   /** Markdown. Raw HTML in it is sanitized on output like everything else. */
-  body: z.string().max(MAX_PAGE_BODY, `Use at most ${MAX_PAGE_BODY.toLocaleString("en")} characters.`),
+  body: z
+    .string()
+    .max(MAX_PAGE_BODY, `Use at most ${MAX_PAGE_BODY.toLocaleString("en")} characters.`)
+    .refine(isShallowMarkdown, MARKDOWN_TOO_DEEP),
   /** Where the page goes among the project's pages: ascending, ties by slug. */
   position: z.int("Enter a whole number.").min(0, "Use 0 or more.").max(MAX_PAGE_POSITION, `Use at most ${MAX_PAGE_POSITION}.`).default(0),
 });

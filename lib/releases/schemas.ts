@@ -2,6 +2,7 @@ import semver from "semver";
 import { z } from "zod";
 import { fileSchema } from "../downloads/schemas";
 import { paginationQuerySchema } from "../http/pagination";
+import { isShallowMarkdown, MARKDOWN_TOO_DEEP } from "../markdown/schemas";
 import { RELEASE_CHANNELS, RELEASE_STATES } from "../permissions";
 
 /** Release fields, shared by the API, the portal's forms and the OpenAPI document. */
@@ -17,7 +18,10 @@ export const semverSchema = z
   .refine((value) => /^\d/.test(value) && semver.valid(value) !== null, "Use a semantic version such as 1.2.0 or 2.0.0-beta.1.");
 
 const titleSchema = z.string().trim().min(1, "Give the release a title.").max(120, "Use at most 120 characters.");
-const changelogSchema = z.string().max(MAX_CHANGELOG, `Use at most ${MAX_CHANGELOG} characters.`);
+const changelogSchema = z
+  .string()
+  .max(MAX_CHANGELOG, `Use at most ${MAX_CHANGELOG} characters.`)
+  .refine(isShallowMarkdown, MARKDOWN_TOO_DEEP);
 
 export const createReleaseSchema = z.strictObject({
   version: semverSchema,

@@ -163,12 +163,32 @@ describe("project pages", () => {
     ["unknown field", page({ html: "<b>mine</b>" }), 400],
     ["unknown field projectId", page({ projectId: "other" }), 400],
     ["body not a string", page({ body: 42 }), 400],
+    ["body nested too deep", page({ body: ">".repeat(4000) }), 400],
   ];
   it.each(BAD)("refuses %s with %d", async (_, body, status) => {
     const project = await publishedProject();
     const response = await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body });
     expect(response.status).toBe(status);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
+    expect(await db.projectPage.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it("refuses Markdown nested too deep (security review after issue 23) with a field message, on pages and announcements", async () => {
+    const project = await publishedProject();
+    const deep = ">".repeat(4000);
+    const created = await call(pagesRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id }, body: page({ body: deep }) });
+    expect(created.status).toBe(400);
+    expect(created.json).toMatchObject({
+      code: "validation_failed",
+      errors: [{ path: "body", message: expect.stringMatching(/32 levels/) }],
+    });
+    const message = await call(messagesRoute.POST, "POST", "/", {
+      token: ownerToken,
+      params: { id: project.id },
+      body: { title: "Deep", body: deep },
+    });
+    expect(message.status).toBe(400);
+    expect(message.json).toMatchObject({ errors: [{ path: "body", message: expect.stringMatching(/32 levels/) }] });
     expect(await db.projectPage.count({ where: { projectId: project.id } })).toBe(0);
   });
 

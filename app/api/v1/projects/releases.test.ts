@@ -119,6 +119,28 @@ describe("releases", () => {
     expect(actions.map((entry) => entry.action)).toEqual(["release.create", "release.publish", "release.yank"]);
   });
 
+  it("refuses a changelog nested too deep (security review after issue 23): 400 naming the field, on create and on change", async () => {
+    const { project, token } = await downloadsProject();
+    const deep = ">".repeat(4000);
+    const created = await createRelease(token, project.id, { version: "1.0.0", title: "Deep", changelog: deep });
+    expect(created.status).toBe(400);
+    expect(created.json).toMatchObject({
+      code: "validation_failed",
+      errors: [{ path: "changelog", message: expect.stringMatching(/32 levels/) }],
+    });
+    const release = await createRelease(token, project.id, { version: "1.0.0", title: "Flat", changelog: "> quoted" });
+    expect(release.status).toBe(201);
+    const changed = await patchRelease(
+      token,
+      project.id,
+      release.json!.id as string,
+      { changelog: `- ${deep}` },
+      release.headers.get("etag")!,
+    );
+    expect(changed.status).toBe(400);
+    expect(changed.json).toMatchObject({ errors: [{ path: "changelog" }] });
+  });
+
   it("shows drafts to releases.manage, pre-releases to testers and, with offerPrereleases, to everyone", async () => {
     const { project, token } = await downloadsProject();
     const tester = await createUser();
@@ -258,6 +280,32 @@ describe("upload", () => {
     }
     expect(await storedFiles()).toEqual(before);
     expect(await db.download.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it("refuses a name another file of the release already has, ignoring case (also beyond ASCII): 409 name_taken, nothing stored", async () => {
+    const { project, token } = await downloadsProject();
+    const release = await createRelease(token, project.id, { version: "1.0.0", title: "One" });
+    const other = await createRelease(token, project.id, { version: "1.1.0", title: "Two" });
+    const inRelease = `releaseId=${release.json!.id}`;
+    expect((await upload(token, project.id, `name=Game.exe&${inRelease}`, [randomBytes(5)])).status).toBe(201);
+    expect((await upload(token, project.id, `name=${encodeURIComponent("Caf\u00e9.zip")}`, [randomBytes(5)])).status).toBe(201);
+    const before = await storedFiles();
+
+    const sameRelease = await upload(token, project.id, `name=game.EXE&${inRelease}`, [randomBytes(5)]);
+    expect(sameRelease.status).toBe(409);
+    expect(sameRelease.headers.get("content-type")).toContain("application/problem+json");
+    expect(sameRelease.json).toMatchObject({ status: 409, code: "name_taken" });
+    expect(sameRelease.json!.detail).toMatch(/Game\.exe/);
+    // Files without a release share one folder too.
+    expect((await upload(token, project.id, `name=${encodeURIComponent("CAF\u00c9.ZIP")}`, [randomBytes(5)])).json).toMatchObject({
+      code: "name_taken",
+    });
+    expect(await storedFiles()).toEqual(before);
+    expect(await db.download.count({ where: { projectId: project.id } })).toBe(2);
+
+    // Another release, or the project's files without a release, may use the name.
+    expect((await upload(token, project.id, `name=game.EXE&releaseId=${other.json!.id}`, [randomBytes(5)])).status).toBe(201);
+    expect((await upload(token, project.id, "name=GAME.exe", [randomBytes(5)])).status).toBe(201);
   });
 });
 
