@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 
@@ -24,8 +24,43 @@ async function newestSource(dir: string): Promise<number> {
   return newest;
 }
 
-/** Runs `next build` when there is no build or a source is newer than it. */
+/**
+ * Runs `next build` when there is no build or a source is newer than it. Test files in parallel
+ * processes may ask at once: one builds, the others wait for its lock and then find the build
+ * current (two `next build` at once fail: "Another next build process is already running").
+ */
 export async function buildIfNeeded() {
+  if (await buildIsCurrent()) return;
+  await withBuildLock(async () => {
+    if (await buildIsCurrent()) return;
+    console.log("Building the app (about a minute on a fresh clone)…");
+    const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (result.status !== 0) throw new Error("next build failed");
+  });
+}
+
+const LOCK = path.join(root, ".build-lock");
+/** A lock older than this was left by a process that died mid-build. */
+const STALE_LOCK_MS = 15 * 60_000;
+
+async function withBuildLock(build: () => Promise<void>) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+  try {
+    await build();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+async function buildIsCurrent(): Promise<boolean> {
   const buildId = path.join(root, ".next", "BUILD_ID");
   const sources = await Promise.all(
     ["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "package.json", "tsconfig.build.json"].map(async (name) => {
@@ -34,8 +69,5 @@ export async function buildIfNeeded() {
       return statSync(full).isDirectory() ? newestSource(full) : statSync(full).mtimeMs;
     }),
   );
-  if (existsSync(buildId) && statSync(buildId).mtimeMs > Math.max(...sources)) return;
-  console.log("Building the app (about a minute on a fresh clone)…");
-  const result = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error("next build failed");
+  return existsSync(buildId) && statSync(buildId).mtimeMs > Math.max(...sources);
 }
