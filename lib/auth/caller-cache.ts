@@ -1,6 +1,4 @@
-import { redis, redisUrl } from "../redis";
-import { LoadsUnderWay } from "../cache/loads-under-way";
-import { subscribe, type Subscription } from "../redis/subscription";
+import { TtlCache } from "../cache/ttl-cache";
 import type { Actor } from "./actor";
 
 /**
@@ -10,15 +8,16 @@ import type { Actor } from "./actor";
  * `invalidateCallers(userIds)` after its transaction commits: it drops those users' entries in
  * this process at once and, with REDIS_URL, on every instance through Redis pub/sub.
  *
- * Safety when a message is lost: an entry lives at most CALLER_CACHE_SECONDS (default 5) and never
- * past its credential's expiry; while the Redis subscription is down nothing is cached, and the
- * whole cache is dropped when the connection is lost and again when it is back. A lookup that
- * overlapped an invalidation is not stored (the generation counter), so it cannot bring back
- * what the invalidation removed.
+ * Safety when a message is lost is the cache primitive's (lib/cache/ttl-cache.ts): an entry lives
+ * at most CALLER_CACHE_SECONDS (default 5) and, here, never past its credential's expiry; while the
+ * Redis subscription is down nothing is cached, and the whole cache is dropped when the connection
+ * is lost and again when it is back. A lookup that overlapped an invalidation is not stored, so it
+ * cannot bring back what the invalidation removed. Concurrent lookups of one credential share one
+ * database lookup, but only one that started after the latest invalidation: a request after a
+ * revocation never gets the answer from before it.
  *
- * Concurrent lookups of one credential share one database lookup (when an entry expires under
- * load, every request of that client would otherwise ask at once), but only a lookup that started
- * after the latest invalidation: a request after a revocation never gets the answer from before it.
+ * What is this cache's own: the keys (a token's hash, a session's id), that only live callers are
+ * kept, and that an invalidation names users (each entry is tagged with its user).
  */
 export function callerCacheMs(): number {
   return Number(process.env.CALLER_CACHE_SECONDS ?? 5) * 1000;
@@ -26,34 +25,18 @@ export function callerCacheMs(): number {
 const MAX_ENTRIES = 20_000;
 export const INVALIDATION_CHANNEL = "pums:callers:invalidate";
 
-interface Entry {
-  actor: Actor;
-  expiresAt: number;
-}
-
-interface CacheState {
-  entries: Map<string, Entry>;
-  keysByUser: Map<string, Set<string>>;
-  generation: number;
-  /** Lookups under way, shared by concurrent requests with the same credential. */
-  loading: LoadsUnderWay<Loaded>;
-  /** With REDIS_URL: the invalidation channel; caching only while it is live (this process hears other instances). */
-  subscription?: Subscription;
-}
-
-// One cache per process, also when Next.js loads this module into more than one bundle.
-const globalCache = globalThis as unknown as { pumsCallerCache?: CacheState };
-globalCache.pumsCallerCache ??= {
-  entries: new Map(),
-  keysByUser: new Map(),
-  generation: 0,
-  loading: new LoadsUnderWay(),
-};
-const state: CacheState = globalCache.pumsCallerCache;
-// A state kept from an older version of this module (development reloads) may lack newer fields.
-state.loading = LoadsUnderWay.reuse(state.loading);
-
 type Loaded = { actor: Actor; credentialExpiresAt: Date } | null;
+
+const cache = new TtlCache<Loaded>({
+  globalKey: "pumsCallerCache",
+  ttlMs: callerCacheMs,
+  maxWeight: MAX_ENTRIES,
+  tagOf: (loaded) => loaded?.actor.userId,
+  channel: INVALIDATION_CHANNEL,
+  connectionName: "pums-callers",
+  listener: "caller cache",
+  onMessage: dropNamedUsers,
+});
 
 export function tokenCacheKey(tokenHash: string) {
   return `token:${tokenHash}`;
@@ -63,39 +46,14 @@ export function sessionCacheKey(sessionId: string) {
   return `session:${sessionId}`;
 }
 
-/** Caching is on unless CALLER_CACHE_SECONDS=0; with REDIS_URL only while the subscription is live. */
-function cacheUsable(): boolean {
-  if (callerCacheMs() <= 0) return false;
-  if (!redisUrl()) return true;
-  listen();
-  return state.subscription?.live ?? false;
-}
-
 /**
  * The caller behind `key`: from the cache when fresh, otherwise from `load` (which asks the
  * database and returns null for a credential that is unknown, revoked, expired or suspended).
  * Only live callers are cached; `credentialExpiresAt` bounds the entry's life.
  */
 export async function cachedCaller(key: string, load: () => Promise<Loaded>): Promise<Actor | null> {
-  const usable = cacheUsable();
-  const hit = state.entries.get(key);
-  if (hit && hit.expiresAt > Date.now() && usable) return hit.actor;
-  if (hit) forgetKey(key, hit.actor.userId);
-
-  const generation = state.generation;
-  const { value: lookup, joined } = state.loading.run(key, generation, usable, load);
-  const loaded = await lookup;
-  if (!loaded) return null;
-  if (!joined && cacheUsable() && generation === state.generation) store(key, loaded);
-  return loaded.actor;
-}
-
-function store(key: string, { actor, credentialExpiresAt }: NonNullable<Loaded>) {
-  if (state.entries.size >= MAX_ENTRIES) clearLocal();
-  state.entries.set(key, { actor, expiresAt: Math.min(Date.now() + callerCacheMs(), credentialExpiresAt.getTime()) });
-  const keys = state.keysByUser.get(actor.userId) ?? new Set<string>();
-  keys.add(key);
-  state.keysByUser.set(actor.userId, keys);
+  const loaded = await cache.get(key, load, (found) => (found ? { expiresAt: found.credentialExpiresAt.getTime() } : false));
+  return loaded?.actor ?? null;
 }
 
 /**
@@ -108,73 +66,32 @@ function store(key: string, { actor, credentialExpiresAt }: NonNullable<Loaded>)
 export async function invalidateCallers(userIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return;
-  dropLocal(ids);
-  const connection = redis();
-  if (!connection) return;
-  try {
-    await connection.publish(INVALIDATION_CHANNEL, JSON.stringify(ids));
-  } catch (error) {
-    console.error(`caller cache: could not publish an invalidation (${(error as Error).message})`);
-  }
-}
-
-function dropLocal(userIds: string[]) {
-  state.generation++;
-  for (const userId of userIds) {
-    for (const key of state.keysByUser.get(userId) ?? []) state.entries.delete(key);
-    state.keysByUser.delete(userId);
-  }
-}
-
-function forgetKey(key: string, userId: string) {
-  state.entries.delete(key);
-  state.keysByUser.get(userId)?.delete(key);
-}
-
-function clearLocal() {
-  state.generation++;
-  state.entries.clear();
-  state.keysByUser.clear();
+  cache.deleteTagged(ids);
+  await cache.publish(JSON.stringify(ids));
 }
 
 /** Empties this process's cache (tests, and when the Redis subscription is lost or restored). */
 export function clearCallerCache() {
-  clearLocal();
+  cache.clear();
 }
 
 /** How many callers this process holds (tests and diagnostics). */
 export function cachedCallerCount() {
-  return state.entries.size;
-}
-
-/** Subscribes once per process; the connection state decides whether the cache may be used. */
-function listen() {
-  const url = redisUrl();
-  if (state.subscription || !url) return;
-  state.subscription = subscribe({
-    url,
-    channel: INVALIDATION_CHANNEL,
-    connectionName: `pums-callers-${process.pid}`,
-    listener: "caller cache",
-    onMessage: dropNamedUsers,
-    flush: clearLocal,
-  });
+  return cache.stats().entries;
 }
 
 /** A message names the users whose entries to drop (a JSON array of ids); anything else drops all. */
 function dropNamedUsers(message: string) {
   try {
     const ids = JSON.parse(message) as unknown;
-    if (Array.isArray(ids)) dropLocal(ids.filter((id): id is string => typeof id === "string"));
-    else clearLocal();
+    if (Array.isArray(ids)) cache.deleteTagged(ids.filter((id): id is string => typeof id === "string"));
+    else cache.clear();
   } catch {
-    clearLocal();
+    cache.clear();
   }
 }
 
 /** Closes the subscription (tests). */
 export async function stopListening() {
-  state.subscription?.close();
-  state.subscription = undefined;
-  clearLocal();
+  cache.stopListening();
 }

@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 
 /**
- * A Redis channel an in-process cache listens to for invalidations from other instances
- * (lib/auth/caller-cache.ts, lib/cache/data-cache.ts). A message lost while the connection is
+ * A Redis channel an in-process cache listens to for invalidations from other instances (the
+ * cache primitive, lib/cache/ttl-cache.ts, under the caller cache and the data cache). A message lost while the connection is
  * down cannot be heard later, so the cache must not trust its entries across a gap: `flush`
  * runs when the subscription is lost and again once it is back, and `live` says whether
  * messages are heard right now (a cache stores nothing while it is false).
