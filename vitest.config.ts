@@ -19,7 +19,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // next-auth imports "next/server" without an extension, which Node's ESM loader cannot resolve
-    // outside Next: let Vite resolve it (lib/auth/sign-in-log.test.ts drives Auth.js itself).
+    // outside Next: let Vite resolve it (lib/portal/next-auth.test.ts drives Auth.js itself).
     server: { deps: { inline: ["next-auth"] } },
   },
 });

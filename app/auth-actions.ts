@@ -17,7 +17,7 @@ import {
   isChallengeKey,
   isDeviceKey,
 } from "@/lib/auth/config";
-import { signIn, signOut } from "@/lib/auth/next-auth";
+import { signIn, signOut } from "@/lib/portal/next-auth";
 import { safeRedirectTarget } from "@/lib/auth/redirect-target";
 import { newSecret } from "@/lib/auth/secrets";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeCycles, folderGraph, importGraph, type Graph } from "./architecture";
+import fs from "node:fs";
+import path from "node:path";
+import { describeCycles, describeUpwardImports, folderGraph, importGraph, LAYERS, type Graph } from "./architecture";
 
 // The layering is in docs/architecture.md: imports point down, never back into a folder that
 // imports yours. These tests read the real imports of lib/ with the TypeScript compiler.
@@ -30,6 +32,40 @@ describe("the import graph of lib/", () => {
 
   it("has no circle between lib/ folders", () => {
     expect(describeCycles(folders)).toEqual([]);
+  });
+});
+
+// The layer table (LAYERS in lib/architecture.ts, the table of docs/architecture.md): imports
+// point to the same layer or a lower one; inside a layer the circle tests above decide.
+describe("the layers of lib/", () => {
+  it("place every lib/ folder and every file directly in lib/", () => {
+    const present = fs
+      .readdirSync(import.meta.dirname, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)))
+      .map((entry) => `lib/${entry.name}`);
+    expect(present.filter((folder) => !(folder in LAYERS))).toEqual([]);
+    expect(Object.keys(LAYERS).filter((folder) => !present.includes(folder))).toEqual([]);
+  });
+
+  it("are the table of docs/architecture.md, folder by folder", () => {
+    const doc = fs.readFileSync(path.join(import.meta.dirname, "../docs/architecture.md"), "utf8");
+    const documented: Record<string, number> = {};
+    for (const [, layer, folders] of doc.matchAll(/^\| (\d)\. [^|]+\| ([^|]+) \|/gm)) {
+      for (const [, folder] of folders.matchAll(/`(lib\/[^`]+)`/g)) documented[folder] = Number(layer);
+    }
+    expect(documented).toEqual(LAYERS);
+  });
+
+  it("name every import into a higher layer, file by file (a made-up graph)", () => {
+    const synthetic: Graph = new Map([
+      ["lib/auth/sign-in.ts", new Set(["lib/mail/outbox.ts", "lib/db/client.ts"])],
+      ["lib/mail/outbox.ts", new Set(["lib/users/service.ts"])],
+    ]);
+    expect(describeUpwardImports(synthetic)).toEqual(["lib/auth/sign-in.ts (layer 2) -> lib/mail/outbox.ts (layer 4)"]);
+  });
+
+  it("are respected: every import between lib/ folders points to the same or a lower layer", () => {
+    expect(describeUpwardImports(files)).toEqual([]);
   });
 });
 

@@ -14,6 +14,50 @@ const SKIP = new Set(["generated", "node_modules"]);
 
 export type Graph = Map<string, Set<string>>;
 
+/**
+ * The layer of every lib/ folder (and file directly in lib/), as the table in
+ * docs/architecture.md: a folder may import its own layer and those below, never one above.
+ * Between domains (layer 4) and inside the foundation only circles are forbidden. A new folder
+ * must be placed here; lib/architecture.test.ts fails until it is.
+ */
+export const LAYERS: Record<string, 1 | 2 | 3 | 4 | 5> = {
+  "lib/api": 5,
+  "lib/portal": 5,
+  "lib/demo": 5,
+  "lib/testing": 5,
+  "lib/architecture.ts": 5,
+  "lib/account": 4,
+  "lib/applications": 4,
+  "lib/reviews": 4,
+  "lib/audit": 4,
+  "lib/warnings": 4,
+  "lib/members": 4,
+  "lib/launcher": 4,
+  "lib/releases": 4,
+  "lib/downloads": 4,
+  "lib/pages": 4,
+  "lib/messages": 4,
+  "lib/projects": 4,
+  "lib/users": 4,
+  "lib/mail": 4,
+  "lib/notifications": 4,
+  "lib/system": 4,
+  "lib/http": 3,
+  "lib/auth": 2,
+  "lib/audit-log": 1,
+  "lib/request": 1,
+  "lib/permissions": 1,
+  "lib/rate-limit": 1,
+  "lib/files": 1,
+  "lib/markdown": 1,
+  "lib/secrets": 1,
+  "lib/i18n": 1,
+  "lib/db": 1,
+  "lib/cache": 1,
+  "lib/redis": 1,
+  "lib/errors.ts": 1,
+};
+
 function sourceFiles(dir: string): string[] {
   const files: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -75,6 +119,22 @@ export function folderGraph(files: Graph): Graph {
     graph.set(from, edges);
   }
   return graph;
+}
+
+/**
+ * Every import that points to a higher layer, as "lib/auth/sign-in.ts (layer 2) -> lib/mail/outbox.ts
+ * (layer 4)". Files of folders missing from the table are left to the check that every folder is in it.
+ */
+export function describeUpwardImports(files: Graph, layers: Record<string, number> = LAYERS): string[] {
+  const upward: string[] = [];
+  for (const [file, targets] of files) {
+    const from = layers[folderOf(file)];
+    for (const target of targets) {
+      const to = layers[folderOf(target)];
+      if (from !== undefined && to !== undefined && to > from) upward.push(`${file} (layer ${from}) -> ${target} (layer ${to})`);
+    }
+  }
+  return upward.sort();
 }
 
 /** Strongly connected components with more than one node, or a node importing itself (Tarjan). */

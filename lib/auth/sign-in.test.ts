@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { createUser, TEST_PASSWORD, testMeta, unique } from "../testing/factories";
-import { lockMinutes, QUIET_PERIOD_MS, SignInFailed, verifyCredentials } from "./sign-in";
+import { lockMinutes, type OnNewDevice, QUIET_PERIOD_MS, SignInFailed, verifyCredentials } from "./sign-in";
 
 const newDeviceKey = () => `dev_${randomBytes(32).toString("base64url")}`;
 const browserMeta = () => ({ ...testMeta(), userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" });
@@ -51,6 +51,33 @@ describe("verifying credentials", () => {
     const device = await db.device.findUniqueOrThrow({ where: { id: signedIn.deviceId! } });
     expect(device).toMatchObject({ userId: user.id, name: "Firefox on Linux", removedAt: null });
     expect(device.keyHash).not.toContain(key);
+  });
+
+  it("hands a newly remembered device to the caller's onNewDevice in the transaction of its row", async () => {
+    const user = await createUser();
+    const heard: { name: string; first: boolean }[] = [];
+    const listen: OnNewDevice = async (tx, { device, first }) => {
+      expect(await tx.device.count({ where: { id: device.id } })).toBe(1);
+      heard.push({ name: device.name, first });
+    };
+    const key = newDeviceKey();
+    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key, null, listen);
+    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", key, null, listen);
+    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", newDeviceKey(), null, listen);
+    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browserMeta(), "TOKEN", newDeviceKey(), null, listen);
+    expect(heard).toEqual([
+      { name: "Firefox on Linux", first: true },
+      { name: "Firefox on Linux", first: false },
+    ]);
+
+    const refusing: OnNewDevice = async () => {
+      throw new Error("the mail could not be queued");
+    };
+    const other = await createUser();
+    await expect(
+      verifyCredentials({ login: other.username, password: TEST_PASSWORD }, browserMeta(), "PASSWORD", newDeviceKey(), null, refusing),
+    ).rejects.toThrow("the mail could not be queued");
+    expect(await db.device.count({ where: { userId: other.id } })).toBe(0);
   });
 
   describe("failures are counted per account and source (OWASP device cookies)", () => {

@@ -1,8 +1,7 @@
 import { auditContextOf } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
-import type { User } from "../db/generated/client";
+import type { Device as DeviceRow, User } from "../db/generated/client";
 import { AppError } from "../errors";
-import { publicBaseUrl, queueMail } from "../mail/outbox";
 import { enforce, enforceForAddress, RATE_LIMITS } from "../rate-limit";
 import type { RequestMeta } from "./actor";
 import { burnVerificationTime, verifyPassword } from "./passwords";
@@ -57,12 +56,28 @@ type SignInMethod = "PASSWORD" | "TOKEN";
 type History = { login: string; method: SignInMethod | SecondFactor; ip: string | null; userAgent: string | null };
 type Device = { id: string; failedSignIns: number; lastFailedAt: Date | null; lockedUntil: Date | null; userAgent: string | null };
 
+/** A browser that a successful portal sign-in has just made a trusted device of its user. */
+export interface RememberedDevice {
+  user: User;
+  device: DeviceRow;
+  meta: RequestMeta;
+  /** The user had no device before, not even a removed one: the account's very first. */
+  first: boolean;
+}
+
+/**
+ * What the caller does about a newly remembered device, in the transaction that creates its row
+ * (the portal queues the "new sign-in" mail: lib/account/new-device.ts). Passed in by the caller,
+ * so identity never imports the domains above it (docs/architecture.md, "Layers").
+ */
+export type OnNewDevice = (tx: Tx, remembered: RememberedDevice) => Promise<void>;
+
 /**
  * Checks a sign-in attempt (portal or token endpoint): rate limits per IP and per account and
  * source, lockout per source, the second factor when the account has one, login history for
  * every attempt. `deviceKey` is the browser's device cookie, if any. A successful portal sign-in
- * (PASSWORD with a key) remembers the browser as a device of the user; the caller then sets that
- * key as the cookie. Without `otp` an account with two-factor sign-in answers OtpRequired; the
+ * (PASSWORD with a key) remembers the browser as a device of the user, calling `onNewDevice` in
+ * the same transaction when the key was no device yet; the caller then sets that key as the cookie. Without `otp` an account with two-factor sign-in answers OtpRequired; the
  * portal passes a `challengeKey`, which then becomes the key of its second step
  * (`completeTwoFactorSignIn`). Returns the user and the device id, or throws SignInFailed /
  * OtpRequired / TooManyRequests. A wrong or replayed code counts and answers like a wrong password.
@@ -73,6 +88,7 @@ export async function verifyCredentials(
   method: SignInMethod,
   deviceKey: string | null = null,
   challengeKey: string | null = null,
+  onNewDevice: OnNewDevice | null = null,
 ) {
   const login = input.login.toLowerCase();
   // Without a known address there is no per-address budget (one shared bucket would let anyone block everyone).
@@ -121,7 +137,7 @@ export async function verifyCredentials(
     }
     if (method === "PASSWORD") history.method = factor;
   }
-  return completeSignIn(user, device, history, meta, method === "PASSWORD" ? deviceKey : null);
+  return completeSignIn(user, device, history, meta, method === "PASSWORD" ? deviceKey : null, onNewDevice);
 }
 
 /**
@@ -129,7 +145,13 @@ export async function verifyCredentials(
  * browser cookie) and a TOTP or recovery code. A challenge lives 5 minutes and allows 5 codes;
  * wrong codes also count against the source's lockout like wrong passwords.
  */
-export async function completeTwoFactorSignIn(challengeKey: string, code: string, meta: RequestMeta, deviceKey: string | null = null) {
+export async function completeTwoFactorSignIn(
+  challengeKey: string,
+  code: string,
+  meta: RequestMeta,
+  deviceKey: string | null = null,
+  onNewDevice: OnNewDevice | null = null,
+) {
   if (meta.ip) await enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip);
   const challenge = await db.signInChallenge.findUnique({ where: { keyHash: sha256(challengeKey) }, include: { user: true } });
   if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() <= Date.now() || challenge.attempts >= CHALLENGE_ATTEMPTS) {
@@ -159,7 +181,7 @@ export async function completeTwoFactorSignIn(challengeKey: string, code: string
   }
   const used = await db.signInChallenge.updateMany({ where: { id: challenge.id, usedAt: null }, data: { usedAt: new Date() } });
   if (used.count === 0) throw new SignInFailed();
-  return completeSignIn(user, device, { ...history, method: factor }, meta, deviceKey);
+  return completeSignIn(user, device, { ...history, method: factor }, meta, deviceKey, onNewDevice);
 }
 
 async function trustedDevice(userId: string, deviceKey: string | null): Promise<Device | null> {
@@ -173,7 +195,14 @@ async function enforceSourceLimits(user: User, device: Device | null): Promise<D
 }
 
 /** A successful sign-in: resets the source's failures, records it, remembers a new browser (`deviceKey`). */
-async function completeSignIn(user: User, device: Device | null, history: History, meta: RequestMeta, deviceKey: string | null) {
+async function completeSignIn(
+  user: User,
+  device: Device | null,
+  history: History,
+  meta: RequestMeta,
+  deviceKey: string | null,
+  onNewDevice: OnNewDevice | null,
+) {
   const deviceId = await db.$transaction(async (tx) => {
     if (device) {
       await tx.device.update({
@@ -191,7 +220,7 @@ async function completeSignIn(user: User, device: Device | null, history: Histor
     }
     await tx.loginEvent.create({ data: { ...history, userId: user.id, success: true } });
     if (device) return device.id;
-    return deviceKey ? rememberDevice(tx, user, deviceKey, meta) : null;
+    return deviceKey ? rememberDevice(tx, user, deviceKey, meta, onNewDevice) : null;
   });
   return Object.assign(user, { deviceId });
 }
@@ -261,28 +290,15 @@ async function recordFailure(
 /**
  * Makes the browser's key a trusted device of the user (after a successful sign-in only). A key
  * that belonged to a removed device starts a new device: the removed row keeps its history
- * but can never match a cookie again. A user who had devices before gets a "new sign-in" mail.
+ * but can never match a cookie again. `onNewDevice` hears of it in the same transaction.
  */
-async function rememberDevice(tx: Tx, user: User, deviceKey: string, meta: RequestMeta): Promise<string> {
+async function rememberDevice(tx: Tx, user: User, deviceKey: string, meta: RequestMeta, onNewDevice: OnNewDevice | null): Promise<string> {
   const keyHash = sha256(deviceKey);
   const removed = await tx.device.findFirst({ where: { userId: user.id, keyHash, removedAt: { not: null } } });
   if (removed) await tx.device.update({ where: { id: removed.id }, data: { keyHash: `removed:${removed.id}` } });
   const known = await tx.device.count({ where: { userId: user.id } });
   const name = describeUserAgent(meta.userAgent, user.language);
   const device = await tx.device.create({ data: { userId: user.id, keyHash, name, userAgent: meta.userAgent } });
-  if (known > 0) {
-    await queueMail(tx, {
-      to: user.email,
-      language: user.language,
-      template: "newDevice",
-      data: {
-        name: user.displayName,
-        device: name,
-        ip: meta.ip,
-        at: device.firstSeenAt.toISOString().slice(0, 16).replace("T", " "),
-        link: `${publicBaseUrl()}/account/security`,
-      },
-    });
-  }
+  await onNewDevice?.(tx, { user, device, meta, first: known === 0 });
   return device.id;
 }

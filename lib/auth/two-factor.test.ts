@@ -223,21 +223,3 @@ describe("the portal's second sign-in step", () => {
     await expect(completeTwoFactorSignIn(guessed, totpCode(secret), browser())).rejects.toThrow(SignInFailed);
   });
 });
-
-describe("new devices", () => {
-  it("mails the user about a sign-in from a new browser, not about the first one", async () => {
-    const user = await createUser();
-    await verifyCredentials({ login: user.username, password: TEST_PASSWORD }, browser(), "PASSWORD", key("dev_"));
-    expect(await db.outboxMail.count({ where: { to: user.email } })).toBe(0);
-    await verifyCredentials(
-      { login: user.username, password: TEST_PASSWORD },
-      { ...testMeta("10.4.4.4"), userAgent: "Mozilla/5.0 (Windows NT 10.0) Chrome/120.0" },
-      "PASSWORD",
-      key("dev_"),
-    );
-    const mail = await db.outboxMail.findFirstOrThrow({ where: { to: user.email } });
-    expect(mail.subject).toBe("New sign-in from Chrome on Windows");
-    expect(mail.body).toContain("10.4.4.4");
-    expect(mail.body).toMatch(/\/account\/security/);
-  });
-});

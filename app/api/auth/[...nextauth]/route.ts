@@ -1,3 +1,3 @@
-import { handlers } from "@/lib/auth/next-auth";
+import { handlers } from "@/lib/portal/next-auth";
 
 export const { GET, POST } = handlers;

@@ -1,14 +1,15 @@
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { mailNewDevice } from "../account/new-device";
+import { authLogger } from "../auth/auth-logger";
+import { isChallengeKey, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "../auth/config";
+import { credentialsSchema } from "../auth/schemas";
+import { createSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "../auth/sessions";
+import { completeTwoFactorSignIn, OtpRequired, SignInFailed, verifyCredentials } from "../auth/sign-in";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { clientIp } from "../request/client-ip";
-import { authLogger } from "./auth-logger";
 import { authSecrets } from "../secrets/server-secret";
-import { isChallengeKey, isDeviceKey, SECURE_COOKIES, SESSION_COOKIE } from "./config";
-import { createSession, revokeSession, SESSION_ABSOLUTE_SECONDS } from "./sessions";
-import { credentialsSchema } from "./schemas";
-import { completeTwoFactorSignIn, OtpRequired, SignInFailed, verifyCredentials } from "./sign-in";
 import { randomUUID } from "node:crypto";
 
 class RateLimitedSignIn extends CredentialsSignin {
@@ -26,6 +27,8 @@ function keyOf(value: unknown, valid: (value: string) => boolean): string | null
 /**
  * next-auth runs the portal's sign-in and sign-out. Its JWT holds only our session id (`sid`);
  * every request checks the UserSession row (lib/auth/resolve.ts), so revocation is immediate.
+ * It sits above the domains because a browser it remembers as a new device gets the account's
+ * "new sign-in" mail (lib/account/new-device.ts), queued in the transaction of the device row.
  */
 export const authConfig: NextAuthConfig = {
   // Signs with AUTH_SECRET; also reads cookies signed with AUTH_SECRET_PREVIOUS (rotation, docs/security.md).
@@ -49,8 +52,8 @@ export const authConfig: NextAuthConfig = {
         if (!challenge && !parsed.success) return null;
         try {
           const user = challenge
-            ? await completeTwoFactorSignIn(challenge, typeof raw.otp === "string" ? raw.otp : "", meta, deviceKey)
-            : await verifyCredentials(parsed.data!, meta, "PASSWORD", deviceKey, keyOf(raw.challengeKey, isChallengeKey));
+            ? await completeTwoFactorSignIn(challenge, typeof raw.otp === "string" ? raw.otp : "", meta, deviceKey, mailNewDevice)
+            : await verifyCredentials(parsed.data!, meta, "PASSWORD", deviceKey, keyOf(raw.challengeKey, isChallengeKey), mailNewDevice);
           const session = await db.$transaction((tx) => createSession(tx, user, meta, user.deviceId));
           return { id: user.id, name: user.displayName, sessionId: session.id };
         } catch (error) {
