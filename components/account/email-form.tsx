@@ -1,10 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -21,13 +18,13 @@ export function EmailForm({
   action: (input: EmailChangeFormValues) => Promise<FormResult<{ version: number }>>;
 }) {
   const t = useTranslations("account.email");
-  const form = useForm<EmailChangeFormValues>({
-    resolver: useLocalizedResolver(zodResolver(emailChangeFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: emailChangeFormSchema,
+    raw: true,
     defaultValues: { email, currentPassword: "", version },
+    action: action,
+    onSuccess: (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }),
   });
-  const { submit, pending, notice } = useActionForm(form, action, (data, values) =>
-    form.reset({ email: values.email, currentPassword: "", version: data!.version }),
-  );
   const errors = form.formState.errors;
 
   return (

@@ -1,10 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
@@ -34,11 +31,13 @@ export function ProfileForm({
 }) {
   const t = useTranslations("account.profile");
   const tTheme = useTranslations("labels.theme");
-  const form = useForm<ProfileFormValues>({
-    resolver: useLocalizedResolver(zodResolver(profileFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: profileFormSchema,
+    raw: true,
     defaultValues: initial,
+    action: action,
+    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
-  const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ ...values, version: data!.version }));
   const errors = form.formState.errors;
   const [displayName, avatarUrl] = form.watch(["displayName", "avatarUrl"]);
   // Only an https address is shown (as the schema demands and the page's CSP allows); else the initials.

@@ -1,10 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -26,11 +23,12 @@ export function CreateProjectForm({
   const visibilityHelp = useTranslations("projects.visibilityHelp");
   const moduleLabel = useTranslations("labels.module");
   const moduleHelp = useTranslations("projects.moduleHelp");
-  const form = useForm<CreateProjectFormValues>({
-    resolver: useLocalizedResolver(zodResolver(createProjectFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: createProjectFormSchema,
+    raw: true,
     defaultValues: { name: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
+    action: action,
   });
-  const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>

@@ -1,14 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -110,23 +107,23 @@ function DecisionForm({
   onDecided: (outcome: Outcome) => void;
 }) {
   const t = useTranslations("review.decision");
-  const form = useForm<Values>({
-    resolver: useLocalizedResolver(zodResolver(decisionSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: decisionSchema,
     defaultValues: {
       decision: "APPROVE",
       checklist: Object.fromEntries(ITEMS.map((item) => [item, { passed: false, note: "" }])) as Values["checklist"],
       publicReason: "",
       internalNote: "",
     },
-  });
-  const { submit, pending, notice } = useActionForm(form, async (values) => {
-    const result = await action(projectId, {
-      ...values,
-      publicReason: values.publicReason || undefined,
-      internalNote: values.internalNote || undefined,
-    });
-    if (result.ok) onDecided({ tone: "success", text: result.message });
-    return result;
+    action: async (values) => {
+      const result = await action(projectId, {
+        ...values,
+        publicReason: values.publicReason || undefined,
+        internalNote: values.internalNote || undefined,
+      });
+      if (result.ok) onDecided({ tone: "success", text: result.message });
+      return result;
+    },
   });
   const errors = form.formState.errors;
   return (

@@ -1,10 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
@@ -38,15 +35,13 @@ export function PresentationForm({
   uploadAction: UploadImageAction;
 }) {
   const t = useTranslations("manage.presentation");
-  const form = useForm<PresentationFormValues>({
-    resolver: useLocalizedResolver(zodResolver(presentationFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: presentationFormSchema,
+    raw: true,
     defaultValues: initial,
+    action: (values) => action(target, values),
+    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => action(target, values),
-    (data, values) => form.reset({ ...values, version: data!.version }),
-  );
   const version = form.watch("version");
   const uploaded = (kind: "logo" | "banner", basedOn: number, result: { version: number; url: string }) => {
     if (form.getValues("version") === basedOn) form.setValue("version", result.version);

@@ -1,12 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
@@ -86,17 +83,14 @@ export function RoleEditor({
   const labels = useTranslations("labels");
   const confirm = useConfirm();
   const idPrefix = useId();
-  const form = useForm<z.input<typeof roleDefinitionSchema>>({
-    resolver: useLocalizedResolver(zodResolver(roleDefinitionSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: roleDefinitionSchema,
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
-  });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => actions.save(target, role.id, values),
-    () => {
+    action: (values) => actions.save(target, role.id, values),
+    onSuccess: () => {
       if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
     },
-  );
+  });
   const [deleting, startDelete] = useTransition();
   const [deleteNotice, setDeleteNotice] = useState<string | null>(null);
   const errors = form.formState.errors;
