@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -41,11 +41,7 @@ export function EmailForm({
         />
       </div>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-      <div className="flex justify-end">
-        <Button type="submit" variant="secondary" pending={pending}>
-          {pending ? t("pending") : t("submit")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} variant="secondary" />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -94,11 +94,7 @@ export function ProfileForm({
         <CheckboxField label={t("showDateOfBirth")} {...form.register("settings.showDateOfBirth")} />
       </fieldset>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("pending") : t("submit")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} />
     </form>
   );
 }

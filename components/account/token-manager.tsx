@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -144,11 +145,7 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
             {...form.register("password", { shouldUnregister: true })}
           />
         )}
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" pending={pending}>
-            {t("submit")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("submit")} variant="secondary" />
       </form>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -93,16 +94,7 @@ export function WarningsPanel({
           </div>
           <TextAreaField label={t("reason")} rows={2} error={form.formState.errors.reason?.message} {...form.register("reason")} />
           <TextAreaField label={t("internalNote")} rows={2} {...form.register("internalNote")} />
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            {notice && (
-              <div className="min-w-0 flex-1">
-                <Notice tone={notice.tone}>{notice.text}</Notice>
-              </div>
-            )}
-            <Button type="submit" pending={pending}>
-              {t("record")}
-            </Button>
-          </div>
+          <FormFooter pending={pending} label={t("record")} notice={notice} />
         </form>
       )}
     </div>

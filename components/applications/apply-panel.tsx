@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -118,11 +119,7 @@ export function ApplyPanel({
             {...form.register("roleId", { setValueAs: (value: string) => value || undefined })}
           />
         )}
-        <div className="flex justify-end">
-          <Button type="submit" pending={pending}>
-            {t("submit")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("submit")} />
       </form>
     </section>
   );

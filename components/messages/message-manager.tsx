@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
@@ -36,11 +37,7 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <TextField label={t("titleField")} error={errors.title?.message} {...form.register("title")} />
         <TextAreaField label={t("body")} rows={6} maxLength={MAX_MESSAGE_BODY} error={errors.body?.message} {...form.register("body")} />
-        <div className="flex justify-end">
-          <Button type="submit" pending={pending}>
-            {pending ? t("posting") : t("post")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("post")} pendingLabel={t("posting")} />
       </form>
       <section aria-labelledby="posted-announcements" className="space-y-3">
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
@@ -77,11 +77,7 @@ export function CreateProjectForm({
       {askForOwner && (
         <TextField label={t("owner")} hint={t("ownerHint")} error={errors.ownerUsername?.message} {...form.register("ownerUsername")} />
       )}
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("creating") : t("submit")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("creating")} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { Button } from "@/components/ui/button";
@@ -162,11 +163,7 @@ export function CreateReleaseForm({
         register={form.register("changelog")}
         render={preview}
       />
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("creating") : t("create")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("create")} pendingLabel={t("creating")} />
     </form>
   );
 }
@@ -213,11 +210,7 @@ function EditRelease({
         register={form.register("changelog")}
         render={preview}
       />
-      <div className="flex justify-end">
-        <Button type="submit" variant="secondary" pending={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} variant="secondary" />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -157,11 +158,7 @@ function DecisionForm({
       </fieldset>
       <TextAreaField label={t("publicReason")} rows={3} error={errors.publicReason?.message} {...form.register("publicReason")} />
       <TextAreaField label={t("internalNote")} rows={2} error={errors.internalNote?.message} {...form.register("internalNote")} />
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {t("record")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("record")} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -59,11 +60,7 @@ export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actio
             {...form.register("newPassword")}
           />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" pending={pending}>
-            {pending ? t("pending") : t("submit")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} variant="secondary" />
       </form>
       {changed && <TokensAfterChange tokens={tokens} revokeAll={actions.revokeAllTokens} />}
     </div>

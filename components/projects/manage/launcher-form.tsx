@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller, type Control, type FieldError } from "react-hook-form";
 import type { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -167,11 +167,7 @@ export function LauncherForm({
           </div>
         ))}
       </fieldset>
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("saving") : t("saveLauncher")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} />
     </form>
   );
 }

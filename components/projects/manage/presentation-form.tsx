@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -79,11 +79,7 @@ export function PresentationForm({
             <TextField label={t("bannerUrl")} hint={t("imageHint")} error={errors.bannerUrl?.message} {...form.register("bannerUrl")} />
           </div>
           <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-          <div className="flex justify-end">
-            <Button type="submit" pending={pending}>
-              {pending ? t("saving") : t("save")}
-            </Button>
-          </div>
+          <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
         </form>
       </Card>
       <Card title={t("images")}>

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -168,16 +169,13 @@ export function RoleEditor({
         </div>
         {errors.permissions && <p className="mt-2 text-sm text-red-600">{errors.permissions.message}</p>}
       </fieldset>
-      <div className="flex flex-wrap justify-end gap-2">
+      <FormFooter pending={pending} label={role.id ? t("save") : t("create")}>
         {role.custom && role.id && (
           <Button type="button" variant="ghost" pending={deleting} onClick={onDelete}>
             {t("delete")}
           </Button>
         )}
-        <Button type="submit" pending={pending}>
-          {role.id ? t("save") : t("create")}
-        </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

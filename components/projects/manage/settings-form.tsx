@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
@@ -144,11 +145,7 @@ export function SettingsForm({
           )}
         </fieldset>
       )}
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
     </form>
   );
 }

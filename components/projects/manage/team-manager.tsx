@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useMemo, useState, useTransition } from "react";
 import { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -234,11 +235,7 @@ export function TeamManager({
               {...add.form.register("roleId")}
             />
           </div>
-          <div className="flex justify-end">
-            <Button type="submit" pending={add.pending}>
-              {t("addTitle")}
-            </Button>
-          </div>
+          <FormFooter pending={add.pending} label={t("addTitle")} />
         </form>
       )}
       {canTransfer && (
@@ -257,11 +254,7 @@ export function TeamManager({
             error={transfer.form.formState.errors.username?.message}
             {...transfer.form.register("username")}
           />
-          <div className="flex justify-end">
-            <Button type="submit" variant="secondary" pending={transfer.pending}>
-              {t("transferHeading")}
-            </Button>
-          </div>
+          <FormFooter pending={transfer.pending} label={t("transferHeading")} variant="secondary" />
         </form>
       )}
     </div>
