@@ -1,11 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -21,13 +18,13 @@ export function EmailForm({
   action: (input: EmailChangeFormValues) => Promise<FormResult<{ version: number }>>;
 }) {
   const t = useTranslations("account.email");
-  const form = useForm<EmailChangeFormValues>({
-    resolver: useLocalizedResolver(zodResolver(emailChangeFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: emailChangeFormSchema,
+    raw: true,
     defaultValues: { email, currentPassword: "", version },
+    action: action,
+    onSuccess: (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }),
   });
-  const { submit, pending, notice } = useActionForm(form, action, (data, values) =>
-    form.reset({ email: values.email, currentPassword: "", version: data!.version }),
-  );
   const errors = form.formState.errors;
 
   return (
@@ -44,11 +41,7 @@ export function EmailForm({
         />
       </div>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-      <div className="flex justify-end">
-        <Button type="submit" variant="secondary" pending={pending}>
-          {pending ? t("pending") : t("submit")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} variant="secondary" />
     </form>
   );
 }

@@ -1,12 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
-import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -34,11 +31,13 @@ export function ProfileForm({
 }) {
   const t = useTranslations("account.profile");
   const tTheme = useTranslations("labels.theme");
-  const form = useForm<ProfileFormValues>({
-    resolver: useLocalizedResolver(zodResolver(profileFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: profileFormSchema,
+    raw: true,
     defaultValues: initial,
+    action: action,
+    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
-  const { submit, pending, notice } = useActionForm(form, action, (data, values) => form.reset({ ...values, version: data!.version }));
   const errors = form.formState.errors;
   const [displayName, avatarUrl] = form.watch(["displayName", "avatarUrl"]);
   // Only an https address is shown (as the schema demands and the page's CSP allows); else the initials.
@@ -95,11 +94,7 @@ export function ProfileForm({
         <CheckboxField label={t("showDateOfBirth")} {...form.register("settings.showDateOfBirth")} />
       </fieldset>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("pending") : t("submit")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -42,16 +40,19 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
   const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
-  const form = useForm<z.input<typeof createOwnTokenSchema>>({
-    resolver: useLocalizedResolver(zodResolver(createOwnTokenSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice, setNotice } = useSchemaForm({
+    schema: createOwnTokenSchema,
+    raw: true,
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
+    action: actions.create,
+    onSuccess: (data) => {
+      setCreated({ id: data!.id, token: data!.token });
+      form.reset();
+    },
   });
   // The secret of the token just created: shown until the page is left or that token is revoked.
   const [created, setCreated] = useState<{ id: string; token: string } | null>(null);
-  const { submit, pending, notice, setNotice } = useActionForm(form, actions.create, (data) => {
-    setCreated({ id: data!.id, token: data!.token });
-    form.reset();
-  });
+
   const [revoking, startRevoke] = useTransition();
   const [revokingId, setRevokingId] = useState<string | null>(null);
   const errors = form.formState.errors;
@@ -144,11 +145,7 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
             {...form.register("password", { shouldUnregister: true })}
           />
         )}
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" pending={pending}>
-            {t("submit")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("submit")} variant="secondary" />
       </form>
     </div>
   );

@@ -2,10 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useActionForm } from "@/components/forms/use-action-form";
-import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { PARTNER_STATUSES, PLATFORM_ROLES, type PartnerStatus, type PlatformRole } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -77,16 +76,7 @@ export function StaffUserForm({
           <TextField label={t("partnerNote")} {...form.register("partnerNote")} />
         </div>
       )}
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {notice && (
-          <div className="flex-1">
-            <Notice tone={notice.tone}>{notice.text}</Notice>
-          </div>
-        )}
-        <Button type="submit" pending={pending}>
-          {t("save")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("save")} notice={notice} />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
@@ -37,15 +35,12 @@ export function WarningsPanel({
   const tl = useTranslations("labels");
   const format = useFormatter();
   const confirm = useConfirm();
-  const form = useForm<z.input<typeof createWarningSchema>>({
-    resolver: useLocalizedResolver(zodResolver(createWarningSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: createWarningSchema,
     defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" },
+    action: (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }),
+    onSuccess: () => form.reset(),
   });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }),
-    () => form.reset(),
-  );
   const [revoking, startRevoke] = useTransition();
   const [revokeNotice, setRevokeNotice] = useState<{ id: string; tone: "success" | "error"; text: string } | null>(null);
   const revoke = async (warningId: string) => {
@@ -99,16 +94,7 @@ export function WarningsPanel({
           </div>
           <TextAreaField label={t("reason")} rows={2} error={form.formState.errors.reason?.message} {...form.register("reason")} />
           <TextAreaField label={t("internalNote")} rows={2} {...form.register("internalNote")} />
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            {notice && (
-              <div className="min-w-0 flex-1">
-                <Notice tone={notice.tone}>{notice.text}</Notice>
-              </div>
-            )}
-            <Button type="submit" pending={pending}>
-              {t("record")}
-            </Button>
-          </div>
+          <FormFooter pending={pending} label={t("record")} notice={notice} />
         </form>
       )}
     </div>

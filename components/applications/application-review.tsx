@@ -1,12 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -15,8 +12,6 @@ import { decisionFormSchema, type ApplicationView, type decisionSchema } from "@
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectRef } from "./apply-panel";
 import { ApplicationStatusBadge } from "./status-badge";
-
-type Values = z.input<typeof decisionFormSchema>;
 
 type DecideAction = (target: ProjectRef, applicationId: string, input: z.input<typeof decisionSchema>) => Promise<FormResult>;
 
@@ -58,19 +53,18 @@ function DecisionForm({
   const choice = useRef<"ACCEPT" | "REJECT">("ACCEPT");
   const requested = grantableRoles.find((role) => role.id === application.roleId);
   const member = grantableRoles.find((role) => role.key === "MEMBER") ?? grantableRoles[0];
-  const form = useForm<Values>({
-    resolver: useLocalizedResolver(zodResolver(decisionFormSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: decisionFormSchema,
     defaultValues: { roleId: requested?.id ?? member?.id ?? "", reason: "" },
+    action: (values) =>
+      action(
+        target,
+        application.id,
+        choice.current === "ACCEPT"
+          ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined }
+          : { decision: "REJECT", reason: values.reason || undefined },
+      ),
   });
-  const { submit, pending, notice } = useActionForm(form, (values) =>
-    action(
-      target,
-      application.id,
-      choice.current === "ACCEPT"
-        ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined }
-        : { decision: "REJECT", reason: values.reason || undefined },
-    ),
-  );
   return (
     <form onSubmit={submit} noValidate aria-label={t("decideLabel", { name: application.applicant.username })} className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}

@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
@@ -76,15 +74,12 @@ export function ApplyPanel({
 }) {
   const t = useTranslations("applications.apply");
   const format = useFormatter();
-  const form = useForm<Values>({
-    resolver: useLocalizedResolver(zodResolver(applySchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: applySchema,
     defaultValues: { message: "", roleId: undefined },
+    action: (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }),
+    onSuccess: () => form.reset(),
   });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }),
-    () => form.reset(),
-  );
   if (pendingApplication) {
     return (
       <section aria-labelledby="application" className="space-y-3 rounded-lg bg-indigo-50 p-4 ring-1 ring-indigo-200">
@@ -124,11 +119,7 @@ export function ApplyPanel({
             {...form.register("roleId", { setValueAs: (value: string) => value || undefined })}
           />
         )}
-        <div className="flex justify-end">
-          <Button type="submit" pending={pending}>
-            {t("submit")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("submit")} />
       </form>
     </section>
   );

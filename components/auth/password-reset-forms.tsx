@@ -1,12 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -17,11 +14,12 @@ const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 
 export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof passwordResetRequestSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.forgot");
-  const form = useForm<z.input<typeof passwordResetRequestSchema>>({
-    resolver: useLocalizedResolver(zodResolver(passwordResetRequestSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: passwordResetRequestSchema,
     defaultValues: { email: "" },
+    action: action,
+    onSuccess: () => form.reset(),
   });
-  const { submit, pending, notice } = useActionForm(form, action, () => form.reset());
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
@@ -47,11 +45,11 @@ export function ResetPasswordForm({
   action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult>;
 }) {
   const t = useTranslations("auth.reset");
-  const form = useForm<z.input<typeof passwordResetConfirmSchema>>({
-    resolver: useLocalizedResolver(zodResolver(passwordResetConfirmSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: passwordResetConfirmSchema,
     defaultValues: { token, newPassword: "" },
+    action: action,
   });
-  const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>

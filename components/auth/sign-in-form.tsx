@@ -1,18 +1,15 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 
 /** What a step answers: ask for the second factor, or signed in (the action then redirects to `next`). */
 type SignInStep = { step: "code" } | { step: "signed-in"; next: string };
@@ -36,17 +33,14 @@ export function SignInForm({ next, actions }: { next?: string; actions: SignInAc
 
 function PasswordStep({ next, action, onCodeRequired }: { next?: string; action: SignInActions["password"]; onCodeRequired: () => void }) {
   const t = useTranslations("auth.signIn");
-  const form = useForm<z.input<typeof signInFormSchema>>({
-    resolver: useLocalizedResolver(zodResolver(signInFormSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: signInFormSchema,
     defaultValues: { login: "", password: "" },
-  });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => action(values, next),
-    (data) => {
+    action: (values) => action(values, next),
+    onSuccess: (data) => {
       if (data?.step === "code") onCodeRequired();
     },
-  );
+  });
   const errors = form.formState.errors;
 
   return (
@@ -80,11 +74,11 @@ function PasswordStep({ next, action, onCodeRequired }: { next?: string; action:
 
 function CodeStep({ next, action }: { next?: string; action: SignInActions["code"] }) {
   const t = useTranslations("auth.signIn");
-  const form = useForm<z.input<typeof signInCodeFormSchema>>({
-    resolver: useLocalizedResolver(zodResolver(signInCodeFormSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: signInCodeFormSchema,
     defaultValues: { code: "" },
+    action: (values) => action(values, next),
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => action(values, next));
   const errors = form.formState.errors;
 
   return (

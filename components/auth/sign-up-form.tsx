@@ -1,26 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import { registerSchema } from "@/lib/users/schemas";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 
 /** `action` registers, signs in and redirects; it answers only when something is wrong. */
 export function SignUpForm({ action }: { action: (input: z.input<typeof registerSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.signUp");
-  const form = useForm<z.input<typeof registerSchema>>({
-    resolver: useLocalizedResolver(zodResolver(registerSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: registerSchema,
     defaultValues: { username: "", email: "", password: "", displayName: "" },
+    action: action,
   });
-  const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
 
   return (

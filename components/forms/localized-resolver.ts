@@ -11,7 +11,7 @@ import { validationErrorMap } from "@/lib/i18n/validation-messages";
  * The browser-side check of a form says what the server would say, in the reader's language: the
  * shared schemas' English messages go through the same table as the server's answers
  * (lib/i18n/server-messages), and zod's own messages are worded from the catalogue
- * (lib/i18n/validation-messages.ts):
+ * (lib/i18n/validation-messages.ts). Forms get it through `useSchemaForm` (./use-schema-form.ts):
  * `resolver: useLocalizedResolver(zodResolver(schema, useValidationMessages()))`.
  */
 /** zodResolver's parse options that word zod's own messages in the reader's language. */

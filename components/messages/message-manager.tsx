@@ -1,11 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
@@ -24,15 +22,12 @@ export interface MessageActions {
 /** Post an announcement to the project's audience; below, the announcements with a delete button each. */
 export function MessageManager({ target, messages, actions }: { target: ProjectTarget; messages: MessageView[]; actions: MessageActions }) {
   const t = useTranslations("manage.messages");
-  const form = useForm<MessageInput>({
-    resolver: useLocalizedResolver(zodResolver(messageInputSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: messageInputSchema,
     defaultValues: { title: "", body: "" },
+    action: (values) => actions.post(target, values),
+    onSuccess: () => form.reset({ title: "", body: "" }),
   });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => actions.post(target, values),
-    () => form.reset({ title: "", body: "" }),
-  );
   const errors = form.formState.errors;
   const [deleted, setDeleted] = useState("");
   return (
@@ -42,11 +37,7 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <TextField label={t("titleField")} error={errors.title?.message} {...form.register("title")} />
         <TextAreaField label={t("body")} rows={6} maxLength={MAX_MESSAGE_BODY} error={errors.body?.message} {...form.register("body")} />
-        <div className="flex justify-end">
-          <Button type="submit" pending={pending}>
-            {pending ? t("posting") : t("post")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("post")} pendingLabel={t("posting")} />
       </form>
       <section aria-labelledby="posted-announcements" className="space-y-3">
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">

@@ -1,11 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useWatch } from "react-hook-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -48,11 +46,12 @@ export function PageEditor({
   const t = useTranslations("pages");
   const format = useFormatter();
   const confirm = useConfirm();
-  const form = useForm<PageFormValues>({
-    resolver: useLocalizedResolver(zodResolver(pageInputSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: pageInputSchema,
+    raw: true,
     defaultValues: initial,
+    action: (values) => actions.save(target, page, values),
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => actions.save(target, page, values));
   const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";
   const [preview, setPreview] = useState({ html: initialHtml, error: "" });

@@ -1,11 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useActionForm } from "@/components/forms/use-action-form";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
@@ -26,11 +23,12 @@ export function CreateProjectForm({
   const visibilityHelp = useTranslations("projects.visibilityHelp");
   const moduleLabel = useTranslations("labels.module");
   const moduleHelp = useTranslations("projects.moduleHelp");
-  const form = useForm<CreateProjectFormValues>({
-    resolver: useLocalizedResolver(zodResolver(createProjectFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: createProjectFormSchema,
+    raw: true,
     defaultValues: { name: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
+    action: action,
   });
-  const { submit, pending, notice } = useActionForm(form, action);
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
@@ -79,11 +77,7 @@ export function CreateProjectForm({
       {askForOwner && (
         <TextField label={t("owner")} hint={t("ownerHint")} error={errors.ownerUsername?.message} {...form.register("ownerUsername")} />
       )}
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("creating") : t("submit")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("creating")} />
     </form>
   );
 }

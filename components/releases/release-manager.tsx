@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -61,7 +60,7 @@ function ChangelogEditor({
   target: Target;
   value: string;
   error?: string;
-  register: ReturnType<ReturnType<typeof useForm<{ changelog: string }>>["register"]>;
+  register: UseFormRegisterReturn<"changelog">;
   render: ChangelogPreview;
 }) {
   const t = useTranslations("releases");
@@ -141,15 +140,13 @@ export function CreateReleaseForm({
 }) {
   const t = useTranslations("releases");
   const channelOptions = useChannelOptions();
-  const form = useForm<z.input<typeof createReleaseSchema>>({
-    resolver: useLocalizedResolver(zodResolver(createReleaseSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: createReleaseSchema,
+    raw: true,
     defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" },
+    action: (values) => action(target, values),
+    onSuccess: () => form.reset(),
   });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => action(target, values),
-    () => form.reset(),
-  );
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("newRelease")} className="space-y-4">
@@ -166,11 +163,7 @@ export function CreateReleaseForm({
         register={form.register("changelog")}
         render={preview}
       />
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("creating") : t("create")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("create")} pendingLabel={t("creating")} />
     </form>
   );
 }
@@ -189,15 +182,16 @@ function EditRelease({
   const t = useTranslations("releases");
   const channelOptions = useChannelOptions();
   const draft = release.state === "DRAFT";
-  const form = useForm<z.input<typeof updateReleaseSchema>>({
-    resolver: useLocalizedResolver(zodResolver(updateReleaseSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: updateReleaseSchema,
+    raw: true,
     defaultValues: {
       title: release.title,
       changelog: release.changelog,
       ...(draft ? { version: release.version, channel: release.channel } : {}),
     },
+    action: (values) => update(target, release.id, release.revision, values),
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => update(target, release.id, release.revision, values));
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("editRelease", { version: release.version })} className="space-y-3">
@@ -216,11 +210,7 @@ function EditRelease({
         register={form.register("changelog")}
         render={preview}
       />
-      <div className="flex justify-end">
-        <Button type="submit" variant="secondary" pending={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} variant="secondary" />
     </form>
   );
 }

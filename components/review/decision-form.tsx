@@ -1,14 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -110,23 +108,23 @@ function DecisionForm({
   onDecided: (outcome: Outcome) => void;
 }) {
   const t = useTranslations("review.decision");
-  const form = useForm<Values>({
-    resolver: useLocalizedResolver(zodResolver(decisionSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: decisionSchema,
     defaultValues: {
       decision: "APPROVE",
       checklist: Object.fromEntries(ITEMS.map((item) => [item, { passed: false, note: "" }])) as Values["checklist"],
       publicReason: "",
       internalNote: "",
     },
-  });
-  const { submit, pending, notice } = useActionForm(form, async (values) => {
-    const result = await action(projectId, {
-      ...values,
-      publicReason: values.publicReason || undefined,
-      internalNote: values.internalNote || undefined,
-    });
-    if (result.ok) onDecided({ tone: "success", text: result.message });
-    return result;
+    action: async (values) => {
+      const result = await action(projectId, {
+        ...values,
+        publicReason: values.publicReason || undefined,
+        internalNote: values.internalNote || undefined,
+      });
+      if (result.ok) onDecided({ tone: "success", text: result.message });
+      return result;
+    },
   });
   const errors = form.formState.errors;
   return (
@@ -160,11 +158,7 @@ function DecisionForm({
       </fieldset>
       <TextAreaField label={t("publicReason")} rows={3} error={errors.publicReason?.message} {...form.register("publicReason")} />
       <TextAreaField label={t("internalNote")} rows={2} error={errors.internalNote?.message} {...form.register("internalNote")} />
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {t("record")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("record")} />
     </form>
   );
 }

@@ -1,12 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
@@ -69,11 +66,11 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
 
 function RenameForm({ device, action }: { device: Device; action: DeviceActions["rename"] }) {
   const t = useTranslations("account.devices");
-  const form = useForm<z.input<typeof renameDeviceSchema>>({
-    resolver: useLocalizedResolver(zodResolver(renameDeviceSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: renameDeviceSchema,
     defaultValues: { name: device.name },
+    action: (values) => action(device.id, values),
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => action(device.id, values));
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" aria-label={t("renameFormLabel", { name: device.name })}>
       <TextField label={t("name")} error={form.formState.errors.name?.message} {...form.register("name")} />

@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm, type FormNoticeState } from "@/components/forms/use-action-form";
+import type { FormNoticeState } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
@@ -28,15 +27,17 @@ export interface PasswordActions {
  */
 export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actions: PasswordActions }) {
   const t = useTranslations("account.password");
-  const form = useForm<z.input<typeof changePasswordSchema>>({
-    resolver: useLocalizedResolver(zodResolver(changePasswordSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: changePasswordSchema,
     defaultValues: { currentPassword: "", newPassword: "" },
+    action: actions.change,
+    onSuccess: () => {
+      form.reset();
+      setChanged(true);
+    },
   });
   const [changed, setChanged] = useState(false);
-  const { submit, pending, notice } = useActionForm(form, actions.change, () => {
-    form.reset();
-    setChanged(true);
-  });
+
   const errors = form.formState.errors;
   return (
     <div className="space-y-6">
@@ -59,11 +60,7 @@ export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actio
             {...form.register("newPassword")}
           />
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" pending={pending}>
-            {pending ? t("pending") : t("submit")}
-          </Button>
-        </div>
+        <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} variant="secondary" />
       </form>
       {changed && <TokensAfterChange tokens={tokens} revokeAll={actions.revokeAllTokens} />}
     </div>

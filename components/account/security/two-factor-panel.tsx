@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
-import { useActionForm, type FormNoticeState } from "@/components/forms/use-action-form";
+import type { FormNoticeState } from "@/components/forms/use-action-form";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -67,11 +65,11 @@ export function TwoFactorPanel({ status, pending, recent, windowMinutes, actions
 
 function ReauthenticateForm({ windowMinutes, action }: { windowMinutes: number; action: TwoFactorActions["reauthenticate"] }) {
   const t = useTranslations("account.twoFactor");
-  const form = useForm<z.input<typeof reauthenticateSchema>>({
-    resolver: useLocalizedResolver(zodResolver(reauthenticateSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: reauthenticateSchema,
     defaultValues: { password: "" },
+    action: action,
   });
-  const { submit, pending, notice } = useActionForm(form, action);
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("confirmFormLabel")}>
       <p className="text-sm text-slate-700">{t("offNeedsPassword", { minutes: windowMinutes })}</p>
@@ -124,11 +122,12 @@ function EnableForm({
   onCodes: (codes: string[]) => void;
 }) {
   const t = useTranslations("account.twoFactor");
-  const form = useForm<z.input<typeof enableTwoFactorSchema>>({
-    resolver: useLocalizedResolver(zodResolver(enableTwoFactorSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: enableTwoFactorSchema,
     defaultValues: { code: "" },
+    action: action,
+    onSuccess: (data) => onCodes(data!.recoveryCodes),
   });
-  const { submit, pending, notice } = useActionForm(form, action, (data) => onCodes(data!.recoveryCodes));
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("enableFormLabel")}>
       <p className="text-sm text-slate-700">{t("step1")}</p>
@@ -175,13 +174,14 @@ function ConfirmBothForm({
 }) {
   const t = useTranslations("account.twoFactor");
   const confirm = useConfirm();
-  const form = useForm<z.input<typeof confirmTwoFactorSchema>>({
-    resolver: useLocalizedResolver(zodResolver(confirmTwoFactorSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: confirmTwoFactorSchema,
     defaultValues: { password: "", code: "" },
-  });
-  const { submit, pending, notice } = useActionForm(form, action, (data) => {
-    form.reset();
-    if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);
+    action: action,
+    onSuccess: (data) => {
+      form.reset();
+      if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);
+    },
   });
   const errors = form.formState.errors;
   return (

@@ -1,13 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Controller, useForm, type Control, type FieldError } from "react-hook-form";
+import { Controller, type Control, type FieldError } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -107,11 +105,12 @@ export function LauncherForm({
   action: (target: ProjectTarget, input: Values) => Promise<FormResult>;
 }) {
   const t = useTranslations("releases");
-  const form = useForm<z.input<typeof launcherSettingsSchema>>({
-    resolver: useLocalizedResolver(zodResolver(launcherSettingsSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: launcherSettingsSchema,
+    raw: true,
     defaultValues: initial,
+    action: (values) => action(target, values),
   });
-  const { submit, pending, notice } = useActionForm(form, (values) => action(target, values));
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("launcherForm")} className="space-y-5">
@@ -168,11 +167,7 @@ export function LauncherForm({
           </div>
         ))}
       </fieldset>
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("saving") : t("saveLauncher")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} />
     </form>
   );
 }

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useActionForm } from "@/components/forms/use-action-form";
-import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectModuleName } from "@/lib/projects/schemas";
@@ -63,11 +63,7 @@ export function ModulesForm({
         ))}
       </ul>
       <p className="text-xs text-slate-500">{t("offKeepsData")}</p>
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
     </form>
   );
 }

@@ -1,11 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
-import { useActionForm } from "@/components/forms/use-action-form";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -38,15 +35,13 @@ export function PresentationForm({
   uploadAction: UploadImageAction;
 }) {
   const t = useTranslations("manage.presentation");
-  const form = useForm<PresentationFormValues>({
-    resolver: useLocalizedResolver(zodResolver(presentationFormSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: presentationFormSchema,
+    raw: true,
     defaultValues: initial,
+    action: (values) => action(target, values),
+    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => action(target, values),
-    (data, values) => form.reset({ ...values, version: data!.version }),
-  );
   const version = form.watch("version");
   const uploaded = (kind: "logo" | "banner", basedOn: number, result: { version: number; url: string }) => {
     if (form.getValues("version") === basedOn) form.setValue("version", result.version);
@@ -84,11 +79,7 @@ export function PresentationForm({
             <TextField label={t("bannerUrl")} hint={t("imageHint")} error={errors.bannerUrl?.message} {...form.register("bannerUrl")} />
           </div>
           <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-          <div className="flex justify-end">
-            <Button type="submit" pending={pending}>
-              {pending ? t("saving") : t("save")}
-            </Button>
-          </div>
+          <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
         </form>
       </Card>
       <Card title={t("images")}>

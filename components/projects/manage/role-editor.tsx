@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
@@ -86,17 +84,14 @@ export function RoleEditor({
   const labels = useTranslations("labels");
   const confirm = useConfirm();
   const idPrefix = useId();
-  const form = useForm<z.input<typeof roleDefinitionSchema>>({
-    resolver: useLocalizedResolver(zodResolver(roleDefinitionSchema, useValidationMessages())),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: roleDefinitionSchema,
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
-  });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    (values) => actions.save(target, role.id, values),
-    () => {
+    action: (values) => actions.save(target, role.id, values),
+    onSuccess: () => {
       if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
     },
-  );
+  });
   const [deleting, startDelete] = useTransition();
   const [deleteNotice, setDeleteNotice] = useState<string | null>(null);
   const errors = form.formState.errors;
@@ -174,16 +169,13 @@ export function RoleEditor({
         </div>
         {errors.permissions && <p className="mt-2 text-sm text-red-600">{errors.permissions.message}</p>}
       </fieldset>
-      <div className="flex flex-wrap justify-end gap-2">
+      <FormFooter pending={pending} label={role.id ? t("save") : t("create")}>
         {role.custom && role.id && (
           <Button type="button" variant="ghost" pending={deleting} onClick={onDelete}>
             {t("delete")}
           </Button>
         )}
-        <Button type="submit" pending={pending}>
-          {role.id ? t("save") : t("create")}
-        </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

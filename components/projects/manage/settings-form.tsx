@@ -1,11 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -43,16 +42,15 @@ export function SettingsForm({
   const t = useTranslations("manage.settings");
   const visibilityLabel = useTranslations("labels.visibility");
   const visibilityHelp = useTranslations("projects.visibilityHelp");
-  const form = useForm<Values & { version: number }>({
-    resolver: useLocalizedResolver(zodResolver(formSchema, useValidationMessages(), { raw: true })),
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: formSchema,
+    raw: true,
     defaultValues: { ...initial, version },
+    action: ({ version: current, ...values }) => action(target, values, current),
+    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
-  const { submit, pending, notice } = useActionForm(
-    form,
-    ({ version: current, ...values }) => action(target, values, current),
-    (data, values) => form.reset({ ...values, version: data!.version }),
-  );
+
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-6">
@@ -147,11 +145,7 @@ export function SettingsForm({
           )}
         </fieldset>
       )}
-      <div className="flex justify-end">
-        <Button type="submit" pending={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useLocalizedResolver, useValidationMessages } from "@/components/forms/localized-resolver";
 import { useTranslations } from "next-intl";
 import { useMemo, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { useActionForm } from "@/components/forms/use-action-form";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
@@ -67,24 +65,18 @@ export function TeamManager({
     [t],
   );
   const transferSchema = useMemo(() => z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32) }), [t]);
-  const addForm = useForm<z.input<typeof addSchema>>({
-    resolver: useLocalizedResolver(zodResolver(addSchema, useValidationMessages())),
+  const add = useSchemaForm({
+    schema: addSchema,
     defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" },
+    action: (values) => actions.add(target, values),
+    onSuccess: () => add.form.reset(),
   });
-  const add = useActionForm(
-    addForm,
-    (values) => actions.add(target, values),
-    () => addForm.reset(),
-  );
-  const transferForm = useForm<z.input<typeof transferSchema>>({
-    resolver: useLocalizedResolver(zodResolver(transferSchema, useValidationMessages())),
+  const transfer = useSchemaForm({
+    schema: transferSchema,
     defaultValues: { username: "" },
+    action: (values) => actions.transfer(target, values.username),
+    onSuccess: () => transfer.form.reset(),
   });
-  const transfer = useActionForm(
-    transferForm,
-    (values) => actions.transfer(target, values.username),
-    () => transferForm.reset(),
-  );
   const roleNameOf = (roleId: string) => assignableRoles.find((role) => role.id === roleId)?.name ?? "";
 
   const act = (key: string, work: () => Promise<{ ok: boolean; message: string }>, after?: () => void) => {
@@ -129,7 +121,7 @@ export function TeamManager({
 
   const submitTransfer = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const username = transferForm.getValues("username").trim();
+    const username = transfer.form.getValues("username").trim();
     if (username) {
       const ok = await confirm({
         title: t("transferTitle", { name: username }),
@@ -231,23 +223,19 @@ export function TeamManager({
             <UserCombobox
               label={t("username")}
               hint={t("usernameHint")}
-              error={addForm.formState.errors.username?.message}
+              error={add.form.formState.errors.username?.message}
               search={(query) => actions.search(target, query)}
-              {...addForm.register("username")}
-              onPick={(user) => addForm.setValue("username", user.username, { shouldValidate: true })}
+              {...add.form.register("username")}
+              onPick={(user) => add.form.setValue("username", user.username, { shouldValidate: true })}
             />
             <SelectField
               label={t("role")}
               options={assignableRoles.map((role) => ({ value: role.id, label: role.name }))}
-              error={addForm.formState.errors.roleId?.message}
-              {...addForm.register("roleId")}
+              error={add.form.formState.errors.roleId?.message}
+              {...add.form.register("roleId")}
             />
           </div>
-          <div className="flex justify-end">
-            <Button type="submit" pending={add.pending}>
-              {t("addTitle")}
-            </Button>
-          </div>
+          <FormFooter pending={add.pending} label={t("addTitle")} />
         </form>
       )}
       {canTransfer && (
@@ -263,14 +251,10 @@ export function TeamManager({
           <TextField
             label={t("newOwner")}
             autoComplete="off"
-            error={transferForm.formState.errors.username?.message}
-            {...transferForm.register("username")}
+            error={transfer.form.formState.errors.username?.message}
+            {...transfer.form.register("username")}
           />
-          <div className="flex justify-end">
-            <Button type="submit" variant="secondary" pending={transfer.pending}>
-              {t("transferHeading")}
-            </Button>
-          </div>
+          <FormFooter pending={transfer.pending} label={t("transferHeading")} variant="secondary" />
         </form>
       )}
     </div>

@@ -1,0 +1,41 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { FormResult } from "@/lib/portal/form-result";
+import { useLocalizedResolver, useValidationMessages } from "./localized-resolver";
+import { useActionForm } from "./use-action-form";
+
+export interface SchemaFormOptions<Values extends FieldValues, Data> {
+  /** The shared schema that the server action parses too. */
+  schema: z.ZodType<unknown, Values>;
+  defaultValues: NoInfer<DefaultValues<Values>>;
+  /** The server action, called with the form's values once the browser-side check passed. */
+  action: (values: NoInfer<Values>) => Promise<FormResult<Data>>;
+  onSuccess?: (data: NoInfer<Data> | undefined, values: NoInfer<Values>) => void;
+  /** Hand the action the values as typed, not as the schema parsed them (ids the server coerces, optional fields kept empty). */
+  raw?: boolean;
+}
+
+/**
+ * The one set-up of a form: the shared zod schema checks it in the browser with the same messages
+ * as the server, in the reader's language (`useLocalizedResolver`); submitting calls the server
+ * action, puts its field errors at their fields and keeps its message for the form's notice
+ * (`useActionForm`).
+ */
+export function useSchemaForm<Values extends FieldValues, Data = undefined>({
+  schema,
+  defaultValues,
+  action,
+  onSuccess,
+  raw = false,
+}: SchemaFormOptions<Values, Data>) {
+  const messages = useValidationMessages();
+  const resolver = useLocalizedResolver(
+    (raw ? zodResolver(schema, messages, { raw: true }) : zodResolver(schema, messages)) as Resolver<Values>,
+  );
+  const form = useForm<Values>({ resolver, defaultValues });
+  const { submit, pending, notice, setNotice } = useActionForm(form, action, onSuccess);
+  return { form, submit, pending, notice, setNotice };
+}
