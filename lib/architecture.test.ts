@@ -76,7 +76,7 @@ describe("components/", () => {
 
   it("is read from the real imports of .ts and .tsx files", () => {
     const own = importGraph("components");
-    expect(own.get("components/account/profile-form.tsx")).toContain("components/forms/use-action-form.ts");
+    expect(own.get("components/account/profile-form.tsx")).toContain("components/forms/use-schema-form.ts");
     expect(intoApp.has("components/site-header.tsx")).toBe(true);
   });
 
