@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit, type AuditContext } from "../audit-log/record";
+import { changedFields, recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
@@ -13,7 +13,7 @@ import {
   hasPlatformPermission,
   type ProjectStatus,
 } from "../permissions";
-import { authorizeProject, loadProject, type ProjectContext } from "./access";
+import { inProject } from "./access";
 import { removeReplacedImages, storedImageId } from "./images";
 import { presentProject } from "./present";
 import {
@@ -102,7 +102,7 @@ function afterCursor(sort: ListProjectsQuery["sort"], cursor: Cursor): Prisma.Pr
 }
 
 export async function getProject(actor: Actor | null, projectId: string) {
-  const context = await loadProject(actor, projectId);
+  const context = await inProject(actor, projectId);
   return { context, body: presentProject(context.project, context) };
 }
 
@@ -217,10 +217,6 @@ function pick(project: Project, fields: string[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((field) => [field, project[field as keyof Project]]));
 }
 
-function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
-  return { ...auditContext(actor, meta), override: context.access.override };
-}
-
 /** PUT (replace) and PATCH (merge) of the presentation fields. */
 export async function updatePresentation(
   actor: Actor,
@@ -230,7 +226,7 @@ export async function updatePresentation(
   meta: RequestMeta,
 ) {
   const result = await db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "project.edit", tx);
+    const context = await inProject(actor, projectId, { permission: "project.edit", client: tx });
     const { project } = context;
     for (const field of ["bannerUrl", "logoUrl"] as const) {
       const value = input[field];
@@ -239,7 +235,7 @@ export async function updatePresentation(
       }
     }
     const updated = await versionedUpdate(tx, project.id, expectedVersion, input);
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.update",
       targetType: "project",
       targetId: project.id,
@@ -262,7 +258,7 @@ export async function updatePresentation(
  */
 export async function deleteProject(actor: Actor, projectId: string, expectedVersion: number, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
-    const context = await loadProject(actor, projectId, tx);
+    const context = await inProject(actor, projectId, { client: tx });
     if (!canDeleteProject(context.access)) {
       throw new Forbidden("Deleting a project needs its Owner, or a Project lead's audited override.");
     }
@@ -276,7 +272,7 @@ export async function deleteProject(actor: Actor, projectId: string, expectedVer
       );
     }
     await versionedUpdate(tx, projectId, expectedVersion, { deletedAt: new Date() });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.delete",
       targetType: "project",
       targetId: projectId,
@@ -319,7 +315,7 @@ export function settingsOf(project: Project): ProjectSettings {
 }
 
 export async function getSettings(actor: Actor | null, projectId: string) {
-  const context = await authorizeProject(actor, projectId, "project.settings");
+  const context = await inProject(actor, projectId, { permission: "project.settings" });
   return { project: context.project, body: { visibility: context.project.visibility, settings: settingsOf(context.project) } };
 }
 
@@ -331,10 +327,10 @@ export async function updateSettings(
   meta: RequestMeta,
 ) {
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "project.settings", tx);
+    const context = await inProject(actor, projectId, { permission: "project.settings", client: tx });
     await assertOfferableRoles(tx, projectId, input.settings.offeredRoleIds);
     const updated = await versionedUpdate(tx, projectId, expectedVersion, { visibility: input.visibility, settings: input.settings });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.settings",
       targetType: "project",
       targetId: projectId,
@@ -370,7 +366,7 @@ export function modulesView(project: Project) {
 }
 
 export async function getModules(actor: Actor | null, projectId: string) {
-  const context = await authorizeProject(actor, projectId, "project.view");
+  const context = await inProject(actor, projectId, { permission: "project.view" });
   return { project: context.project, body: modulesView(context.project) };
 }
 
@@ -384,10 +380,10 @@ export async function updateModules(
 ) {
   const wanted = MODULE_NAMES.filter((module) => modules.includes(module));
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "project.settings", tx);
+    const context = await inProject(actor, projectId, { permission: "project.settings", client: tx });
     assertModulesAvailable(wanted.filter((module) => !context.project.modules.includes(module)));
     const updated = await versionedUpdate(tx, projectId, expectedVersion, { modules: wanted });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.modules",
       targetType: "project",
       targetId: projectId,
