@@ -9,7 +9,7 @@ import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { membersHolding, notify } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
-import { settingsOf } from "../projects/service";
+import { settingsOf } from "../projects/settings";
 import {
   DEFAULT_APPLICATION_PROMPT,
   type ApplicationStatus,

@@ -17,7 +17,7 @@ import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagin
 import { attachmentDisposition, parseRange } from "../http/range";
 import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
-import { settingsOf } from "../projects/service";
+import { settingsOf } from "../projects/settings";
 import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 import {

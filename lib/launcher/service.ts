@@ -9,7 +9,7 @@ import { NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, type ReleaseChannel } from "../permissions";
 import { inProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
-import { settingsOf } from "../projects/service";
+import { settingsOf } from "../projects/settings";
 import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
 import { launchSettingsSchema, type LauncherSettingsInput, type Manifest } from "./schemas";
 

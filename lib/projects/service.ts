@@ -3,7 +3,7 @@ import { changedFields, recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
-import { BadRequest, Forbidden, NotFound, PreconditionFailed, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
+import { BadRequest, Forbidden, NotFound, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
 import { parseClientJson } from "../http/client-input";
 import {
   canBeOwner,
@@ -16,16 +16,15 @@ import {
 import { inProject } from "./access";
 import { removeReplacedImages, storedImageId } from "./images";
 import { presentProject } from "./present";
+import { versionedUpdate } from "./versioned-update";
 import {
   DEFAULT_PROJECT_SETTINGS,
   MODULE_NAMES,
   PROJECT_MODULES,
-  projectSettingsSchema,
   type CreateProjectInput,
   type ListProjectsQuery,
   type PresentationInput,
   type ProjectModuleName,
-  type ProjectSettings,
 } from "./schemas";
 import { slugify, withSuffix } from "./slug";
 
@@ -203,16 +202,6 @@ function assertModulesAvailable(modules: readonly ProjectModuleName[]) {
   }
 }
 
-/** Applies `data` when the project still has `expectedVersion`, raising the version; 412 otherwise. */
-async function versionedUpdate(tx: Tx, projectId: string, expectedVersion: number, data: Prisma.ProjectUpdateManyMutationInput) {
-  const { count } = await tx.project.updateMany({
-    where: { id: projectId, version: expectedVersion, deletedAt: null },
-    data: { ...data, version: { increment: 1 } },
-  });
-  if (count === 0) throw new PreconditionFailed();
-  return tx.project.findUniqueOrThrow({ where: { id: projectId } });
-}
-
 function pick(project: Project, fields: string[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((field) => [field, project[field as keyof Project]]));
 }
@@ -307,49 +296,6 @@ export async function listDeletedProjects(actor: Actor) {
 export async function purgeDeletedProjects(): Promise<number> {
   const { count } = await db.project.deleteMany({ where: { deletedAt: { lt: new Date(Date.now() - RESTORE_WINDOW_DAYS * 86_400_000) } } });
   return count;
-}
-
-export function settingsOf(project: Project): ProjectSettings {
-  const parsed = projectSettingsSchema.safeParse(project.settings);
-  return parsed.success ? parsed.data : DEFAULT_PROJECT_SETTINGS;
-}
-
-export async function getSettings(actor: Actor | null, projectId: string) {
-  const context = await inProject(actor, projectId, { permission: "project.settings" });
-  return { project: context.project, body: { visibility: context.project.visibility, settings: settingsOf(context.project) } };
-}
-
-export async function updateSettings(
-  actor: Actor,
-  projectId: string,
-  input: { visibility: Project["visibility"]; settings: ProjectSettings },
-  expectedVersion: number,
-  meta: RequestMeta,
-) {
-  return db.$transaction(async (tx) => {
-    const context = await inProject(actor, projectId, { permission: "project.settings", client: tx });
-    await assertOfferableRoles(tx, projectId, input.settings.offeredRoleIds);
-    const updated = await versionedUpdate(tx, projectId, expectedVersion, { visibility: input.visibility, settings: input.settings });
-    await recordAudit(tx, context.audit(meta), {
-      action: "project.settings",
-      targetType: "project",
-      targetId: projectId,
-      projectId,
-      changes: changedFields(
-        { visibility: context.project.visibility, settings: settingsOf(context.project) },
-        { visibility: updated.visibility, settings: input.settings },
-      ),
-    });
-    return { project: updated, body: { visibility: updated.visibility, settings: settingsOf(updated) } };
-  });
-}
-
-/** Roles offered to applicants are roles of this project, and never Owner. */
-async function assertOfferableRoles(tx: Tx, projectId: string, roleIds: string[]) {
-  if (!roleIds.length) return;
-  const found = await tx.projectRole.count({ where: { projectId, id: { in: roleIds }, NOT: { key: "OWNER" } } });
-  if (found !== new Set(roleIds).size)
-    throw new ValidationFailed([{ path: "settings.offeredRoleIds", message: "Offer only roles of this project (not Owner)." }]);
 }
 
 export function modulesView(project: Project) {

@@ -1,6 +1,6 @@
 import type { Actor } from "../auth/actor";
 import { inProject, moduleEnabled, type ProjectContext } from "./access";
-import { settingsOf } from "./service";
+import { settingsOf } from "./settings";
 import { presentSupportLink, type SupportLinkView } from "./support-links";
 
 /** The project's support links for whoever can see the project; 404 while CREATOR_SUPPORT is off. */
