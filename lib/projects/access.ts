@@ -62,7 +62,7 @@ export function requireProjectPermission(context: ProjectContext, permission: Pr
 export interface ProjectEntry extends ProjectContext {
   /**
    * The audit context of a change made here: who, how, from where (request id, ip), and `override`
-   * when a Project lead acts through projects.override without the project's own permission.
+   * when the caller's permissions come from projects.override (a Project lead who is not a member).
    */
   audit(meta: RequestMeta): AuditContext;
 }
