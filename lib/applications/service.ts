@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { recordAudit, type AuditContext } from "../audit-log/record";
+import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Application, Prisma, Project, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
@@ -8,8 +8,8 @@ import { removeMember } from "../members/service";
 import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { membersHolding, notify } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission } from "../permissions";
-import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
-import { settingsOf } from "../projects/service";
+import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { settingsOf } from "../projects/settings";
 import {
   DEFAULT_APPLICATION_PROMPT,
   type ApplicationStatus,
@@ -55,15 +55,9 @@ function presentApplication(row: ApplicationRow): ApplicationView {
   };
 }
 
-function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
-  return { ...auditContext(actor, meta), override: context.access.override };
-}
-
 /** The project with its Applications module on: with the module off, none of this exists (404). */
-async function applicationsProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db) {
-  const context = await loadProject(actor, projectId, client);
-  requireModule(context.project, "APPLICATIONS");
-  return context;
+function applicationsProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db) {
+  return inProject(actor, projectId, { module: "APPLICATIONS", client });
 }
 
 /**
@@ -192,7 +186,7 @@ export async function decideApplication(
     const decided = { decidedById: actor.userId, decidedAt: new Date(), decisionReason: reason };
     if (input.decision === "REJECT") {
       await settle(tx, application.id, { status: "REJECTED", ...decided });
-      await recordAudit(tx, auditFor(actor, meta, context), {
+      await recordAudit(tx, context.audit(meta), {
         action: "application.reject",
         targetType: "application",
         targetId: application.id,
@@ -217,7 +211,7 @@ export async function decideApplication(
       }
       await settle(tx, application.id, { status: "ACCEPTED", roleId: role.id, ...decided });
       await tx.projectMember.create({ data: { projectId, userId: application.userId, roleId: role.id } });
-      await recordAudit(tx, auditFor(actor, meta, context), {
+      await recordAudit(tx, context.audit(meta), {
         action: "application.accept",
         targetType: "application",
         targetId: application.id,
@@ -228,7 +222,7 @@ export async function decideApplication(
           reason: { before: null, after: reason },
         },
       });
-      await recordAudit(tx, auditFor(actor, meta, context), {
+      await recordAudit(tx, context.audit(meta), {
         action: "member.add",
         targetType: "member",
         targetId: application.userId,

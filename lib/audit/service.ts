@@ -4,7 +4,7 @@ import type { Prisma } from "../db/generated/client";
 import { Forbidden } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { auditVisibility, hasPlatformPermission, redactAuditEntry, WARNING_TARGET_TYPES } from "../permissions";
-import { authorizeProject } from "../projects/access";
+import { inProject } from "../projects/access";
 import { displayNames } from "../users/present";
 import type { AuditQuery } from "./schemas";
 
@@ -61,6 +61,6 @@ export async function listAudit(actor: Actor, query: AuditQuery) {
 
 /** A project's own audit entries, for those who manage it (project.settings: Owner and Managers). */
 export async function listProjectAudit(actor: Actor, projectId: string, query: AuditQuery) {
-  await authorizeProject(actor, projectId, "project.settings");
+  await inProject(actor, projectId, { permission: "project.settings" });
   return page(actor, { projectId }, { ...query, projectId });
 }

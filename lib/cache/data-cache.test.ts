@@ -9,15 +9,8 @@ import { markNotificationsRead, unreadCount } from "../notifications/service";
 import { createPage, pageNavigation } from "../pages/service";
 import { myProjectsPage } from "../portal/my-projects";
 import { loadProject } from "../projects/access";
-import {
-  deleteProject,
-  findProjectIdBySlug,
-  getProject,
-  listProjects,
-  settingsOf,
-  updatePresentation,
-  updateSettings,
-} from "../projects/service";
+import { deleteProject, findProjectIdBySlug, getProject, listProjects, updatePresentation } from "../projects/service";
+import { settingsOf, updateSettings } from "../projects/settings";
 import { changeStatus } from "../reviews/service";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "../testing/factories";
 import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, invalidateData } from "./data-cache";

@@ -1,4 +1,4 @@
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import type { Actor, RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, Prisma, Release } from "../db/generated/client";
@@ -16,8 +16,8 @@ import { fileStore } from "../files/store";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { attachmentDisposition, parseRange } from "../http/range";
 import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
-import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
-import { settingsOf } from "../projects/service";
+import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
+import { settingsOf } from "../projects/settings";
 import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 import {
@@ -32,7 +32,7 @@ import {
 } from "./schemas";
 
 /** The project as the release and download rules need it. */
-export interface DownloadsContext extends ProjectContext {
+export interface DownloadsContext extends ProjectEntry {
   rules: { visibility: ProjectContext["project"]["visibility"]; offerPrereleases: boolean };
 }
 
@@ -41,8 +41,7 @@ export interface DownloadsContext extends ProjectContext {
  * (module off, project invisible, or an APPLICATION_ONLY project to a non-member).
  */
 export async function downloadsProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<DownloadsContext> {
-  const context = await loadProject(actor, projectId, client);
-  requireModule(context.project, "DOWNLOADS");
+  const context = await inProject(actor, projectId, { module: "DOWNLOADS", client });
   const rules = { visibility: context.project.visibility, offerPrereleases: settingsOf(context.project).offerPrereleases };
   if (!canSeeDownloads(context.access, rules)) throw new NotFound("page");
   return { ...context, rules };
@@ -168,7 +167,7 @@ async function storeUpload(
   });
   try {
     return await db.$transaction(async (tx) => {
-      // Locks the project's row (loadProject): concurrent uploads to the project decide one at a time.
+      // Locks the project's row (inProject): concurrent uploads to the project decide one at a time.
       const context = await downloadsProject(actor, projectId, tx);
       requireProjectPermission(context, "downloads.manage");
       if (query.releaseId) await attachableRelease(tx, context, query.releaseId);
@@ -186,22 +185,18 @@ async function storeUpload(
           storageKey: stored.key,
         },
       });
-      await recordAudit(
-        tx,
-        { ...auditContext(actor, meta), override: context.access.override },
-        {
-          action: "download.upload",
-          targetType: "download",
-          targetId: file.id,
-          projectId,
-          changes: {
-            file: {
-              before: null,
-              after: { name: file.fileName, kind: file.kind, size: stored.size, sha256: stored.sha256, releaseId: file.releaseId },
-            },
+      await recordAudit(tx, context.audit(meta), {
+        action: "download.upload",
+        targetType: "download",
+        targetId: file.id,
+        projectId,
+        changes: {
+          file: {
+            before: null,
+            after: { name: file.fileName, kind: file.kind, size: stored.size, sha256: stored.sha256, releaseId: file.releaseId },
           },
         },
-      );
+      });
       return presentFile(file);
     });
   } catch (error) {
@@ -247,17 +242,13 @@ export async function deleteFile(actor: Actor, projectId: string, fileId: string
     if (!row || !canSeeFile(context.access, context.rules, row.release)) throw new NotFound("file");
     requireProjectPermission(context, "downloads.manage");
     await tx.download.delete({ where: { id: row.id } });
-    await recordAudit(
-      tx,
-      { ...auditContext(actor, meta), override: context.access.override },
-      {
-        action: "download.delete",
-        targetType: "download",
-        targetId: row.id,
-        projectId,
-        changes: { file: { before: { name: row.fileName, kind: row.kind, sha256: row.sha256 }, after: null } },
-      },
-    );
+    await recordAudit(tx, context.audit(meta), {
+      action: "download.delete",
+      targetType: "download",
+      targetId: row.id,
+      projectId,
+      changes: { file: { before: { name: row.fileName, kind: row.kind, sha256: row.sha256 }, after: null } },
+    });
     return row;
   });
   await fileStore().remove(file.storageKey);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import semver from "semver";
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import type { Actor, RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, LauncherSettings, Prisma, Release } from "../db/generated/client";
@@ -8,8 +8,8 @@ import { downloadsProject, downloadUrl } from "../downloads/service";
 import { NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, type ReleaseChannel } from "../permissions";
-import { loadProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
-import { settingsOf } from "../projects/service";
+import { inProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
+import { settingsOf } from "../projects/settings";
 import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
 import { launchSettingsSchema, type LauncherSettingsInput, type Manifest } from "./schemas";
 
@@ -51,7 +51,7 @@ function offersOf(settings: LauncherSettingsInput) {
  * APPLICATION_ONLY or PRIVATE project to non-members and for everyone while the LAUNCHER module is off.
  */
 async function launcherProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db) {
-  const context = await loadProject(actor, projectId, client);
+  const context = await inProject(actor, projectId, { client });
   if (!canUseInLauncher(context.access, context.project)) throw new NotFound("project");
   requireModule(context.project, "LAUNCHER");
   return context;
@@ -71,17 +71,13 @@ export async function updateLauncherSettings(actor: Actor, projectId: string, in
     const before = presentLauncherSettings(await tx.launcherSettings.findUnique({ where: { projectId } }));
     const data = { ...input, launchSettings: input.launchSettings as Prisma.InputJsonValue };
     const row = await tx.launcherSettings.upsert({ where: { projectId }, create: { projectId, ...data }, update: data });
-    await recordAudit(
-      tx,
-      { ...auditContext(actor, meta), override: context.access.override },
-      {
-        action: "launcher.update",
-        targetType: "project",
-        targetId: projectId,
-        projectId,
-        changes: changedFields(before, presentLauncherSettings(row)),
-      },
-    );
+    await recordAudit(tx, context.audit(meta), {
+      action: "launcher.update",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+      changes: changedFields(before, presentLauncherSettings(row)),
+    });
     return presentLauncherSettings(row);
   });
 }

@@ -1,5 +1,5 @@
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { recordAudit, type AuditContext } from "../audit-log/record";
+import type { Actor, RequestMeta } from "../auth/actor";
+import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { ProjectMember, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
@@ -12,7 +12,7 @@ import {
   OWNER_RANK,
   removesLastOwner,
 } from "../permissions";
-import { authorizeProject, loadProject, type ProjectContext } from "../projects/access";
+import { inProject, type ProjectContext } from "../projects/access";
 import type { AddMemberInput, RoleDefinition } from "./schemas";
 
 type MemberRow = ProjectMember & { role: ProjectRole; user: Pick<User, "id" | "username" | "displayName" | "avatarUrl"> };
@@ -30,12 +30,8 @@ function presentMember(member: MemberRow) {
 
 const MEMBER_INCLUDE = { role: true, user: { select: { id: true, username: true, displayName: true, avatarUrl: true } } } as const;
 
-function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
-  return { ...auditContext(actor, meta), override: context.access.override };
-}
-
 export async function listMembers(actor: Actor | null, projectId: string) {
-  await authorizeProject(actor, projectId, "members.view");
+  await inProject(actor, projectId, { permission: "members.view" });
   const members = await db.projectMember.findMany({
     where: { projectId },
     include: MEMBER_INCLUDE,
@@ -59,7 +55,7 @@ function assertMayAssign(context: ProjectContext, role: ProjectRole) {
 
 export async function addMember(actor: Actor, projectId: string, input: AddMemberInput, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "members.manage", tx);
+    const context = await inProject(actor, projectId, { permission: "members.manage", client: tx });
     const role = await roleOf(tx, projectId, input.roleId);
     assertMayAssign(context, role);
     const user = await tx.user.findFirst({ where: input.userId ? { id: input.userId } : { usernameKey: input.username!.toLowerCase() } });
@@ -69,7 +65,7 @@ export async function addMember(actor: Actor, projectId: string, input: AddMembe
       throw new Conflict("This user is already on the team.", "already_member");
     }
     const member = await tx.projectMember.create({ data: { projectId, userId: user.id, roleId: role.id }, include: MEMBER_INCLUDE });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "member.add",
       targetType: "member",
       targetId: user.id,
@@ -88,14 +84,14 @@ async function memberOf(tx: Tx, projectId: string, userId: string) {
 
 export async function changeMemberRole(actor: Actor, projectId: string, userId: string, roleId: string, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "members.manage", tx);
+    const context = await inProject(actor, projectId, { permission: "members.manage", client: tx });
     const member = await memberOf(tx, projectId, userId);
     if (!canManageMember(context.access, member.role)) throw new Forbidden("You can only manage members who rank below you.");
     const role = await roleOf(tx, projectId, roleId);
     assertMayAssign(context, role);
     await assertOwnerRemains(tx, projectId, member.role.key, role.key);
     const updated = await tx.projectMember.update({ where: { id: member.id }, data: { roleId: role.id }, include: MEMBER_INCLUDE });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "member.change_role",
       targetType: "member",
       targetId: userId,
@@ -117,7 +113,7 @@ async function assertOwnerRemains(tx: Tx, projectId: string, fromKey: string | n
 /** Removes a member, or lets members leave. The last Owner cannot leave. */
 export async function removeMember(actor: Actor, projectId: string, userId: string, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
-    const context = await loadProject(actor, projectId, tx);
+    const context = await inProject(actor, projectId, { client: tx });
     const member = await memberOf(tx, projectId, userId);
     const leaving = userId === actor.userId;
     if (!leaving) {
@@ -126,7 +122,7 @@ export async function removeMember(actor: Actor, projectId: string, userId: stri
     }
     await assertOwnerRemains(tx, projectId, member.role.key, null);
     await tx.projectMember.delete({ where: { id: member.id } });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: leaving ? "member.leave" : "member.remove",
       targetType: "member",
       targetId: userId,
@@ -142,7 +138,7 @@ export async function removeMember(actor: Actor, projectId: string, userId: stri
  */
 export async function transferOwnership(actor: Actor, projectId: string, userId: string, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await loadProject(actor, projectId, tx);
+    const context = await inProject(actor, projectId, { client: tx });
     if (!canTransferOwnership(context.access))
       throw new Forbidden("Only the Owner, or a Project lead's audited override, can transfer ownership.");
     const target = await tx.user.findUnique({ where: { id: userId } });
@@ -162,7 +158,7 @@ export async function transferOwnership(actor: Actor, projectId: string, userId:
       create: { projectId, userId, roleId: ownerRole.id },
       update: { roleId: ownerRole.id },
     });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.transfer_ownership",
       targetType: "project",
       targetId: projectId,
@@ -197,7 +193,7 @@ function presentRole(role: ProjectRole & { _count: { members: number } }) {
 }
 
 export async function listRoles(actor: Actor | null, projectId: string) {
-  await authorizeProject(actor, projectId, "members.view");
+  await inProject(actor, projectId, { permission: "members.view" });
   const roles = await db.projectRole.findMany({
     where: { projectId },
     include: { _count: { select: { members: true } } },
@@ -224,14 +220,14 @@ function assertMayDefine(context: ProjectContext, role: { rank: number; permissi
 
 export async function createRole(actor: Actor, projectId: string, input: RoleDefinition, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "roles.manage", tx);
+    const context = await inProject(actor, projectId, { permission: "roles.manage", client: tx });
     assertMayDefine(context, input);
     await assertNameFree(tx, projectId, input.name);
     const role = await tx.projectRole.create({
       data: { projectId, name: input.name, rank: input.rank, permissions: [...new Set(input.permissions)] },
       include: { _count: { select: { members: true } } },
     });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "role.create",
       targetType: "role",
       targetId: role.id,
@@ -255,7 +251,7 @@ async function projectRole(tx: Tx, projectId: string, roleId: string) {
 /** Edits a role. Owner cannot be edited; default roles keep their names. */
 export async function updateRole(actor: Actor, projectId: string, roleId: string, input: RoleDefinition, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "roles.manage", tx);
+    const context = await inProject(actor, projectId, { permission: "roles.manage", client: tx });
     const role = await projectRole(tx, projectId, roleId);
     if (role.key === "OWNER") throw new RuleViolation("The Owner role holds every permission and cannot be edited.", "owner_role_fixed");
     if (role.key !== null && input.name !== role.name) {
@@ -269,7 +265,7 @@ export async function updateRole(actor: Actor, projectId: string, roleId: string
       data: { name: input.name, rank: Math.min(input.rank, OWNER_RANK - 1), permissions: [...new Set(input.permissions)] },
       include: { _count: { select: { members: true } } },
     });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "role.update",
       targetType: "role",
       targetId: role.id,
@@ -287,7 +283,7 @@ export async function updateRole(actor: Actor, projectId: string, roleId: string
 /** Deletes a custom role. Members holding it: refused with 409, or moved to Member when asked. */
 export async function deleteRole(actor: Actor, projectId: string, roleId: string, members: "refuse" | "moveToMember", meta: RequestMeta) {
   await db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "roles.manage", tx);
+    const context = await inProject(actor, projectId, { permission: "roles.manage", client: tx });
     const role = await projectRole(tx, projectId, roleId);
     if (role.key !== null) throw new RuleViolation("Default roles cannot be deleted.", "default_role");
     assertMayDefine(context, role);
@@ -305,7 +301,7 @@ export async function deleteRole(actor: Actor, projectId: string, roleId: string
       await tx.projectMember.updateMany({ where: { roleId: role.id }, data: { roleId: member.id } });
     }
     await tx.projectRole.delete({ where: { id: role.id } });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "role.delete",
       targetType: "role",
       targetId: role.id,
@@ -329,7 +325,7 @@ export const CANDIDATE_LIMIT = 8;
  * public profile (as `GET /users/{id}` gives everyone); never an e-mail address, and never matched on one.
  */
 export async function searchMemberCandidates(actor: Actor, projectId: string, query: string) {
-  await authorizeProject(actor, projectId, "members.manage");
+  await inProject(actor, projectId, { permission: "members.manage" });
   const q = query.trim();
   if (q.length < 2) return [];
   const users = await db.user.findMany({

@@ -1,4 +1,4 @@
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import type { Actor, RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
@@ -8,7 +8,7 @@ import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagin
 import { renderMarkdown } from "../markdown/render";
 import { notify } from "../notifications/service";
 import { canReadMessages } from "../permissions";
-import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
 import type { MessageInput, MessageView } from "./schemas";
 
 type MessageRow = ProjectMessage & { author: Pick<User, "id" | "username" | "displayName"> | null };
@@ -27,9 +27,8 @@ function present(row: MessageRow): MessageView {
 }
 
 /** The project with its MESSAGES module on; with it off none of this exists (404). */
-async function messagesOf(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<ProjectContext> {
-  const context = await loadProject(actor, projectId, client);
-  requireModule(context.project, "MESSAGES");
+async function messagesOf(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<ProjectEntry> {
+  const context = await inProject(actor, projectId, { module: "MESSAGES", client });
   if (!canReadMessages(context.access)) throw new NotFound("project");
   return context;
 }
@@ -75,17 +74,13 @@ export async function postMessage(actor: Actor, projectId: string, input: Messag
       data: { projectId, authorId: actor.userId, title: input.title, body: input.body },
       include: INCLUDE,
     });
-    await recordAudit(
-      tx,
-      { ...auditContext(actor, meta), override: context.access.override },
-      {
-        action: "message.create",
-        targetType: "message",
-        targetId: message.id,
-        projectId,
-        changes: { title: { before: null, after: message.title } },
-      },
-    );
+    await recordAudit(tx, context.audit(meta), {
+      action: "message.create",
+      targetType: "message",
+      targetId: message.id,
+      projectId,
+      changes: { title: { before: null, after: message.title } },
+    });
     const members = await tx.projectMember.findMany({
       where: { projectId, userId: { not: actor.userId }, user: { suspendedAt: null } },
       select: { userId: true },
@@ -114,16 +109,12 @@ export async function deleteMessage(actor: Actor, projectId: string, messageId: 
     if (!message) throw new NotFound("message");
     requireProjectPermission(context, "messages.manage");
     await tx.projectMessage.delete({ where: { id: message.id } });
-    await recordAudit(
-      tx,
-      { ...auditContext(actor, meta), override: context.access.override },
-      {
-        action: "message.delete",
-        targetType: "message",
-        targetId: message.id,
-        projectId,
-        changes: { title: { before: message.title, after: null } },
-      },
-    );
+    await recordAudit(tx, context.audit(meta), {
+      action: "message.delete",
+      targetType: "message",
+      targetId: message.id,
+      projectId,
+      changes: { title: { before: message.title, after: null } },
+    });
   });
 }

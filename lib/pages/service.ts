@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit, type AuditContext } from "../audit-log/record";
+import type { Actor, RequestMeta } from "../auth/actor";
+import { changedFields, recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { ProjectPage } from "../db/generated/client";
@@ -8,7 +8,7 @@ import { BadRequest, Conflict, NotFound, PreconditionFailed, RuleViolation } fro
 import { parseClientJson } from "../http/client-input";
 import { renderMarkdown } from "../markdown/render";
 import { canReadPages } from "../permissions";
-import { loadProject, requireModule, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
 import { MAX_PAGES_PER_PROJECT, type PageInput, type PageSummary, type PageView } from "./schemas";
 
 function summarize(page: ProjectPage): PageSummary {
@@ -30,9 +30,8 @@ function present(page: ProjectPage): PageView {
  * The project with its pages readable by the caller: the PROJECT_PAGES module on (otherwise none
  * of this exists) and, on APPLICATION_ONLY projects, a member or staff. Anything else is 404.
  */
-async function pagesOf(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<ProjectContext> {
-  const context = await loadProject(actor, projectId, client);
-  requireModule(context.project, "PROJECT_PAGES");
+async function pagesOf(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<ProjectEntry> {
+  const context = await inProject(actor, projectId, { module: "PROJECT_PAGES", client });
   if (!canReadPages(context.access, context.project)) throw new NotFound("project");
   return context;
 }
@@ -42,10 +41,6 @@ async function pagesToManage(actor: Actor, projectId: string, tx: Tx) {
   const context = await pagesOf(actor, projectId, tx);
   requireProjectPermission(context, "pages.manage");
   return context;
-}
-
-function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
-  return { ...auditContext(actor, meta), override: context.access.override };
 }
 
 /** The body goes into the audit log as its length and a fingerprint: pages are long, the log is not the history. */
@@ -130,7 +125,7 @@ export async function createPage(actor: Actor, projectId: string, input: PageInp
     }
     await assertSlugFree(tx, projectId, input.slug);
     const page = await tx.projectPage.create({ data: { projectId, ...input } });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "page.create",
       targetType: "page",
       targetId: page.id,
@@ -156,7 +151,7 @@ export async function updatePage(
     if (page.version !== expectedVersion) throw new PreconditionFailed();
     if (input.slug !== page.slug) await assertSlugFree(tx, projectId, input.slug);
     const updated = await tx.projectPage.update({ where: { id: page.id }, data: { ...input, version: { increment: 1 } } });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "page.update",
       targetType: "page",
       targetId: page.id,
@@ -173,7 +168,7 @@ export async function deletePage(actor: Actor, projectId: string, slug: string, 
     const page = await pageIn(tx, projectId, slug);
     if (page.version !== expectedVersion) throw new PreconditionFailed();
     await tx.projectPage.delete({ where: { id: page.id } });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "page.delete",
       targetType: "page",
       targetId: page.id,

@@ -3,7 +3,7 @@ import { cache } from "react";
 import { getPortalActor } from "../auth/portal";
 import { NotFound } from "../errors";
 import { canOpenManagement } from "../permissions";
-import { loadProject } from "../projects/access";
+import { inProject } from "../projects/access";
 import { findProjectIdBySlug } from "../projects/service";
 
 /**
@@ -13,7 +13,7 @@ import { findProjectIdBySlug } from "../projects/service";
 export const loadProjectPage = cache(async (slug: string) => {
   const actor = await getPortalActor();
   try {
-    const context = await loadProject(actor, await findProjectIdBySlug(slug));
+    const context = await inProject(actor, await findProjectIdBySlug(slug));
     return { actor, ...context };
   } catch (error) {
     if (error instanceof NotFound) notFound();

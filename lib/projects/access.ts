@@ -1,4 +1,5 @@
-import type { Actor } from "../auth/actor";
+import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import type { AuditContext } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Project, ProjectMember, ProjectRole } from "../db/generated/client";
@@ -13,6 +14,7 @@ export interface ProjectContext {
 }
 
 /**
+ * Services open a project with inProject (below), never with this directly (lib/projects/entry.test.ts).
  * The project as the caller may see it, in one query with the caller's membership.
  * Deleted projects and projects the caller cannot see are NotFound: 404, never 403.
  */
@@ -56,16 +58,39 @@ export function requireProjectPermission(context: ProjectContext, permission: Pr
   }
 }
 
-/** Loads the project and checks one permission: the usual start of a project service. */
-export async function authorizeProject(actor: Actor | null, projectId: string, permission: ProjectPermission, client: Tx | typeof db = db) {
-  const context = await loadProject(actor, projectId, client);
-  requireProjectPermission(context, permission);
-  return context;
+/** A project opened for a request (inProject): the caller's view of it, and how its changes are audited. */
+export interface ProjectEntry extends ProjectContext {
+  /**
+   * The audit context of a change made here: who, how, from where (request id, ip), and `override`
+   * when the caller's permissions come from projects.override (a Project lead who is not a member).
+   */
+  audit(meta: RequestMeta): AuditContext;
+}
+
+export interface EntryOptions {
+  /** 404 while this module is off: a disabled module does not exist for the project. */
+  module?: ProjectModuleName;
+  /** 403 when the caller sees the project (and the module) but lacks this permission. */
+  permission?: ProjectPermission;
+  /** A transaction: the project's row is then locked until it commits (see lockProject). */
+  client?: Tx | typeof db;
 }
 
 /**
- * The module guard: a disabled module does not exist for the project. Every module's endpoints
- * and pages call this first, so they answer 404 and show nothing while the module is off.
+ * The one way a service opens a project for a request: the project as the caller may see it
+ * (loadProject: 404 when invisible or deleted), then the module (404 when off), then the
+ * permission (403), in that order; with the audit context of the changes made inside.
+ */
+export async function inProject(actor: Actor | null, projectId: string, options: EntryOptions = {}): Promise<ProjectEntry> {
+  const context = await loadProject(actor, projectId, options.client);
+  if (options.module) requireModule(context.project, options.module);
+  if (options.permission) requireProjectPermission(context, options.permission);
+  return { ...context, audit: (meta) => ({ ...auditContext(actor, meta), override: context.access.override }) };
+}
+
+/**
+ * The module guard inside inProject: a disabled module does not exist for the project (404). Called
+ * alone only where another 404 must come first (the launcher's, lib/launcher/service.ts).
  */
 export function requireModule(project: Pick<Project, "modules">, module: ProjectModuleName) {
   if (!project.modules.includes(module)) throw new NotFound("page");

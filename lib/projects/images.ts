@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import type { Actor, RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
 import { NotFound, PayloadTooLarge, PreconditionFailed, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { fileStore, IMAGE_TYPES, sniffImageType } from "../files/store";
-import { authorizeProject, loadProject } from "./access";
+import { inProject } from "./access";
 import { presentProject } from "./present";
 
 export const IMAGE_KINDS = ["banner", "logo"] as const;
@@ -50,7 +50,7 @@ export async function uploadProjectImage(
   expectedVersion: number,
   meta: RequestMeta,
 ) {
-  await authorizeProject(actor, projectId, "project.edit");
+  await inProject(actor, projectId, { permission: "project.edit" });
   const actual = sniffImageType(upload.bytes);
   if (!actual) throw new UnsupportedMediaType(IMAGE_TYPES.join(", "));
   if (actual !== upload.contentType) {
@@ -60,7 +60,7 @@ export async function uploadProjectImage(
   const storageKey = await store.put(upload.bytes);
   const result = await db
     .$transaction(async (tx) => {
-      const context = await authorizeProject(actor, projectId, "project.edit", tx);
+      const context = await inProject(actor, projectId, { permission: "project.edit", client: tx });
       const stored = await tx.storedFile.aggregate({ where: { projectId }, _sum: { size: true } });
       if ((stored._sum.size ?? 0) + upload.bytes.length > MAX_IMAGE_BYTES_PER_PROJECT)
         throw new PayloadTooLarge(MAX_IMAGE_BYTES_PER_PROJECT);
@@ -81,17 +81,13 @@ export async function uploadProjectImage(
       });
       if (count === 0) throw new PreconditionFailed();
       const updated = await tx.project.findUniqueOrThrow({ where: { id: projectId } });
-      await recordAudit(
-        tx,
-        { ...auditContext(actor, meta), override: context.access.override },
-        {
-          action: "project.image",
-          targetType: "project",
-          targetId: projectId,
-          projectId,
-          changes: { [FIELD[kind]]: { before: context.project[FIELD[kind]], after: url } },
-        },
-      );
+      await recordAudit(tx, context.audit(meta), {
+        action: "project.image",
+        targetType: "project",
+        targetId: projectId,
+        projectId,
+        changes: { [FIELD[kind]]: { before: context.project[FIELD[kind]], after: url } },
+      });
       return { project: updated, body: presentProject(updated, context), replaced: storedImageId(projectId, context.project[FIELD[kind]]) };
     })
     .catch(async (error: unknown) => {
@@ -105,7 +101,7 @@ export async function uploadProjectImage(
 
 /** The project's current banner or logo, for whoever may see the project. */
 export async function readProjectImage(actor: Actor | null, projectId: string, kind: ImageKind) {
-  const { project } = await loadProject(actor, projectId);
+  const { project } = await inProject(actor, projectId);
   const fileId = storedImageId(project.id, project[FIELD[kind]]);
   const file = fileId ? await db.storedFile.findFirst({ where: { id: fileId, projectId: project.id } }) : null;
   const bytes = file ? await fileStore().get(file.storageKey) : null;

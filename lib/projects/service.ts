@@ -1,9 +1,9 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit, type AuditContext } from "../audit-log/record";
+import { changedFields, recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
-import { BadRequest, Forbidden, NotFound, PreconditionFailed, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
+import { BadRequest, Forbidden, NotFound, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
 import { parseClientJson } from "../http/client-input";
 import {
   canBeOwner,
@@ -13,19 +13,18 @@ import {
   hasPlatformPermission,
   type ProjectStatus,
 } from "../permissions";
-import { authorizeProject, loadProject, type ProjectContext } from "./access";
+import { inProject } from "./access";
 import { removeReplacedImages, storedImageId } from "./images";
 import { presentProject } from "./present";
+import { versionedUpdate } from "./versioned-update";
 import {
   DEFAULT_PROJECT_SETTINGS,
   MODULE_NAMES,
   PROJECT_MODULES,
-  projectSettingsSchema,
   type CreateProjectInput,
   type ListProjectsQuery,
   type PresentationInput,
   type ProjectModuleName,
-  type ProjectSettings,
 } from "./schemas";
 import { slugify, withSuffix } from "./slug";
 
@@ -102,7 +101,7 @@ function afterCursor(sort: ListProjectsQuery["sort"], cursor: Cursor): Prisma.Pr
 }
 
 export async function getProject(actor: Actor | null, projectId: string) {
-  const context = await loadProject(actor, projectId);
+  const context = await inProject(actor, projectId);
   return { context, body: presentProject(context.project, context) };
 }
 
@@ -203,22 +202,8 @@ function assertModulesAvailable(modules: readonly ProjectModuleName[]) {
   }
 }
 
-/** Applies `data` when the project still has `expectedVersion`, raising the version; 412 otherwise. */
-async function versionedUpdate(tx: Tx, projectId: string, expectedVersion: number, data: Prisma.ProjectUpdateManyMutationInput) {
-  const { count } = await tx.project.updateMany({
-    where: { id: projectId, version: expectedVersion, deletedAt: null },
-    data: { ...data, version: { increment: 1 } },
-  });
-  if (count === 0) throw new PreconditionFailed();
-  return tx.project.findUniqueOrThrow({ where: { id: projectId } });
-}
-
 function pick(project: Project, fields: string[]): Record<string, unknown> {
   return Object.fromEntries(fields.map((field) => [field, project[field as keyof Project]]));
-}
-
-function auditFor(actor: Actor, meta: RequestMeta, context: ProjectContext): AuditContext {
-  return { ...auditContext(actor, meta), override: context.access.override };
 }
 
 /** PUT (replace) and PATCH (merge) of the presentation fields. */
@@ -230,7 +215,7 @@ export async function updatePresentation(
   meta: RequestMeta,
 ) {
   const result = await db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "project.edit", tx);
+    const context = await inProject(actor, projectId, { permission: "project.edit", client: tx });
     const { project } = context;
     for (const field of ["bannerUrl", "logoUrl"] as const) {
       const value = input[field];
@@ -239,7 +224,7 @@ export async function updatePresentation(
       }
     }
     const updated = await versionedUpdate(tx, project.id, expectedVersion, input);
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.update",
       targetType: "project",
       targetId: project.id,
@@ -262,7 +247,7 @@ export async function updatePresentation(
  */
 export async function deleteProject(actor: Actor, projectId: string, expectedVersion: number, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
-    const context = await loadProject(actor, projectId, tx);
+    const context = await inProject(actor, projectId, { client: tx });
     if (!canDeleteProject(context.access)) {
       throw new Forbidden("Deleting a project needs its Owner, or a Project lead's audited override.");
     }
@@ -276,7 +261,7 @@ export async function deleteProject(actor: Actor, projectId: string, expectedVer
       );
     }
     await versionedUpdate(tx, projectId, expectedVersion, { deletedAt: new Date() });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.delete",
       targetType: "project",
       targetId: projectId,
@@ -313,49 +298,6 @@ export async function purgeDeletedProjects(): Promise<number> {
   return count;
 }
 
-export function settingsOf(project: Project): ProjectSettings {
-  const parsed = projectSettingsSchema.safeParse(project.settings);
-  return parsed.success ? parsed.data : DEFAULT_PROJECT_SETTINGS;
-}
-
-export async function getSettings(actor: Actor | null, projectId: string) {
-  const context = await authorizeProject(actor, projectId, "project.settings");
-  return { project: context.project, body: { visibility: context.project.visibility, settings: settingsOf(context.project) } };
-}
-
-export async function updateSettings(
-  actor: Actor,
-  projectId: string,
-  input: { visibility: Project["visibility"]; settings: ProjectSettings },
-  expectedVersion: number,
-  meta: RequestMeta,
-) {
-  return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "project.settings", tx);
-    await assertOfferableRoles(tx, projectId, input.settings.offeredRoleIds);
-    const updated = await versionedUpdate(tx, projectId, expectedVersion, { visibility: input.visibility, settings: input.settings });
-    await recordAudit(tx, auditFor(actor, meta, context), {
-      action: "project.settings",
-      targetType: "project",
-      targetId: projectId,
-      projectId,
-      changes: changedFields(
-        { visibility: context.project.visibility, settings: settingsOf(context.project) },
-        { visibility: updated.visibility, settings: input.settings },
-      ),
-    });
-    return { project: updated, body: { visibility: updated.visibility, settings: settingsOf(updated) } };
-  });
-}
-
-/** Roles offered to applicants are roles of this project, and never Owner. */
-async function assertOfferableRoles(tx: Tx, projectId: string, roleIds: string[]) {
-  if (!roleIds.length) return;
-  const found = await tx.projectRole.count({ where: { projectId, id: { in: roleIds }, NOT: { key: "OWNER" } } });
-  if (found !== new Set(roleIds).size)
-    throw new ValidationFailed([{ path: "settings.offeredRoleIds", message: "Offer only roles of this project (not Owner)." }]);
-}
-
 export function modulesView(project: Project) {
   return {
     modules: project.modules,
@@ -370,7 +312,7 @@ export function modulesView(project: Project) {
 }
 
 export async function getModules(actor: Actor | null, projectId: string) {
-  const context = await authorizeProject(actor, projectId, "project.view");
+  const context = await inProject(actor, projectId, { permission: "project.view" });
   return { project: context.project, body: modulesView(context.project) };
 }
 
@@ -384,10 +326,10 @@ export async function updateModules(
 ) {
   const wanted = MODULE_NAMES.filter((module) => modules.includes(module));
   return db.$transaction(async (tx) => {
-    const context = await authorizeProject(actor, projectId, "project.settings", tx);
+    const context = await inProject(actor, projectId, { permission: "project.settings", client: tx });
     assertModulesAvailable(wanted.filter((module) => !context.project.modules.includes(module)));
     const updated = await versionedUpdate(tx, projectId, expectedVersion, { modules: wanted });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "project.modules",
       targetType: "project",
       targetId: projectId,

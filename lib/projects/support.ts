@@ -1,12 +1,11 @@
 import type { Actor } from "../auth/actor";
-import { loadProject, moduleEnabled, requireModule, type ProjectContext } from "./access";
-import { settingsOf } from "./service";
+import { inProject, moduleEnabled, type ProjectContext } from "./access";
+import { settingsOf } from "./settings";
 import { presentSupportLink, type SupportLinkView } from "./support-links";
 
 /** The project's support links for whoever can see the project; 404 while CREATOR_SUPPORT is off. */
 export async function listSupportLinks(actor: Actor | null, projectId: string): Promise<SupportLinkView[]> {
-  const { project } = await loadProject(actor, projectId);
-  requireModule(project, "CREATOR_SUPPORT");
+  const { project } = await inProject(actor, projectId, { module: "CREATOR_SUPPORT" });
   return settingsOf(project).supportLinks.map(presentSupportLink);
 }
 

@@ -1,5 +1,5 @@
 import semver from "semver";
-import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
+import type { Actor, RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
@@ -51,10 +51,6 @@ export function releaseEtag(row: Pick<Release, "lockVersion">) {
   return versionEtag({ version: row.lockVersion });
 }
 
-function auditFor(actor: Actor, meta: RequestMeta, context: DownloadsContext) {
-  return { ...auditContext(actor, meta), override: context.access.override };
-}
-
 /** Versions are unique per project as semver values: `1.0.0` and `1.0.0+build` name the same release. */
 async function assertVersionFree(tx: Tx, projectId: string, version: string, exceptId?: string) {
   const others = await tx.release.findMany({
@@ -99,7 +95,7 @@ export async function createRelease(actor: Actor, projectId: string, input: Crea
     requireProjectPermission(context, "releases.manage");
     await assertVersionFree(tx, projectId, input.version);
     const row = await tx.release.create({ data: { projectId, ...input, state: "DRAFT" }, include: WITH_FILES });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "release.create",
       targetType: "release",
       targetId: row.id,
@@ -148,7 +144,7 @@ export async function updateRelease(
     const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: WITH_FILES });
     const fields = ["version", "title", "changelog", "channel", "state"] as const;
     const pick = (release: Release) => Object.fromEntries(fields.map((field) => [field, release[field]]));
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: publishing ? "release.publish" : input.state === "YANKED" && before.state !== "YANKED" ? "release.yank" : "release.update",
       targetType: "release",
       targetId: releaseId,
@@ -172,7 +168,7 @@ export async function deleteRelease(actor: Actor, projectId: string, releaseId: 
     if (row.state === "PUBLISHED") throw new RuleViolation("Yank a published release before deleting it.", "release_published");
     await tx.download.deleteMany({ where: { releaseId } });
     await tx.release.delete({ where: { id: releaseId } });
-    await recordAudit(tx, auditFor(actor, meta, context), {
+    await recordAudit(tx, context.audit(meta), {
       action: "release.delete",
       targetType: "release",
       targetId: releaseId,

@@ -1,6 +1,6 @@
 import type { Project } from "../db/generated/client";
 import type { FieldError } from "../errors";
-import { settingsOf } from "../projects/service";
+import { settingsOf } from "../projects/settings";
 
 const MIN_DESCRIPTION = 30;
 

@@ -6,7 +6,7 @@ import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors"
 import { allowedTransitions, findTransition, hasPlatformPermission, transitionActors, type ProjectStatus } from "../permissions";
 import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { membersHolding, notify, usersHolding } from "../notifications/service";
-import { loadProject, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { displayNames } from "../users/present";
 import { missingForReview } from "./completeness";
 import { diffSnapshots, readSnapshot, takeSnapshot } from "./snapshot";
@@ -37,7 +37,7 @@ function movesView(actor: Actor | null, context: ProjectContext) {
  */
 export async function changeStatus(actor: Actor, projectId: string, input: { status: ProjectStatus; reason?: string }, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await loadProject(actor, projectId, tx);
+    const context = await inProject(actor, projectId, { client: tx });
     const { project } = context;
     const actors = transitionActors(actor, context.access);
     if (!actors.has("team") && !actors.has("moderator"))
@@ -66,7 +66,7 @@ export async function changeStatus(actor: Actor, projectId: string, input: { sta
     const byStaff = !actors.has("team");
     await recordAudit(
       tx,
-      { ...auditContext(actor, meta), override: context.access.override || byStaff },
+      { ...context.audit(meta), override: context.access.override || byStaff },
       {
         action: "project.status",
         targetType: "project",
@@ -142,7 +142,7 @@ async function historyIn(tx: Tx, context: ProjectContext, actor: Actor | null) {
 
 /** The project's review history, queue position and next moves, for its members and staff. */
 export async function getHistory(actor: Actor | null, projectId: string) {
-  const context = await loadProject(actor, projectId);
+  const context = await inProject(actor, projectId);
   requireProjectPermission(context, "project.view", "The review history is for the project's team.");
   return db.$transaction((tx) => historyIn(tx, context, actor));
 }
@@ -189,7 +189,7 @@ export async function listQueue(actor: Actor) {
 
 async function reviewable(tx: Tx, actor: Actor, projectId: string) {
   requireReviewer(actor);
-  const context = await loadProject(actor, projectId, tx);
+  const context = await inProject(actor, projectId, { client: tx });
   if (context.membership) throw new Forbidden("You are on this project's team, so another reviewer decides it.", "own_project");
   if (context.project.status !== "IN_REVIEW") {
     // A decision made since the last submission means another reviewer was first.
@@ -229,7 +229,7 @@ export async function claimReview(actor: Actor, projectId: string, meta: Request
 export async function releaseClaim(actor: Actor, projectId: string, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
     requireReviewer(actor);
-    await loadProject(actor, projectId, tx);
+    await inProject(actor, projectId, { client: tx });
     const { count } = await tx.reviewClaim.deleteMany({ where: { projectId, reviewerId: actor.userId } });
     if (count === 0) throw new Conflict("You hold no claim on this project.", "not_claimed");
     await recordAudit(tx, auditContext(actor, meta), { action: "review.release", targetType: "project", targetId: projectId, projectId });
@@ -308,7 +308,7 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
  */
 export async function getReviewRecord(actor: Actor, projectId: string) {
   requireReviewer(actor);
-  const context = await loadProject(actor, projectId);
+  const context = await inProject(actor, projectId);
   const [reviews, claim, current] = await Promise.all([
     db.review.findMany({ where: { projectId }, orderBy: { createdAt: "desc" } }),
     db.reviewClaim.findUnique({ where: { projectId } }),

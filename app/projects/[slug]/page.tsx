@@ -14,7 +14,7 @@ import { pageNavigation } from "@/lib/pages/service";
 import { loadProjectPage, MANAGE_TABS } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { presentProject } from "@/lib/projects/present";
-import { settingsOf } from "@/lib/projects/service";
+import { settingsOf } from "@/lib/projects/settings";
 import { supportLinksOf } from "@/lib/projects/support";
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string }> }): Promise<Metadata> {

@@ -20,7 +20,8 @@ import {
 import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput, updateModulesSchema, updateSettingsSchema } from "@/lib/projects/schemas";
-import { deleteProject, updateModules, updatePresentation, updateSettings } from "@/lib/projects/service";
+import { deleteProject, updateModules, updatePresentation } from "@/lib/projects/service";
+import { updateSettings } from "@/lib/projects/settings";
 import { changeStatusSchema } from "@/lib/reviews/schemas";
 import { changeStatus } from "@/lib/reviews/service";
 import { findActiveUserId } from "@/lib/users/service";

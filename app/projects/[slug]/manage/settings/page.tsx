@@ -9,7 +9,8 @@ import { offerableRoles } from "@/lib/applications/service";
 import { canDeleteProject } from "@/lib/permissions";
 import { loadManagePage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
-import { DELETABLE_STATUSES, settingsOf } from "@/lib/projects/service";
+import { DELETABLE_STATUSES } from "@/lib/projects/service";
+import { settingsOf } from "@/lib/projects/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");

@@ -1,7 +1,7 @@
 import { versionEtag } from "@/lib/http/etag";
 import { handle } from "@/lib/http/route";
 import { getSettingsOperation, updateSettingsOperation } from "@/lib/projects/operations";
-import { getSettings, updateSettings } from "@/lib/projects/service";
+import { getSettings, updateSettings } from "@/lib/projects/settings";
 
 export const GET = handle(getSettingsOperation, async ({ actor, params }) => {
   const { project, body } = await getSettings(actor, params.id);
