@@ -6,7 +6,7 @@ import { Notice } from "@/components/ui/notice";
 import { portalRequestMeta } from "@/lib/auth/portal";
 import { AppError } from "@/lib/errors";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
-import { verifyEmail } from "@/lib/users/service";
+import { verifyEmailFromLink } from "@/lib/users/service";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.verify");
@@ -21,7 +21,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     outcome = { ok: false, text: t("incomplete") };
   } else {
     try {
-      await verifyEmail(token, await portalRequestMeta());
+      await verifyEmailFromLink(token, await portalRequestMeta());
       outcome = { ok: true, text: t("done") };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

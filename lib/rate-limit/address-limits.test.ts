@@ -13,6 +13,7 @@ import { TooManyRequests } from "../errors";
 import { createUser, testMeta, unique } from "../testing/factories";
 import { call } from "../testing/http";
 import { RATE_LIMITS } from ".";
+import { verifyEmailFromLink } from "@/lib/users/service";
 
 // Small budgets, so each row spends one in a few requests (read when lib/rate-limit loads).
 vi.hoisted(() => {
@@ -88,6 +89,19 @@ const ROWS: [string, number, Attempt][] = [
     "e-mail verification links",
     RATE_LIMITS.verifyEmailPerIp.limit,
     async (ip) => (await call(verifyEmail.POST, "POST", "/", { ip, body: { token: "made-up" } })).status,
+  ],
+  [
+    "the portal's e-mail verification page",
+    RATE_LIMITS.verifyEmailPerIp.limit,
+    async (ip) => {
+      try {
+        await verifyEmailFromLink("made-up", testMeta(ip));
+        return 204;
+      } catch (error) {
+        if (error instanceof TooManyRequests) return 429;
+        return 422;
+      }
+    },
   ],
 ];
 

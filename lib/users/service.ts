@@ -80,6 +80,15 @@ async function sendVerification(tx: Tx, user: User, email: string) {
   });
 }
 
+/**
+ * The portal's confirmation page (a link from the mail): the same per-address limit as the API's
+ * POST /auth/verify-email, which its route counts before it reads the body.
+ */
+export async function verifyEmailFromLink(token: string, meta: RequestMeta) {
+  if (meta.ip) await enforceForAddress(RATE_LIMITS.verifyEmailPerIp, meta.ip);
+  await verifyEmail(token, meta);
+}
+
 export async function verifyEmail(token: string, meta: RequestMeta) {
   await db.$transaction(async (tx) => {
     const row = await tx.emailVerificationToken.findUnique({ where: { tokenHash: sha256(token) } });
