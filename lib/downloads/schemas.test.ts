@@ -48,6 +48,10 @@ const UNSAFE = [
   ["game\u200B.exe", "a zero-width space"],
   ["a\u200Fb.txt", "a right-to-left mark"],
   ["\uFEFFgame.exe", "a byte order mark"],
+  ["game\u00AD.exe", "a soft hyphen"],
+  ["game\uFE0F.exe", "a variation selector"],
+  ["game\u3164.exe", "a Hangul filler"],
+  ["game\u2028.exe", "a line separator"],
   ["e\u0301.bin", "a name not in NFC (e and a combining acute accent)"],
 ] as const;
 

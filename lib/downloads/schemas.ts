@@ -47,9 +47,11 @@ const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f]/;
 /**
  * Invisible formatting characters, which can make a name show as another: direction marks,
  * embeddings, overrides and isolates (`setup\u202Etxt.exe` shows as `setupexe.txt`), zero-width
- * spaces and joiners, the word joiner and invisible operators, and the byte order mark.
+ * spaces and joiners, the word joiner and invisible operators, the byte order mark: every format
+ * character (Cf), line and paragraph separator, and default-ignorable code point (soft hyphen,
+ * variation selectors, Hangul fillers, tags), which a system may draw as nothing.
  */
-const INVISIBLE_NAME_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const INVISIBLE_NAME_CHARACTERS = /[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 /** Windows opens the device instead of a file by these names, whatever the extension (`con.txt`, `nul.tar.gz`). */
 const WINDOWS_DEVICE_NAMES = /^(?:con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
 

@@ -32,6 +32,7 @@ describe("refuseActionBody", () => {
     ["a text body", () => post(tooDeep, "text/plain;charset=UTF-8")],
     ["a reply chunk of a form", () => post(form({ "0": '["$K1"]', "1": tooDeep }))],
     ["a no-JS form's bound arguments", () => post(form({ $ACTION_REF_1: "", "$ACTION_1:0": tooDeep }))],
+    ["a no-JS form's bound arguments under any prefix", () => post(form({ $ACTION_REF_zz: "", "$ACTION_zz:0": tooDeep }))],
     ["a URL-encoded reply chunk", () => post(new URLSearchParams({ "0": tooDeep }))],
   ])("refuses JSON nested too deep in %s", async (_label, request) => {
     expect(await codeOf(request())).toBe("too_deep");

@@ -4,7 +4,7 @@ import { JsonTooDeep, jsonDepth, MAX_JSON_DEPTH, nestsTooDeep } from "../http/cl
 import { problemResponse } from "../http/problem";
 
 /** The form fields React reads as JSON: reply chunks ("0", "1", ...) and a no-JS form's bound arguments ("$ACTION_1:0"). */
-const JSON_FIELD = /^(?:\d+|\$ACTION_\d+:\d+)$/;
+const JSON_FIELD = /^(?:\d+|\$ACTION_[^:]*:\d+)$/;
 const FORM_TYPE = /^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
 /**

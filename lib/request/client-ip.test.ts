@@ -35,6 +35,10 @@ describe("the network a client address stands for (counting clients)", () => {
     ["2001:db8:1:2::192.0.2.1", "2001:db8:1:2::/64"],
     ["::ffff:203.0.113.9", "203.0.113.9"],
     ["::ffff:cb00:7109", "203.0.113.9"],
+    // Some proxies write the client's port too, or IPv6 in brackets: the port is not the client.
+    ["203.0.113.9:1001", "203.0.113.9"],
+    ["[2001:db8:9:9::1]", "2001:db8:9:9::/64"],
+    ["[2001:db8:9:9::c]:443", "2001:db8:9:9::/64"],
     ["not an address", "not an address"],
   ])("%s is %s", (address, network) => {
     expect(clientNetwork(address)).toBe(network);

@@ -29,10 +29,11 @@ export function clientIp(headers: Headers): string | null {
  * IPv6 address reduced to its /64 (written `2001:db8:1:2::/64`). Providers hand each subscriber a
  * /64 or more, and a host picks any address in it at will (privacy addresses), so a /64 is one
  * client as an IPv4 address is. An IPv4 address written as IPv6 (`::ffff:203.0.113.9`) is that IPv4
- * address; a zone (`%eth0`) is dropped. Anything else is returned as it is.
+ * address; a zone (`%eth0`) is dropped, and so is a port some proxies write after the address
+ * (`203.0.113.9:1001`, `[2001:db8::1]:443`). Anything else is returned as it is.
  */
 export function clientNetwork(address: string): string {
-  const bare = address.split("%")[0]!;
+  const bare = withoutPort(address).split("%")[0]!;
   if (isIPv4(bare) || !isIPv6(bare)) return bare;
   const groups = ipv6Groups(bare);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
@@ -42,6 +43,14 @@ export function clientNetwork(address: string): string {
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(":")}::/64`;
+}
+
+/** `[v6]`, `[v6]:port` and `v4:port` without the brackets and the port. */
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) return bracketed[1]!;
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
+  return v4WithPort ? v4WithPort[1]! : address;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 part converted). */
