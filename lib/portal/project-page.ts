@@ -3,7 +3,10 @@ import { cache } from "react";
 import { getPortalActor } from "../auth/portal";
 import { NotFound } from "../errors";
 import { canOpenManagement } from "../permissions";
-import { inProject } from "../projects/access";
+import type { Actor } from "../auth/actor";
+import type { ProjectPermission } from "../permissions";
+import { inProject, moduleEnabled } from "../projects/access";
+import type { ProjectModuleName } from "../projects/schemas";
 import { findProjectIdBySlug } from "../projects/service";
 
 /**
@@ -31,7 +34,11 @@ export const loadManagePage = cache(async (slug: string) => {
   return context;
 });
 
-/** The management tabs, each shown only with the permission it needs; names in `manage.tabs`. */
+/**
+ * The management tabs: the one table that decides both which tabs the layout shows and how each
+ * tab's page opens (`openManageTab`). A tab needs its permission; a tab with a module exists only
+ * while that module is on. Names in `manage.tabs`.
+ */
 export const MANAGE_TABS = [
   { href: "", key: "presentation", permission: "project.edit" },
   { href: "/review", key: "review", permission: "project.view" },
@@ -45,7 +52,54 @@ export const MANAGE_TABS = [
   { href: "/launcher", key: "launcher", permission: "launcher.manage", module: "LAUNCHER" },
   { href: "/pages", key: "pages", permission: "pages.manage", module: "PROJECT_PAGES" },
   { href: "/messages", key: "messages", permission: "messages.manage", module: "MESSAGES" },
-] as const;
+] as const satisfies readonly { href: string; key: string; permission: ProjectPermission; module?: ProjectModuleName }[];
+
+type ManageTab = (typeof MANAGE_TABS)[number];
 
 /** A management tab's name (`manage.tabs.<key>`). */
-export type ManageTabKey = (typeof MANAGE_TABS)[number]["key"];
+export type ManageTabKey = ManageTab["key"];
+
+type ManageContext = Awaited<ReturnType<typeof loadManagePage>>;
+
+/** What deciding a tab reads of the page context. */
+type TabDeciding = Pick<ManageContext, "actor"> & {
+  project: Pick<ManageContext["project"], "modules">;
+  access: Pick<ManageContext["access"], "permissions">;
+};
+
+function tabOf(key: ManageTabKey): ManageTab {
+  const tab = MANAGE_TABS.find((candidate) => candidate.key === key);
+  if (!tab) throw new Error(`Unknown management tab: ${key}`);
+  return tab;
+}
+
+/**
+ * How a tab opens for this context: a tab whose module is off does not exist (404, for everyone,
+ * staff included); without the permission it shows "no access".
+ */
+export function manageTabState(key: ManageTabKey, { actor, project, access }: TabDeciding): "open" | "no-access" | "not-found" {
+  const tab = tabOf(key);
+  if ("module" in tab && !moduleEnabled(project, tab.module)) return "not-found";
+  if (!actor || !access.permissions.has(tab.permission)) return "no-access";
+  return "open";
+}
+
+/** The tabs the layout shows: exactly those whose pages open. */
+export function visibleManageTabs(context: TabDeciding): ManageTab[] {
+  return MANAGE_TABS.filter((tab) => manageTabState(tab.key, context) === "open");
+}
+
+/** A tab page opened: its context, or the tab the user may not open (render `<NoAccess what={denied} />`). */
+export type ManageTabOpening = (ManageContext & { actor: Actor; denied: null }) | { denied: ManageTabKey };
+
+/**
+ * Every management tab page opens here: the page context as `loadManagePage` loads it, then the
+ * tab's own entry in `MANAGE_TABS` decides 404 or "no access", the same entry the layout reads.
+ */
+export async function openManageTab(slug: string, key: ManageTabKey): Promise<ManageTabOpening> {
+  const context = await loadManagePage(slug);
+  const state = manageTabState(key, context);
+  if (state === "not-found") notFound();
+  if (state === "no-access" || !context.actor) return { denied: key };
+  return { ...context, actor: context.actor, denied: null };
+}

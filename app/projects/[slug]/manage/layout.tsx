@@ -6,8 +6,7 @@ import { StatusBadge } from "@/components/projects/badges";
 import { ManageTabs } from "@/components/projects/manage/manage-tabs";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { pendingApplicationCount } from "@/lib/applications/service";
-import { loadManagePage, MANAGE_TABS } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { loadManagePage, visibleManageTabs } from "@/lib/portal/project-page";
 
 export default async function ManageLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -15,9 +14,7 @@ export default async function ManageLayout({ children, params }: { children: Rea
   const context = await loadManagePage(slug);
   const { project, access } = context;
   const [pending, t] = await Promise.all([pendingApplicationCount(context), getTranslations("manage")]);
-  const tabs = MANAGE_TABS.filter(
-    (tab) => access.permissions.has(tab.permission) && (!("module" in tab) || moduleEnabled(project, tab.module)),
-  );
+  const tabs = visibleManageTabs(context);
   // The area's client components: tabs, forms, releases and files, pages, applications (lib/i18n/client-messages.ts).
   return (
     <ClientMessagesProvider
@@ -48,7 +45,7 @@ export default async function ManageLayout({ children, params }: { children: Rea
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">{t("override")}</p>
           )}
         </div>
-        {/* Each page checks its own permission (and module), so a disabled module stays a 404 for everyone. */}
+        {/* The tabs shown are exactly those whose pages open (the same MANAGE_TABS entry decides both). */}
         {tabs.length > 0 && (
           <ManageTabs
             base={`/projects/${project.slug}/manage`}

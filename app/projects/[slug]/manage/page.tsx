@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { PresentationForm } from "@/components/projects/manage/presentation-form";
 import { Notice } from "@/components/ui/notice";
-import { loadManagePage } from "@/lib/portal/project-page";
+import { openManageTab } from "@/lib/portal/project-page";
 import { savePresentationAction, uploadImageAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,8 +18,9 @@ export default async function PresentationPage({
   params: Promise<{ slug: string }>;
   searchParams: Promise<{ created?: string }>;
 }) {
-  const { project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.edit")) return <NoAccess what="presentation" />;
+  const tab = await openManageTab((await params).slug, "presentation");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { project } = tab;
   const target = { projectId: project.id, slug: project.slug };
   const { created } = await searchParams;
   const t = await getTranslations("manage");

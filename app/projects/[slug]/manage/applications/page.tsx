@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { decideApplicationAction } from "@/app/applications/actions";
 import { ApplicationReview } from "@/components/applications/application-review";
 import { NoAccess } from "@/components/projects/manage/no-access";
@@ -9,8 +8,7 @@ import { Card } from "@/components/ui/card";
 import { listProjectApplications } from "@/lib/applications/service";
 import { listRoles } from "@/lib/members/service";
 import { canAcceptAs } from "@/lib/permissions";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");
@@ -18,9 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ApplicationsPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!moduleEnabled(project, "APPLICATIONS")) notFound();
-  if (!actor || !access.permissions.has("applications.view")) return <NoAccess what="applications" />;
+  const tab = await openManageTab((await params).slug, "applications");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project, access } = tab;
   const [t, defaultRole, pending, all, roles] = await Promise.all([
     getTranslations("manage.applications"),
     getTranslations("labels.defaultRole"),

@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { deleteFileAction } from "@/app/projects/[slug]/manage/releases/actions";
 import { FileTable } from "@/components/releases/file-table";
 import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
 import { downloadsProject, downloadTotals, listFiles } from "@/lib/downloads/service";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 import { listReleases } from "@/lib/releases/service";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,9 +15,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function FilesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!moduleEnabled(project, "DOWNLOADS")) notFound();
-  if (!actor || !access.permissions.has("downloads.manage")) return <NoAccess what="files" />;
+  const tab = await openManageTab((await params).slug, "files");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project } = tab;
   const [t, kind, format, files, releases, totals] = await Promise.all([
     getTranslations("releases"),
     getTranslations("labels.downloadKind"),

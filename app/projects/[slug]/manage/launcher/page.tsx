@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { saveLauncherAction } from "@/app/projects/[slug]/manage/actions";
 import { LauncherForm } from "@/components/projects/manage/launcher-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
 import { getLauncherSettings } from "@/lib/launcher/service";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");
@@ -15,10 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LauncherPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  // The module guard: with the LAUNCHER module off this page does not exist.
-  if (!moduleEnabled(project, "LAUNCHER")) notFound();
-  if (!access.permissions.has("launcher.manage")) return <NoAccess what="launcher" />;
+  const tab = await openManageTab((await params).slug, "launcher");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project } = tab;
   const t = await getTranslations("manage.launcher");
   return (
     <Card title={t("title")} description={t("description")}>

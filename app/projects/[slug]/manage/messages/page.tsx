@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { MessageManager } from "@/components/messages/message-manager";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
 import { listMessages } from "@/lib/messages/service";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 import { deleteMessageAction, postMessageAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,10 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function MessagesTab({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  // The module guard: with MESSAGES off this tab does not exist.
-  if (!moduleEnabled(project, "MESSAGES")) notFound();
-  if (!actor || !access.permissions.has("messages.manage")) return <NoAccess what="messages" />;
+  const tab = await openManageTab((await params).slug, "messages");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project } = tab;
   const [messages, t] = await Promise.all([listMessages(actor, project.id, { limit: 100 }), getTranslations("manage.messages")]);
   return (
     <Card title={t("title")} description={t("description")}>

@@ -4,7 +4,7 @@ import { saveModulesAction } from "@/app/projects/[slug]/manage/actions";
 import { ModulesForm } from "@/components/projects/manage/modules-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
-import { loadManagePage } from "@/lib/portal/project-page";
+import { openManageTab } from "@/lib/portal/project-page";
 import { modulesView } from "@/lib/projects/service";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,8 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ModulesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.settings")) return <NoAccess what="modules" />;
+  const tab = await openManageTab((await params).slug, "modules");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { project } = tab;
   const view = modulesView(project);
   const t = await getTranslations("manage.modules");
   return (

@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { MAX_PAGES_PER_PROJECT } from "@/lib/pages/schemas";
 import { pageNavigation } from "@/lib/pages/service";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");
@@ -23,12 +21,10 @@ export default async function PagesTab({
   params: Promise<{ slug: string }>;
   searchParams: Promise<{ deleted?: string }>;
 }) {
-  const context = await loadManagePage((await params).slug);
-  const { project, access } = context;
-  // The module guard: with PROJECT_PAGES off this tab does not exist.
-  if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
-  const [pages, t, format] = await Promise.all([pageNavigation(context), getTranslations("pages"), getFormatter()]);
+  const tab = await openManageTab((await params).slug, "pages");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { project } = tab;
+  const [pages, t, format] = await Promise.all([pageNavigation(tab), getTranslations("pages"), getFormatter()]);
   const base = `/projects/${project.slug}/manage/pages`;
   return (
     <Card title={t("title")} description={t("description", { max: MAX_PAGES_PER_PROJECT })}>

@@ -1,11 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { CreateReleaseForm, ReleaseList } from "@/components/releases/release-manager";
 import { Card } from "@/components/ui/card";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 import { listReleases } from "@/lib/releases/service";
 import { createReleaseAction, deleteReleaseAction, previewChangelogAction, updateReleaseAction } from "./actions";
 
@@ -15,10 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ReleasesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  // The module guard: with the DOWNLOADS module off this page does not exist.
-  if (!moduleEnabled(project, "DOWNLOADS")) notFound();
-  if (!actor || !access.permissions.has("releases.manage")) return <NoAccess what="releases" />;
+  const tab = await openManageTab((await params).slug, "releases");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project } = tab;
   const [releases, t] = await Promise.all([listReleases(actor, project.id, { limit: 100 }), getTranslations("releases")]);
   const target = { projectId: project.id, slug: project.slug };
   return (

@@ -4,7 +4,7 @@ import { changeStatusAction } from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { ReviewPanel } from "@/components/projects/manage/review-panel";
 import { Card } from "@/components/ui/card";
-import { loadManagePage } from "@/lib/portal/project-page";
+import { openManageTab } from "@/lib/portal/project-page";
 import { getHistory } from "@/lib/reviews/service";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,8 +13,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ReviewTabPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.view")) return <NoAccess what="review" />;
+  const tab = await openManageTab((await params).slug, "review");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project } = tab;
   const [history, t] = await Promise.all([getHistory(actor, project.id), getTranslations("manage.review")]);
   return (
     <Card title={t("title")} description={t("description")}>

@@ -8,7 +8,7 @@ import { roleName } from "@/components/projects/role-name";
 import { Card } from "@/components/ui/card";
 import { listRoles } from "@/lib/members/service";
 import { canDefineRole } from "@/lib/permissions";
-import { loadManagePage } from "@/lib/portal/project-page";
+import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");
@@ -16,8 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RolesPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("members.view")) return <NoAccess what="roles" />;
+  const tab = await openManageTab((await params).slug, "roles");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project, access } = tab;
   const [roles, t, defaultRole] = await Promise.all([
     listRoles(actor, project.id),
     getTranslations("manage.roles"),

@@ -7,7 +7,7 @@ import { SettingsForm } from "@/components/projects/manage/settings-form";
 import { Card } from "@/components/ui/card";
 import { offerableRoles } from "@/lib/applications/service";
 import { canDeleteProject } from "@/lib/permissions";
-import { loadManagePage } from "@/lib/portal/project-page";
+import { openManageTab } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { DELETABLE_STATUSES } from "@/lib/projects/service";
 import { settingsOf } from "@/lib/projects/settings";
@@ -18,8 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SettingsPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("project.settings")) return <NoAccess what="settings" />;
+  const tab = await openManageTab((await params).slug, "settings");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { project, access } = tab;
   const t = await getTranslations("manage");
   const target = { projectId: project.id, slug: project.slug };
   // A disabled module's settings are hidden (and kept).

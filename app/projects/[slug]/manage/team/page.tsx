@@ -13,7 +13,7 @@ import { roleName } from "@/components/projects/role-name";
 import { Card } from "@/components/ui/card";
 import { listMembers, listRoles } from "@/lib/members/service";
 import { canAssignRole, canManageMember, canTransferOwnership } from "@/lib/permissions";
-import { loadManagePage } from "@/lib/portal/project-page";
+import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");
@@ -21,8 +21,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function TeamPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { actor, project, access } = await loadManagePage((await params).slug);
-  if (!access.permissions.has("members.view")) return <NoAccess what="team" />;
+  const tab = await openManageTab((await params).slug, "team");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project, access } = tab;
   const [members, roles, t, defaultRole] = await Promise.all([
     listMembers(actor, project.id),
     listRoles(actor, project.id),

@@ -9,8 +9,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { NotFound } from "@/lib/errors";
 import { getPage } from "@/lib/pages/service";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("pages");
@@ -25,9 +24,9 @@ export default async function EditPage({
   searchParams: Promise<{ saved?: string }>;
 }) {
   const { slug, pageSlug } = await params;
-  const { actor, project, access } = await loadManagePage(slug);
-  if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
+  const tab = await openManageTab(slug, "pages");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { actor, project } = tab;
   const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {
     if (error instanceof NotFound) notFound();
     throw error;

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { notFound } from "next/navigation";
 import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
-import { loadManagePage } from "@/lib/portal/project-page";
-import { moduleEnabled } from "@/lib/projects/access";
+import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("pages");
@@ -14,9 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { project, access } = await loadManagePage((await params).slug);
-  if (!moduleEnabled(project, "PROJECT_PAGES")) notFound();
-  if (!access.permissions.has("pages.manage")) return <NoAccess what="pages" />;
+  const tab = await openManageTab((await params).slug, "pages");
+  if (tab.denied) return <NoAccess what={tab.denied} />;
+  const { project } = tab;
   const t = await getTranslations("pages");
   return (
     <Card title={t("new")}>
