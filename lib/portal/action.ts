@@ -40,6 +40,17 @@ export function projectPath(suffix = "") {
   return (args: readonly unknown[]) => `/projects/${projectTarget.parse(args[0]).slug}${suffix}`;
 }
 
+/**
+ * A management tab's write (`app/projects/[slug]/manage/<tab>/actions.ts`): signing in leads back
+ * to `/projects/<slug>/manage<page>`, and success refreshes everything under the project's layout.
+ */
+export function manageWrite(page = "") {
+  return {
+    signIn: projectPath(`/manage${page}`),
+    revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
+  };
+}
+
 export interface ActionContext {
   actor: Actor;
   meta: RequestMeta;

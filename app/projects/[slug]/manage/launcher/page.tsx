@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { saveLauncherAction } from "@/app/projects/[slug]/manage/actions";
 import { LauncherForm } from "@/components/projects/manage/launcher-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
 import { getLauncherSettings } from "@/lib/launcher/service";
 import { openManageTab } from "@/lib/portal/project-page";
+import { saveLauncherAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");

@@ -5,14 +5,11 @@ import { z } from "zod";
 import { idSchema } from "@/lib/http/operation";
 import { messageInputSchema } from "@/lib/messages/schemas";
 import { deleteMessage, postMessage } from "@/lib/messages/service";
-import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
+import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 
 /** The Messages tab's actions: the same schema and service as the API. */
 
-const messages = {
-  signIn: projectPath("/manage/messages"),
-  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
-};
+const messages = manageWrite("/messages");
 
 export const postMessageAction = portalAction({
   ...messages,

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { saveModulesAction } from "@/app/projects/[slug]/manage/actions";
 import { ModulesForm } from "@/components/projects/manage/modules-form";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { Card } from "@/components/ui/card";
 import { openManageTab } from "@/lib/portal/project-page";
 import { modulesView } from "@/lib/projects/service";
+import { saveModulesAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");

@@ -4,17 +4,14 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { pageInputSchema, pagePreviewSchema } from "@/lib/pages/schemas";
 import { createPage, deletePage, previewMarkdown, updatePage } from "@/lib/pages/service";
-import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
+import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
 
 /**
  * The Pages tab's actions. Each parses with the API's schema and calls the same service as the
  * API, which checks the module, visibility and pages.manage again.
  */
 
-const pages = {
-  signIn: projectPath("/manage/pages"),
-  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
-};
+const pages = manageWrite("/pages");
 /** The page being edited and the version the editor opened; null for a new page. */
 const existingPage = z.object({ pageSlug: z.string().min(1).max(60), version: z.int().min(1) });
 

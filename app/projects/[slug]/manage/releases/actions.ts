@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { deleteFile } from "@/lib/downloads/service";
 import { idSchema } from "@/lib/http/operation";
-import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
+import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
 import { changelogPreviewSchema, createReleaseSchema, updateReleaseSchema } from "@/lib/releases/schemas";
 import { createRelease, deleteRelease, renderChangelog, updateRelease } from "@/lib/releases/service";
 
@@ -14,10 +14,7 @@ import { createRelease, deleteRelease, renderChangelog, updateRelease } from "@/
  * (Uploads go from the browser straight to the API, streamed.)
  */
 
-const manage = {
-  signIn: projectPath("/manage/releases"),
-  revalidate: ([target]: readonly [{ slug: string }, ...unknown[]]): Revalidation[] => [[`/projects/${target.slug}`, "layout"]],
-};
+const manage = manageWrite("/releases");
 const revision = z.coerce.number().int().min(1);
 
 export const createReleaseAction = portalAction({

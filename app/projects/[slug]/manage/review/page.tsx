@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { changeStatusAction } from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { ReviewPanel } from "@/components/projects/manage/review-panel";
 import { Card } from "@/components/ui/card";
 import { openManageTab } from "@/lib/portal/project-page";
 import { getHistory } from "@/lib/reviews/service";
+import { changeStatusAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { deleteRoleAction, saveRoleAction } from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { RoleEditor } from "@/components/projects/manage/role-editor";
 import { RolesTable } from "@/components/projects/manage/roles-table";
@@ -9,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { listRoles } from "@/lib/members/service";
 import { canDefineRole } from "@/lib/permissions";
 import { openManageTab } from "@/lib/portal/project-page";
+import { deleteRoleAction, saveRoleAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");

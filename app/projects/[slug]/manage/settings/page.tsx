@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { deleteProjectAction, saveSettingsAction } from "@/app/projects/[slug]/manage/actions";
 import { DeleteProject } from "@/components/projects/manage/delete-project";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { SettingsForm } from "@/components/projects/manage/settings-form";
@@ -11,6 +10,7 @@ import { openManageTab } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
 import { DELETABLE_STATUSES } from "@/lib/projects/service";
 import { settingsOf } from "@/lib/projects/settings";
+import { deleteProjectAction, saveSettingsAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");

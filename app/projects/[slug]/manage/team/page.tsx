@@ -1,12 +1,5 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import {
-  addMemberAction,
-  changeMemberRoleAction,
-  removeMemberAction,
-  searchMemberCandidatesAction,
-  transferOwnershipAction,
-} from "@/app/projects/[slug]/manage/actions";
 import { NoAccess } from "@/components/projects/manage/no-access";
 import { TeamManager } from "@/components/projects/manage/team-manager";
 import { roleName } from "@/components/projects/role-name";
@@ -14,6 +7,13 @@ import { Card } from "@/components/ui/card";
 import { listMembers, listRoles } from "@/lib/members/service";
 import { canAssignRole, canManageMember, canTransferOwnership } from "@/lib/permissions";
 import { openManageTab } from "@/lib/portal/project-page";
+import {
+  addMemberAction,
+  changeMemberRoleAction,
+  removeMemberAction,
+  searchMemberCandidatesAction,
+  transferOwnershipAction,
+} from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("manage.tabs");

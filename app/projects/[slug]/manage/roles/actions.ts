@@ -1,0 +1,33 @@
+"use server";
+
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { idSchema } from "@/lib/http/operation";
+import { roleDefinitionSchema } from "@/lib/members/schemas";
+import { createRole, deleteRole, updateRole } from "@/lib/members/service";
+import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
+
+/**
+ * The Roles tab's actions. Each parses with the API's schema and calls the same service as
+ * the API, which checks every permission again.
+ */
+
+export const saveRoleAction = portalAction({
+  ...manageWrite(),
+  args: z.tuple([projectTarget, idSchema.nullable(), roleDefinitionSchema]),
+  run: async ([{ projectId }, roleId, input], { actor, meta }) => {
+    if (roleId) await updateRole(actor, projectId, roleId, input, meta);
+    else await createRole(actor, projectId, input, meta);
+    const t = await getTranslations("manage.done");
+    return roleId ? t("roleSaved") : t("roleCreated", { name: input.name });
+  },
+});
+
+export const deleteRoleAction = portalAction({
+  ...manageWrite(),
+  args: z.tuple([projectTarget, idSchema, z.boolean()]),
+  run: async ([{ projectId }, roleId, moveMembers], { actor, meta }) => {
+    await deleteRole(actor, projectId, roleId, moveMembers ? "moveToMember" : "refuse", meta);
+    return (await getTranslations("manage.done"))("roleDeleted");
+  },
+});

@@ -1,0 +1,65 @@
+"use server";
+
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import { ValidationFailed } from "@/lib/errors";
+import { idSchema } from "@/lib/http/operation";
+import { addMemberSchema } from "@/lib/members/schemas";
+import { addMember, changeMemberRole, removeMember, searchMemberCandidates, transferOwnership } from "@/lib/members/service";
+import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
+import { findActiveUserId } from "@/lib/users/service";
+
+/**
+ * The Team tab's actions. Each parses with the API's schema and calls the same service as
+ * the API, which checks every permission again.
+ */
+
+export const addMemberAction = portalAction({
+  ...manageWrite(),
+  args: z.tuple([projectTarget, addMemberSchema]),
+  run: async ([{ projectId }, input], { actor, meta }) => {
+    await addMember(actor, projectId, input, meta);
+    return (await getTranslations("manage.done"))("memberAdded", { username: input.username! });
+  },
+});
+
+/** The add-member combobox's suggestions: a read, so nothing is revalidated. */
+export const searchMemberCandidatesAction = portalAction({
+  signIn: projectPath("/manage/team"),
+  args: z.tuple([projectTarget, z.string().max(32)]),
+  run: async ([{ projectId }, query], { actor }) => ({
+    message: "",
+    data: { users: await searchMemberCandidates(actor, projectId, query) },
+  }),
+});
+
+export const changeMemberRoleAction = portalAction({
+  ...manageWrite(),
+  args: z.tuple([projectTarget, idSchema, idSchema]),
+  run: async ([{ projectId }, userId, roleId], { actor, meta }) => {
+    await changeMemberRole(actor, projectId, userId, roleId, meta);
+    return (await getTranslations("manage.done"))("roleChanged");
+  },
+});
+
+export const removeMemberAction = portalAction({
+  ...manageWrite(),
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, userId], { actor, meta }) => {
+    await removeMember(actor, projectId, userId, meta);
+    const t = await getTranslations("manage.done");
+    return userId === actor.userId ? { message: t("left"), data: { left: true } } : { message: t("memberRemoved"), data: { left: false } };
+  },
+  redirect: (_, data) => (data?.left ? "/my-projects" : undefined),
+});
+
+export const transferOwnershipAction = portalAction({
+  ...manageWrite(),
+  args: z.tuple([projectTarget, z.string()]),
+  run: async ([{ projectId }, username], { actor, meta }) => {
+    const userId = await findActiveUserId(username);
+    if (!userId) throw new ValidationFailed([{ path: "username", message: "There is no active account with this username." }]);
+    await transferOwnership(actor, projectId, userId, meta);
+    return (await getTranslations("manage.done"))("transferred", { username });
+  },
+});
