@@ -1,0 +1,54 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useMemo } from "react";
+import { z } from "zod";
+import { FormFooter } from "@/components/forms/form-footer";
+import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { useConfirm } from "@/components/ui/confirm";
+import { TextField } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { ProjectTarget } from "./presentation-form";
+import type { TeamActions } from "./team-manager";
+
+/** The team tab's ownership transfer: a username, confirmed before it is sent. */
+export function TransferOwnershipForm({ target, transfer: send }: { target: ProjectTarget; transfer: TeamActions["transfer"] }) {
+  const t = useTranslations("manage.team");
+  const confirm = useConfirm();
+  const schema = useMemo(() => z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32) }), [t]);
+  const transfer = useSchemaForm({
+    schema,
+    defaultValues: { username: "" },
+    action: (values) => send(target, values.username),
+    onSuccess: () => transfer.form.reset(),
+  });
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const username = transfer.form.getValues("username").trim();
+    if (username) {
+      const ok = await confirm({
+        title: t("transferTitle", { name: username }),
+        body: t("transferBody", { name: username }),
+        confirmLabel: t("transferConfirm"),
+      });
+      if (!ok) return;
+    }
+    await transfer.submit(event);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("transferHeading")} className="space-y-4 rounded-md p-4 ring-1 ring-amber-200">
+      <h3 className="font-semibold">{t("transferHeading")}</h3>
+      <p className="text-sm text-slate-600">{t("transferText")}</p>
+      {transfer.notice && <Notice tone={transfer.notice.tone}>{transfer.notice.text}</Notice>}
+      <TextField
+        label={t("newOwner")}
+        autoComplete="off"
+        error={transfer.form.formState.errors.username?.message}
+        {...transfer.form.register("username")}
+      />
+      <FormFooter pending={transfer.pending} label={t("transferHeading")} variant="secondary" />
+    </form>
+  );
+}
