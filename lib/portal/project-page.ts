@@ -90,7 +90,10 @@ export function visibleManageTabs(context: TabDeciding): ManageTab[] {
 }
 
 /** A tab page opened: its context, or the tab the user may not open (render `<NoAccess what={denied} />`). */
-export type ManageTabOpening = (ManageContext & { actor: Actor; denied: null }) | { denied: ManageTabKey };
+export type ManageTabOpening = ManageTabContext | { denied: ManageTabKey };
+
+/** An opened tab: the page context with a signed-in actor. */
+export type ManageTabContext = ManageContext & { actor: Actor; denied: null };
 
 /**
  * Every management tab page opens here: the page context as `loadManagePage` loads it, then the

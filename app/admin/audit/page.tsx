@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { Denied } from "@/components/admin/denied";
+import { NextPageLink } from "@/components/admin/next-page-link";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { listAudit } from "@/lib/audit/service";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -97,16 +97,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           })}
         </ul>
       )}
-      {page.nextCursor && (
-        <p className="mt-4 text-right">
-          <Link
-            href={`/admin/audit?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`}
-            className="text-sm font-semibold text-indigo-700"
-          >
-            {t("older")} <span aria-hidden>→</span>
-          </Link>
-        </p>
-      )}
+      <NextPageLink path="/admin/audit" query={raw} cursor={page.nextCursor}>
+        {t("older")}
+      </NextPageLink>
     </div>
   );
 }

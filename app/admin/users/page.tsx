@@ -6,6 +6,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Denied } from "@/components/admin/denied";
+import { NextPageLink } from "@/components/admin/next-page-link";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { paginationQuerySchema } from "@/lib/http/pagination";
 import { PARTNER_STATUSES, PLATFORM_ROLES } from "@/lib/permissions";
@@ -134,16 +135,9 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
           </ul>
         </>
       )}
-      {page.nextCursor && (
-        <p className="mt-4 text-right">
-          <Link
-            href={`/admin/users?${new URLSearchParams({ ...raw, cursor: page.nextCursor })}`}
-            className="text-sm font-semibold text-indigo-700"
-          >
-            {t("next")} <span aria-hidden>→</span>
-          </Link>
-        </p>
-      )}
+      <NextPageLink path="/admin/users" query={raw} cursor={page.nextCursor}>
+        {t("next")}
+      </NextPageLink>
     </div>
   );
 }

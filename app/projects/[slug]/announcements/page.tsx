@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Announcement } from "@/components/projects/project-content";
+import { ProjectBackLink } from "@/components/projects/project-back-link";
 import { BadRequest } from "@/lib/errors";
 import { latestMessages } from "@/lib/messages/service";
 import { loadProjectPage } from "@/lib/portal/project-page";
@@ -36,11 +37,7 @@ export default async function AnnouncementsPage({
   );
   return (
     <section className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <p className="text-sm text-slate-500">
-        <Link href={`/projects/${project.slug}`} className="hover:text-slate-700">
-          ← {project.name}
-        </Link>
-      </p>
+      <ProjectBackLink project={project} />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("announcements")}</h1>
       {messages.data.length === 0 ? (
         <p className="text-sm text-slate-500">{t("noAnnouncements")}</p>

@@ -1,42 +1,36 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { decideApplicationAction } from "@/app/applications/actions";
 import { ApplicationReview } from "@/components/applications/application-review";
-import { NoAccess } from "@/components/projects/manage/no-access";
+import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { roleName } from "@/components/projects/role-name";
 import { Card } from "@/components/ui/card";
 import { listProjectApplications } from "@/lib/applications/service";
 import { listRoles } from "@/lib/members/service";
 import { canAcceptAs } from "@/lib/permissions";
-import { openManageTab } from "@/lib/portal/project-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("manage.tabs");
-  return { title: t("applications") };
-}
+export const generateMetadata = manageTabMetadata("applications");
 
-export default async function ApplicationsPage({ params }: { params: Promise<{ slug: string }> }) {
-  const tab = await openManageTab((await params).slug, "applications");
-  if (tab.denied) return <NoAccess what={tab.denied} />;
-  const { actor, project, access } = tab;
-  const [t, defaultRole, pending, all, roles] = await Promise.all([
-    getTranslations("manage.applications"),
-    getTranslations("labels.defaultRole"),
-    listProjectApplications(actor, project.id, { status: "PENDING", limit: 100 }),
-    listProjectApplications(actor, project.id, { limit: 100 }),
-    listRoles(actor, project.id),
-  ]);
-  const grantable = roles.filter((role) => canAcceptAs(access, role)).sort((a, b) => a.rank - b.rank);
-  return (
-    <Card title={t("title")} description={t("description")}>
-      <ApplicationReview
-        target={{ projectId: project.id, slug: project.slug }}
-        pending={[...pending.data].reverse()}
-        decided={all.data.filter((application) => application.status !== "PENDING")}
-        grantableRoles={grantable.map((role) => ({ id: role.id, name: roleName(role, (key) => defaultRole(key)), key: role.key }))}
-        canDecide={access.permissions.has("applications.decide")}
-        action={decideApplicationAction}
-      />
-    </Card>
-  );
+export default async function ApplicationsPage(props: ManageTabPageProps) {
+  return renderManageTab(props, "applications", async ({ actor, project, access }) => {
+    const [t, defaultRole, pending, all, roles] = await Promise.all([
+      getTranslations("manage.applications"),
+      getTranslations("labels.defaultRole"),
+      listProjectApplications(actor, project.id, { status: "PENDING", limit: 100 }),
+      listProjectApplications(actor, project.id, { limit: 100 }),
+      listRoles(actor, project.id),
+    ]);
+    const grantable = roles.filter((role) => canAcceptAs(access, role)).sort((a, b) => a.rank - b.rank);
+    return (
+      <Card title={t("title")} description={t("description")}>
+        <ApplicationReview
+          target={{ projectId: project.id, slug: project.slug }}
+          pending={[...pending.data].reverse()}
+          decided={all.data.filter((application) => application.status !== "PENDING")}
+          grantableRoles={grantable.map((role) => ({ id: role.id, name: roleName(role, (key) => defaultRole(key)), key: role.key }))}
+          canDecide={access.permissions.has("applications.decide")}
+          action={decideApplicationAction}
+        />
+      </Card>
+    );
+  });
 }

@@ -1,28 +1,22 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { NoAccess } from "@/components/projects/manage/no-access";
+import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { MAX_PAGES_PER_PROJECT } from "@/lib/pages/schemas";
 import { pageNavigation } from "@/lib/pages/service";
-import { openManageTab } from "@/lib/portal/project-page";
+import type { ManageTabContext } from "@/lib/portal/project-page";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("manage.tabs");
-  return { title: t("pages") };
+export const generateMetadata = manageTabMetadata("pages");
+
+type Search = { deleted?: string };
+
+export default async function PagesTab(props: ManageTabPageProps<{ slug: string }, Search>) {
+  return renderManageTab(props, "pages", pageList);
 }
 
-export default async function PagesTab({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ slug: string }>;
-  searchParams: Promise<{ deleted?: string }>;
-}) {
-  const tab = await openManageTab((await params).slug, "pages");
-  if (tab.denied) return <NoAccess what={tab.denied} />;
+async function pageList(tab: ManageTabContext, { searchParams }: { searchParams: Promise<Search> }) {
   const { project } = tab;
   const [pages, t, format] = await Promise.all([pageNavigation(tab), getTranslations("pages"), getFormatter()]);
   const base = `/projects/${project.slug}/manage/pages`;

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { ProjectPagesNav } from "@/components/projects/project-content";
+import { ProjectBackLink } from "@/components/projects/project-back-link";
 import { NotFound } from "@/lib/errors";
 import { getPage, pageNavigation } from "@/lib/pages/service";
 import { loadProjectPage } from "@/lib/portal/project-page";
@@ -32,11 +33,7 @@ export default async function ProjectPageView({ params }: { params: Promise<{ sl
   const t = await getTranslations("projects.page");
   return (
     <article className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <p className="text-sm text-slate-500">
-        <Link href={`/projects/${project.slug}`} className="hover:text-slate-700">
-          ← {project.name}
-        </Link>
-      </p>
+      <ProjectBackLink project={project} />
       <ProjectPagesNav slug={project.slug} pages={await pageNavigation(context)} current={page.slug} />
       <header className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{page.title}</h1>

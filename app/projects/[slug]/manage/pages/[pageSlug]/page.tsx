@@ -4,54 +4,45 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
-import { NoAccess } from "@/components/projects/manage/no-access";
+import { type ManageTabPageProps, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { NotFound } from "@/lib/errors";
 import { getPage } from "@/lib/pages/service";
-import { openManageTab } from "@/lib/portal/project-page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("pages");
   return { title: t("edit") };
 }
 
-export default async function EditPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ slug: string; pageSlug: string }>;
-  searchParams: Promise<{ saved?: string }>;
-}) {
-  const { slug, pageSlug } = await params;
-  const tab = await openManageTab(slug, "pages");
-  if (tab.denied) return <NoAccess what={tab.denied} />;
-  const { actor, project } = tab;
-  const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {
-    if (error instanceof NotFound) notFound();
-    throw error;
+export default async function EditPage(props: ManageTabPageProps<{ slug: string; pageSlug: string }, { saved?: string }>) {
+  return renderManageTab(props, "pages", async ({ actor, project }, { params: { pageSlug }, searchParams }) => {
+    const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {
+      if (error instanceof NotFound) notFound();
+      throw error;
+    });
+    const t = await getTranslations("pages");
+    return (
+      <Card
+        title={t("editTitle", { title: page.title })}
+        description={
+          <Link href={`/projects/${project.slug}/pages/${page.slug}`} className="text-indigo-700 hover:underline">
+            {t("viewAsVisitor")}
+          </Link>
+        }
+      >
+        <div className="space-y-4">
+          {(await searchParams).saved && <Notice tone="success">{t("saved")}</Notice>}
+          <PageEditor
+            key={page.version}
+            target={{ projectId: project.id, slug: project.slug }}
+            page={{ pageSlug: page.slug, version: page.version }}
+            initial={{ slug: page.slug, title: page.title, body: page.body, position: page.position }}
+            initialHtml={page.html}
+            actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }}
+          />
+        </div>
+      </Card>
+    );
   });
-  const t = await getTranslations("pages");
-  return (
-    <Card
-      title={t("editTitle", { title: page.title })}
-      description={
-        <Link href={`/projects/${project.slug}/pages/${page.slug}`} className="text-indigo-700 hover:underline">
-          {t("viewAsVisitor")}
-        </Link>
-      }
-    >
-      <div className="space-y-4">
-        {(await searchParams).saved && <Notice tone="success">{t("saved")}</Notice>}
-        <PageEditor
-          key={page.version}
-          target={{ projectId: project.id, slug: project.slug }}
-          page={{ pageSlug: page.slug, version: page.version }}
-          initial={{ slug: page.slug, title: page.title, body: page.body, position: page.position }}
-          initialHtml={page.html}
-          actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }}
-        />
-      </div>
-    </Card>
-  );
 }
