@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
@@ -183,7 +184,6 @@ function ConfirmBothForm({
       if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);
     },
   });
-  const errors = form.formState.errors;
   return (
     <form
       onSubmit={async (event) => {
@@ -199,14 +199,8 @@ function ConfirmBothForm({
       <p className="text-sm font-medium text-slate-900">{label}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t("password")}
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register("password")}
-        />
-        <TextField label={t("codeOrRecovery")} autoComplete="one-time-code" error={errors.code?.message} {...form.register("code")} />
+        <FormPasswordField form={form} name="password" label={t("password")} autoComplete="current-password" />
+        <FormTextField form={form} name="code" label={t("codeOrRecovery")} autoComplete="one-time-code" />
       </div>
       <Button type="submit" variant={danger ? "danger" : "secondary"} pending={pending}>
         {submitLabel}
