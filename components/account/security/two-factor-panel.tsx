@@ -9,7 +9,6 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { CopyButton } from "@/components/ui/copy-button";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -75,13 +74,7 @@ function ReauthenticateForm({ windowMinutes, action }: { windowMinutes: number; 
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("confirmFormLabel")}>
       <p className="text-sm text-slate-700">{t("offNeedsPassword", { minutes: windowMinutes })}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField
-        label={t("yourPassword")}
-        type="password"
-        autoComplete="current-password"
-        error={form.formState.errors.password?.message}
-        {...form.register("password")}
-      />
+      <FormPasswordField form={form} name="password" label={t("yourPassword")} autoComplete="current-password" />
       <Button type="submit" variant="secondary" pending={pending}>
         {pending ? t("checking") : t("confirmPassword")}
       </Button>
@@ -146,13 +139,7 @@ function EnableForm({
       </div>
       <p className="text-sm text-slate-700">{t("step2")}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField
-        label={t("appCode")}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        error={form.formState.errors.code?.message}
-        {...form.register("code")}
-      />
+      <FormTextField form={form} name="code" label={t("appCode")} autoComplete="one-time-code" inputMode="numeric" />
       <Button type="submit" pending={pending}>
         {pending ? t("checking") : t("turnOn")}
       </Button>
