@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import { emailChangeFormSchema, type EmailChangeFormValues } from "@/lib/users/schemas";
@@ -25,20 +25,13 @@ export function EmailForm({
     action: action,
     onSuccess: (data, values) => form.reset({ email: values.email, currentPassword: "", version: data!.version }),
   });
-  const errors = form.formState.errors;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t("newEmail")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-        <TextField
-          label={t("currentPassword")}
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register("currentPassword")}
-        />
+        <FormTextField form={form} name="email" label={t("newEmail")} type="email" autoComplete="email" />
+        <FormPasswordField form={form} name="currentPassword" label={t("currentPassword")} autoComplete="current-password" />
       </div>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
       <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} variant="secondary" />

@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
-import { CheckboxField, SelectField, TextField } from "@/components/ui/field";
+import { CheckboxField, SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { LOCALES } from "@/lib/i18n/locales";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -47,15 +48,9 @@ export function ProfileForm({
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t("displayName")} error={errors.displayName?.message} {...form.register("displayName")} />
-        <TextField label={t("username")} error={errors.username?.message} {...form.register("username")} />
-        <TextField
-          label={t("dateOfBirth")}
-          type="date"
-          error={errors.dateOfBirth?.message}
-          hint={t("dateOfBirthHint")}
-          {...form.register("dateOfBirth")}
-        />
+        <FormTextField form={form} name="displayName" label={t("displayName")} />
+        <FormTextField form={form} name="username" label={t("username")} />
+        <FormTextField form={form} name="dateOfBirth" label={t("dateOfBirth")} type="date" hint={t("dateOfBirthHint")} />
         <SelectField
           label={t("language")}
           hint={t("languageHint")}
@@ -66,13 +61,7 @@ export function ProfileForm({
       </div>
       <div className="flex items-start gap-4">
         <div className="min-w-0 flex-1">
-          <TextField
-            label={t("avatarUrl")}
-            type="url"
-            placeholder="https://…"
-            error={errors.avatarUrl?.message}
-            {...form.register("avatarUrl")}
-          />
+          <FormTextField form={form} name="avatarUrl" label={t("avatarUrl")} type="url" placeholder="https://…" />
         </div>
         <figure className="mt-6 shrink-0" data-testid="avatar-preview">
           <Avatar name={displayName || initial.username} url={preview} size={48} />

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
@@ -118,7 +119,7 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
       )}
       <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4" aria-label={t("formLabel")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t("name")} placeholder={t("namePlaceholder")} error={errors.name?.message} {...form.register("name")} />
+          <FormTextField form={form} name="name" label={t("name")} placeholder={t("namePlaceholder")} />
           <TextField
             label={t("validDays")}
             type="number"

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
+import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -20,11 +20,10 @@ export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof 
     action: action,
     onSuccess: () => form.reset(),
   });
-  const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label={t("email")} type="email" autoComplete="email" autoFocus error={errors.email?.message} {...form.register("email")} />
+      <FormTextField form={form} name="email" label={t("email")} type="email" autoComplete="email" autoFocus />
       <Button type="submit" pending={pending} className="w-full">
         {pending ? t("pending") : t("submit")}
       </Button>
@@ -67,14 +66,7 @@ export function ResetPasswordForm({
         </Notice>
       )}
       <input type="hidden" {...form.register("token")} />
-      <TextField
-        label={t("newPassword")}
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        error={errors.newPassword?.message}
-        {...form.register("newPassword")}
-      />
+      <FormPasswordField form={form} name="newPassword" label={t("newPassword")} autoComplete="new-password" autoFocus />
       <Button type="submit" pending={pending} className="w-full">
         {pending ? t("pending") : t("submit")}
       </Button>

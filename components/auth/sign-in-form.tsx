@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
+import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -41,19 +41,12 @@ function PasswordStep({ next, action, onCodeRequired }: { next?: string; action:
       if (data?.step === "code") onCodeRequired();
     },
   });
-  const errors = form.formState.errors;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label={t("login")} autoComplete="username" autoFocus error={errors.login?.message} {...form.register("login")} />
-      <TextField
-        label={t("password")}
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
+      <FormTextField form={form} name="login" label={t("login")} autoComplete="username" autoFocus />
+      <FormPasswordField form={form} name="password" label={t("password")} autoComplete="current-password" />
       <div className="flex justify-end text-sm">
         <Link href="/forgot-password" className={link}>
           {t("forgot")}
@@ -79,19 +72,18 @@ function CodeStep({ next, action }: { next?: string; action: SignInActions["code
     defaultValues: { code: "" },
     action: (values) => action(values, next),
   });
-  const errors = form.formState.errors;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("codeFormLabel")}>
       <Notice tone={notice?.tone ?? "info"}>{notice?.text ?? t("codePrompt")}</Notice>
-      <TextField
+      <FormTextField
+        form={form}
+        name="code"
         label={t("code")}
         autoComplete="one-time-code"
         inputMode="text"
         autoFocus
         hint={t("codeHint")}
-        error={errors.code?.message}
-        {...form.register("code")}
       />
       <Button type="submit" pending={pending} className="w-full">
         {pending ? t("codePending") : t("codeSubmit")}

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
+import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import { registerSchema } from "@/lib/users/schemas";
@@ -18,29 +18,14 @@ export function SignUpForm({ action }: { action: (input: z.input<typeof register
     defaultValues: { username: "", email: "", password: "", displayName: "" },
     action: action,
   });
-  const errors = form.formState.errors;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField
-        label={t("username")}
-        autoComplete="username"
-        autoFocus
-        hint={t("usernameHint")}
-        error={errors.username?.message}
-        {...form.register("username")}
-      />
-      <TextField label={t("displayName")} autoComplete="nickname" error={errors.displayName?.message} {...form.register("displayName")} />
-      <TextField label={t("email")} type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-      <TextField
-        label={t("password")}
-        type="password"
-        autoComplete="new-password"
-        hint={t("passwordHint")}
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
+      <FormTextField form={form} name="username" label={t("username")} autoComplete="username" autoFocus hint={t("usernameHint")} />
+      <FormTextField form={form} name="displayName" label={t("displayName")} autoComplete="nickname" />
+      <FormTextField form={form} name="email" label={t("email")} type="email" autoComplete="email" />
+      <FormPasswordField form={form} name="password" label={t("password")} autoComplete="new-password" hint={t("passwordHint")} />
       <Button type="submit" pending={pending} className="w-full">
         {pending ? t("pending") : t("submit")}
       </Button>

@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
@@ -33,16 +34,11 @@ export function CreateProjectForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField label={t("name")} autoFocus error={errors.name?.message} {...form.register("name")} />
+      <FormTextField form={form} name="name" label={t("name")} autoFocus />
       <TextAreaField label={t("description")} rows={4} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={t("game")} placeholder={t("gamePlaceholder")} error={errors.game?.message} {...form.register("game")} />
-        <TextField
-          label={t("category")}
-          placeholder={t("categoryPlaceholder")}
-          error={errors.category?.message}
-          {...form.register("category")}
-        />
+        <FormTextField form={form} name="game" label={t("game")} placeholder={t("gamePlaceholder")} />
+        <FormTextField form={form} name="category" label={t("category")} placeholder={t("categoryPlaceholder")} />
       </div>
       <SelectField
         label={t("visibility")}
@@ -74,9 +70,7 @@ export function CreateProjectForm({
           ))}
         </div>
       </fieldset>
-      {askForOwner && (
-        <TextField label={t("owner")} hint={t("ownerHint")} error={errors.ownerUsername?.message} {...form.register("ownerUsername")} />
-      )}
+      {askForOwner && <FormTextField form={form} name="ownerUsername" label={t("owner")} hint={t("ownerHint")} />}
       <FormFooter pending={pending} label={t("submit")} pendingLabel={t("creating")} />
     </form>
   );

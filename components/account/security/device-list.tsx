@@ -3,10 +3,10 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormTextField } from "@/components/forms/form-fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
-import { TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useUserAgentNames } from "./user-agent-names";
 import { renameDeviceSchema, type deviceSchema } from "@/lib/account/schemas";
@@ -73,7 +73,7 @@ function RenameForm({ device, action }: { device: Device; action: DeviceActions[
   });
   return (
     <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-2" aria-label={t("renameFormLabel", { name: device.name })}>
-      <TextField label={t("name")} error={form.formState.errors.name?.message} {...form.register("name")} />
+      <FormTextField form={form} name="name" label={t("name")} />
       <Button type="submit" variant="secondary" pending={pending}>
         {t("rename")}
       </Button>

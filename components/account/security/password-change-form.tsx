@@ -3,12 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormPasswordField } from "@/components/forms/form-fields";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { changePasswordSchema } from "@/lib/account/schemas";
 import type { tokenSchema } from "@/lib/auth/schemas";
@@ -38,26 +38,18 @@ export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actio
   });
   const [changed, setChanged] = useState(false);
 
-  const errors = form.formState.errors;
   return (
     <div className="space-y-6">
       <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t("currentPassword")}
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...form.register("currentPassword")}
-          />
-          <TextField
+          <FormPasswordField form={form} name="currentPassword" label={t("currentPassword")} autoComplete="current-password" />
+          <FormPasswordField
+            form={form}
+            name="newPassword"
             label={t("newPassword")}
-            type="password"
             autoComplete="new-password"
             hint={t("newPasswordHint")}
-            error={errors.newPassword?.message}
-            {...form.register("newPassword")}
           />
         </div>
         <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} variant="secondary" />

@@ -3,12 +3,12 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { CopyButton } from "@/components/ui/copy-button";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -74,13 +74,7 @@ function ReauthenticateForm({ windowMinutes, action }: { windowMinutes: number; 
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t("confirmFormLabel")}>
       <p className="text-sm text-slate-700">{t("offNeedsPassword", { minutes: windowMinutes })}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField
-        label={t("yourPassword")}
-        type="password"
-        autoComplete="current-password"
-        error={form.formState.errors.password?.message}
-        {...form.register("password")}
-      />
+      <FormPasswordField form={form} name="password" label={t("yourPassword")} autoComplete="current-password" />
       <Button type="submit" variant="secondary" pending={pending}>
         {pending ? t("checking") : t("confirmPassword")}
       </Button>
@@ -145,13 +139,7 @@ function EnableForm({
       </div>
       <p className="text-sm text-slate-700">{t("step2")}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <TextField
-        label={t("appCode")}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        error={form.formState.errors.code?.message}
-        {...form.register("code")}
-      />
+      <FormTextField form={form} name="code" label={t("appCode")} autoComplete="one-time-code" inputMode="numeric" />
       <Button type="submit" pending={pending}>
         {pending ? t("checking") : t("turnOn")}
       </Button>
@@ -183,7 +171,6 @@ function ConfirmBothForm({
       if (data?.recoveryCodes.length) onCodes?.(data.recoveryCodes);
     },
   });
-  const errors = form.formState.errors;
   return (
     <form
       onSubmit={async (event) => {
@@ -199,14 +186,8 @@ function ConfirmBothForm({
       <p className="text-sm font-medium text-slate-900">{label}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t("password")}
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register("password")}
-        />
-        <TextField label={t("codeOrRecovery")} autoComplete="one-time-code" error={errors.code?.message} {...form.register("code")} />
+        <FormPasswordField form={form} name="password" label={t("password")} autoComplete="current-password" />
+        <FormTextField form={form} name="code" label={t("codeOrRecovery")} autoComplete="one-time-code" />
       </div>
       <Button type="submit" variant={danger ? "danger" : "secondary"} pending={pending}>
         {submitLabel}

@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Card } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -53,30 +53,18 @@ export function PresentationForm({
       <Card title={t("title")} description={t("description")}>
         <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("title")}>
           {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-          <TextField label={t("name")} error={errors.name?.message} {...form.register("name")} />
+          <FormTextField form={form} name="name" label={t("name")} />
           <TextAreaField label={t("descriptionField")} rows={6} error={errors.description?.message} {...form.register("description")} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label={t("game")} error={errors.game?.message} {...form.register("game")} />
-            <TextField label={t("category")} error={errors.category?.message} {...form.register("category")} />
-            <TextField
-              label={t("website")}
-              type="url"
-              placeholder="https://…"
-              error={errors.websiteUrl?.message}
-              {...form.register("websiteUrl")}
-            />
-            <TextField label={t("chat")} type="url" placeholder="https://…" error={errors.chatUrl?.message} {...form.register("chatUrl")} />
-            <TextField
-              label={t("trailer")}
-              type="url"
-              placeholder="https://…"
-              error={errors.trailerUrl?.message}
-              {...form.register("trailerUrl")}
-            />
+            <FormTextField form={form} name="game" label={t("game")} />
+            <FormTextField form={form} name="category" label={t("category")} />
+            <FormTextField form={form} name="websiteUrl" label={t("website")} type="url" placeholder="https://…" />
+            <FormTextField form={form} name="chatUrl" label={t("chat")} type="url" placeholder="https://…" />
+            <FormTextField form={form} name="trailerUrl" label={t("trailer")} type="url" placeholder="https://…" />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label={t("logoUrl")} hint={t("imageHint")} error={errors.logoUrl?.message} {...form.register("logoUrl")} />
-            <TextField label={t("bannerUrl")} hint={t("imageHint")} error={errors.bannerUrl?.message} {...form.register("bannerUrl")} />
+            <FormTextField form={form} name="logoUrl" label={t("logoUrl")} hint={t("imageHint")} />
+            <FormTextField form={form} name="bannerUrl" label={t("bannerUrl")} hint={t("imageHint")} />
           </div>
           <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
           <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, useTransition } from "react";
 import type { z } from "zod";
+import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
@@ -130,7 +131,7 @@ export function RoleEditor({
           // A default role keeps its stored name (sent as it is); the reader sees it in their language.
           <TextField label={t("name")} readOnly value={role.label} hint={t("defaultNameFixed")} error={errors.name?.message} />
         ) : (
-          <TextField label={t("name")} error={errors.name?.message} {...form.register("name")} />
+          <FormTextField form={form} name="name" label={t("name")} />
         )}
         <TextField
           label={t("rankField")}
