@@ -29,6 +29,17 @@ function themeOf(settings: unknown): Theme {
   return (THEMES as readonly unknown[]).includes(theme) ? (theme as Theme) : "system";
 }
 
+/** The user's fields an Actor is made from (actorFromUser), with the suspension that refuses one. */
+export const ACTOR_USER_FIELDS = {
+  id: true,
+  username: true,
+  displayName: true,
+  platformRoles: true,
+  partnerStatus: true,
+  suspendedAt: true,
+  language: true,
+} as const;
+
 /** Where a request came from; passed to services for the audit log and login history. */
 export interface RequestMeta {
   ip: string | null;

@@ -2,26 +2,16 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { actorOf, createPartner } from "../testing/factories";
+import { testRedisUrl, until } from "../testing/redis";
 
 /**
  * The caller cache across instances, through Redis pub/sub: this process is one instance, a second
  * Redis client plays the other (lib/system/two-instances.test.ts does it with two real servers).
  * Runs when TEST_REDIS_URL is set; CI's services pass (CI_SERVICES=true) fails without it.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.CI_SERVICES === "true")
-  throw new Error("TEST_REDIS_URL is not set: the caller cache's Redis tests cannot run.");
-if (!redisUrl) console.warn("TEST_REDIS_URL is not set: the caller cache's Redis tests are skipped.");
+const redisUrl = testRedisUrl("the caller cache");
 
 const CHANNEL = "pums:callers:invalidate";
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.runIf(redisUrl)("caller cache across instances (Redis)", () => {
   let other: Redis;

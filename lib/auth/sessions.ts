@@ -3,7 +3,7 @@ import { db, type Tx } from "../db/client";
 import { localeOfSetting } from "../i18n/locales";
 import { MESSAGES } from "../i18n/messages";
 import { invalidateCallers } from "./caller-cache";
-import type { RequestMeta } from "./actor";
+import { ACTOR_USER_FIELDS, type RequestMeta } from "./actor";
 import { OTHER_CLIENT, parseUserAgent, UNKNOWN_SYSTEM } from "./user-agent";
 
 /**
@@ -17,18 +17,7 @@ export const SESSION_IDLE_SECONDS = Number(process.env.SESSION_IDLE_MINUTES ?? 3
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 const sessionUser = {
-  select: {
-    id: true,
-    username: true,
-    displayName: true,
-    platformRoles: true,
-    partnerStatus: true,
-    suspendedAt: true,
-    sessionVersion: true,
-    language: true,
-    settings: true,
-    avatarUrl: true,
-  },
+  select: { ...ACTOR_USER_FIELDS, sessionVersion: true, settings: true, avatarUrl: true },
 } as const;
 
 /** A new session; `deviceId` is the trusted device it signed in from (lib/auth/sign-in.ts), if any. */

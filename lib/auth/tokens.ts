@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { auditContextOf, recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import { NotFound } from "../errors";
-import type { RequestMeta, TokenScope } from "./actor";
+import { ACTOR_USER_FIELDS, type RequestMeta, type TokenScope } from "./actor";
 import { invalidateCallers } from "./caller-cache";
 import type { CreateTokenInput, Credentials, tokenSchema } from "./schemas";
 import { newSecret, sha256 } from "./secrets";
@@ -144,17 +144,7 @@ export async function resolveToken(raw: string, ip: string | null) {
   const token = await db.apiToken.findUnique({
     where: { tokenHash: sha256(raw) },
     include: {
-      user: {
-        select: {
-          id: true,
-          username: true,
-          displayName: true,
-          platformRoles: true,
-          partnerStatus: true,
-          suspendedAt: true,
-          language: true,
-        },
-      },
+      user: { select: ACTOR_USER_FIELDS },
     },
   });
   if (token?.revokedAt) await warnRevokedTokenUse(token, ip);

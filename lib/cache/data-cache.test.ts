@@ -1,4 +1,3 @@
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { changesCachedData, MAY_SHOW_LATE } from "../db/write-watch";
@@ -13,6 +12,7 @@ import { deleteProject, findProjectIdBySlug, getProject, listProjects, updatePre
 import { settingsOf, updateSettings } from "../projects/settings";
 import { changeStatus } from "../reviews/service";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "../testing/factories";
+import { statementsSent } from "../testing/statement-count";
 import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, invalidateData } from "./data-cache";
 
 /**
@@ -21,18 +21,10 @@ import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, inva
  * next read, whoever reads. data-cache-redis.test.ts covers other instances.
  */
 
-// Counts the statements this process sends (every statement of the Prisma driver adapter).
-let statements = 0;
-const original = pg.Client.prototype.query;
-pg.Client.prototype.query = function countedQuery(this: pg.Client, ...args: unknown[]) {
-  statements++;
-  return (original as (...values: unknown[]) => unknown).apply(this, args);
-} as typeof original;
-
 async function statementsOf(read: () => Promise<unknown>) {
-  const before = statements;
+  const before = statementsSent();
   await read();
-  return statements - before;
+  return statementsSent() - before;
 }
 
 const DIRECTORY = { limit: 100, sort: "newest" as const };

@@ -58,15 +58,18 @@ export const launchSettingsSchema = z.strictObject({
 });
 export type LaunchSettings = z.infer<typeof launchSettingsSchema>;
 
+/** A project's launcher settings: what the launcher offers and how it starts the game. */
+export const LAUNCHER_SETTINGS_FIELDS = {
+  offerInstall: z.boolean(),
+  offerUpdate: z.boolean(),
+  offerRepair: z.boolean(),
+  offerGameStart: z.boolean(),
+  offerVersions: z.boolean(),
+  launchSettings: launchSettingsSchema,
+};
+
 export const launcherSettingsSchema = z
-  .strictObject({
-    offerInstall: z.boolean(),
-    offerUpdate: z.boolean(),
-    offerRepair: z.boolean(),
-    offerGameStart: z.boolean(),
-    offerVersions: z.boolean(),
-    launchSettings: launchSettingsSchema,
-  })
+  .strictObject(LAUNCHER_SETTINGS_FIELDS)
   .refine(
     (settings) =>
       !settings.offerGameStart ||

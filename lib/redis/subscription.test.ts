@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { testRedisUrl, until } from "../testing/redis";
 import { subscribe, type Subscription } from "./subscription";
 
 /**
@@ -7,18 +8,7 @@ import { subscribe, type Subscription } from "./subscription";
  * lib/auth/caller-cache-redis.test.ts and lib/cache/data-cache-redis.test.ts, check them through
  * it). Runs when TEST_REDIS_URL is set; CI's services pass (CI_SERVICES=true) fails without it.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.CI_SERVICES === "true")
-  throw new Error("TEST_REDIS_URL is not set: the subscription's Redis tests cannot run.");
-if (!redisUrl) console.warn("TEST_REDIS_URL is not set: the subscription's Redis tests are skipped.");
-
-async function until(condition: () => boolean, timeoutMs = 5_000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const redisUrl = testRedisUrl("the subscription");
 
 describe.runIf(redisUrl)("a Redis invalidation subscription", () => {
   const channel = `pums:test:subscription:${process.pid}`;

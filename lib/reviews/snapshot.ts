@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx, db } from "../db/client";
 import type { Project } from "../db/generated/client";
 import { presentLauncherSettings } from "../launcher/service";
-import { launchSettingsSchema, type LauncherSettingsInput, type LaunchPlatform } from "../launcher/schemas";
+import { LAUNCHER_SETTINGS_FIELDS, type LauncherSettingsInput, type LaunchPlatform } from "../launcher/schemas";
 
 /**
  * What a reviewer decides on, kept with each review (Review.snapshot) so that the next review of
@@ -21,16 +21,7 @@ export const reviewSnapshotSchema = z.object({
   chatUrl: z.string().nullable(),
   trailerUrl: z.string().nullable(),
   modules: z.array(z.string()),
-  launcher: z
-    .object({
-      offerInstall: z.boolean(),
-      offerUpdate: z.boolean(),
-      offerRepair: z.boolean(),
-      offerGameStart: z.boolean(),
-      offerVersions: z.boolean(),
-      launchSettings: launchSettingsSchema,
-    })
-    .nullable(),
+  launcher: z.object(LAUNCHER_SETTINGS_FIELDS).nullable(),
 });
 export type ReviewSnapshot = z.infer<typeof reviewSnapshotSchema>;
 

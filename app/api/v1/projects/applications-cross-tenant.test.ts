@@ -11,9 +11,8 @@ import * as leaveRoute from "@/app/api/v1/projects/[id]/members/me/route";
 import * as membershipsRoute from "@/app/api/v1/users/[id]/memberships/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
-import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn as projectModuleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
-import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { call } from "@/lib/testing/http";
 
 const MEMBERS = ["owner", "moderator", "member", "suspendedOwner"] as const;
@@ -57,42 +56,20 @@ interface Fixture {
 const fixture: Fixture = { tokens: {}, users: {}, projects: [], pending: {}, memberRole: {} };
 
 beforeAll(async () => {
-  const owner = await createPartner();
-  const people: Partial<Record<Caller, { id: string }>> = { owner };
-  for (const name of ["moderator", "member", "applicant", "outsider"] as const) people[name] = await createUser();
-  people.suspendedOwner = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" });
-  const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
-  const support = await createUser({ roles: ["SUPPORT"] });
-  for (const [name, person] of Object.entries(people)) {
-    fixture.users[name as Caller] = person.id;
-    fixture.tokens[name as Caller] = await tokenFor(person.id, ["read", "write"]);
-  }
-  fixture.tokens.projectLeadAdmin = await tokenFor(projectLead.id, ["read", "write", "admin"]);
-  fixture.tokens.projectLeadNoAdmin = await tokenFor(projectLead.id, ["read", "write"]);
-  fixture.tokens.supportAdmin = await tokenFor(support.id, ["read", "write", "admin"]);
-  fixture.users.projectLeadAdmin = fixture.users.projectLeadNoAdmin = projectLead.id;
-  fixture.users.supportAdmin = support.id;
-
-  for (const status of PROJECT_STATUSES) {
-    for (const visibility of PROJECT_VISIBILITIES) {
-      for (const modules of [["APPLICATIONS"], []] as const) {
-        const project = await createProjectFor(owner, {
-          status,
-          visibility,
-          modules: [...modules],
-          name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}`,
-        });
-        for (const key of ["moderator", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
-        await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
-        const application = await db.application.create({
-          data: { projectId: project.id, userId: people.applicant!.id, message: "Let me in" },
-        });
-        fixture.pending[project.id] = application.id;
-        fixture.memberRole[project.id] = Object.fromEntries(project.roles.map((role) => [role.key ?? role.id, role.id]));
-        fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
-      }
-    }
-  }
+  const callers = await createTableCallers(["moderator", "member", "applicant", "outsider"] as const);
+  fixture.tokens = callers.tokens;
+  fixture.users = callers.users;
+  fixture.projects = await createTableProjects(callers, {
+    variants: modulesOnAndOff(["APPLICATIONS"]),
+    members: ["moderator", "member"],
+    prepare: async (project) => {
+      const application = await db.application.create({
+        data: { projectId: project.id, userId: callers.people.applicant.id, message: "Let me in" },
+      });
+      fixture.pending[project.id] = application.id;
+      fixture.memberRole[project.id] = Object.fromEntries(project.roles.map((role) => [role.key ?? role.id, role.id]));
+    },
+  });
 }, 180_000);
 
 async function reopen(p: Project) {
@@ -102,19 +79,14 @@ async function reopen(p: Project) {
   });
 }
 
-interface Endpoint {
-  name: string;
-  request(token: string | undefined, p: Project): Promise<{ status: number }>;
-  expected(caller: Caller, p: Project): number;
-  restore?(caller: Caller, p: Project): Promise<void>;
-}
+type Endpoint = TableEndpoint<Caller>;
 
 const ENDPOINTS: Endpoint[] = [
   {
     name: "POST /projects/{id}/applications",
     request: (token, p) => call(applicationsRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { message: "Hello" } }),
     expected: (c, p) => gate(c, p, () => (isMember(c) ? 409 : !takesApplications(p) ? 422 : c === "applicant" ? 409 : 201)),
-    restore: async (_c, p) => {
+    restore: async (p) => {
       await db.application.deleteMany({ where: { projectId: p.id, id: { not: fixture.pending[p.id] } } });
     },
   },
@@ -128,7 +100,7 @@ const ENDPOINTS: Endpoint[] = [
     request: (token, p) => call(withdrawRoute.POST, "POST", "/", { token, params: { id: p.id, applicationId: fixture.pending[p.id] } }),
     // Only the applicant; for anyone else the application does not exist.
     expected: (c, p) => gate(c, p, () => (c === "applicant" ? 200 : 404)),
-    restore: (_c, p) => reopen(p),
+    restore: (p) => reopen(p),
   },
   {
     name: "POST /projects/{id}/applications/{applicationId}/decision",
@@ -139,14 +111,14 @@ const ENDPOINTS: Endpoint[] = [
         body: { decision: "REJECT", reason: "Not now" },
       }),
     expected: (c, p) => gate(c, p, () => (has(c, "applications.view") && has(c, "applications.decide") ? 200 : 403)),
-    restore: (_c, p) => reopen(p),
+    restore: (p) => reopen(p),
   },
   {
     name: "DELETE /projects/{id}/members/me",
     request: (token, p) => call(leaveRoute.DELETE, "DELETE", "/", { token, params: { id: p.id } }),
     // Two Owners (one suspended): either may leave. Leaving is not part of the Applications module.
     expected: (c, p) => gate(c, p, () => (isMember(c) ? 204 : 404), { module: false }),
-    restore: async (c, p) => {
+    restore: async (p, { caller: c }) => {
       if (!isMember(c)) return;
       const roleKey = c === "suspendedOwner" ? "OWNER" : c.toUpperCase();
       await db.projectMember.upsert({
@@ -158,23 +130,7 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-describe.each(ENDPOINTS)("$name", (endpoint) => {
-  const rows = CALLERS.map((caller) => ({ caller }));
-  it.each(rows)(
-    "as $caller, in every status × visibility × module",
-    async ({ caller }) => {
-      const mismatches: string[] = [];
-      for (const project of fixture.projects) {
-        const response = await endpoint.request(fixture.tokens[caller], project);
-        const expected = endpoint.expected(caller, project);
-        if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
-        if (response.status < 300) await endpoint.restore?.(caller, project);
-      }
-      expect(mismatches).toEqual([]);
-    },
-    120_000,
-  );
-});
+runTable(ENDPOINTS, CALLERS, fixture, { across: "status × visibility × module", timeout: 120_000 });
 
 describe("GET /users/{id}/memberships", () => {
   // The member's memberships: the member, or staff with users.readAny through an admin-scoped token; 404 for everyone else.

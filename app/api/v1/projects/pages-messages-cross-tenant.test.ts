@@ -4,7 +4,7 @@
  * from DESIGN 4 and 8.1, written out below. Calls that succeed are put back, so every row starts
  * from the same state.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll } from "vitest";
 import * as messageRoute from "@/app/api/v1/projects/[id]/messages/[messageId]/route";
 import * as messagesRoute from "@/app/api/v1/projects/[id]/messages/route";
 import * as pageRoute from "@/app/api/v1/projects/[id]/pages/[pageSlug]/route";
@@ -12,9 +12,10 @@ import * as pagesRoute from "@/app/api/v1/projects/[id]/pages/route";
 import * as supportRoute from "@/app/api/v1/projects/[id]/support-links/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
-import { PROJECT_STATUSES, PROJECT_VISIBILITIES, type ProjectPermission } from "@/lib/permissions";
+import type { ProjectPermission } from "@/lib/permissions";
 import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
-import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
+import { tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 const MEMBERS = ["owner", "moderator", "member", "suspendedOwner", "readOnlyOwner"] as const;
@@ -68,54 +69,31 @@ interface Fixture {
 const fixture: Fixture = { tokens: {}, projects: [], message: {} };
 
 beforeAll(async () => {
-  const owner = await createPartner();
-  const people: Partial<Record<Caller, { id: string }>> = { owner };
-  for (const name of ["moderator", "member", "outsider"] as const) people[name] = await createUser();
-  people.suspendedOwner = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" });
-  const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
-  const support = await createUser({ roles: ["SUPPORT"] });
-  for (const [name, person] of Object.entries(people)) fixture.tokens[name as Caller] = await tokenFor(person.id, ["read", "write"]);
-  fixture.tokens.readOnlyOwner = await tokenFor(owner.id, ["read"]);
-  fixture.tokens.projectLeadAdmin = await tokenFor(projectLead.id, ["read", "write", "admin"]);
-  fixture.tokens.projectLeadNoAdmin = await tokenFor(projectLead.id, ["read", "write"]);
-  fixture.tokens.supportAdmin = await tokenFor(support.id, ["read", "write", "admin"]);
-
-  for (const status of PROJECT_STATUSES) {
-    for (const visibility of PROJECT_VISIBILITIES) {
-      for (const modules of [[...CONTENT_MODULES], []]) {
-        const project = await createProjectFor(owner, {
-          status,
-          visibility,
-          modules,
-          name: `${status} ${visibility} ${modules.length ? "on" : "off"} ${unique("")}`,
-        });
-        for (const key of ["moderator", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
-        await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
-        await db.projectPage.create({ data: { projectId: project.id, slug: "welcome", title: "Welcome", body: "Hello" } });
-        const message = await db.projectMessage.create({
-          data: { projectId: project.id, authorId: owner.id, title: "News", body: "Something happened" },
-        });
-        fixture.message[project.id] = { id: message.id, authorId: owner.id };
-        await db.project.update({
-          where: { id: project.id },
-          data: { settings: { supportLinks: [{ label: "", url: "https://ko-fi.com/test" }] } },
-        });
-        fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
-      }
-    }
-  }
+  const callers = await createTableCallers(["moderator", "member", "outsider"] as const);
+  const { owner, tokens } = callers;
+  fixture.tokens = { ...tokens, readOnlyOwner: await tokenFor(owner.id, ["read"]) };
+  fixture.projects = await createTableProjects(callers, {
+    variants: modulesOnAndOff(CONTENT_MODULES),
+    members: ["moderator", "member"],
+    prepare: async (project) => {
+      await db.projectPage.create({ data: { projectId: project.id, slug: "welcome", title: "Welcome", body: "Hello" } });
+      const message = await db.projectMessage.create({
+        data: { projectId: project.id, authorId: owner.id, title: "News", body: "Something happened" },
+      });
+      fixture.message[project.id] = { id: message.id, authorId: owner.id };
+      await db.project.update({
+        where: { id: project.id },
+        data: { settings: { supportLinks: [{ label: "", url: "https://ko-fi.com/test" }] } },
+      });
+    },
+  });
 }, 180_000);
 
 async function welcomeVersion(p: Project) {
   return (await db.projectPage.findUnique({ where: { projectId_slug: { projectId: p.id, slug: "welcome" } } }))?.version ?? 1;
 }
 
-interface Endpoint {
-  name: string;
-  request(token: string | undefined, p: Project): Promise<{ status: number }>;
-  expected(caller: Caller, p: Project): number;
-  restore?(p: Project): Promise<void>;
-}
+type Endpoint = TableEndpoint<Caller>;
 
 const PAGE_BODY = { slug: "welcome", title: "Welcome", body: "Hello", position: 0 };
 
@@ -191,19 +169,4 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-describe.each(ENDPOINTS)("$name", (endpoint) => {
-  it.each(CALLERS.map((caller) => ({ caller })))(
-    "as $caller, in every status × visibility × module on/off",
-    async ({ caller }) => {
-      const mismatches: string[] = [];
-      for (const project of fixture.projects) {
-        const response = await endpoint.request(fixture.tokens[caller], project);
-        const expected = endpoint.expected(caller, project);
-        if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
-        if (response.status < 300) await endpoint.restore?.(project);
-      }
-      expect(mismatches).toEqual([]);
-    },
-    120_000,
-  );
-});
+runTable(ENDPOINTS, CALLERS, fixture, { across: "status × visibility × module on/off", timeout: 120_000 });

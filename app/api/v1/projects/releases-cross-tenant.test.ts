@@ -17,9 +17,9 @@ import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { fileStore } from "@/lib/files/store";
-import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
-import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { createTableCallers, createTableProjects, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
+import { tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 // Each caller makes about 1,100 calls within a minute here: the per-caller API limit (1,200 a
@@ -73,17 +73,9 @@ interface Fixture {
 const fixture: Fixture = { tokens: {}, projects: [], releases: {}, files: {} };
 
 beforeAll(async () => {
-  const owner = await createPartner();
-  const people: Partial<Record<Caller, { id: string }>> = { owner };
-  for (const name of ["developer", "tester", "member", "outsider"] as const) people[name] = await createUser();
-  people.suspendedOwner = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" });
-  const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
-  const support = await createUser({ roles: ["SUPPORT"] });
-  for (const [name, person] of Object.entries(people)) fixture.tokens[name as Caller] = await tokenFor(person.id, ["read", "write"]);
-  fixture.tokens.ownerReadOnly = await tokenFor(owner.id, ["read"]);
-  fixture.tokens.projectLeadAdmin = await tokenFor(projectLead.id, ["read", "write", "admin"]);
-  fixture.tokens.projectLeadNoAdmin = await tokenFor(projectLead.id, ["read", "write"]);
-  fixture.tokens.supportAdmin = await tokenFor(support.id, ["read", "write", "admin"]);
+  const callers = await createTableCallers(["developer", "tester", "member", "outsider"] as const);
+  const { owner, tokens } = callers;
+  fixture.tokens = { ...tokens, ownerReadOnly: await tokenFor(owner.id, ["read"]) };
 
   const store = fileStore();
   const variants = [
@@ -91,62 +83,46 @@ beforeAll(async () => {
     { modules: ["DOWNLOADS", "LAUNCHER"] as const, offerPrereleases: true, label: "on+pre" },
     { modules: [] as const, offerPrereleases: true, label: "off" },
   ];
-  for (const status of PROJECT_STATUSES) {
-    for (const visibility of PROJECT_VISIBILITIES) {
-      for (const variant of variants) {
-        const project = await createProjectFor(owner, {
-          status,
-          visibility,
-          modules: [...variant.modules],
-          name: `${status} ${visibility} ${variant.label} ${unique("")}`,
+  fixture.projects = await createTableProjects(callers, {
+    variants,
+    members: ["developer", "tester", "member"],
+    prepare: async (project, variant) => {
+      await db.project.update({ where: { id: project.id }, data: { settings: { offerPrereleases: variant.offerPrereleases } } });
+      fixture.releases[project.id] = {} as Record<Kind, string>;
+      fixture.files[project.id] = {} as Record<Kind, string>;
+      for (const kind of KINDS) {
+        const spec = RELEASES[kind];
+        const release = await db.release.create({
+          data: {
+            projectId: project.id,
+            version: spec.version,
+            title: kind,
+            channel: spec.channel,
+            state: spec.state,
+            publishedAt: spec.state === "DRAFT" ? null : new Date(),
+          },
         });
-        for (const key of ["developer", "tester", "member"] as const) await addMemberWith(project.id, people[key]!.id, key.toUpperCase());
-        await addMemberWith(project.id, people.suspendedOwner!.id, "OWNER");
-        await db.project.update({ where: { id: project.id }, data: { settings: { offerPrereleases: variant.offerPrereleases } } });
-        fixture.releases[project.id] = {} as Record<Kind, string>;
-        fixture.files[project.id] = {} as Record<Kind, string>;
-        for (const kind of KINDS) {
-          const spec = RELEASES[kind];
-          const release = await db.release.create({
-            data: {
-              projectId: project.id,
-              version: spec.version,
-              title: kind,
-              channel: spec.channel,
-              state: spec.state,
-              publishedAt: spec.state === "DRAFT" ? null : new Date(),
-            },
-          });
-          const bytes = Buffer.from(`${kind} file of ${project.id}`);
-          const file = await db.download.create({
-            data: {
-              projectId: project.id,
-              releaseId: release.id,
-              kind: "SOFTWARE",
-              fileName: `${kind}.bin`,
-              contentType: "application/octet-stream",
-              size: BigInt(bytes.length),
-              sha256: "0".repeat(64),
-              storageKey: await store.put(bytes),
-            },
-          });
-          fixture.releases[project.id][kind] = release.id;
-          fixture.files[project.id][kind] = file.id;
-        }
-        fixture.projects.push(await db.project.findUniqueOrThrow({ where: { id: project.id } }));
+        const bytes = Buffer.from(`${kind} file of ${project.id}`);
+        const file = await db.download.create({
+          data: {
+            projectId: project.id,
+            releaseId: release.id,
+            kind: "SOFTWARE",
+            fileName: `${kind}.bin`,
+            contentType: "application/octet-stream",
+            size: BigInt(bytes.length),
+            sha256: "0".repeat(64),
+            storageKey: await store.put(bytes),
+          },
+        });
+        fixture.releases[project.id][kind] = release.id;
+        fixture.files[project.id][kind] = file.id;
       }
-    }
-  }
+    },
+  });
 }, 300_000);
 
-interface Endpoint {
-  name: string;
-  request(token: string | undefined, p: Project): Promise<{ status: number; json: Record<string, unknown> | null }>;
-  expected(caller: Caller, p: Project): number;
-  /** What a successful answer must show the caller (lists: exactly what they may see). */
-  shows?(caller: Caller, p: Project, json: Record<string, unknown>): string | null;
-  restore?(p: Project, json: Record<string, unknown> | null): Promise<void>;
-}
+type Endpoint = TableEndpoint<Caller>;
 
 const seenKinds = (c: Caller, p: Project) => KINDS.filter((kind) => seesRelease(c, p, kind)).sort();
 const titles = (json: Record<string, unknown>) =>
@@ -221,7 +197,7 @@ const ENDPOINTS: Endpoint[] = [
         headers: { "content-type": "application/octet-stream" },
       }),
     expected: (c, p) => write(c, seesDownloads(c, p), "downloads.manage", 201),
-    restore: async (_p, json) => {
+    restore: async (_p, { json }) => {
       const file = await db.download.delete({ where: { id: json!.id as string } });
       await fileStore().remove(file.storageKey);
     },
@@ -298,26 +274,7 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-describe.each(ENDPOINTS)("$name", (endpoint) => {
-  it.each(CALLERS.map((caller) => ({ caller })))(
-    "as $caller, in every status × visibility × module",
-    async ({ caller }) => {
-      const mismatches: string[] = [];
-      for (const project of fixture.projects) {
-        const response = await endpoint.request(fixture.tokens[caller], project);
-        const expected = endpoint.expected(caller, project);
-        if (response.status !== expected) mismatches.push(`${project.name}: got ${response.status}, expected ${expected}`);
-        else if (response.status < 300 && endpoint.shows) {
-          const wrong = endpoint.shows(caller, project, response.json!);
-          if (wrong) mismatches.push(`${project.name}: ${wrong}`);
-        }
-        if (response.status < 300) await endpoint.restore?.(project, response.json);
-      }
-      expect(mismatches).toEqual([]);
-    },
-    180_000,
-  );
-});
+runTable(ENDPOINTS, CALLERS, fixture, { across: "status × visibility × module", timeout: 180_000 });
 
 describe("GET /launcher/projects", () => {
   it.each(CALLERS.map((caller) => ({ caller })))(
