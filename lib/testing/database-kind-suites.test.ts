@@ -22,7 +22,7 @@ describe("the suites CI runs again on PostgreSQL and Redis", () => {
       .flatMap(testFiles)
       .filter((file) => file !== "lib/testing/database-kind-suites.test.ts");
     const needing = tests.filter((file) =>
-      /TEST_REDIS_URL|TEST_DATABASE_URL|CI_SERVICES|databaseKind/.test(readFileSync(path.join(ROOT, file), "utf8")),
+      /TEST_REDIS_URL|TEST_DATABASE_URL|CI_SERVICES|databaseKind|testRedisUrl/.test(readFileSync(path.join(ROOT, file), "utf8")),
     );
     expect(needing.length).toBeGreaterThan(5);
     expect(needing.filter((file) => !DATABASE_KIND_SUITES.includes(file))).toEqual([]);
