@@ -4,10 +4,10 @@ import { requestPasswordReset } from "../account/passwords";
 import { db } from "../db/client";
 import { createUser, testMeta } from "../testing/factories";
 import { call } from "../testing/http";
-import { dropInMailbox } from "../testing/mail";
+import { dropInMailbox, queueMailWithoutSecret } from "../testing/mail";
 import { startSmtpCapture } from "../testing/smtp-capture";
 import { deliverDueMail, deliveryIdle, MAX_ATTEMPTS, retryDelayMs } from "./delivery";
-import { listOutbox, queueMail } from "./outbox";
+import { listOutbox } from "./outbox";
 
 /** Real SMTP: lib/testing/smtp-server.mjs (npm smtp-server) in its own process on 127.0.0.1:3321; 3322 has no server. */
 const SMTP_PORT = 3321;
@@ -115,14 +115,7 @@ describe("mail over SMTP (SMTP_URL)", () => {
     process.env.SMTP_URL = DEAD_SMTP_URL;
     const user = await createUser();
     // A mail without a secret: a reset link would expire (30 minutes) long before the last retry.
-    await db.$transaction((tx) =>
-      queueMail(tx, {
-        to: user.email,
-        language: "en",
-        template: "twoFactorReset",
-        data: { name: "A", link: "http://127.0.0.1/account/security" },
-      }),
-    );
+    await queueMailWithoutSecret(user.email);
     await deliveryIdle();
     vi.useFakeTimers({ toFake: ["Date"] });
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {

@@ -79,16 +79,23 @@ export const logTransport: MailTransport = async (message) => {
   console.info(`Mail (no SMTP_URL set) to ${message.to}: ${message.subject}\n${message.text}\n`);
 };
 
-let transportWithoutSmtp: { send: MailTransport; background: boolean } = { send: logTransport, background: true };
+/** How mail goes out without SMTP_URL, and whether queued mail is delivered in the background. */
+export interface TransportWithoutSmtp {
+  send: MailTransport;
+  background: boolean;
+}
+
+let transportWithoutSmtp: TransportWithoutSmtp = { send: logTransport, background: true };
 
 /**
- * Replaces the log as the transport used without SMTP_URL. The test suite puts a mailbox folder
- * there and delivers on demand (`background: false`, lib/testing/mail.ts): its test processes
- * share one database, and a background run of one process would claim the others' mail.
+ * Replaces the log as the transport used without SMTP_URL; returns the one it replaced. The test
+ * suite puts a mailbox folder there and delivers on demand (`background: false`,
+ * lib/testing/mail.ts): its test processes share one database, and a background run of one
+ * process would claim the others' mail.
  */
-export function setTransportWithoutSmtp(send: MailTransport, options: { background: boolean } = { background: true }): MailTransport {
-  const previous = transportWithoutSmtp.send;
-  transportWithoutSmtp = { send, background: options.background };
+export function setTransportWithoutSmtp(next: TransportWithoutSmtp): TransportWithoutSmtp {
+  const previous = transportWithoutSmtp;
+  transportWithoutSmtp = next;
   return previous;
 }
 
@@ -141,7 +148,11 @@ async function deliver(send: MailTransport, mail: OutboxMail): Promise<boolean> 
   if (!message) {
     await db.outboxMail.update({
       where: { id: mail.id },
-      data: { failedAt: new Date(), lastError: "The link in this mail expired before it could be sent.", secretSealed: null },
+      data: {
+        failedAt: new Date(),
+        lastError: "The link in this mail expired (or its key is gone) before it could be sent.",
+        secretSealed: null,
+      },
     });
     return false;
   }

@@ -4,11 +4,20 @@ import * as verify from "@/app/api/v1/auth/verify-email/route";
 import * as me from "@/app/api/v1/users/me/route";
 import { requestPasswordReset } from "@/lib/account/passwords";
 import { db } from "@/lib/db/client";
-import { composeMail, deliverDueMail, logTransport, MAIL_SECRET, purgeOutbox, setTransportWithoutSmtp } from "@/lib/mail/delivery";
+import {
+  composeMail,
+  deliverDueMail,
+  logTransport,
+  MAIL_SECRET,
+  OUTBOX_SECRET_PURPOSE,
+  purgeOutbox,
+  setTransportWithoutSmtp,
+} from "@/lib/mail/delivery";
 import { listOutbox, queueMail } from "@/lib/mail/outbox";
+import { seal } from "@/lib/secrets/sealing";
 import { actorOf, createUser, testMeta, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
-import { deliveredMail, mailedToken } from "@/lib/testing/mail";
+import { deliveredMail, mailedToken, queueMailWithoutSecret } from "@/lib/testing/mail";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -21,17 +30,38 @@ async function resetMailRow(email: string) {
 }
 
 describe("a mail's secret reaches only the owner of the address", () => {
-  it("keeps a reset link out of every readable row: the body holds a placeholder, the secret is sealed, and scrubbed once sent", async () => {
+  it("stores a queued mail's secret sealed, with its expiry, and only the placeholder in the text", async () => {
+    const to = `${unique("queued")}@example.test`;
+    const expiresAt = new Date(Date.now() + 60_000);
+    // Read inside the queueing transaction: once committed, any test process may claim and send it.
+    await db.$transaction(async (tx) => {
+      await queueMail(tx, {
+        to,
+        language: "en",
+        template: "passwordReset",
+        data: { name: "A", link: `http://127.0.0.1/reset-password?token=${MAIL_SECRET}`, minutes: 1 },
+        secret: { value: "pmr_queued-secret", expiresAt },
+      });
+      const row = await tx.outboxMail.findFirstOrThrow({ where: { to } });
+      expect(row.body).toContain(`reset-password?token=${MAIL_SECRET}`);
+      expect(row.html).toContain(MAIL_SECRET);
+      expect(row.secretSealed).toEqual(expect.any(String));
+      expect(row.secretExpiresAt).toEqual(expiresAt);
+      for (const field of [row.body, row.html, row.secretSealed]) expect(field).not.toContain("pmr_queued-secret");
+      expect(composeMail(row)?.text).toContain("reset-password?token=pmr_queued-secret");
+    });
+  });
+
+  it("keeps a reset link out of every readable row: the body holds a placeholder, and the secret is scrubbed once sent", async () => {
     const user = await createUser();
     const row = await resetMailRow(user.email);
     expect(row.body).toContain(`reset-password?token=${MAIL_SECRET}`);
     expect(row.html).toContain(MAIL_SECRET);
-    expect(row.secretSealed).toEqual(expect.any(String));
     expect(row.secretExpiresAt!.getTime()).toBeGreaterThan(Date.now());
 
     const token = await mailedToken(user.email, "Reset your password");
     expect(token).toMatch(/^pmr_[\w-]{43}$/);
-    for (const field of [row.body, row.html, row.secretSealed]) expect(field).not.toContain(token);
+    for (const field of [row.body, row.html, row.secretSealed ?? ""]) expect(field).not.toContain(token);
     const sent = await db.outboxMail.findUniqueOrThrow({ where: { id: row.id } });
     expect(sent).toMatchObject({ sentAt: expect.any(Date), secretSealed: null });
   });
@@ -57,15 +87,24 @@ describe("a mail's secret reaches only the owner of the address", () => {
     });
     expect(changed.status).toBe(200);
     const change = await db.outboxMail.findFirstOrThrow({ where: { to: newAddress } });
-    expect(change.body).toContain(MAIL_SECRET);
-    expect(change.secretSealed).toEqual(expect.any(String));
+    expect(change.body).toContain(`verify-email?token=${MAIL_SECRET}`);
+    expect(change.body + change.html + (change.secretSealed ?? "")).not.toContain("pmv_");
   });
 
-  it("opens a sealed secret only for the address it was sealed for", async () => {
-    const user = await createUser();
-    const row = await resetMailRow(user.email);
-    expect(composeMail(row)?.text).toMatch(/token=pmr_/);
-    expect(composeMail({ ...row, to: `other-${user.email}` })).toBeNull();
+  it("opens a sealed secret only for the address it was sealed for", () => {
+    // Built in memory: a row in the shared test database may be claimed and scrubbed at any moment
+    // by lib/mail/delivery.test.ts's background delivery over SMTP.
+    const to = `${unique("sealed")}@example.test`;
+    const mail = {
+      to,
+      subject: "Reset your password",
+      body: `Reset: http://127.0.0.1/reset-password?token=${MAIL_SECRET}`,
+      html: null,
+      secretSealed: seal("pmr_sealed-for-one", { purpose: OUTBOX_SECRET_PURPOSE, subject: to }),
+      secretExpiresAt: new Date(Date.now() + 60_000),
+    };
+    expect(composeMail(mail)?.text).toMatch(/token=pmr_sealed-for-one/);
+    expect(composeMail({ ...mail, to: `other-${to}` })).toBeNull();
   });
 
   it("never sends a mail whose secret expired first, and gives it up", async () => {
@@ -102,14 +141,7 @@ describe("a mail's secret reaches only the owner of the address", () => {
 
   it("sends a mail without a secret as it is, whatever its text holds (a name of {{secret}} cannot silence a security mail)", async () => {
     const user = await createUser();
-    await db.$transaction((tx) =>
-      queueMail(tx, {
-        to: user.email,
-        language: "en",
-        template: "twoFactorReset",
-        data: { name: MAIL_SECRET, link: "http://127.0.0.1/account/security" },
-      }),
-    );
+    await queueMailWithoutSecret(user.email, MAIL_SECRET);
     const mail = await deliveredMail(user.email);
     expect(mail.text).toContain(MAIL_SECRET);
     expect(await db.outboxMail.findFirstOrThrow({ where: { to: user.email } })).toMatchObject({ sentAt: expect.any(Date), failedAt: null });
@@ -134,7 +166,7 @@ describe("a mail's secret reaches only the owner of the address", () => {
 describe("without SMTP the mail goes to the server log, not to a portal page", () => {
   it("writes the whole mail, link included, to the log once and marks it sent", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    const collector = setTransportWithoutSmtp(logTransport, { background: false });
+    const collector = setTransportWithoutSmtp({ send: logTransport, background: false });
     try {
       const user = await createUser();
       await resetMailRow(user.email);
@@ -143,7 +175,7 @@ describe("without SMTP the mail goes to the server log, not to a portal page", (
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatch(/reset-password\?token=pmr_[\w-]{43}/);
     } finally {
-      setTransportWithoutSmtp(collector, { background: false });
+      setTransportWithoutSmtp(collector);
     }
   });
 });

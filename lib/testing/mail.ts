@@ -3,6 +3,7 @@ import path from "node:path";
 import { inject, vi } from "vitest";
 import { db } from "../db/client";
 import { deliverDueMail, setTransportWithoutSmtp, type MailMessage } from "../mail/delivery";
+import { queueMail } from "../mail/outbox";
 
 /** One file of delivered mail per address, in a folder the whole test run shares. */
 function mailboxFile(address: string): string {
@@ -18,7 +19,7 @@ function mailboxFile(address: string): string {
  * mail: its capture drops what it receives into the same folder, so that mail is not lost.
  */
 export function collectMailInFolder(): void {
-  setTransportWithoutSmtp(dropInMailbox, { background: false });
+  setTransportWithoutSmtp({ send: dropInMailbox, background: false });
 }
 
 /** Puts a delivered mail into its recipient's mailbox (also what an SMTP capture of a test received). */
@@ -58,4 +59,11 @@ export async function deliveredMail(to: string, subject?: string): Promise<MailM
 export async function mailedToken(to: string, subject?: string): Promise<string> {
   const mail = await deliveredMail(to, subject);
   return decodeURIComponent(/token=([^\s"&<]+)/.exec(mail.text)![1]);
+}
+
+/** Queues a mail that carries no secret (the staff two-factor reset notice) to `to`, greeting `name`. */
+export async function queueMailWithoutSecret(to: string, name = "A"): Promise<void> {
+  await db.$transaction((tx) =>
+    queueMail(tx, { to, language: "en", template: "twoFactorReset", data: { name, link: "http://127.0.0.1/account/security" } }),
+  );
 }
