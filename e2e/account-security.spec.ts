@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
@@ -116,14 +116,20 @@ test("a forgotten password is reset through the link in the mail the SMTP server
   await expect(page.getByText("This reset link is invalid, used or expired.", { exact: false })).toBeVisible();
 });
 
-test("ending another session on the Security page signs that browser out", async ({ page, browser }) => {
-  const { username } = await register(page, "sess");
+/** The account signed in on `page` and in a second browser, whose page is returned. */
+async function signInTwice(page: Page, browser: Browser, username: string) {
   await signInPage(page, username, PASSWORD);
   await expectSignedIn(page);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signInPage(otherPage, username, PASSWORD);
   await expectSignedIn(otherPage);
+  return { other, otherPage };
+}
+
+test("ending another session on the Security page signs that browser out", async ({ page, browser }) => {
+  const { username } = await register(page, "sess");
+  const { other, otherPage } = await signInTwice(page, browser, username);
 
   await page.goto("/account/security");
   const sessions = page.getByRole("list", { name: "Sessions" }).locator("li");
@@ -143,12 +149,7 @@ test("after a password change the Security page lists the access tokens and revo
   const issued = await page.request.post("/api/v1/auth/token", { data: { login: username, password: PASSWORD, name: "Old script" } });
   expect(issued.status()).toBe(201);
   const { token } = (await issued.json()) as { token: string };
-  await signInPage(page, username, PASSWORD);
-  await expectSignedIn(page);
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await signInPage(otherPage, username, PASSWORD);
-  await expectSignedIn(otherPage);
+  const { other, otherPage } = await signInTwice(page, browser, username);
 
   await page.goto("/account/security");
   const form = page.getByRole("form", { name: "Change password" });
