@@ -37,6 +37,8 @@ function useChannelOptions() {
 
 const STATE_STYLE: Record<ReleaseView["state"], string> = {
   DRAFT: "bg-slate-100 text-slate-700 ring-slate-300",
+  IN_REVIEW: "bg-amber-50 text-amber-800 ring-amber-200",
+  REJECTED: "bg-red-50 text-red-800 ring-red-200",
   PUBLISHED: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   YANKED: "bg-red-50 text-red-800 ring-red-200",
 };

@@ -7,13 +7,18 @@ import type { ProjectAccess, ProjectVisibility } from "./project";
 
 export const RELEASE_CHANNELS = ["STABLE", "BETA", "ALPHA"] as const;
 export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
-export const RELEASE_STATES = ["DRAFT", "PUBLISHED", "YANKED"] as const;
+export const RELEASE_STATES = ["DRAFT", "IN_REVIEW", "PUBLISHED", "REJECTED", "YANKED"] as const;
 export type ReleaseState = (typeof RELEASE_STATES)[number];
 
-/** The release states that move, and to where: DRAFT -> PUBLISHED -> YANKED. */
+/**
+ * The release states a team moves with PATCH, and to where: DRAFT -> PUBLISHED -> YANKED, and a
+ * REJECTED release back to DRAFT. IN_REVIEW is entered by submit and left by a review decision.
+ */
 export const RELEASE_TRANSITIONS: Readonly<Record<ReleaseState, readonly ReleaseState[]>> = {
   DRAFT: ["PUBLISHED"],
+  IN_REVIEW: [],
   PUBLISHED: ["YANKED"],
+  REJECTED: ["DRAFT"],
   YANKED: [],
 };
 
