@@ -1,0 +1,48 @@
+import type { Tx } from "../db/client";
+import type { Project } from "../db/generated/client";
+import { Conflict } from "../errors";
+import { takeSnapshot } from "./snapshot";
+
+/**
+ * The gate of every write to reviewed content (DESIGN §8.2, "Review integrity"): the presentation,
+ * images, modules, settings, pages, support links, launcher settings, releases and their files.
+ *
+ * Call it inside the write's transaction, after inProject has locked the project's row, and before
+ * the write itself: while the project is IN_REVIEW the write is refused (409 `in_review`); on a
+ * published project it puts the project on the change list, taking the baseline first where the
+ * project has none yet (projects approved before baselines existed), so that the baseline shows the
+ * project as it was before this write.
+ */
+export async function reviewedChange(tx: Tx, project: Project): Promise<void> {
+  requireNotInReview(project);
+  await markChanged(tx, project);
+}
+
+/** 409 `in_review` while the project waits for its review: what the reviewer reads stays as it is. */
+export function requireNotInReview(project: Pick<Project, "status">): void {
+  if (project.status === "IN_REVIEW") {
+    throw new Conflict(
+      "The project is in review: its reviewed content is locked until the platform team decides. Withdraw the submission to edit it.",
+      "in_review",
+    );
+  }
+}
+
+/**
+ * Puts a published project on the change list (its baseline's `changedAt`, kept from the first
+ * change until a reviewer acknowledges). Other statuses pass: their content reaches players only
+ * through a review.
+ */
+export async function markChanged(tx: Tx, project: Project): Promise<void> {
+  if (project.status !== "PUBLISHED") return;
+  const baseline = await tx.reviewBaseline.findUnique({ where: { projectId: project.id }, select: { changedAt: true } });
+  if (baseline?.changedAt) return;
+  const now = new Date();
+  if (baseline) {
+    await tx.reviewBaseline.update({ where: { projectId: project.id }, data: { changedAt: now } });
+    return;
+  }
+  await tx.reviewBaseline.create({
+    data: { projectId: project.id, snapshot: await takeSnapshot(tx, project), version: project.version, at: now, changedAt: now },
+  });
+}
