@@ -42,6 +42,7 @@ export const LAYERS: Record<string, 1 | 2 | 3 | 4 | 5> = {
   "lib/mail": 4,
   "lib/notifications": 4,
   "lib/system": 4,
+  "lib/webhooks": 4,
   "lib/http": 3,
   "lib/auth": 2,
   "lib/audit-log": 1,

@@ -77,6 +77,7 @@ it("names a reference section for every operation", () => {
     "Pages",
     "Messages",
     "Review",
+    "Webhooks",
     "Administration",
   ]);
 });

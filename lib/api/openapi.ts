@@ -4,6 +4,8 @@ import { SESSION_COOKIE } from "../auth/config";
 import type { Operation } from "../http/operation";
 import "./openapi-schemas";
 import { OPERATION_NAMES, OPERATIONS, TAGS } from "./registry";
+import { EVENT_TYPES, PING_EVENT_TYPE } from "../audit-log/events";
+import { eventPayloadSchema } from "../webhooks/schemas";
 
 /**
  * The OpenAPI 3.1 document, generated from the operations and their zod schemas. What the route
@@ -293,6 +295,7 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS) {
     paths[operation.path][operation.method.toLowerCase()] = operationObject(operation, schemas);
   }
   const usedTags = new Set(operations.map((operation) => operation.tag));
+  const webhooks = webhookEvents(schemas);
   return {
     openapi: "3.1.0",
     info: {
@@ -325,5 +328,41 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS) {
       schemas: { Problem: PROBLEM_SCHEMA, ...schemas.components },
     },
     paths,
+    webhooks,
   };
+}
+
+/**
+ * The `webhooks` section: every event type a webhook may receive, with the body of its delivery
+ * and the Standard Webhooks headers (lib/webhooks/send.ts).
+ */
+function webhookEvents(schemas: SchemaCollector) {
+  const described: Record<string, string> = { ...EVENT_TYPES, [PING_EVENT_TYPE]: "A test delivery (POST .../webhooks/{webhookId}/ping)" };
+  const header = (description: string) => ({ required: true, schema: { type: "string" }, description });
+  return Object.fromEntries(
+    Object.entries(described).map(([type, summary]) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replace(/\W+(\w)/g, (_match, letter: string) => letter.toUpperCase())}`,
+          summary,
+          description: `Delivered to webhooks subscribed to \`${type}\` or \`*\`. Verify \`webhook-signature\` before trusting the body (docs/webhooks.md).`,
+          tags: ["Webhooks"],
+          // The receiver authenticates a delivery by its signature, not by a credential of ours.
+          security: [],
+          parameters: [
+            { name: "webhook-id", in: "header", ...header("The event id: the same on every attempt.") },
+            { name: "webhook-timestamp", in: "header", ...header("Unix seconds of this attempt.") },
+            {
+              name: "webhook-signature",
+              in: "header",
+              ...header("`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the webhook's secret."),
+            },
+          ],
+          requestBody: { required: true, content: { "application/json": { schema: schemas.convert(eventPayloadSchema(type), "output") } } },
+          responses: { "200": { description: "Any 2xx within 10 s counts as received; anything else is retried." } },
+        },
+      },
+    ]),
+  );
 }

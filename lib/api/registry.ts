@@ -14,6 +14,7 @@ import * as reviews from "../reviews/operations";
 import * as system from "../system/operations";
 import * as users from "../users/operations";
 import * as warnings from "../warnings/operations";
+import * as webhooks from "../webhooks/operations";
 
 /** Sections of the API reference, in reading order, with what each holds. */
 export const TAGS: Record<string, string> = {
@@ -32,6 +33,8 @@ export const TAGS: Record<string, string> = {
   Pages: "A project's Markdown pages (module PROJECT_PAGES), served with sanitized HTML.",
   Messages: "A project's announcements (module MESSAGES).",
   Review: "The status workflow, the review queue and review decisions.",
+  Webhooks:
+    "Webhooks of a project and of the platform: signed deliveries of events (Standard Webhooks), the delivery log, redelivery and ping.",
   Administration: "Warnings, partner history and the audit log (platform team).",
 };
 const TAG_ORDER = Object.keys(TAGS);
@@ -51,6 +54,7 @@ const MODULES = [
   pages,
   messages,
   reviews,
+  webhooks,
   warnings,
   audit,
 ];

@@ -1,5 +1,6 @@
 import type { Prisma } from "../db/client";
 import type { Tx } from "../db/client";
+import { recordEvents } from "./events";
 
 /** Who caused a change, as the audit log records it. */
 export interface AuditContext {
@@ -35,7 +36,10 @@ export function changedFields<T extends Record<string, unknown>>(before: Partial
   return changes;
 }
 
-/** Writes one audit entry inside the caller's transaction, so the change and its record commit together. */
+/**
+ * Writes one audit entry inside the caller's transaction, so the change and its record commit
+ * together, and with it the change's events (lib/audit-log/events.ts: the one place events come from).
+ */
 export async function recordAudit(
   tx: Tx,
   context: AuditContext,
@@ -54,6 +58,7 @@ export async function recordAudit(
       requestId: context.requestId ?? null,
     },
   });
+  await recordEvents(tx, context.actorId, entry);
 }
 
 const SECRET_FIELDS = new Set(["passwordHash", "totpSecret", "tokenHash"]);

@@ -22,6 +22,8 @@ export const NOTIFICATION_PARAMS = {
   "application.rejected": ["project", "reason"],
   /** `title` and `excerpt`: the announcement's title and the start of its text, as the author wrote them. */
   "message.new": ["project", "title", "excerpt"],
+  /** `since`: the day (YYYY-MM-DD) the webhook's run of failures began; `project` is "Platform" for a platform webhook. */
+  "webhook.disabled": ["project", "url", "since"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_PARAMS;
@@ -77,6 +79,10 @@ const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => Not
   "message.new": (t, p) => ({
     title: t("notifications.kinds.message.new.title", p),
     body: p.excerpt && t("notifications.kinds.message.new.body", p),
+  }),
+  "webhook.disabled": (t, p) => ({
+    title: t("notifications.kinds.webhook.disabled.title", p),
+    body: t("notifications.kinds.webhook.disabled.body", p),
   }),
 };
 

@@ -42,6 +42,7 @@ const DESIGN_MATRIX: Record<PlatformPermission, Record<PlatformRole, "" | "yes" 
   "audit.read": { USER: "", PARTNER: "", SUPPORT: "", DEVELOPER: "yes", TEAM_LEAD: "yes", PROJECT_LEAD: "yes" },
   // Not in DESIGN's table: the outbox viewer for installations without SMTP (issue 7, finding 8).
   "mail.readOutbox": { USER: "", PARTNER: "", SUPPORT: "", DEVELOPER: "", TEAM_LEAD: "", PROJECT_LEAD: "yes" },
+  "webhooks.platform": { USER: "", PARTNER: "", SUPPORT: "", DEVELOPER: "", TEAM_LEAD: "", PROJECT_LEAD: "yes" },
 };
 
 describe("platform permissions", () => {

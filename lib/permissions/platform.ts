@@ -23,6 +23,7 @@ export const PLATFORM_PERMISSIONS = {
   "warnings.read": "Read warnings",
   "warnings.manage": "Create and revoke warnings",
   "audit.read": "Read the platform audit log",
+  "webhooks.platform": "Manage platform-wide webhooks (every project's events and the platform's own)",
   "mail.readOutbox": "See the outbox: which mail was queued and whether it was delivered (secret links withheld)",
 } as const;
 export type PlatformPermission = keyof typeof PLATFORM_PERMISSIONS;
@@ -90,6 +91,7 @@ export const PLATFORM_PERMISSION_SCOPES: Record<PlatformPermission, readonly Tok
   "warnings.read": ["admin"],
   "warnings.manage": ["write", "admin"],
   "audit.read": ["admin"],
+  "webhooks.platform": ["write", "admin"],
   "mail.readOutbox": ["admin"],
 };
 

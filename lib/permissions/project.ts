@@ -21,6 +21,7 @@ export const PROJECT_PERMISSIONS = {
   "launcher.manage": "Configure the launcher integration",
   "messages.manage": "Post announcements",
   "pages.manage": "Edit project pages",
+  "webhooks.manage": "Manage the project's webhooks and see their deliveries",
 } as const;
 export type ProjectPermission = keyof typeof PROJECT_PERMISSIONS;
 export const ALL_PROJECT_PERMISSIONS = Object.keys(PROJECT_PERMISSIONS) as ProjectPermission[];

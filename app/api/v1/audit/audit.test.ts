@@ -14,6 +14,16 @@ import * as leave from "@/app/api/v1/projects/[id]/members/me/route";
 import * as launcher from "@/app/api/v1/projects/[id]/launcher/route";
 import * as messageById from "@/app/api/v1/projects/[id]/messages/[messageId]/route";
 import * as messages from "@/app/api/v1/projects/[id]/messages/route";
+import * as projectWebhookRedeliver from "@/app/api/v1/projects/[id]/webhooks/[webhookId]/deliveries/[deliveryId]/redeliver/route";
+import * as projectWebhookPing from "@/app/api/v1/projects/[id]/webhooks/[webhookId]/ping/route";
+import * as projectWebhookRotate from "@/app/api/v1/projects/[id]/webhooks/[webhookId]/rotate-secret/route";
+import * as projectWebhook from "@/app/api/v1/projects/[id]/webhooks/[webhookId]/route";
+import * as projectWebhooks from "@/app/api/v1/projects/[id]/webhooks/route";
+import * as platformWebhookRedeliver from "@/app/api/v1/webhooks/[webhookId]/deliveries/[deliveryId]/redeliver/route";
+import * as platformWebhookPing from "@/app/api/v1/webhooks/[webhookId]/ping/route";
+import * as platformWebhookRotate from "@/app/api/v1/webhooks/[webhookId]/rotate-secret/route";
+import * as platformWebhook from "@/app/api/v1/webhooks/[webhookId]/route";
+import * as platformWebhooks from "@/app/api/v1/webhooks/route";
 import * as pageBySlug from "@/app/api/v1/projects/[id]/pages/[pageSlug]/route";
 import * as pages from "@/app/api/v1/projects/[id]/pages/route";
 import * as member from "@/app/api/v1/projects/[id]/members/[userId]/route";
@@ -117,8 +127,74 @@ async function inReview() {
   return context;
 }
 
+/** A webhook of a project (its Owner's token), or of the platform (a Project lead's), with one delivery. */
+async function withWebhook(platform: boolean) {
+  process.env.WEBHOOKS_ALLOW_HOSTS = "127.0.0.1";
+  const { project, token } = platform ? { project: null, token: await staff() } : await owned();
+  const route = platform ? platformWebhooks : projectWebhooks;
+  const created = await call(route.POST, "POST", "/", {
+    token,
+    params: project ? { id: project.id } : {},
+    body: { url: "http://127.0.0.1:9/hook", events: ["*"] },
+  });
+  const webhookId = created.json!.id as string;
+  const event = await db.event.create({ data: { type: "project.updated", data: {}, fannedOutAt: new Date() } });
+  const delivery = await db.webhookDelivery.create({ data: { webhookId, eventId: event.id, status: "FAILED" } });
+  const params = (extra: Record<string, string> = {}) => ({ ...(project ? { id: project.id } : {}), webhookId, ...extra });
+  return { token, params, deliveryId: delivery.id, project };
+}
+function webhookScenarios(prefix: string, platform: boolean, routes: typeof projectWebhookRoutes) {
+  return {
+    [`POST ${prefix}`]: async () => {
+      const { token, params } = await withWebhook(platform);
+      const { webhookId: _, ...scope } = params();
+      return call(routes.list.POST, "POST", "/", {
+        token,
+        params: scope,
+        body: { url: "http://127.0.0.1:9/other", events: ["member.added"] },
+      });
+    },
+    [`PATCH ${prefix}/{webhookId}`]: async () => {
+      const { token, params } = await withWebhook(platform);
+      return call(routes.one.PATCH, "PATCH", "/", { token, params: params(), body: { active: false } });
+    },
+    [`DELETE ${prefix}/{webhookId}`]: async () => {
+      const { token, params } = await withWebhook(platform);
+      return call(routes.one.DELETE, "DELETE", "/", { token, params: params() });
+    },
+    [`POST ${prefix}/{webhookId}/rotate-secret`]: async () => {
+      const { token, params } = await withWebhook(platform);
+      return call(routes.rotate.POST, "POST", "/", { token, params: params() });
+    },
+    [`POST ${prefix}/{webhookId}/ping`]: async () => {
+      const { token, params } = await withWebhook(platform);
+      return call(routes.ping.POST, "POST", "/", { token, params: params() });
+    },
+    [`POST ${prefix}/{webhookId}/deliveries/{deliveryId}/redeliver`]: async () => {
+      const { token, params, deliveryId } = await withWebhook(platform);
+      return call(routes.redeliver.POST, "POST", "/", { token, params: params({ deliveryId }) });
+    },
+  };
+}
+const projectWebhookRoutes = {
+  list: projectWebhooks,
+  one: projectWebhook,
+  rotate: projectWebhookRotate,
+  ping: projectWebhookPing,
+  redeliver: projectWebhookRedeliver,
+};
+const platformWebhookRoutes = {
+  list: platformWebhooks,
+  one: platformWebhook,
+  rotate: platformWebhookRotate,
+  ping: platformWebhookPing,
+  redeliver: platformWebhookRedeliver,
+};
+
 /** One successful call of each mutating operation. */
 const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers }>> = {
+  ...webhookScenarios("/api/v1/projects/{id}/webhooks", false, projectWebhookRoutes),
+  ...webhookScenarios("/api/v1/webhooks", true, platformWebhookRoutes),
   "POST /api/v1/auth/register": () => {
     const name = unique();
     return call(register.POST, "POST", "/", {

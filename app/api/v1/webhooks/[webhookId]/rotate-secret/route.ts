@@ -1,0 +1,9 @@
+import { handle } from "@/lib/http/route";
+import { rotatePlatformWebhookSecretOperation } from "@/lib/webhooks/operations";
+import { rotateWebhookSecret } from "@/lib/webhooks/service";
+
+const PLATFORM = { projectId: null };
+
+export const POST = handle(rotatePlatformWebhookSecretOperation, async ({ actor, params, meta }) => ({
+  body: await rotateWebhookSecret(actor, PLATFORM, params.webhookId, meta),
+}));
