@@ -12,6 +12,7 @@ export const DATABASE_KIND_SUITES = [
   "app/api/v1/projects/applications.test.ts",
   "app/api/v1/projects/projects.test.ts",
   "app/api/v1/projects/releases.test.ts",
+  "app/api/v1/projects/webhooks.test.ts",
   "app/api/v1/reviews/reviews.test.ts",
   "app/api/v1/users/me/account-security.test.ts",
   "app/api/v1/users/me/credential-changes.test.ts",

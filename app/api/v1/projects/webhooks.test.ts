@@ -270,6 +270,26 @@ describe("webhook deliveries", () => {
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } })).status).toBe("SUCCEEDED");
   });
 
+  it("are sent exactly once when several dispatchers (instances) run at once", async () => {
+    const { project, webhook } = await projectWithWebhook("/instances");
+    const second = await call(webhooksRoute.POST, "POST", "/", {
+      token: ownerToken,
+      params: { id: project.id },
+      body: { url: `${receiverUrl}/instances`, events: ["message.posted"] },
+    });
+    const ids = [webhook.id, (second.json as { id: string }).id];
+    for (let index = 0; index < 15; index++) await postMessage(project.id, `News ${index}`);
+    const before = received.length;
+    const attempted = await Promise.all([1, 2, 3].map(() => dispatchWebhooks({ webhookIds: ids })));
+    expect(attempted.reduce((sum, count) => sum + count, 0)).toBe(30);
+    const sent = received
+      .slice(before)
+      .map((request) => `${request.headers["webhook-id"]} ${request.headers["webhook-signature"]?.slice(0, 12)}`);
+    expect(sent).toHaveLength(30);
+    expect(new Set(sent).size).toBe(30);
+    expect(await db.webhookDelivery.count({ where: { webhookId: { in: ids }, status: { not: "SUCCEEDED" } } })).toBe(0);
+  });
+
   it("use the rotated secret from the moment it is rotated", async () => {
     const { project, webhook } = await projectWithWebhook("/rotated");
     const rotated = await call(rotateRoute.POST, "POST", "/", { token: ownerToken, params: { id: project.id, webhookId: webhook.id } });
