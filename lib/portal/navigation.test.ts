@@ -19,7 +19,7 @@ describe("the portal header", () => {
     expect(plain.staff).toEqual([]);
     expect(plain.account.map((item) => item.href)).toContain("/account/security");
     const lead = navigationFor(user("USER", "PROJECT_LEAD"));
-    expect(lead.staff.map((item) => item.label)).toEqual(["review", "users", "audit", "outbox"]);
+    expect(lead.staff.map((item) => item.label)).toEqual(["review", "users", "audit", "outbox", "webhooks"]);
     expect(navigationFor(user("USER", "PARTNER")).staff).toEqual([]);
   });
 

@@ -15,6 +15,7 @@ export type NavLabel =
   | "users"
   | "audit"
   | "outbox"
+  | "webhooks"
   | "notifications"
   | "account"
   | "security"
@@ -36,6 +37,7 @@ const STAFF: Entry[] = [
   { label: "users", href: "/admin/users", permission: "users.readAny" },
   { label: "audit", href: "/admin/audit", permission: "audit.read" },
   { label: "outbox", href: "/admin/outbox", permission: "mail.readOutbox" },
+  { label: "webhooks", href: "/admin/webhooks", permission: "webhooks.platform" },
 ];
 
 const ACCOUNT: Entry[] = [

@@ -25,6 +25,7 @@ const rows: [ManageTabKey, ProjectPermission, ProjectModuleName | null][] = [
   ["launcher", "launcher.manage", "LAUNCHER"],
   ["pages", "pages.manage", "PROJECT_PAGES"],
   ["messages", "messages.manage", "MESSAGES"],
+  ["webhooks", "webhooks.manage", null],
 ];
 
 describe("the management tab table", () => {

@@ -52,6 +52,7 @@ export const MANAGE_TABS = [
   { href: "/launcher", key: "launcher", permission: "launcher.manage", module: "LAUNCHER" },
   { href: "/pages", key: "pages", permission: "pages.manage", module: "PROJECT_PAGES" },
   { href: "/messages", key: "messages", permission: "messages.manage", module: "MESSAGES" },
+  { href: "/webhooks", key: "webhooks", permission: "webhooks.manage" },
 ] as const satisfies readonly { href: string; key: string; permission: ProjectPermission; module?: ProjectModuleName }[];
 
 type ManageTab = (typeof MANAGE_TABS)[number];

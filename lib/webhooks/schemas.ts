@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES, PING_EVENT_TYPE } from "../audit-log/events";
 import { paginationQuerySchema } from "../http/pagination";
-import { refusedUrl } from "./target";
+import { refusedUrl } from "./target-rules";
 
 /** Webhook fields, shared by the API, the portal's forms and the OpenAPI document. */
 
@@ -23,12 +23,21 @@ const eventsSchema = z
   .max(EVENT_TYPE_NAMES.length)
   .transform((events) => (events.includes("*") ? ["*"] : [...new Set(events)].sort()));
 
-export const createWebhookSchema = z.strictObject({
-  url: urlSchema,
+const webhookFields = {
+  url: z.string().trim().min(1, "Enter the URL that receives the deliveries.").max(2000, "Use at most 2,000 characters."),
   events: eventsSchema,
   active: z.boolean().default(true),
   description: z.string().trim().max(200, "Use at most 200 characters.").default(""),
-});
+};
+
+/**
+ * The portal's form in the browser: the target rules depend on the server's WEBHOOKS_ALLOW_HOSTS,
+ * so the browser leaves the URL to the server (the action parses with createWebhookSchema).
+ */
+export const webhookFormSchema = z.strictObject(webhookFields);
+export type WebhookFormValues = z.input<typeof webhookFormSchema>;
+
+export const createWebhookSchema = z.strictObject({ ...webhookFields, url: urlSchema });
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
 
 export const updateWebhookSchema = z

@@ -1,7 +1,8 @@
 import http from "node:http";
 import https from "node:https";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import { guardedLookup, refusedUrl } from "./target";
+import { guardedLookup } from "./target";
+import { refusedUrl } from "./target-rules";
 
 /** How long a receiver has to answer, and how much of its answer is read and kept. */
 export const SEND_TIMEOUT_MS = Number(process.env.WEBHOOKS_TIMEOUT_MS ?? 10_000);

@@ -3,7 +3,8 @@
  * webhook is saved (refusedUrl, refusedResolution) and when it is sent (guardedLookup).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { guardedLookup, refusedAddress, refusedResolution, refusedUrl } from "./target";
+import { guardedLookup, refusedResolution } from "./target";
+import { refusedAddress, refusedUrl } from "./target-rules";
 
 afterEach(() => {
   delete process.env.WEBHOOKS_ALLOW_HOSTS;

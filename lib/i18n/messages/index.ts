@@ -19,6 +19,7 @@ import dePages from "./de/pages.json";
 import deNotifications from "./de/notifications.json";
 import deReleases from "./de/releases.json";
 import deReview from "./de/review.json";
+import deWebhooks from "./de/webhooks.json";
 import enAccount from "./en/account.json";
 import enAdmin from "./en/admin.json";
 import enApplications from "./en/applications.json";
@@ -33,6 +34,7 @@ import enPages from "./en/pages.json";
 import enNotifications from "./en/notifications.json";
 import enReleases from "./en/releases.json";
 import enReview from "./en/review.json";
+import enWebhooks from "./en/webhooks.json";
 import type { Locale } from "../locales";
 
 const en = {
@@ -50,6 +52,7 @@ const en = {
   notifications: enNotifications,
   releases: enReleases,
   review: enReview,
+  webhooks: enWebhooks,
 };
 
 export type Messages = typeof en;
@@ -71,5 +74,6 @@ export const MESSAGES: Record<Locale, Messages> = {
     notifications: deNotifications,
     releases: deReleases,
     review: deReview,
+    webhooks: deWebhooks,
   },
 };

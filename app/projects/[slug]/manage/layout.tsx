@@ -27,6 +27,7 @@ export default async function ManageLayout({ children, params }: { children: Rea
         "labels",
         "projects.moduleHelp",
         "projects.visibilityHelp",
+        "webhooks",
       ]}
     >
       <div className="min-w-0 space-y-6">
