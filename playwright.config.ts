@@ -14,7 +14,7 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  */
 function server(port: number, dataDir: string) {
   return {
-    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} && npm run seed:demo && npm start`,
+    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} WEBHOOKS_ALLOW_HOSTS=127.0.0.1 WEBHOOKS_POLL_MS=500 && npm run seed:demo && npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
