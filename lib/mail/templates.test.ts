@@ -4,7 +4,7 @@ import before from "./templates.fixtures.json";
 
 // Sample data for every template; the fixture holds what the mails said before their texts moved
 // into the catalogue (lib/i18n/messages/<locale>/mail.json): the move changes no word or tag.
-const DATA: MailTemplateData = {
+const DATA: Omit<MailTemplateData, "notification"> = {
   verifyEmail: { name: "Ada", email: "ada@example.test", link: "https://p.test/verify-email?token=abc" },
   passwordReset: { name: "Ada", link: "https://p.test/reset-password?token=abc", minutes: 30 },
   newDevice: { name: "Ada", device: "Firefox on Linux", ip: "10.0.0.1", at: "2026-11-23 03:00", link: "https://p.test/account/security" },
@@ -27,7 +27,7 @@ const DATA: MailTemplateData = {
 
 describe("mails from the catalogue", () => {
   it("renders every template in English and German as before", () => {
-    for (const template of Object.keys(DATA) as MailTemplate[]) {
+    for (const template of Object.keys(DATA) as Exclude<MailTemplate, "notification">[]) {
       for (const language of ["en", "de"]) {
         expect(renderMail(template, language, DATA[template] as never), `${template}.${language}`).toEqual(
           before[`${template}.${language}` as keyof typeof before],
@@ -41,6 +41,21 @@ describe("mails from the catalogue", () => {
     expect(renderMail("reviewDecision", "de", { ...DATA.reviewDecision, approved: false, reason: "Zu kurz" })).toEqual(
       before["reviewDecision.rejected.de"],
     );
+  });
+
+  it("mails a notification with its title as the subject, its body, a button and why it came", () => {
+    const data = {
+      name: "Ada",
+      title: "Skyforge: you are on the team",
+      body: "Your role: Tester.",
+      link: "https://p.test/projects/skyforge",
+    };
+    const mail = renderMail("notification", "de", data);
+    expect(mail.subject).toBe("Skyforge: you are on the team");
+    expect(mail.text).toBe(
+      "Hallo Ada,\n\nSkyforge: you are on the team\n\nYour role: Tester.\n\nhttps://p.test/projects/skyforge\n\nDu bekommst diese Mail, weil sie in deinen Benachrichtigungseinstellungen eingeschaltet ist (Konto, Benachrichtigungen).",
+    );
+    expect(mail.html).toContain('href="https://p.test/projects/skyforge"');
   });
 
   it("falls back to English for other languages, and takes the base of a regional one", () => {

@@ -19,6 +19,8 @@ export interface MailTemplateData {
   twoFactorReset: { name: string; link: string };
   applicationDecision: { name: string; project: string; accepted: boolean; reason: string | null; link: string };
   reviewDecision: { name: string; project: string; approved: boolean; reason: string | null; link: string };
+  /** A notification that the reader also wants by mail: its title and body, already in the reader's language. */
+  notification: { name: string; title: string; body: string; link: string };
 }
 export type MailTemplate = keyof MailTemplateData;
 
@@ -83,6 +85,12 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
       ...(d.reason ? [t("reason", { reason: d.reason })] : []),
     ],
     button: { label: t("openProject"), url: d.link },
+  }),
+  notification: (t, d) => ({
+    subject: d.title,
+    paragraphs: [t("greeting", { name: d.name }), d.title, ...(d.body ? [d.body] : [])],
+    button: { label: t("notification.button"), url: d.link },
+    footnote: t("notification.footnote"),
   }),
 };
 

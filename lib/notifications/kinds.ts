@@ -1,7 +1,7 @@
 import { createTranslator } from "use-intl/core";
 import { isLocale, type Locale } from "../i18n/locales";
 import { MESSAGES } from "../i18n/messages";
-import { DEFAULT_ROLE_KEYS, type DefaultRoleKey } from "../permissions";
+import { DEFAULT_ROLE_KEYS, type DefaultRoleKey, PARTNER_STATUSES, type PartnerStatus } from "../permissions";
 
 /**
  * Every kind of notification with the arguments it is stored with. A notification keeps its kind
@@ -22,6 +22,16 @@ export const NOTIFICATION_PARAMS = {
   "application.rejected": ["project", "reason"],
   /** `title` and `excerpt`: the announcement's title and the start of its text, as the author wrote them. */
   "message.new": ["project", "title", "excerpt"],
+  /** The member's role as the team named it; `roleKey` its default-role key ("" for a custom role). */
+  "member.added": ["project", "role", "roleKey"],
+  "member.removed": ["project"],
+  "member.role_changed": ["project", "role", "roleKey"],
+  /** `owner`: the new Owner's display name. */
+  "ownership.transferred": ["project", "owner"],
+  /** `status`: the new partner status (NONE, ACTIVE, SUSPENDED). A platform matter: no project. */
+  "partner.status_changed": ["status"],
+  /** To followers: a release of a project they follow was published. */
+  "release.new": ["project", "version"],
   /** `since`: the day (YYYY-MM-DD) the webhook's run of failures began; `project` is "Platform" for a platform webhook. */
   "webhook.disabled": ["project", "url", "since"],
 } as const satisfies Record<string, readonly string[]>;
@@ -80,11 +90,37 @@ const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => Not
     title: t("notifications.kinds.message.new.title", p),
     body: p.excerpt && t("notifications.kinds.message.new.body", p),
   }),
+  "member.added": (t, p) => ({
+    title: t("notifications.kinds.member.added.title", p),
+    body: t("notifications.kinds.member.added.body", { role: roleName(t, p) }),
+  }),
+  "member.removed": (t, p) => ({ title: t("notifications.kinds.member.removed.title", p), body: "" }),
+  "member.role_changed": (t, p) => ({
+    title: t("notifications.kinds.member.role_changed.title", p),
+    body: t("notifications.kinds.member.role_changed.body", { role: roleName(t, p) }),
+  }),
+  "ownership.transferred": (t, p) => ({ title: t("notifications.kinds.ownership.transferred.title", p), body: "" }),
+  "partner.status_changed": (t, p) => ({
+    title: t("notifications.kinds.partner.status_changed.title"),
+    body: t("notifications.kinds.partner.status_changed.body", {
+      status: isPartnerStatus(p.status) ? t(`labels.partnerStatus.${p.status}`) : p.status,
+    }),
+  }),
+  "release.new": (t, p) => ({ title: t("notifications.kinds.release.new.title", p), body: "" }),
   "webhook.disabled": (t, p) => ({
     title: t("notifications.kinds.webhook.disabled.title", p),
     body: t("notifications.kinds.webhook.disabled.body", p),
   }),
 };
+
+/** A role as the reader reads it: a default role in their language, a custom one as the team named it. */
+function roleName(t: T, p: { role: string; roleKey: string }): string {
+  return isDefaultRoleKey(p.roleKey) ? t(`labels.defaultRole.${p.roleKey}`) : p.role;
+}
+
+function isPartnerStatus(status: string): status is PartnerStatus {
+  return (PARTNER_STATUSES as readonly string[]).includes(status);
+}
 
 function isDefaultRoleKey(key: string): key is DefaultRoleKey {
   return (DEFAULT_ROLE_KEYS as readonly string[]).includes(key);

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { defineOperation, idSchema } from "../http/operation";
+import { defineOperation, idSchema, problem } from "../http/operation";
 import { notificationSchema } from "./service";
+import { notificationSettingsInputSchema, notificationSettingsSchema } from "./settings";
 
 const id = idSchema;
 
@@ -29,4 +30,52 @@ export const readNotificationsOperation = defineOperation({
   auth: "required",
   body: z.strictObject({ ids: z.array(id).max(100).optional() }),
   responses: { 200: { description: "How many were marked", schema: z.object({ marked: z.int() }) } },
+});
+
+export const getNotificationSettingsOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/me/notification-settings",
+  tag: "Notifications",
+  summary: "Your channels per kind of notification: in the portal, by mail",
+  description:
+    "Every kind with `{inApp, email}`. Kinds you never set take the defaults: in the portal always; by mail the decisions and team changes while your account's `settings.emailNotifications` is on. Security notices are not kinds here and cannot be switched off.",
+  auth: "required",
+  responses: { 200: { description: "Every kind", schema: notificationSettingsSchema } },
+});
+
+export const updateNotificationSettingsOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/users/me/notification-settings",
+  tag: "Notifications",
+  summary: "Set your channels for the kinds you name",
+  auth: "required",
+  body: notificationSettingsInputSchema,
+  responses: {
+    200: { description: "Every kind afterwards", schema: notificationSettingsSchema },
+    400: problem("An unknown kind or channel"),
+  },
+});
+
+const followParams = z.strictObject({ id });
+const followSchema = z.object({ following: z.boolean() });
+
+export const followProjectOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/follow",
+  tag: "Notifications",
+  summary: "Follow a project: hear of its releases and announcements",
+  description: "For whoever can see the project; following twice is the same as once.",
+  auth: "required",
+  params: followParams,
+  responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible") },
+});
+
+export const unfollowProjectOperation = defineOperation({
+  method: "DELETE",
+  path: "/api/v1/projects/{id}/follow",
+  tag: "Notifications",
+  summary: "Stop following a project",
+  auth: "required",
+  params: followParams,
+  responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible") },
 });

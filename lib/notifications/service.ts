@@ -1,3 +1,4 @@
+import { wanting } from "./settings";
 import { z } from "zod";
 import type { Actor } from "../auth/actor";
 import { cachedData } from "../cache/data-cache";
@@ -33,7 +34,8 @@ export async function notify<K extends NotificationKind>(
   userIds: string[],
   message: { kind: K; params: NotificationParams<K>; link?: string },
 ) {
-  const unique = [...new Set(userIds)];
+  // Those who switched this kind off in the portal are left out (lib/notifications/settings.ts).
+  const unique = await wanting(tx, [...new Set(userIds)], message.kind, "inApp");
   if (!unique.length) return;
   const { title, body } = renderNotification(message.kind, message.params, DEFAULT_LOCALE);
   const params = message.params as Prisma.InputJsonObject;

@@ -1,5 +1,6 @@
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
+import { type EventRow, notifyOfEvents } from "../notifications/from-events";
 import { membersHolding, notify, usersHolding } from "../notifications/service";
 import { unseal } from "../secrets/sealing";
 import { sendDelivery, SEND_TIMEOUT_MS } from "./send";
@@ -11,7 +12,8 @@ import { WEBHOOK_SECRET_PURPOSE } from "./secret";
  *
  * 1. Fan-out: events not yet fanned out are locked (FOR UPDATE SKIP LOCKED, so instances take
  *    different ones), a PENDING delivery is made for every active webhook that wants the event and
- *    existed when it happened, and the event is marked; all in one transaction.
+ *    existed when it happened, the people it concerns are notified (lib/notifications/from-events.ts),
+ *    and the event is marked; all in one transaction, so each event is consumed exactly once.
  * 2. Claim: due PENDING deliveries are locked the same way and leased (`lockedUntil`), and that
  *    transaction commits before anything is sent: no transaction ever stays open across an HTTP
  *    call (the embedded database has a single connection).
@@ -43,8 +45,8 @@ export function wants(events: readonly string[], type: string): boolean {
 /** Makes the deliveries of events not yet fanned out; returns how many events it handled. */
 export async function fanOut(): Promise<number> {
   return db.$transaction(async (tx) => {
-    const events = await tx.$queryRaw<{ id: string; type: string; projectId: string | null; occurredAt: Date }[]>`
-      SELECT "id", "type", "projectId", "occurredAt" FROM "Event"
+    const events = await tx.$queryRaw<(EventRow & { occurredAt: Date })[]>`
+      SELECT "id", "type", "projectId", "actorId", "data", "occurredAt" FROM "Event"
       WHERE "fannedOutAt" IS NULL ORDER BY "occurredAt", "id" LIMIT 200 FOR UPDATE SKIP LOCKED`;
     if (!events.length) return 0;
     const projectIds = [...new Set(events.map((event) => event.projectId).filter((id): id is string => id !== null))];
@@ -62,6 +64,8 @@ export async function fanOut(): Promise<number> {
       }
     }
     if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+    // The other consumer of the seam: the people a change concerns hear of it (in the portal, by mail).
+    await notifyOfEvents(tx, events);
     await tx.event.updateMany({ where: { id: { in: events.map((event) => event.id) } }, data: { fannedOutAt: new Date() } });
     return events.length;
   });

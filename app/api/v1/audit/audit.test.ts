@@ -14,6 +14,7 @@ import * as leave from "@/app/api/v1/projects/[id]/members/me/route";
 import * as launcher from "@/app/api/v1/projects/[id]/launcher/route";
 import * as messageById from "@/app/api/v1/projects/[id]/messages/[messageId]/route";
 import * as messages from "@/app/api/v1/projects/[id]/messages/route";
+import * as notificationSettings from "@/app/api/v1/users/me/notification-settings/route";
 import * as projectWebhookRedeliver from "@/app/api/v1/projects/[id]/webhooks/[webhookId]/deliveries/[deliveryId]/redeliver/route";
 import * as projectWebhookPing from "@/app/api/v1/projects/[id]/webhooks/[webhookId]/ping/route";
 import * as projectWebhookRotate from "@/app/api/v1/projects/[id]/webhooks/[webhookId]/rotate-secret/route";
@@ -78,6 +79,8 @@ const NOT_AUDITED: Record<string, string> = {
   "POST /api/v1/auth/password-reset": "answers before any work (no enumeration) and changes no account; the confirm is audited",
   "POST /api/v1/users/me/2fa/setup": "stores a secret that does nothing until it is enabled, which is audited",
   "POST /api/v1/users/me/reauthenticate": "renews the current session's authentication time only",
+  "PUT /api/v1/projects/{id}/follow": "the caller's own subscription to a project's news; nothing anyone else relies on changes",
+  "DELETE /api/v1/projects/{id}/follow": "the caller's own subscription to a project's news; nothing anyone else relies on changes",
 };
 
 /** A user with two-factor sign-in on (through the API), a fresh token and the recovery codes. */
@@ -194,6 +197,11 @@ const platformWebhookRoutes = {
 /** One successful call of each mutating operation. */
 const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers }>> = {
   ...webhookScenarios("/api/v1/projects/{id}/webhooks", false, projectWebhookRoutes),
+  "PUT /api/v1/users/me/notification-settings": async () =>
+    call(notificationSettings.PUT, "PUT", "/", {
+      token: await tokenFor((await createUser()).id),
+      body: { "message.new": { inApp: false, email: false } },
+    }),
   ...webhookScenarios("/api/v1/webhooks", true, platformWebhookRoutes),
   "POST /api/v1/auth/register": () => {
     const name = unique();
