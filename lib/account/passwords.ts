@@ -9,7 +9,7 @@ import { auditContextOf, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import { RuleViolation, ValidationFailed } from "../errors";
 import { MAIL_SECRET } from "../mail/delivery";
-import { publicBaseUrl, queueMail } from "../mail/outbox";
+import { publicBaseUrl, queueMail, queueSecurityNotice } from "../mail/outbox";
 import { enforce, enforceForAddress, RATE_LIMITS } from "../rate-limit";
 import type { ChangePasswordInput, PasswordResetConfirmInput } from "./schemas";
 
@@ -49,6 +49,7 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput, m
       targetId: user.id,
       changes: { sessions: { before: ended.count, after: 0 }, resetLinks: { before: voided, after: 0 } },
     });
+    await queueSecurityNotice(tx, user, "passwordChanged");
   });
   // The ended sessions end on every instance at once, cached callers included.
   await invalidateCallers([user.id]);
@@ -143,6 +144,7 @@ export async function confirmPasswordReset(input: PasswordResetConfirmInput, met
       targetId: row.userId,
       changes: { sessions: { before: ended.count, after: 0 }, tokens: { before: revoked, after: 0 } },
     });
+    await queueSecurityNotice(tx, await tx.user.findUniqueOrThrow({ where: { id: row.userId } }), "passwordChanged");
   });
   await invalidateCallers([row.userId]);
 }

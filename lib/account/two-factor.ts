@@ -16,7 +16,7 @@ import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
-import { publicBaseUrl, queueMail } from "../mail/outbox";
+import { publicBaseUrl, queueMail, queueSecurityNotice } from "../mail/outbox";
 import { canResetTwoFactorOf, hasPlatformPermission } from "../permissions";
 import { assertRecentAuthentication, isRecentlyAuthenticated } from "./reauthentication";
 import type { ConfirmTwoFactorInput } from "./schemas";
@@ -81,6 +81,7 @@ export async function disableTwoFactor(actor: Actor, input: ConfirmTwoFactorInpu
   await db.$transaction(async (tx) => {
     await turnOff(tx, user.id);
     await recordAudit(tx, auditContext(actor, meta), { action: "user.2fa_disable", targetType: "user", targetId: user.id });
+    await queueSecurityNotice(tx, user, "twoFactorDisabled");
   });
 }
 

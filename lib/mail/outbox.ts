@@ -94,3 +94,17 @@ export async function queueMailToUsers<T extends MailTemplate>(
     await queueMail(tx, { to: user.email, language: user.language, template, data: data(user) });
   }
 }
+
+/**
+ * A security notice to the account's current address, in its language: it cannot be switched off
+ * (no notification setting applies), and goes to suspended accounts too.
+ */
+export async function queueSecurityNotice<T extends "passwordChanged" | "twoFactorDisabled" | "emailChangeRequested">(
+  tx: Tx,
+  user: { email: string; language: string; displayName: string },
+  template: T,
+  extra: Omit<MailTemplateData[T], "name" | "link"> = {} as Omit<MailTemplateData[T], "name" | "link">,
+) {
+  const data = { name: user.displayName, link: `${publicBaseUrl()}/account/security`, ...extra } as MailTemplateData[T];
+  await queueMail(tx, { to: user.email, language: user.language, template, data });
+}

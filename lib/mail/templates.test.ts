@@ -4,7 +4,8 @@ import before from "./templates.fixtures.json";
 
 // Sample data for every template; the fixture holds what the mails said before their texts moved
 // into the catalogue (lib/i18n/messages/<locale>/mail.json): the move changes no word or tag.
-const DATA: Omit<MailTemplateData, "notification"> = {
+type Earlier = Exclude<MailTemplate, "notification" | "passwordChanged" | "twoFactorDisabled" | "emailChangeRequested">;
+const DATA: Pick<MailTemplateData, Earlier> = {
   verifyEmail: { name: "Ada", email: "ada@example.test", link: "https://p.test/verify-email?token=abc" },
   passwordReset: { name: "Ada", link: "https://p.test/reset-password?token=abc", minutes: 30 },
   newDevice: { name: "Ada", device: "Firefox on Linux", ip: "10.0.0.1", at: "2026-11-23 03:00", link: "https://p.test/account/security" },
@@ -27,7 +28,7 @@ const DATA: Omit<MailTemplateData, "notification"> = {
 
 describe("mails from the catalogue", () => {
   it("renders every template in English and German as before", () => {
-    for (const template of Object.keys(DATA) as Exclude<MailTemplate, "notification">[]) {
+    for (const template of Object.keys(DATA) as Earlier[]) {
       for (const language of ["en", "de"]) {
         expect(renderMail(template, language, DATA[template] as never), `${template}.${language}`).toEqual(
           before[`${template}.${language}` as keyof typeof before],
@@ -56,6 +57,15 @@ describe("mails from the catalogue", () => {
       "Hallo Ada,\n\nSkyforge: you are on the team\n\nYour role: Tester.\n\nhttps://p.test/projects/skyforge\n\nDu bekommst diese Mail, weil sie in deinen Benachrichtigungseinstellungen eingeschaltet ist (Konto, Benachrichtigungen).",
     );
     expect(mail.html).toContain('href="https://p.test/projects/skyforge"');
+  });
+
+  it("sends the security notices in the reader's language, saying they cannot be switched off", () => {
+    const link = "https://p.test/account/security";
+    expect(renderMail("passwordChanged", "en", { name: "Ada", link }).subject).toBe("Your password was changed");
+    expect(renderMail("twoFactorDisabled", "de", { name: "Ada", link }).subject).toBe("Die Zwei-Faktor-Anmeldung wurde ausgeschaltet");
+    const changed = renderMail("emailChangeRequested", "en", { name: "Ada", newEmail: "new@example.test", link });
+    expect(changed.text).toContain("asked to use new@example.test from now on");
+    expect(changed.text).toContain("it cannot be switched off");
   });
 
   it("falls back to English for other languages, and takes the base of a regional one", () => {

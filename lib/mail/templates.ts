@@ -19,6 +19,10 @@ export interface MailTemplateData {
   twoFactorReset: { name: string; link: string };
   applicationDecision: { name: string; project: string; accepted: boolean; reason: string | null; link: string };
   reviewDecision: { name: string; project: string; approved: boolean; reason: string | null; link: string };
+  /** Security notices (cannot be switched off): the password changed, two-factor sign-in turned off, a new address asked for (to the old one). */
+  passwordChanged: { name: string; link: string };
+  twoFactorDisabled: { name: string; link: string };
+  emailChangeRequested: { name: string; newEmail: string; link: string };
   /** A notification that the reader also wants by mail: its title and body, already in the reader's language. */
   notification: { name: string; title: string; body: string; link: string };
 }
@@ -85,6 +89,21 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
       ...(d.reason ? [t("reason", { reason: d.reason })] : []),
     ],
     button: { label: t("openProject"), url: d.link },
+  }),
+  passwordChanged: (t, d) => ({
+    subject: t("passwordChanged.subject"),
+    paragraphs: [t("greeting", { name: d.name }), t("passwordChanged.intro"), t("securityAdvice")],
+    button: { label: t("openSecurity"), url: d.link },
+  }),
+  twoFactorDisabled: (t, d) => ({
+    subject: t("twoFactorDisabled.subject"),
+    paragraphs: [t("greeting", { name: d.name }), t("twoFactorDisabled.intro"), t("securityAdvice")],
+    button: { label: t("openSecurity"), url: d.link },
+  }),
+  emailChangeRequested: (t, d) => ({
+    subject: t("emailChangeRequested.subject"),
+    paragraphs: [t("greeting", { name: d.name }), t("emailChangeRequested.intro", { email: d.newEmail }), t("securityAdvice")],
+    button: { label: t("openSecurity"), url: d.link },
   }),
   notification: (t, d) => ({
     subject: d.title,

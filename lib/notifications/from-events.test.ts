@@ -10,10 +10,12 @@ import * as memberRoute from "@/app/api/v1/projects/[id]/members/[userId]/route"
 import * as membersRoute from "@/app/api/v1/projects/[id]/members/route";
 import * as messagesRoute from "@/app/api/v1/projects/[id]/messages/route";
 import * as settingsRoute from "@/app/api/v1/users/me/notification-settings/route";
+import * as passwordRoute from "@/app/api/v1/users/me/password/route";
+import * as meRoute from "@/app/api/v1/users/me/route";
 import * as userRoute from "@/app/api/v1/users/[id]/route";
 import { recordAudit } from "@/lib/audit-log/record";
 import { db } from "@/lib/db/client";
-import { createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
+import { createPartner, createProjectFor, createUser, TEST_PASSWORD, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 import { fanOut } from "@/lib/webhooks/dispatcher";
 
@@ -170,5 +172,35 @@ describe("notification settings", () => {
     await db.user.update({ where: { id: quiet.id }, data: { settings: { emailNotifications: false } } });
     const token = await tokenFor(quiet.id, ["read"]);
     expect((await call(settingsRoute.GET, "GET", "/", { token })).json).toMatchObject({ "member.added": { inApp: true, email: false } });
+  });
+});
+
+describe("security notices", () => {
+  it("go out when the password changes and when a new address is asked for (to the old one), whatever the settings", async () => {
+    const user = await createUser();
+    await db.user.update({
+      where: { id: user.id },
+      data: { settings: { emailNotifications: false }, notificationSettings: { "member.added": { inApp: false, email: false } } },
+    });
+    const token = await tokenFor(user.id, ["read", "write"]);
+    const changed = await call(passwordRoute.POST, "POST", "/", {
+      token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: "another long passphrase 42" },
+    });
+    expect(changed.status).toBe(204);
+    expect(await db.outboxMail.count({ where: { to: user.email, subject: "Your password was changed" } })).toBe(1);
+
+    const fresh = await tokenFor(user.id, ["read", "write"]);
+    const read = await call(meRoute.GET, "GET", "/", { token: fresh });
+    const moved = await call(meRoute.PUT, "PUT", "/", {
+      token: fresh,
+      headers: { "if-match": read.headers.get("etag")! },
+      body: { email: `new-${user.email}`, currentPassword: "another long passphrase 42" },
+    });
+    expect(moved.status).toBe(200);
+    const [notice] = await db.outboxMail.findMany({
+      where: { to: user.email, subject: "A new e-mail address was entered for your account" },
+    });
+    expect(notice.body).toContain(`new-${user.email}`);
   });
 });

@@ -11,7 +11,7 @@ import type { Prisma, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { MAIL_SECRET } from "../mail/delivery";
-import { publicBaseUrl, queueMail } from "../mail/outbox";
+import { publicBaseUrl, queueMail, queueSecurityNotice } from "../mail/outbox";
 import {
   canEditProfileOf,
   canGrantPlatformRole,
@@ -166,6 +166,8 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
     if (emailChange) {
       await voidAddressProofs(tx, current.id);
       await sendVerification(tx, updated, input.email!);
+      // To the address in use, which stays until the new one is confirmed.
+      await queueSecurityNotice(tx, current, "emailChangeRequested", { newEmail: input.email! });
     }
     return updated;
   });

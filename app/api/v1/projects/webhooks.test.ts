@@ -147,7 +147,7 @@ describe("events", () => {
         else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
           const text = readFileSync(file, "utf8");
           for (const match of text.matchAll(/action:\s*([^,\n]+)/g)) {
-            for (const literal of match[1].matchAll(/"([a-z_]+\.[a-z_]+)"/g)) actions.add(literal[1]);
+            for (const literal of match[1].matchAll(/"([a-z0-9_]+\.[a-z0-9_]+)"/g)) actions.add(literal[1]);
           }
         }
       }
