@@ -10,6 +10,8 @@ import { isLocale } from "@/lib/i18n/locales";
 import { portalAction } from "@/lib/portal/action";
 import { emailChangeFormSchema, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
 import { updateOwnAccount } from "@/lib/users/service";
+import { updateNotificationSettings } from "@/lib/notifications/preferences";
+import { notificationSettingsInputSchema } from "@/lib/notifications/settings";
 
 export const updateProfileAction = portalAction({
   signIn: "/account",
@@ -53,6 +55,16 @@ export const revokeTokenAction = portalAction({
   run: async ([tokenId], { actor, audit }) => {
     await revokeToken(actor.userId, tokenId, audit);
     return (await getTranslations("account.tokens"))("revoked");
+  },
+  revalidate: ["/account"],
+});
+
+export const updateNotificationSettingsAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([notificationSettingsInputSchema]),
+  run: async ([input], { actor, meta }) => {
+    await updateNotificationSettings(actor, input, meta);
+    return (await getTranslations("account.notifications"))("saved");
   },
   revalidate: ["/account"],
 });

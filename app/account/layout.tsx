@@ -14,6 +14,7 @@ export default function AccountLayout({ children }: { children: ReactNode }) {
         "account.sessions",
         "account.devices",
         "account.userAgent",
+        "account.notifications",
         "labels.theme",
         "labels.tokenScope",
       ]}

@@ -1,7 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { changeEmailAction, createTokenAction, revokeTokenAction, updateProfileAction } from "@/app/account/actions";
+import {
+  changeEmailAction,
+  createTokenAction,
+  revokeTokenAction,
+  updateNotificationSettingsAction,
+  updateProfileAction,
+} from "@/app/account/actions";
+import { NotificationSettingsForm } from "@/components/account/notification-settings-form";
+import { getNotificationSettings } from "@/lib/notifications/preferences";
 import { EmailForm } from "@/components/account/email-form";
 import { ProfileForm } from "@/components/account/profile-form";
 import { TokenManager } from "@/components/account/token-manager";
@@ -19,13 +27,15 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ welcome?: string }> }) {
   const actor = await requirePortalActor("/account");
-  const [{ user, account }, tokens, recent, { welcome }, t, tl] = await Promise.all([
+  const [{ user, account }, tokens, recent, { welcome }, t, tl, notificationSettings, tn] = await Promise.all([
     getOwnAccount(actor),
     listTokens(actor.userId),
     isRecentlyAuthenticated(actor),
     searchParams,
     getTranslations("account.page"),
     getTranslations("labels"),
+    getNotificationSettings(actor),
+    getTranslations("account.notifications"),
   ]);
   const roles = account.platformRoles.map((role) => tl(`platformRole.${role}`)).join(", ");
   return (
@@ -72,6 +82,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
         }
       >
         <EmailForm email={account.email} version={user.version} action={changeEmailAction} />
+      </Card>
+      <Card title={tn("title")} description={tn("description")}>
+        <NotificationSettingsForm initial={notificationSettings} action={updateNotificationSettingsAction} />
       </Card>
       <Card title={t("securityTitle")} description={t("securityDescription")}>
         <Link href="/account/security" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">

@@ -3,6 +3,9 @@ import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { applyAction, withdrawApplicationAction } from "@/app/applications/actions";
 import { ApplyPanel } from "@/components/applications/apply-panel";
+import { FollowButton } from "@/components/projects/follow-button";
+import { isFollowing } from "@/lib/notifications/preferences";
+import { followAction } from "./actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-logo";
 import { roleName } from "@/components/projects/role-name";
@@ -27,12 +30,13 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
   const { actor, project: row, membership, access } = context;
   const project = presentProject(row);
   const settings = settingsOf(row);
-  const [t, defaultRole, application, pages, announcements] = await Promise.all([
+  const [t, defaultRole, application, pages, announcements, following] = await Promise.all([
     getTranslations("projects.page"),
     getTranslations("labels.defaultRole"),
     actor ? applicationPanel(actor, context) : null,
     pageNavigation(context),
     latestMessages(context, { limit: 5 }),
+    isFollowing(actor, row.id),
   ]);
   const signInToApply =
     !actor && moduleEnabled(row, "APPLICATIONS") && row.status === "PUBLISHED" && row.visibility === "PUBLIC" && settings.applicationsOpen;
@@ -68,6 +72,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
               </div>
             )}
           </div>
+          {actor && <FollowButton following={following} action={followAction.bind(null, { projectId: row.id, slug: row.slug })} />}
           {canManage && (
             <Link
               href={`/projects/${project.slug}/manage${access.permissions.has("project.edit") ? "" : "/team"}`}

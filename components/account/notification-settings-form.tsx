@@ -1,0 +1,70 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { Notice } from "@/components/ui/notice";
+import type { NotificationKind } from "@/lib/notifications/kinds";
+import type { NotificationSettings } from "@/lib/notifications/settings";
+import type { FormResult } from "@/lib/portal/form-result";
+
+/** Per kind of notification, a checkbox for the portal and one for e-mail; one save for all. */
+export function NotificationSettingsForm({
+  initial,
+  action,
+}: {
+  initial: NotificationSettings;
+  action: (settings: NotificationSettings) => Promise<FormResult>;
+}) {
+  const t = useTranslations("account.notifications");
+  const [settings, setSettings] = useState(initial);
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [pending, startTransition] = useTransition();
+  const kinds = Object.keys(settings) as NotificationKind[];
+  const set = (kind: NotificationKind, channel: "inApp" | "email", on: boolean) =>
+    setSettings((current) => ({ ...current, [kind]: { ...current[kind], [channel]: on } }));
+  return (
+    <form
+      className="space-y-4"
+      aria-label={t("title")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        startTransition(async () => {
+          const result = await action(settings);
+          setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+        });
+      }}
+    >
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      <DataTable
+        caption={t("title")}
+        regionLabel={t("title")}
+        columns={[{ label: t("kind") }, { label: t("inApp"), className: "text-center" }, { label: t("email"), className: "text-center" }]}
+      >
+        {kinds.map((kind) => {
+          const label = t(`kinds.${kind}`);
+          return (
+            <tr key={kind}>
+              <td className="py-2 pr-3">{label}</td>
+              {(["inApp", "email"] as const).map((channel) => (
+                <td key={channel} className="py-2 pr-3 text-center">
+                  <input
+                    type="checkbox"
+                    className="size-4 rounded border-slate-300 text-indigo-600"
+                    aria-label={t(channel === "inApp" ? "inAppOf" : "emailOf", { kind: label })}
+                    checked={settings[kind][channel]}
+                    onChange={(event) => set(kind, channel, event.target.checked)}
+                  />
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+      </DataTable>
+      <Button type="submit" pending={pending}>
+        {pending ? t("saving") : t("save")}
+      </Button>
+    </form>
+  );
+}
