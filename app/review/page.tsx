@@ -31,10 +31,10 @@ export default async function ReviewQueuePage({ searchParams }: { searchParams: 
       (entry): entry is [string, string] => ["kind", "cursor"].includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== "",
     ),
   );
+  // A hand-edited address (unknown kind, stale cursor) shows the head of the queue it names, or of the projects.
   const parsed = queueQuerySchema.safeParse({ ...raw, limit: PAGE_SIZE });
-  const query = parsed.success
-    ? parsed.data
-    : queueQuerySchema.parse({ kind: raw.kind === "RELEASE" || raw.kind === "CHANGE" ? raw.kind : undefined, limit: PAGE_SIZE });
+  const kind = QUEUE_KINDS.find((candidate) => candidate === raw.kind);
+  const query = parsed.success ? parsed.data : queueQuerySchema.parse({ kind, limit: PAGE_SIZE });
   const [t, queue] = await Promise.all([getTranslations("review.queue"), listQueue(actor, query)]);
   const waited = (seconds: number) =>
     seconds < 3600

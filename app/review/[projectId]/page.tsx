@@ -58,7 +58,10 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
             <span data-testid="review-status">
               <StatusBadge status={project.status} />
             </span>{" "}
-            <VisibilityBadge visibility={project.visibility} />
+            <VisibilityBadge visibility={project.visibility} /> {/* The version a decision or acknowledgement made now is pinned to. */}
+            <span className="text-slate-600" data-testid="review-version">
+              {t("version", { version: record.context.project.version })}
+            </span>
           </>
         }
       />
