@@ -229,6 +229,11 @@ describe("the change list and the review diff", () => {
       { area: "PRESENTATION", field: "description", before: "", after: "Changed while waiting" },
     ],
     [
+      "PRESENTATION (image)",
+      REVIEWED_WRITES["PUT /projects/{id}/images/{kind}"],
+      { area: "PRESENTATION", field: "logoUrl", before: null, after: expect.stringContaining("/images/logo") },
+    ],
+    [
       "PRESENTATION (visibility)",
       REVIEWED_WRITES["PUT /projects/{id}/settings"],
       { area: "PRESENTATION", field: "visibility", before: "PUBLIC", after: "PRIVATE" },
