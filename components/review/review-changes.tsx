@@ -87,19 +87,19 @@ export function ReviewChanges({ changes, testId }: { changes: ReviewChange[]; te
     return JSON.stringify(value, null, 2);
   };
   return (
-    <dl className="space-y-4 text-sm" data-testid={testId}>
+    <dl className="min-w-0 space-y-4 text-sm [overflow-wrap:anywhere]" data-testid={testId}>
       {changes.map((change) => (
         <div key={`${change.area}-${change.field}`} className="space-y-1" data-testid="review-change">
           <dt className="font-medium">
             <span className="text-slate-500">{t(`areas.${change.area satisfies ReviewArea}`)} · </span>
             {fieldName(change)}
           </dt>
-          <dd className="grid gap-2 sm:grid-cols-2">
-            <div className="whitespace-pre-line break-words rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
+          <dd className="grid min-w-0 grid-cols-1 gap-2 sm:grid-cols-2">
+            <div className="min-w-0 whitespace-pre-line rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
               <span className="sr-only">{t("before")} </span>
               {change.before === null ? <em>{t("empty")}</em> : <del className="no-underline">{text(change, change.before)}</del>}
             </div>
-            <div className="whitespace-pre-line break-words rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
+            <div className="min-w-0 whitespace-pre-line rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
               <span className="sr-only">{t("now")} </span>
               {change.after === null ? <em>{t("empty")}</em> : <ins className="no-underline">{text(change, change.after)}</ins>}
             </div>
