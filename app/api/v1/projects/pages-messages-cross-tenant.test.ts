@@ -51,6 +51,9 @@ function read(caller: Caller, p: Project, readable: (c: Caller, p: Project) => b
   return 200;
 }
 /** A change: 401 anonymous, 403 for a token without the write scope, then 404 as for reads, then the permission. */
+/** Pages are reviewed content: locked while the project is in review (409 `in_review`). */
+const unlessInReview = (p: Project, success: number) => (p.status === "IN_REVIEW" ? 409 : success);
+
 function write(
   caller: Caller,
   p: Project,
@@ -106,7 +109,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "POST /projects/{id}/pages",
     request: (token, p) => call(pagesRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { ...PAGE_BODY, slug: "new-page" } }),
-    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 201),
+    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", unlessInReview(p, 201)),
     restore: async (p) => void (await db.projectPage.deleteMany({ where: { projectId: p.id, slug: "new-page" } })),
   },
   {
@@ -123,7 +126,7 @@ const ENDPOINTS: Endpoint[] = [
         headers: { "if-match": `"v${await welcomeVersion(p)}"` },
         body: PAGE_BODY,
       }),
-    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 200),
+    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", unlessInReview(p, 200)),
   },
   {
     name: "DELETE /projects/{id}/pages/{pageSlug}",
@@ -133,7 +136,7 @@ const ENDPOINTS: Endpoint[] = [
         params: { id: p.id, pageSlug: "welcome" },
         headers: { "if-match": `"v${await welcomeVersion(p)}"` },
       }),
-    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", 204),
+    expected: (c, p) => write(c, p, pagesReadable, "pages.manage", unlessInReview(p, 204)),
     restore: async (p) => void (await db.projectPage.create({ data: { projectId: p.id, ...PAGE_BODY } })),
   },
   {

@@ -255,7 +255,8 @@ const ENDPOINTS: Endpoint[] = [
         params: { id: p.id },
         body: { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: false, offerVersions: true, launchSettings: {} },
       }),
-    expected: (c, p) => write(c, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", 200),
+    // Reviewed content: locked while the project is in review (409 in_review).
+    expected: (c, p) => write(c, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", p.status === "IN_REVIEW" ? 409 : 200),
     restore: async (p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
   },
   {

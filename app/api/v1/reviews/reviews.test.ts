@@ -28,8 +28,14 @@ describe("the review queue", () => {
     const first = await waitingProject();
     const second = await waitingProject();
     await db.project.update({ where: { id: first.project.id }, data: { submittedAt: new Date(Date.now() - 3_600_000) } });
-    const response = await call(queue.GET, "GET", "/", { token: await reviewer() });
-    const entries = response.json!.data as { projectId: string; position: number; waitingSeconds: number }[];
+    // The whole queue, page by page: other tests' projects may be waiting too.
+    const token = await reviewer();
+    const entries: { projectId: string; position: number; waitingSeconds: number }[] = [];
+    for (let cursor: string | null = ""; cursor !== null; ) {
+      const response = await call(queue.GET, "GET", `/api/v1/reviews?limit=100${cursor ? `&cursor=${cursor}` : ""}`, { token });
+      entries.push(...(response.json!.data as typeof entries));
+      cursor = response.json!.nextCursor as string | null;
+    }
     const a = entries.find((entry) => entry.projectId === first.project.id)!;
     const b = entries.find((entry) => entry.projectId === second.project.id)!;
     expect(a.position).toBeLessThan(b.position);
@@ -187,7 +193,7 @@ describe("what a decision records for the next review", () => {
     expect(rejected.status).toBe(200);
     expect(rejected.json!.claimedByDecision).toBe(true);
     const stored = await db.review.findFirstOrThrow({ where: { projectId: project.id } });
-    expect(stored.snapshot).toMatchObject({ name: project.name, bannerUrl: null, launcher: null });
+    expect(stored.snapshot).toMatchObject({ format: 2, presentation: { name: project.name, bannerUrl: null }, launcher: null, pages: [] });
 
     // The team adds a banner and resubmits; the reviewer claims and sees exactly that change.
     await db.project.update({
@@ -195,7 +201,7 @@ describe("what a decision records for the next review", () => {
       data: { status: "IN_REVIEW", submittedAt: new Date(), bannerUrl: "https://cdn.example/banner.png" },
     });
     const record = await getReviewRecord(actorOf(reviewerUser), project.id);
-    expect(record.changes).toEqual([{ field: "bannerUrl", before: "", after: "https://cdn.example/banner.png" }]);
+    expect(record.changes).toEqual([{ area: "PRESENTATION", field: "bannerUrl", before: null, after: "https://cdn.example/banner.png" }]);
     expect(record.lastReview).toMatchObject({ decision: "REJECT", hasSnapshot: true });
 
     expect((await call(claim.POST, "POST", "/", { token, params: { projectId: project.id } })).status).toBe(200);

@@ -1,0 +1,83 @@
+import { DEMO_PASSWORD } from "./portal-table";
+import { expect, test } from "./fixtures";
+import { signedInPage } from "./header";
+
+// Review integrity (DESIGN §8.2): what players see is what the platform team approved.
+
+test("a partner changes a published project, the change is on the Changes tab, a reviewer sees before and after and acknowledges it", async ({
+  browser,
+}) => {
+  const added = `Now with a weekly league ${Date.now().toString(36)}.`;
+  const partner = await signedInPage(browser, "paul.partner");
+  await partner.goto("/projects/ironclad-tactics/manage");
+  const description = partner.getByLabel("Description");
+  const before = await description.inputValue();
+  await description.fill(`${before} ${added}`);
+  await partner.getByRole("button", { name: "Save presentation" }).click();
+  await expect(partner.getByText("The presentation is saved.")).toBeVisible();
+  // The team sees what the platform team will see.
+  await partner.goto("/projects/ironclad-tactics/manage/review");
+  await expect(partner.getByTestId("review-diff")).toContainText(added);
+
+  const reviewer = await signedInPage(browser, "tom.teamlead");
+  await reviewer.goto("/review");
+  await reviewer.getByRole("link", { name: "Changes", exact: true }).click();
+  await expect(reviewer).toHaveURL(/kind=CHANGE/);
+  await reviewer.getByRole("link", { name: "Ironclad Tactics" }).click();
+  const diff = reviewer.getByTestId("review-diff");
+  const change = diff.getByTestId("review-change").filter({ hasText: "Description" });
+  await expect(change.locator("del")).toHaveText(before);
+  await expect(change.locator("ins")).toContainText(added);
+
+  await diff.getByRole("button", { name: "Acknowledge changes" }).click();
+  const dialog = reviewer.getByRole("dialog", { name: "Acknowledge these changes?" });
+  await dialog.getByLabel("Internal note (optional, for the platform team only)").fill("Looked at the new text.");
+  await dialog.getByRole("button", { name: "Acknowledge changes" }).click();
+  await expect(reviewer.getByText("Changes acknowledged: the project is off the change list.")).toBeVisible();
+  await expect(diff.getByTestId("review-change")).toHaveCount(0);
+  await expect(diff.getByRole("button", { name: "Acknowledge changes" })).toHaveCount(0);
+
+  await reviewer.goto("/review?kind=CHANGE");
+  await expect(reviewer.getByRole("link", { name: "Ironclad Tactics" })).toHaveCount(0);
+});
+
+test("an edit during review is refused with a clear message; the lock banner offers to withdraw", async ({ browser, request }) => {
+  const name = `Locked ${Date.now().toString(36)}`;
+  const { token } = await (
+    await request.post("/api/v1/auth/token", { data: { login: "paul.partner", password: DEMO_PASSWORD, scopes: ["read", "write"] } })
+  ).json();
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post("/api/v1/projects", {
+    headers,
+    data: {
+      name,
+      description: "A project that waits for its review while the team tries to edit it.",
+      game: "Minecraft",
+      category: "Survival",
+      logoUrl: "https://cdn.example/locked.png",
+      modules: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const project = await created.json();
+  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
+
+  const partner = await signedInPage(browser, "paul.partner");
+  await partner.goto(`/projects/${project.slug}/manage`);
+  const banner = partner.getByTestId("review-lock");
+  await expect(banner).toContainText("Locked during review");
+  await partner.getByLabel("Description").fill("Changed while the platform team reads it.");
+  await partner.getByRole("button", { name: "Save presentation" }).click();
+  await expect(partner.getByText(/The project is in review: its reviewed content is locked/)).toBeVisible();
+  const stored = await (await request.get(`/api/v1/projects/${project.id}`, { headers })).json();
+  expect(stored.description).toBe("A project that waits for its review while the team tries to edit it.");
+
+  await banner.getByRole("button", { name: "Withdraw submission" }).click();
+  await partner.getByRole("dialog", { name: "Withdraw the submission?" }).getByRole("button", { name: "Withdraw submission" }).click();
+  await expect(partner.getByTestId("review-lock")).toHaveCount(0);
+  // The form is read again: withdrawing raised the project's version.
+  await partner.reload();
+  await partner.getByLabel("Description").fill("Changed after withdrawing the submission.");
+  await partner.getByRole("button", { name: "Save presentation" }).click();
+  await expect(partner.getByText("The presentation is saved.")).toBeVisible();
+});
