@@ -5,7 +5,8 @@
 // (BENCH_DATABASE_PREFIX to choose another prefix; BENCH_PORT, default 3400, for the server).
 // Then the file benchmark (bench/files.ts): upload and download of a 1 GiB file against a disk copy
 // and the server's memory growth. One report, bench/results/<date>.md, with one targets table.
-// BENCH_ONLY=projects or BENCH_ONLY=files runs one of the two.
+// Then the webhook benchmark (bench/webhooks.ts): writes with 10 webhooks against none, and
+// deliveries at 1,000 events per minute. BENCH_ONLY=projects, files or webhooks runs one part.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -14,6 +15,7 @@ import pg from "pg";
 import { statementsPerRequest } from "../bench/count-statements";
 import { benchFiles, fileReport } from "../bench/files";
 import { load, type LoadResult } from "../bench/load";
+import { benchWebhooks, webhookReport } from "../bench/webhooks";
 import { seedBenchData } from "../bench/seed";
 import { migratePostgres } from "../lib/db/migrations/run";
 import { buildIfNeeded } from "./build-if-needed";
@@ -106,7 +108,7 @@ async function countStatements(url: string, token: string, projectId: string) {
   return { read, listed, readMiss, listedMiss };
 }
 
-async function startServer(url: string): Promise<ChildProcess> {
+async function startServer(url: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: root,
     env: {
@@ -117,6 +119,7 @@ async function startServer(url: string): Promise<ChildProcess> {
       AUTH_SECRET: SECRET,
       API_RATE_LIMIT_PER_MINUTE: "100000000",
       DATABASE_POOL_SIZE: "10",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -329,12 +332,22 @@ const loadAtStart = os.loadavg()[0]!;
 await buildIfNeeded();
 const only = process.env.BENCH_ONLY;
 const parts = [];
-if (only !== "files") {
+if (!only || only === "projects") {
   const results = [];
   for (const size of SIZES) results.push(await measure(size, size === SIZES[SIZES.length - 1]));
   parts.push(projectReport(results));
 }
-if (only !== "projects") parts.push(fileReport(await benchFiles(await migratedDatabase(`${PREFIX}_files`))));
+if (!only || only === "files") parts.push(fileReport(await benchFiles(await migratedDatabase(`${PREFIX}_files`))));
+if (!only || only === "webhooks") {
+  const url = await migratedDatabase(`${PREFIX}_webhooks`);
+  const result = await benchWebhooks({
+    databaseUrl: url,
+    secret: SECRET,
+    start: async (env) => ({ base: `http://127.0.0.1:${PORT}`, server: await startServer(url, env) }),
+    stop: stopServer,
+  });
+  parts.push(webhookReport(result));
+}
 const dir = path.join(root, "bench/results");
 await mkdir(dir, { recursive: true });
 const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}${only ? `-${only}` : ""}.md`);

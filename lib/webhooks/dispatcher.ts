@@ -118,7 +118,9 @@ async function deliver(deliveryId: string): Promise<boolean> {
       },
     });
     if (result.ok) {
-      await tx.webhook.update({ where: { id: webhook.id }, data: { failingSince: null } });
+      // A success ends a run of failures; without one, nothing to write (the common case).
+      if (webhook.failingSince)
+        await tx.webhook.updateMany({ where: { id: webhook.id, failingSince: { not: null } }, data: { failingSince: null } });
       return;
     }
     const current = await tx.webhook.findUniqueOrThrow({ where: { id: webhook.id } });
