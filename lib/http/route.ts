@@ -273,3 +273,13 @@ function parseIfMatch(header: string | null): number {
   if (version > MAX_VERSION) throw new BadRequest(`The version in If-Match is out of range (at most ${MAX_VERSION}).`, "invalid_if_match");
   return version;
 }
+
+/**
+ * The optional If-Match of action endpoints (submit, decisions, trust: DESIGN §8.2): null without
+ * the header (act on the current version), else the version it names; the service answers 412
+ * when it is stale.
+ */
+export function optionalIfMatch(request: Request): number | null {
+  const header = request.headers.get("if-match");
+  return header ? parseIfMatch(header) : null;
+}

@@ -19,6 +19,7 @@ export interface MailTemplateData {
   twoFactorReset: { name: string; link: string };
   applicationDecision: { name: string; project: string; accepted: boolean; reason: string | null; link: string };
   reviewDecision: { name: string; project: string; approved: boolean; reason: string | null; link: string };
+  releaseDecision: { name: string; project: string; version: string; approved: boolean; reason: string | null; link: string };
 }
 export type MailTemplate = keyof MailTemplateData;
 
@@ -84,6 +85,18 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
     ],
     button: { label: t("openProject"), url: d.link },
   }),
+  releaseDecision: (t, d) => {
+    const words = { project: d.project, version: d.version };
+    return {
+      subject: d.approved ? t("releaseDecision.subjectApproved", words) : t("releaseDecision.subjectRejected", words),
+      paragraphs: [
+        t("greeting", { name: d.name }),
+        d.approved ? t("releaseDecision.approved", words) : t("releaseDecision.rejected", words),
+        ...(d.reason ? [t("reason", { reason: d.reason })] : []),
+      ],
+      button: { label: t("openProject"), url: d.link },
+    };
+  },
 };
 
 export function mailLanguage(language: string | null | undefined): MailLanguage {
