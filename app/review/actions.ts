@@ -4,8 +4,8 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";
-import { decisionSchema } from "@/lib/reviews/schemas";
-import { claimReview, decideReview, releaseClaim } from "@/lib/reviews/service";
+import { acknowledgeSchema, decisionSchema } from "@/lib/reviews/schemas";
+import { acknowledgeChanges, claimReview, decideReview, releaseClaim } from "@/lib/reviews/service";
 
 export const claimAction = portalAction({
   signIn: "/review",
@@ -34,4 +34,15 @@ export const decideAction = portalAction({
     ["/review", "layout"],
     ["/projects", "layout"],
   ],
+});
+
+// Pinned to the version the reviewer read (If-Match in the API): a change made since fails instead of being acknowledged unseen.
+export const acknowledgeAction = portalAction({
+  signIn: "/review",
+  args: z.tuple([idSchema, z.int().min(1), z.string()]),
+  run: async ([projectId, version, note], { actor, meta }) => {
+    await acknowledgeChanges(actor, projectId, acknowledgeSchema.parse({ internalNote: note.trim() || undefined }), meta, version);
+    return (await getTranslations("review.changes"))("acknowledged");
+  },
+  revalidate: [["/review", "layout"]],
 });

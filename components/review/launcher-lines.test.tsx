@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
-import { describeLauncherSettings } from "@/lib/reviews/snapshot";
+import { describeLauncherSettings } from "@/lib/reviews/launcher-lines";
 import { LauncherLines } from "./launcher-lines";
 
 const settings = {

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { LAUNCH_PLATFORM_NAMES } from "@/lib/launcher/schemas";
-import type { LauncherLine } from "@/lib/reviews/snapshot";
+import type { LauncherLine } from "@/lib/reviews/launcher-lines";
 
 /** The launcher settings line by line in the reader's language (the review page and its comparison). */
 export function LauncherLines({ lines, className }: { lines: LauncherLine[]; className?: string }) {

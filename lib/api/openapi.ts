@@ -81,6 +81,14 @@ const PARAMETERS = {
     schema: { type: "string", pattern: '^(W/)?"v\\d+"$' },
     example: '"v3"',
   },
+  IfMatchOptional: {
+    name: "If-Match",
+    in: "header",
+    required: false,
+    description: "The ETag you read, to act only on that version: stale: 412. Without it the action applies to the current version.",
+    schema: { type: "string", pattern: '^(W/)?"v\\d+"$' },
+    example: '"v3"',
+  },
   IfNoneMatch: {
     name: "If-None-Match",
     in: "header",
@@ -167,6 +175,7 @@ function parameters(operation: Operation, schemas: SchemaCollector) {
   const write = operation.method !== "GET";
   if (operation.versioned && write) list.push(ref("parameters", "IfMatch"));
   if (operation.versioned && !write) list.push(ref("parameters", "IfNoneMatch"));
+  if (operation.ifMatch === "optional") list.push(ref("parameters", "IfMatchOptional"));
   if (operation.idempotent) list.push(ref("parameters", "IdempotencyKey"));
   return list;
 }
@@ -189,6 +198,7 @@ function errorStatuses(operation: Operation): string[] {
   if (operation.params) statuses.add("404");
   if (operation.idempotent) statuses.add("409").add("422");
   if (operation.versioned && write) statuses.add("412").add("428");
+  if (operation.ifMatch === "optional") statuses.add("400").add("412");
   if (operation.body || operation.fileBody || operation.streamBody) statuses.add("413").add("415");
   return [...statuses];
 }

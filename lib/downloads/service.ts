@@ -28,7 +28,7 @@ import {
 } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
 import { settingsOf } from "../projects/settings";
-import { markChanged, requireNotInReview } from "../reviews/reviewed-content";
+import { markChanged, requireNotInReview } from "../projects/reviewed-content";
 import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 import {

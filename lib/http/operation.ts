@@ -32,6 +32,11 @@ export interface Operation<
   responses: Record<number, { description: string; schema?: z.ZodType; binary?: string }>;
   /** Reads answer with an ETag; PUT, PATCH and DELETE need If-Match. */
   versioned?: boolean;
+  /**
+   * Action endpoints (DESIGN §8.2): If-Match is optional. Without it the action applies to the
+   * current version; with it the handler gets `ifMatch` and answers 412 when it is stale.
+   */
+  ifMatch?: "optional";
   /** Accepts an Idempotency-Key header (signed-in callers). */
   idempotent?: boolean;
   /** An extra limit counted per client IP before anything else happens. */

@@ -33,6 +33,8 @@ export interface HandlerContext<P, Q, B, A> {
   body: B;
   /** The version named by If-Match (versioned writes only). */
   expectedVersion: number;
+  /** The version named by an optional If-Match (operations with `ifMatch: "optional"`); null without one. */
+  ifMatch: number | null;
   /** The uploaded file of operations with `fileBody`. */
   file: { bytes: Buffer; contentType: string } | null;
   /** The request body of operations with `streamBody`, unread, with the length the client declared (Content-Length). */
@@ -100,6 +102,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const file = operation.fileBody ? await readFile(request, limit, operation.fileBody.contentTypes) : null;
       const upload = operation.streamBody ? openUpload(request, operation.streamBody) : null;
       const expectedVersion = operation.versioned && UNSAFE_METHODS.has(request.method) ? parseIfMatch(request.headers.get("if-match")) : 0;
+      const ifMatchHeader = request.headers.get("if-match");
+      const ifMatch = operation.ifMatch === "optional" && ifMatchHeader ? parseIfMatch(ifMatchHeader) : null;
 
       const run = async (): Promise<StoredReply & Pick<Reply, "file" | "stream">> => {
         const reply = await handler({
@@ -108,6 +112,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           query,
           body,
           expectedVersion,
+          ifMatch,
           file,
           upload,
           meta,
@@ -272,14 +277,4 @@ function parseIfMatch(header: string | null): number {
   const version = Number(match[1]);
   if (version > MAX_VERSION) throw new BadRequest(`The version in If-Match is out of range (at most ${MAX_VERSION}).`, "invalid_if_match");
   return version;
-}
-
-/**
- * The optional If-Match of action endpoints (submit, decisions, trust: DESIGN §8.2): null without
- * the header (act on the current version), else the version it names; the service answers 412
- * when it is stale.
- */
-export function optionalIfMatch(request: Request): number | null {
-  const header = request.headers.get("if-match");
-  return header ? parseIfMatch(header) : null;
 }

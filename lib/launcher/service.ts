@@ -9,6 +9,7 @@ import { NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, type ReleaseChannel } from "../permissions";
 import { inProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
+import { reviewedChange } from "../projects/reviewed-content";
 import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
 import { launchSettingsSchema, type LauncherSettingsInput, type Manifest } from "./schemas";
 
@@ -67,6 +68,7 @@ export async function updateLauncherSettings(actor: Actor, projectId: string, in
   return db.$transaction(async (tx) => {
     const context = await launcherProject(actor, projectId, tx);
     requireProjectPermission(context, "launcher.manage");
+    await reviewedChange(tx, context.project);
     const before = presentLauncherSettings(await tx.launcherSettings.findUnique({ where: { projectId } }));
     const data = { ...input, launchSettings: input.launchSettings as Prisma.InputJsonValue };
     const row = await tx.launcherSettings.upsert({ where: { projectId }, create: { projectId, ...data }, update: data });

@@ -9,6 +9,7 @@ import { parseClientJson } from "../http/client-input";
 import { renderMarkdown } from "../markdown/render";
 import { canReadPages } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
+import { reviewedChange } from "../projects/reviewed-content";
 import { MAX_PAGES_PER_PROJECT, type PageInput, type PageSummary, type PageView } from "./schemas";
 
 function summarize(page: ProjectPage): PageSummary {
@@ -120,6 +121,7 @@ export async function getPage(actor: Actor | null, projectId: string, slug: stri
 export async function createPage(actor: Actor, projectId: string, input: PageInput, meta: RequestMeta): Promise<PageView> {
   return db.$transaction(async (tx) => {
     const context = await pagesToManage(actor, projectId, tx);
+    await reviewedChange(tx, context.project);
     if ((await tx.projectPage.count({ where: { projectId } })) >= MAX_PAGES_PER_PROJECT) {
       throw new RuleViolation(`A project has at most ${MAX_PAGES_PER_PROJECT} pages. Delete one first.`, "page_limit");
     }
@@ -147,6 +149,7 @@ export async function updatePage(
 ): Promise<PageView> {
   return db.$transaction(async (tx) => {
     const context = await pagesToManage(actor, projectId, tx);
+    await reviewedChange(tx, context.project);
     const page = await pageIn(tx, projectId, slug);
     if (page.version !== expectedVersion) throw new PreconditionFailed();
     if (input.slug !== page.slug) await assertSlugFree(tx, projectId, input.slug);
@@ -165,6 +168,7 @@ export async function updatePage(
 export async function deletePage(actor: Actor, projectId: string, slug: string, expectedVersion: number, meta: RequestMeta): Promise<void> {
   await db.$transaction(async (tx) => {
     const context = await pagesToManage(actor, projectId, tx);
+    await reviewedChange(tx, context.project);
     const page = await pageIn(tx, projectId, slug);
     if (page.version !== expectedVersion) throw new PreconditionFailed();
     await tx.projectPage.delete({ where: { id: page.id } });

@@ -55,3 +55,13 @@ export function allowedTransitions(subject: PlatformSubject | null, access: Proj
 export function findTransition(from: ProjectStatus, to: ProjectStatus): Transition | undefined {
   return TRANSITIONS.find((transition) => transition.from === from && transition.to === to);
 }
+
+/**
+ * The review diff of a project (`GET /projects/{id}/review-diff`: what changed since the platform
+ * team last approved or acknowledged it) is for the whole team, plain Members included, and for
+ * staff who see the project as members do (`projects.readAny`, `projects.override`): everyone
+ * holding `project.view`. Everyone else gets 404, as for the management area.
+ */
+export function canReadReviewDiff(access: Pick<ProjectAccess, "permissions">): boolean {
+  return access.permissions.has("project.view");
+}

@@ -5,6 +5,7 @@ import { db } from "../db/client";
 import { NotFound, PayloadTooLarge, PreconditionFailed, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { fileStore, IMAGE_TYPES, sniffImageType } from "../files/store";
 import { inProject } from "./access";
+import { requireNotInReview, reviewedChange } from "./reviewed-content";
 import { presentProject } from "./present";
 
 export const IMAGE_KINDS = ["banner", "logo"] as const;
@@ -50,7 +51,8 @@ export async function uploadProjectImage(
   expectedVersion: number,
   meta: RequestMeta,
 ) {
-  await inProject(actor, projectId, { permission: "project.edit" });
+  // Refused before the bytes are stored; the transaction below asks again under the row lock.
+  requireNotInReview((await inProject(actor, projectId, { permission: "project.edit" })).project);
   const actual = sniffImageType(upload.bytes);
   if (!actual) throw new UnsupportedMediaType(IMAGE_TYPES.join(", "));
   if (actual !== upload.contentType) {
@@ -61,6 +63,7 @@ export async function uploadProjectImage(
   const result = await db
     .$transaction(async (tx) => {
       const context = await inProject(actor, projectId, { permission: "project.edit", client: tx });
+      await reviewedChange(tx, context.project);
       const stored = await tx.storedFile.aggregate({ where: { projectId }, _sum: { size: true } });
       if ((stored._sum.size ?? 0) + upload.bytes.length > MAX_IMAGE_BYTES_PER_PROJECT)
         throw new PayloadTooLarge(MAX_IMAGE_BYTES_PER_PROJECT);

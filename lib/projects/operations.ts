@@ -253,6 +253,7 @@ export const listSupportLinksOperation = defineOperation({
 export const setProjectTrustOperation = defineOperation({
   method: "PUT",
   path: "/api/v1/projects/{id}/trust",
+  ifMatch: "optional",
   tag: "Review",
   summary: "Mark a project trusted, or lift it, with a reason (projects.review)",
   description:

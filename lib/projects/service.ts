@@ -14,6 +14,7 @@ import {
   type ProjectStatus,
 } from "../permissions";
 import { inProject } from "./access";
+import { reviewedChange } from "./reviewed-content";
 import { removeReplacedImages, storedImageId } from "./images";
 import { presentProject } from "./present";
 import { versionedUpdate } from "./versioned-update";
@@ -217,6 +218,7 @@ export async function updatePresentation(
   const result = await db.$transaction(async (tx) => {
     const context = await inProject(actor, projectId, { permission: "project.edit", client: tx });
     const { project } = context;
+    await reviewedChange(tx, project);
     for (const field of ["bannerUrl", "logoUrl"] as const) {
       const value = input[field];
       if (value?.startsWith("/") && value !== project[field]) {
@@ -328,6 +330,7 @@ export async function updateModules(
   return db.$transaction(async (tx) => {
     const context = await inProject(actor, projectId, { permission: "project.settings", client: tx });
     assertModulesAvailable(wanted.filter((module) => !context.project.modules.includes(module)));
+    await reviewedChange(tx, context.project);
     const updated = await versionedUpdate(tx, projectId, expectedVersion, { modules: wanted });
     await recordAudit(tx, context.audit(meta), {
       action: "project.modules",

@@ -4,6 +4,7 @@ import { db, type Tx } from "../db/client";
 import type { Project } from "../db/generated/client";
 import { ValidationFailed } from "../errors";
 import { inProject } from "./access";
+import { reviewedChange } from "./reviewed-content";
 import { DEFAULT_PROJECT_SETTINGS, projectSettingsSchema, type ProjectSettings } from "./schemas";
 import { versionedUpdate } from "./versioned-update";
 
@@ -27,6 +28,7 @@ export async function updateSettings(
 ) {
   return db.$transaction(async (tx) => {
     const context = await inProject(actor, projectId, { permission: "project.settings", client: tx });
+    await reviewedChange(tx, context.project);
     await assertOfferableRoles(tx, projectId, input.settings.offeredRoleIds);
     const updated = await versionedUpdate(tx, projectId, expectedVersion, { visibility: input.visibility, settings: input.settings });
     await recordAudit(tx, context.audit(meta), {

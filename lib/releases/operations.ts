@@ -90,6 +90,7 @@ export const submitReleaseOperation = defineOperation({
   operationId: "requestReleaseReview",
   method: "POST",
   path: "/api/v1/projects/{id}/releases/{releaseId}/submit",
+  ifMatch: "optional",
   tag: "Releases",
   summary: "Submit a draft release for release review",
   description:
@@ -109,6 +110,7 @@ export const submitReleaseOperation = defineOperation({
 export const decideReleaseOperation = defineOperation({
   method: "POST",
   path: "/api/v1/reviews/releases/{releaseId}/decision",
+  ifMatch: "optional",
   tag: "Review",
   summary: "Approve (every check passed: publishes) or reject (with a public reason) a release in review",
   description:

@@ -21,7 +21,7 @@ import {
   type ReleaseChannel,
 } from "../permissions";
 import { requireProjectPermission } from "../projects/access";
-import { markChanged, requireNotInReview } from "../reviews/reviewed-content";
+import { markChanged, requireNotInReview } from "../projects/reviewed-content";
 import type { CreateReleaseInput, ListReleasesQuery, ReleaseView, UpdateReleaseInput } from "./schemas";
 
 export type ReleaseRow = Release & { downloads: Download[]; reviews?: ReleaseReview[] };

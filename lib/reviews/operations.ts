@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
-import { changeStatusSchema, decisionSchema, historySchema, queueEntrySchema } from "./schemas";
+import { pageSchema } from "../http/pagination";
+import {
+  acknowledgeSchema,
+  changeStatusSchema,
+  decisionSchema,
+  historySchema,
+  queueEntrySchema,
+  queueQuerySchema,
+  reviewDiffSchema,
+} from "./schemas";
 
 const id = idSchema;
 const projectParams = z.strictObject({ id });
@@ -42,11 +51,15 @@ export const reviewQueueOperation = defineOperation({
   method: "GET",
   path: "/api/v1/reviews",
   tag: "Review",
-  summary: "The review queue, oldest first (projects.review)",
+  summary: "The review queue of one kind, oldest first (projects.review)",
+  description:
+    "`kind=PROJECT` (default): projects in review, by submission. `RELEASE`: releases in review, by submission, with `releaseId` and `version`. `CHANGE`: published projects changed since the platform team last approved or acknowledged them, by their first change (`submittedAt`). `position` counts from the head of the kind's queue, not of the page.",
   auth: "required",
   scope: "admin",
+  query: queueQuerySchema,
   responses: {
-    200: { description: "Projects waiting", schema: z.object({ data: z.array(queueEntrySchema) }) },
+    200: { description: "One page of the queue", schema: pageSchema(queueEntrySchema) },
+    400: problem("Unknown kind, or a bad cursor"),
     403: problem("Not a reviewer"),
   },
 });
@@ -85,9 +98,11 @@ export const decisionOperation = defineOperation({
   path: "/api/v1/reviews/{projectId}/decision",
   tag: "Review",
   summary: "Approve (every check passed: publishes) or reject (with a public reason)",
-  description: "Of two decisions at once exactly one counts; the other gets 409. The internal note stays with the platform team.",
+  description:
+    "Of two decisions at once exactly one counts; the other gets 409. The internal note stays with the platform team. The decision records the project `version` it was made on; an optional If-Match (the project's ETag) insists on the version the reviewer read (412 when the project changed since).",
   auth: "required",
   scope: "admin",
+  ifMatch: "optional",
   params: reviewParams,
   body: decisionSchema,
   responses: {
@@ -97,11 +112,47 @@ export const decisionOperation = defineOperation({
         id: z.string(),
         decision: z.enum(["APPROVE", "REJECT"]),
         status: z.string(),
+        version: z.int().describe("The project version the decision was made on."),
         claimedByDecision: z.boolean().describe("True when the reviewer held no claim: the project was free and the decision claimed it."),
       }),
     },
     403: problem("Not a reviewer, or on the project's team"),
     409: problem("Claimed by another reviewer, or already decided"),
+    412: problem("If-Match names an older version of the project"),
     422: problem("A failed check on approval, or not in review"),
+  },
+});
+
+export const reviewDiffOperation = defineOperation({
+  operationId: "getReviewDiff",
+  method: "GET",
+  path: "/api/v1/projects/{id}/review-diff",
+  tag: "Review",
+  summary: "What changed in the reviewed content since the last approval or acknowledgement",
+  description:
+    "For the project's team (every member) and staff who see the project as members do; 404 for everyone else. Areas: PRESENTATION, MODULES, SETTINGS, PAGES (field: the page's slug), SUPPORT_LINKS, LAUNCHER, RELEASES (field: the release's version; published and yanked releases with their files). Before the first approval `since` is null and `changes` empty.",
+  auth: "optional",
+  params: projectParams,
+  responses: { 200: { description: "The diff", schema: reviewDiffSchema }, 404: problem("Not visible, or not on the team") },
+});
+
+export const acknowledgeOperation = defineOperation({
+  operationId: "markChangesAcknowledged",
+  method: "POST",
+  path: "/api/v1/reviews/{projectId}/acknowledge",
+  tag: "Review",
+  summary: "Acknowledge the changes of a project on the change list: a new baseline",
+  description:
+    "The content now becomes the baseline the review diff compares with, and the project leaves the change list. The internal note stays with the platform team. Of two acknowledgements at once one counts; the other gets 409 `not_changed`. An optional If-Match (the project's ETag) insists on the version the reviewer read.",
+  auth: "required",
+  scope: "admin",
+  ifMatch: "optional",
+  params: reviewParams,
+  body: acknowledgeSchema,
+  responses: {
+    200: { description: "The review diff afterwards: the new baseline and no changes", schema: reviewDiffSchema },
+    403: problem("Not a reviewer, or on the project's team"),
+    409: problem("Not on the change list (`not_changed`)"),
+    412: problem("If-Match names an older version of the project"),
   },
 });

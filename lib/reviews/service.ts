@@ -2,15 +2,25 @@ import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
-import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors";
-import { allowedTransitions, findTransition, hasPlatformPermission, transitionActors, type ProjectStatus } from "../permissions";
+import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
+import {
+  allowedTransitions,
+  canReadReviewDiff,
+  findTransition,
+  hasPlatformPermission,
+  transitionActors,
+  type ProjectStatus,
+} from "../permissions";
 import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { membersHolding, notify, usersHolding } from "../notifications/service";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { displayNames } from "../users/present";
+import { downloadUrl } from "../downloads/service";
+import { presentLauncherSettings } from "../launcher/service";
 import { missingForReview } from "./completeness";
-import { diffSnapshots, readSnapshot, takeSnapshot } from "./snapshot";
-import { CHECKLIST_ITEMS, type DecisionInput } from "./schemas";
+import { diffSnapshots, readSnapshot, takeSnapshot, type ReviewChange } from "../projects/review-snapshot";
+import { decodeCursor, encodeCursor } from "../http/pagination";
+import { CHECKLIST_ITEMS, type DecisionInput, type QueueKind } from "./schemas";
 
 /** How long a reviewer's claim on a project holds. */
 export const CLAIM_MINUTES = Number(process.env.REVIEW_CLAIM_MINUTES ?? 30);
@@ -134,6 +144,7 @@ async function historyIn(tx: Tx, context: ProjectContext, actor: Actor | null) {
       decision: review.decision,
       publicReason: review.publicReason,
       checklist: review.checklist as Record<string, { passed: boolean; note: string }>,
+      version: review.version,
     })),
     allowedMoves: movesView(actor, context),
     missing: project.status === "DRAFT" || project.status === "REJECTED" ? await missingOf(tx, project) : [],
@@ -152,39 +163,145 @@ function requireReviewer(actor: Actor) {
     throw new Forbidden("Reviewing needs the projects.review permission (tokens: the admin scope).");
 }
 
-/** Projects waiting for review, oldest first, with position, waiting time and claim. */
-export async function listQueue(actor: Actor) {
+/** A place in a queue: its time (submission, or the first change) and id, oldest first. */
+interface QueueKey {
+  at: Date;
+  id: string;
+}
+
+/** Prisma `where` parts of one kind's queue, by the names of its time and id columns. */
+function queueWindow(time: string, id: string, cursor: QueueKey | null) {
+  return {
+    after: cursor ? { OR: [{ [time]: { gt: cursor.at } }, { [time]: cursor.at, [id]: { gt: cursor.id } }] } : {},
+    upTo: cursor ? { OR: [{ [time]: { lt: cursor.at } }, { [time]: cursor.at, [id]: { lte: cursor.id } }] } : null,
+  };
+}
+
+interface QueueRow {
+  key: QueueKey;
+  projectId: string;
+  slug: string;
+  name: string;
+  releaseId?: string;
+  version?: string;
+  claim: { reviewerId: string; expiresAt: Date } | null;
+}
+
+/** One kind's rows after the cursor (limit + 1 of them) and how many come before the cursor. */
+async function queueRows(kind: QueueKind, cursor: QueueKey | null, take: number): Promise<{ rows: QueueRow[]; ahead: number }> {
+  if (kind === "PROJECT") {
+    const base = { status: "IN_REVIEW" as const, deletedAt: null, submittedAt: { not: null } };
+    const window = queueWindow("submittedAt", "id", cursor);
+    const [projects, ahead] = await Promise.all([
+      db.project.findMany({
+        where: { ...base, ...window.after },
+        include: { claim: true },
+        orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+        take,
+      }),
+      window.upTo ? db.project.count({ where: { ...base, ...window.upTo } }) : 0,
+    ]);
+    return {
+      ahead,
+      rows: projects.map((project) => ({
+        key: { at: project.submittedAt!, id: project.id },
+        projectId: project.id,
+        slug: project.slug,
+        name: project.name,
+        claim: project.claim,
+      })),
+    };
+  }
+  if (kind === "RELEASE") {
+    const base = { state: "IN_REVIEW" as const, submittedAt: { not: null }, project: { deletedAt: null } };
+    const window = queueWindow("submittedAt", "id", cursor);
+    const [releases, ahead] = await Promise.all([
+      db.release.findMany({
+        where: { ...base, ...window.after },
+        include: { project: { select: { slug: true, name: true } } },
+        orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+        take,
+      }),
+      window.upTo ? db.release.count({ where: { ...base, ...window.upTo } }) : 0,
+    ]);
+    return {
+      ahead,
+      rows: releases.map((release) => ({
+        key: { at: release.submittedAt!, id: release.id },
+        projectId: release.projectId,
+        slug: release.project.slug,
+        name: release.project.name,
+        releaseId: release.id,
+        version: release.version,
+        claim: null,
+      })),
+    };
+  }
+  const base = { changedAt: { not: null }, project: { status: "PUBLISHED" as const, deletedAt: null } };
+  const window = queueWindow("changedAt", "projectId", cursor);
+  const [baselines, ahead] = await Promise.all([
+    db.reviewBaseline.findMany({
+      where: { ...base, ...window.after },
+      include: { project: { select: { slug: true, name: true } } },
+      orderBy: [{ changedAt: "asc" }, { projectId: "asc" }],
+      take,
+    }),
+    window.upTo ? db.reviewBaseline.count({ where: { ...base, ...window.upTo } }) : 0,
+  ]);
+  return {
+    ahead,
+    rows: baselines.map((baseline) => ({
+      key: { at: baseline.changedAt!, id: baseline.projectId },
+      projectId: baseline.projectId,
+      slug: baseline.project.slug,
+      name: baseline.project.name,
+      claim: null,
+    })),
+  };
+}
+
+/**
+ * One page of a review queue, oldest first: PROJECT (projects in review, by submission), RELEASE
+ * (releases in review, by submission) or CHANGE (published projects changed since their baseline,
+ * by first change; `submittedAt` is that change). `position` counts from the head of the kind's
+ * queue, so the second page starts at limit + 1.
+ */
+export async function listQueue(actor: Actor, query: { kind: QueueKind; limit: number; cursor?: string }) {
   requireReviewer(actor);
-  const projects = await db.project.findMany({
-    where: { status: "IN_REVIEW", deletedAt: null },
-    include: { claim: true },
-    orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
-    take: 500,
-  });
+  const decoded = decodeCursor(query.cursor);
+  const cursor = decoded ? { at: decoded.createdAt, id: decoded.id } : null;
+  const { rows, ahead } = await queueRows(query.kind, cursor, query.limit + 1);
+  const page = rows.slice(0, query.limit);
   const names = await displayNames(
     db,
-    projects.map((project) => project.claim?.reviewerId),
+    page.map((row) => row.claim?.reviewerId),
   );
   const now = Date.now();
-  return projects.map((project, index) => {
-    const claim = project.claim && project.claim.expiresAt.getTime() > now ? project.claim : null;
-    return {
-      position: index + 1,
-      projectId: project.id,
-      slug: project.slug,
-      name: project.name,
-      submittedAt: (project.submittedAt ?? project.updatedAt).toISOString(),
-      waitingSeconds: Math.floor((now - (project.submittedAt ?? project.updatedAt).getTime()) / 1000),
-      claim: claim
-        ? {
-            reviewerId: claim.reviewerId,
-            reviewerName: names.get(claim.reviewerId)?.displayName ?? "",
-            expiresAt: claim.expiresAt.toISOString(),
-            mine: claim.reviewerId === actor.userId,
-          }
-        : null,
-    };
-  });
+  const last = page[page.length - 1];
+  return {
+    data: page.map((row, index) => {
+      const claim = row.claim && row.claim.expiresAt.getTime() > now ? row.claim : null;
+      return {
+        kind: query.kind,
+        position: ahead + index + 1,
+        projectId: row.projectId,
+        ...(row.releaseId ? { releaseId: row.releaseId, version: row.version } : {}),
+        slug: row.slug,
+        name: row.name,
+        submittedAt: row.key.at.toISOString(),
+        waitingSeconds: Math.max(0, Math.floor((now - row.key.at.getTime()) / 1000)),
+        claim: claim
+          ? {
+              reviewerId: claim.reviewerId,
+              reviewerName: names.get(claim.reviewerId)?.displayName ?? "",
+              expiresAt: claim.expiresAt.toISOString(),
+              mine: claim.reviewerId === actor.userId,
+            }
+          : null,
+      };
+    }),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.key.at, id: last.key.id }) : null,
+  };
 }
 
 async function reviewable(tx: Tx, actor: Actor, projectId: string) {
@@ -241,9 +358,17 @@ export async function releaseClaim(actor: Actor, projectId: string, meta: Reques
  * review. Of two decisions at once exactly one counts: the status changes only if it is still
  * IN_REVIEW; the other gets 409.
  */
-export async function decideReview(actor: Actor, projectId: string, input: DecisionInput, meta: RequestMeta) {
+export async function decideReview(
+  actor: Actor,
+  projectId: string,
+  input: DecisionInput,
+  meta: RequestMeta,
+  ifMatch: number | null = null,
+) {
   return db.$transaction(async (tx) => {
     const { project } = await reviewable(tx, actor, projectId);
+    // The decision is pinned to the version the reviewer read, when they name it.
+    if (ifMatch !== null && ifMatch !== project.version) throw new PreconditionFailed();
     const claim = await tx.reviewClaim.findUnique({ where: { projectId } });
     if (heldByOther(claim, actor)) throw new Conflict("Another reviewer has claimed this project.", "claimed");
     // A free project is decided directly: the decision claims it on the way, and says so.
@@ -253,6 +378,7 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
       throw new RuleViolation(`Approval needs every check passed; failed: ${failed.join(", ")}.`, "checklist_failed", { failed });
     }
     const to: ProjectStatus = input.decision === "APPROVE" ? "PUBLISHED" : "REJECTED";
+    const snapshot = await takeSnapshot(tx, project);
     const { count } = await tx.project.updateMany({
       where: { id: projectId, status: "IN_REVIEW", submittedAt: project.submittedAt, deletedAt: null },
       data: { status: to, version: { increment: 1 }, ...(to === "PUBLISHED" ? { publishedAt: new Date() } : {}) },
@@ -266,9 +392,15 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
         checklist: input.checklist,
         publicReason: input.publicReason ?? null,
         internalNote: input.internalNote ?? null,
-        snapshot: await takeSnapshot(tx, project),
+        snapshot,
+        version: project.version,
       },
     });
+    // An approval is the baseline the change list compares with (ReviewBaseline).
+    if (to === "PUBLISHED") {
+      const baseline = { snapshot, version: project.version, at: review.createdAt, changedAt: null };
+      await tx.reviewBaseline.upsert({ where: { projectId }, create: { projectId, ...baseline }, update: baseline });
+    }
     await tx.statusTransition.create({
       data: { projectId, from: "IN_REVIEW", to, actorId: actor.userId, reason: input.publicReason ?? null },
     });
@@ -297,30 +429,132 @@ export async function decideReview(actor: Actor, projectId: string, input: Decis
       link: `${publicBaseUrl()}/projects/${project.slug}/manage/review`,
     }));
     const { version } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { version: true } });
-    return { id: review.id, decision: review.decision, status: to, claimedByDecision, projectVersion: version };
+    return { id: review.id, decision: review.decision, status: to, version: project.version, claimedByDecision, projectVersion: version };
   });
 }
 
 /**
- * The review page's view for reviewers: the project, its launcher settings (LAUNCHER on), every
- * past review with internal notes, the claim, and what changed since the last review's snapshot
- * (`changes` is null when there is no earlier review or it predates snapshots).
+ * The review page's view for reviewers: the project and everything reviewed of it (the current
+ * snapshot: presentation, settings with the application prompt, pages, support links, launcher
+ * settings; the releases with their files and download links), every past review with internal
+ * notes, the claim, what changed since the last review's snapshot (`changes` is null when there
+ * is no earlier review or it predates snapshots), and the review diff since approval.
  */
 export async function getReviewRecord(actor: Actor, projectId: string) {
   requireReviewer(actor);
   const context = await inProject(actor, projectId);
-  const [reviews, claim, current] = await Promise.all([
+  const [reviews, claim, current, releases, diff] = await Promise.all([
     db.review.findMany({ where: { projectId }, orderBy: { createdAt: "desc" } }),
     db.reviewClaim.findUnique({ where: { projectId } }),
     takeSnapshot(db, context.project),
+    db.release.findMany({
+      where: { projectId, state: { in: ["IN_REVIEW", "PUBLISHED", "YANKED"] } },
+      include: { downloads: { orderBy: [{ fileName: "asc" }, { id: "asc" }] } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 50,
+    }),
+    reviewDiffOf(db, context.project),
   ]);
   const last = reviews[0] ? readSnapshot(reviews[0].snapshot) : null;
+  const launcher = context.project.modules.includes("LAUNCHER")
+    ? presentLauncherSettings(await db.launcherSettings.findUnique({ where: { projectId } }))
+    : null;
   return {
     context,
     reviews,
     claim: claim && claim.expiresAt.getTime() > Date.now() ? claim : null,
-    launcher: current.launcher,
-    lastReview: reviews[0] ? { at: reviews[0].createdAt, decision: reviews[0].decision, hasSnapshot: last !== null } : null,
+    content: current,
+    launcher,
+    releases: releases.map((release) => ({
+      id: release.id,
+      version: release.version,
+      title: release.title,
+      channel: release.channel,
+      state: release.state,
+      changelog: release.changelog,
+      files: release.downloads.map((file) => ({
+        id: file.id,
+        name: file.fileName,
+        size: Number(file.size),
+        sha256: file.sha256,
+        url: downloadUrl(file),
+      })),
+    })),
+    lastReview: reviews[0]
+      ? { at: reviews[0].createdAt, decision: reviews[0].decision, version: reviews[0].version, hasSnapshot: last !== null }
+      : null,
     changes: last ? diffSnapshots(last, current) : null,
+    diff,
+    onChangeList: diff.changedAt !== null,
   };
+}
+
+/** The review diff of a project: since its baseline (approval or last acknowledgement), or nothing before a first approval. */
+async function reviewDiffOf(client: Tx | typeof db, project: Project) {
+  const baseline = await client.reviewBaseline.findUnique({ where: { projectId: project.id } });
+  const stored = baseline ? readSnapshot(baseline.snapshot) : null;
+  if (!baseline || !stored) return { since: null, changes: [] as ReviewChange[], changedAt: null };
+  return {
+    since: { at: baseline.at.toISOString(), version: baseline.version },
+    changes: diffSnapshots(stored, await takeSnapshot(client, project)),
+    changedAt: baseline.changedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * GET /projects/{id}/review-diff: what changed in the reviewed content since the platform team
+ * last approved it or acknowledged its changes. For the team and staff who see the project as
+ * members do (canReadReviewDiff); 404 for everyone else.
+ */
+export async function getReviewDiff(actor: Actor | null, projectId: string) {
+  const context = await inProject(actor, projectId);
+  if (!canReadReviewDiff(context.access)) throw new NotFound("project");
+  const { since, changes } = await reviewDiffOf(db, context.project);
+  return { since, changes };
+}
+
+/**
+ * POST /reviews/{projectId}/acknowledge: a reviewer has seen the changes of a project on the change
+ * list. Sets a new baseline (the content now), records the acknowledgement and its audit entry in
+ * one transaction. The project's row lock makes two acknowledgements at once run one after the
+ * other: the second finds the project off the change list (409 `not_changed`).
+ */
+export async function acknowledgeChanges(
+  actor: Actor,
+  projectId: string,
+  input: { internalNote?: string },
+  meta: RequestMeta,
+  ifMatch: number | null = null,
+) {
+  return db.$transaction(async (tx) => {
+    requireReviewer(actor);
+    const context = await inProject(actor, projectId, { client: tx });
+    const { project } = context;
+    if (context.membership)
+      throw new Forbidden("You are on this project's team, so another reviewer acknowledges its changes.", "own_project");
+    if (ifMatch !== null && ifMatch !== project.version) throw new PreconditionFailed();
+    const baseline = await tx.reviewBaseline.findUnique({ where: { projectId } });
+    if (project.status !== "PUBLISHED" || !baseline?.changedAt) {
+      throw new Conflict("The project is not on the change list: there is nothing to acknowledge.", "not_changed");
+    }
+    const at = new Date();
+    await tx.reviewBaseline.update({
+      where: { projectId },
+      data: { snapshot: await takeSnapshot(tx, project), version: project.version, at, changedAt: null },
+    });
+    const acknowledgement = await tx.changeAcknowledgement.create({
+      data: { projectId, reviewerId: actor.userId, version: project.version, internalNote: input.internalNote ?? null },
+    });
+    await recordAudit(tx, auditContext(actor, meta), {
+      action: "review.acknowledge",
+      targetType: "project",
+      targetId: projectId,
+      projectId,
+      changes: {
+        baseline: { before: baseline.version, after: project.version },
+        changedAt: { before: baseline.changedAt.toISOString(), after: null },
+      },
+    });
+    return { since: { at: at.toISOString(), version: acknowledgement.version }, changes: [] as ReviewChange[] };
+  });
 }

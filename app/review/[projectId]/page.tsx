@@ -1,20 +1,23 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { claimAction, decideAction } from "@/app/review/actions";
+import { acknowledgeAction, claimAction, decideAction } from "@/app/review/actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-logo";
+import { MarkdownHtml } from "@/components/pages/markdown-html";
+import { AcknowledgeButton } from "@/components/review/acknowledge-button";
 import { DecisionPanel } from "@/components/review/decision-form";
 import { LauncherLines } from "@/components/review/launcher-lines";
+import { ReviewChanges } from "@/components/review/review-changes";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { AppError, NotFound } from "@/lib/errors";
-import { hasPlatformPermission, PROJECT_VISIBILITIES } from "@/lib/permissions";
+import { renderMarkdown } from "@/lib/markdown/render";
+import { hasPlatformPermission } from "@/lib/permissions";
 import { presentProject } from "@/lib/projects/present";
-import { PROJECT_MODULES } from "@/lib/projects/schemas";
+import { describeLauncherSettings } from "@/lib/reviews/launcher-lines";
 import { getHistory, getReviewRecord } from "@/lib/reviews/service";
-import { describeLauncherSettings, type SnapshotChange } from "@/lib/reviews/snapshot";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.page");
@@ -37,7 +40,13 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
   const project = presentProject(record.context.project);
   const history = await getHistory(actor, projectId);
   const inReview = project.status === "IN_REVIEW";
-  const [t, tl, format] = await Promise.all([getTranslations("review.page"), getTranslations("labels"), getFormatter()]);
+  const [t, tc, tl, format] = await Promise.all([
+    getTranslations("review.page"),
+    getTranslations("review.changes"),
+    getTranslations("labels"),
+    getFormatter(),
+  ]);
+  const content = record.content;
   const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
   return (
     <div className="space-y-6">
@@ -86,13 +95,119 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
           </div>
         </div>
       </Card>
+      {/* Everything else that is reviewed: settings (the application prompt), pages, support links, launcher, releases. */}
+      <Card title={t("settings")}>
+        <dl className="space-y-2 text-sm">
+          <div>
+            <dt className="font-medium">{t("applicationPrompt")}</dt>
+            <dd className="whitespace-pre-line break-words text-slate-700">{content.settings.applicationPrompt || t("noPrompt")}</dd>
+          </div>
+          <div>
+            <dt className="font-medium">{t("contactEmail")}</dt>
+            <dd className="break-all text-slate-700">{content.settings.contactEmail || t("none")}</dd>
+          </div>
+        </dl>
+      </Card>
+      <Card title={t("pages")}>
+        {content.pages.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("noPages")}</p>
+        ) : (
+          <div className="space-y-4">
+            {content.pages.map((page) => (
+              <article key={page.slug} className="rounded-md p-3 ring-1 ring-slate-200">
+                <h3 className="font-semibold">
+                  {page.title} <code className="text-xs font-normal text-slate-500">/{page.slug}</code>
+                </h3>
+                <MarkdownHtml html={renderMarkdown(page.body)} className="mt-2 text-sm" />
+              </article>
+            ))}
+          </div>
+        )}
+      </Card>
+      <Card title={t("supportLinks")}>
+        {content.supportLinks.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("none")}</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {content.supportLinks.map((link) => (
+              <li key={link.url} className="break-all">
+                {link.label ? `${link.label}: ` : ""}
+                <code>{link.url}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
       {record.launcher && (
         <Card title={t("launcher")} description={t("launcherDescription")}>
           <LauncherLines lines={describeLauncherSettings(record.launcher)} className="space-y-1 text-sm" />
         </Card>
       )}
+      <Card title={t("releases")} description={t("releasesDescription")}>
+        {record.releases.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("noReleases")}</p>
+        ) : (
+          <ul className="space-y-3 text-sm">
+            {record.releases.map((release) => (
+              <li key={release.id} className="space-y-1 rounded-md p-3 ring-1 ring-slate-200">
+                <p>
+                  <strong>{release.version}</strong> {release.title} · {tl(`releaseChannel.${release.channel}`)} ·{" "}
+                  {tl(`releaseState.${release.state}`)}
+                </p>
+                {release.changelog && <MarkdownHtml html={renderMarkdown(release.changelog)} className="text-slate-700" />}
+                <ul className="space-y-0.5">
+                  {release.files.map((file) => (
+                    <li key={file.id} className="break-all">
+                      <a href={file.url} className="font-medium text-indigo-700 hover:underline">
+                        {file.name}
+                      </a>{" "}
+                      <span className="text-slate-600">{t("fileFacts", { size: format.number(file.size), sha256: file.sha256 })}</span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {/* Trust: the other half of issue 25 inserts its <TrustSwitch> (components/review/trust-switch.tsx) here. */}
+      <Card
+        title={tc("sinceApproval")}
+        description={
+          record.diff.since
+            ? tc("sinceApprovalDescription", { time: when(record.diff.since.at), version: record.diff.since.version })
+            : tc("noBaseline")
+        }
+      >
+        <div className="space-y-4" data-testid="review-diff">
+          {record.diff.since && record.diff.changes.length === 0 && (
+            <p className="text-sm text-slate-600">{tc("noChangesSinceApproval")}</p>
+          )}
+          <ReviewChanges changes={record.diff.changes} />
+          {record.diff.changedAt && (
+            <>
+              <p className="text-sm text-slate-600">{tc("onChangeList", { time: when(record.diff.changedAt) })}</p>
+              <AcknowledgeButton projectId={projectId} version={record.context.project.version} action={acknowledgeAction} />
+            </>
+          )}
+        </div>
+      </Card>
       {inReview && record.lastReview && (
-        <ChangesSinceLastReview lastReview={record.lastReview} changes={record.changes} t={t} tl={tl} when={when} />
+        <Card
+          title={t("changes")}
+          description={t("changesDescription", {
+            decision: tl(`reviewDecision.${record.lastReview.decision}`),
+            time: when(record.lastReview.at),
+          })}
+        >
+          {record.changes === null ? (
+            <p className="text-sm text-slate-600">{t("noSnapshot")}</p>
+          ) : record.changes.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("noChanges")}</p>
+          ) : (
+            <ReviewChanges changes={record.changes} />
+          )}
+        </Card>
       )}
       <Card title={t("decision")} description={t("decisionDescription")}>
         <DecisionPanel
@@ -112,6 +227,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
             {record.reviews.map((review) => (
               <li key={review.id} className="rounded-md p-3 ring-1 ring-slate-200">
                 <strong>{tl(`reviewDecision.${review.decision}`)}</strong> {when(review.createdAt)} UTC
+                {review.version !== null && <span className="text-slate-600"> · {t("version", { version: review.version })}</span>}
                 {review.publicReason && <p className="break-words">{t("publicReason", { reason: review.publicReason })}</p>}
                 {review.internalNote && <p className="break-words text-amber-800">{t("internalNote", { note: review.internalNote })}</p>}
               </li>
@@ -135,72 +251,5 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
         </ol>
       </Card>
     </div>
-  );
-}
-
-type ReviewRecord = Awaited<ReturnType<typeof getReviewRecord>>;
-const VISIBILITY_KEYS = Object.fromEntries(PROJECT_VISIBILITIES.map((key) => [key, true])) as Record<
-  (typeof PROJECT_VISIBILITIES)[number],
-  true
->;
-const MODULE_KEYS = PROJECT_MODULES;
-
-/** The presentation, modules and launcher settings against the snapshot the last review kept. */
-function ChangesSinceLastReview({
-  lastReview,
-  changes,
-  t,
-  tl,
-  when,
-}: {
-  lastReview: NonNullable<ReviewRecord["lastReview"]>;
-  changes: ReviewRecord["changes"];
-  t: Awaited<ReturnType<typeof getTranslations<"review.page">>>;
-  tl: Awaited<ReturnType<typeof getTranslations<"labels">>>;
-  when: (value: Date) => string;
-}) {
-  // Visibility and modules are stored as enum keys: shown with their labels, never raw.
-  // The launcher settings are lines of data, put into words here.
-  const shown = (change: SnapshotChange, side: "before" | "after") => {
-    if (change.field === "launcher") return <LauncherLines lines={change[side] ?? []} />;
-    const text = change[side];
-    return change.field === "visibility" && text in VISIBILITY_KEYS
-      ? tl(`visibility.${text as keyof typeof VISIBILITY_KEYS}`)
-      : change.field === "modules"
-        ? text
-            .split(", ")
-            .map((module) => (module in MODULE_KEYS ? tl(`module.${module as keyof typeof MODULE_KEYS}`) : module))
-            .join(", ")
-        : text;
-  };
-  return (
-    <Card
-      title={t("changes")}
-      description={t("changesDescription", { decision: tl(`reviewDecision.${lastReview.decision}`), time: when(lastReview.at) })}
-    >
-      {changes === null ? (
-        <p className="text-sm text-slate-600">{t("noSnapshot")}</p>
-      ) : changes.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("noChanges")}</p>
-      ) : (
-        <dl className="space-y-4 text-sm">
-          {changes.map((change) => (
-            <div key={change.field} className="space-y-1">
-              <dt className="font-medium">{t(`fields.${change.field}`)}</dt>
-              <dd className="grid gap-2 sm:grid-cols-2">
-                <div className="whitespace-pre-line break-words rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
-                  <span className="sr-only">{t("before")} </span>
-                  {change.before ? <del className="no-underline">{shown(change, "before")}</del> : <em>{t("empty")}</em>}
-                </div>
-                <div className="whitespace-pre-line break-words rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
-                  <span className="sr-only">{t("now")} </span>
-                  {change.after ? <ins className="no-underline">{shown(change, "after")}</ins> : <em>{t("empty")}</em>}
-                </div>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </Card>
   );
 }

@@ -130,6 +130,7 @@ export function ReviewPanel({
             >
               <p className="text-sm font-semibold">
                 {review.decision === "APPROVE" ? t("approved") : t("notApproved")} · {when(review.at)}
+                {review.version !== null && ` · ${t("decidedVersion", { version: review.version })}`}
               </p>
               {review.publicReason && (
                 <p className="mt-1 text-sm" data-testid="public-reason">

@@ -32,6 +32,7 @@ import * as settings from "@/app/api/v1/projects/[id]/settings/route";
 import * as status from "@/app/api/v1/projects/[id]/status/route";
 import * as transfer from "@/app/api/v1/projects/[id]/transfer-ownership/route";
 import * as projects from "@/app/api/v1/projects/route";
+import * as acknowledge from "@/app/api/v1/reviews/[projectId]/acknowledge/route";
 import * as claim from "@/app/api/v1/reviews/[projectId]/claim/route";
 import * as decision from "@/app/api/v1/reviews/[projectId]/decision/route";
 import * as tokenById from "@/app/api/v1/users/me/tokens/[tokenId]/route";
@@ -392,6 +393,12 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       params: { projectId: project.id },
       body: { decision: "APPROVE", checklist: { completeness: passed, quality: passed, guidelines: passed, security: passed } },
     });
+  },
+  "POST /api/v1/reviews/{projectId}/acknowledge": async () => {
+    const { project } = await owned();
+    await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED" } });
+    await db.reviewBaseline.create({ data: { projectId: project.id, snapshot: {}, version: 1, at: new Date(), changedAt: new Date() } });
+    return call(acknowledge.POST, "POST", "/", { token: await staff(["TEAM_LEAD"]), params: { projectId: project.id }, body: {} });
   },
   "POST /api/v1/auth/password-reset/confirm": async () => {
     const user = await createUser();

@@ -103,6 +103,9 @@ function gate(actor: ActorName, project: Project, allowed: boolean, success: num
   return allowed ? success : 403;
 }
 
+/** Reviewed content is locked while the project is in review (409 `in_review`, before If-Match is compared). */
+const unlessInReview = (project: Project, success: number) => (project.status === "IN_REVIEW" ? 409 : success);
+
 interface Fixture {
   tokens: Partial<Record<ActorName, string>>;
   projects: Project[];
@@ -182,12 +185,12 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "PUT /projects/{id}",
     request: (token, p) => call(one.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { name: "Taken over" } }),
-    expected: (a, p) => gate(a, p, has(a, "project.edit"), 412),
+    expected: (a, p) => gate(a, p, has(a, "project.edit"), unlessInReview(p, 412)),
   },
   {
     name: "PATCH /projects/{id}",
     request: (token, p) => call(one.PATCH, "PATCH", "/", { token, params: { id: p.id }, headers: stale, body: { name: "Taken over" } }),
-    expected: (a, p) => gate(a, p, has(a, "project.edit"), 412),
+    expected: (a, p) => gate(a, p, has(a, "project.edit"), unlessInReview(p, 412)),
   },
   {
     name: "DELETE /projects/{id}",
@@ -205,7 +208,7 @@ const ENDPOINTS: Endpoint[] = [
         }),
         { params: Promise.resolve({ id: p.id, kind: "logo" }) },
       ),
-    expected: (a, p) => gate(a, p, has(a, "project.edit"), 412),
+    expected: (a, p) => gate(a, p, has(a, "project.edit"), unlessInReview(p, 412)),
   },
   {
     name: "POST /projects/{id}/restore",
@@ -221,7 +224,7 @@ const ENDPOINTS: Endpoint[] = [
     name: "PUT /projects/{id}/settings",
     request: (token, p) =>
       call(settings.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { visibility: "PUBLIC", settings: {} } }),
-    expected: (a, p) => gate(a, p, has(a, "project.settings"), 412),
+    expected: (a, p) => gate(a, p, has(a, "project.settings"), unlessInReview(p, 412)),
   },
   {
     name: "GET /projects/{id}/modules",
@@ -231,7 +234,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "PUT /projects/{id}/modules",
     request: (token, p) => call(modules.PUT, "PUT", "/", { token, params: { id: p.id }, headers: stale, body: { modules: [] } }),
-    expected: (a, p) => gate(a, p, has(a, "project.settings"), 412),
+    expected: (a, p) => gate(a, p, has(a, "project.settings"), unlessInReview(p, 412)),
   },
   // The search itself is the same for every allowed caller; who may search is what the table checks.
   {
@@ -324,7 +327,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "PUT /projects/{id}/launcher",
     request: (token, p) => call(launcher.PUT, "PUT", "/", { token, params: { id: p.id }, body: launcherBody }),
-    expected: (a, p) => gate(a, p, has(a, "launcher.manage"), 200, { sees: seesInLauncher }),
+    expected: (a, p) => gate(a, p, has(a, "launcher.manage"), unlessInReview(p, 200), { sees: seesInLauncher }),
   },
 ];
 

@@ -187,7 +187,7 @@ describe("what a decision records for the next review", () => {
     expect(rejected.status).toBe(200);
     expect(rejected.json!.claimedByDecision).toBe(true);
     const stored = await db.review.findFirstOrThrow({ where: { projectId: project.id } });
-    expect(stored.snapshot).toMatchObject({ name: project.name, bannerUrl: null, launcher: null });
+    expect(stored.snapshot).toMatchObject({ format: 2, presentation: { name: project.name, bannerUrl: null }, launcher: null, pages: [] });
 
     // The team adds a banner and resubmits; the reviewer claims and sees exactly that change.
     await db.project.update({
@@ -195,7 +195,7 @@ describe("what a decision records for the next review", () => {
       data: { status: "IN_REVIEW", submittedAt: new Date(), bannerUrl: "https://cdn.example/banner.png" },
     });
     const record = await getReviewRecord(actorOf(reviewerUser), project.id);
-    expect(record.changes).toEqual([{ field: "bannerUrl", before: "", after: "https://cdn.example/banner.png" }]);
+    expect(record.changes).toEqual([{ area: "PRESENTATION", field: "bannerUrl", before: null, after: "https://cdn.example/banner.png" }]);
     expect(record.lastReview).toMatchObject({ decision: "REJECT", hasSnapshot: true });
 
     expect((await call(claim.POST, "POST", "/", { token, params: { projectId: project.id } })).status).toBe(200);

@@ -2,4 +2,4 @@ import { handle } from "@/lib/http/route";
 import { reviewQueueOperation } from "@/lib/reviews/operations";
 import { listQueue } from "@/lib/reviews/service";
 
-export const GET = handle(reviewQueueOperation, async ({ actor }) => ({ body: { data: await listQueue(actor) } }));
+export const GET = handle(reviewQueueOperation, async ({ actor, query }) => ({ body: await listQueue(actor, query) }));

@@ -4,17 +4,23 @@ import type { ReactNode } from "react";
 import { ClientMessagesProvider } from "@/components/i18n/client-messages-provider";
 import { StatusBadge } from "@/components/projects/badges";
 import { ManageTabs } from "@/components/projects/manage/manage-tabs";
+import { ReviewLockBanner } from "@/components/projects/manage/review-lock-banner";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { pendingApplicationCount } from "@/lib/applications/service";
+import { allowedTransitions } from "@/lib/permissions";
 import { loadManagePage, visibleManageTabs } from "@/lib/portal/project-page";
+import { changeStatusAction } from "./review/actions";
 
 export default async function ManageLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  await requirePortalActor(`/projects/${slug}/manage`);
+  const actor = await requirePortalActor(`/projects/${slug}/manage`);
   const context = await loadManagePage(slug);
   const { project, access } = context;
   const [pending, t] = await Promise.all([pendingApplicationCount(context), getTranslations("manage")]);
   const tabs = visibleManageTabs(context);
+  // While in review the reviewed content is locked (DESIGN §8.2): the banner says so on every tab.
+  const inReview = project.status === "IN_REVIEW";
+  const canWithdraw = inReview && allowedTransitions(actor, access, project.status).some((move) => move.to === "DRAFT");
   // The area's client components: tabs, forms, releases and files, pages, applications (lib/i18n/client-messages.ts).
   return (
     <ClientMessagesProvider
@@ -45,6 +51,9 @@ export default async function ManageLayout({ children, params }: { children: Rea
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-amber-200">{t("override")}</p>
           )}
         </div>
+        {inReview && (
+          <ReviewLockBanner target={{ projectId: project.id, slug: project.slug }} withdraw={canWithdraw ? changeStatusAction : null} />
+        )}
         {/* The tabs shown are exactly those whose pages open (the same MANAGE_TABS entry decides both). */}
         {tabs.length > 0 && (
           <ManageTabs

@@ -1,19 +1,46 @@
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { ReviewPanel } from "@/components/projects/manage/review-panel";
+import { ReviewChanges } from "@/components/review/review-changes";
 import { Card } from "@/components/ui/card";
-import { getHistory } from "@/lib/reviews/service";
+import { getHistory, getReviewDiff } from "@/lib/reviews/service";
 import { changeStatusAction } from "./actions";
 
 export const generateMetadata = manageTabMetadata("review");
 
 export default async function ReviewTabPage(props: ManageTabPageProps) {
   return renderManageTab(props, "review", async ({ actor, project }) => {
-    const [history, t] = await Promise.all([getHistory(actor, project.id), getTranslations("manage.review")]);
+    const [history, diff, t, tc, format] = await Promise.all([
+      getHistory(actor, project.id),
+      getReviewDiff(actor, project.id),
+      getTranslations("manage.review"),
+      getTranslations("review.changes"),
+      getFormatter(),
+    ]);
     return (
-      <Card title={t("title")} description={t("description")}>
-        <ReviewPanel target={{ projectId: project.id, slug: project.slug }} history={history} action={changeStatusAction} />
-      </Card>
+      <div className="space-y-6">
+        <Card title={t("title")} description={t("description")}>
+          <ReviewPanel target={{ projectId: project.id, slug: project.slug }} history={history} action={changeStatusAction} />
+        </Card>
+        {/* After approval the team sees what the platform team will see on the change list. */}
+        {diff.since && (
+          <Card
+            title={tc("sinceApproval")}
+            description={tc("sinceApprovalDescription", {
+              time: format.dateTime(new Date(diff.since.at), "dateTime"),
+              version: diff.since.version,
+            })}
+          >
+            <div data-testid="review-diff">
+              {diff.changes.length === 0 ? (
+                <p className="text-sm text-slate-600">{tc("noChangesSinceApproval")}</p>
+              ) : (
+                <ReviewChanges changes={diff.changes} />
+              )}
+            </div>
+          </Card>
+        )}
+      </div>
     );
   });
 }

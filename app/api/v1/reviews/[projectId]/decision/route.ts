@@ -3,7 +3,7 @@ import { handle } from "@/lib/http/route";
 import { decisionOperation } from "@/lib/reviews/operations";
 import { decideReview } from "@/lib/reviews/service";
 
-export const POST = handle(decisionOperation, async ({ actor, params, body, meta }) => {
-  const { projectVersion, ...decision } = await decideReview(actor, params.projectId, body, meta);
+export const POST = handle(decisionOperation, async ({ actor, params, body, meta, ifMatch }) => {
+  const { projectVersion, ...decision } = await decideReview(actor, params.projectId, body, meta, ifMatch);
   return { body: decision, etag: versionEtag({ version: projectVersion }) };
 });

@@ -1,0 +1,5 @@
+import { handle } from "@/lib/http/route";
+import { reviewDiffOperation } from "@/lib/reviews/operations";
+import { getReviewDiff } from "@/lib/reviews/service";
+
+export const GET = handle(reviewDiffOperation, async ({ actor, params }) => ({ body: await getReviewDiff(actor, params.id) }));
