@@ -5,6 +5,7 @@ import { FileTable } from "@/components/releases/file-table";
 import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
 import { downloadsProject, downloadTotals, listFiles } from "@/lib/downloads/service";
+import { releaseFilesLocked } from "@/lib/permissions";
 import { listReleases } from "@/lib/releases/service";
 
 export const generateMetadata = manageTabMetadata("files");
@@ -44,6 +45,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
             target={target}
             files={files.data}
             releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))}
+            frozenReleases={releases.data.filter((release) => releaseFilesLocked(release, project, "remove")).map((release) => release.id)}
             deleteFile={deleteFileAction}
           />
         </Card>
