@@ -37,7 +37,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
             <p className="text-sm text-slate-500">{t("noFiles")}</p>
           )}
         </Card>
-        <Card title={t("uploadTitle")} description={t("uploadText")}>
+        <Card title={t("uploadTitle")} description={project.trusted ? t("uploadText") : t("uploadTextReviewed")}>
           <FileUpload projectId={project.id} label={t("upload")} />
         </Card>
         <Card title={t("files")} description={t("filesText")}>
