@@ -105,8 +105,8 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
   await expect(reviewer.getByRole("heading", { name: `Release review: Skyforge Survival ${version}` })).toBeVisible();
   await expect(reviewer.getByTestId("release-review-files")).toContainText(sha256);
   const decision = reviewer.getByRole("form", { name: "Decision" });
-  await decision.getByLabel("Quality: the release works as described, its changelog and files match").check();
-  await decision.getByLabel("Security: the files are free of malware and do nothing players would not expect").check();
+  await decision.getByRole("checkbox", { name: "Quality: the release works as described, its changelog and files match" }).check();
+  await decision.getByRole("checkbox", { name: "Security: the files are free of malware and do nothing players would not expect" }).check();
   await decision.getByRole("button", { name: "Record decision" }).click();
   await expect(reviewer.getByText("Approved: the release is published.")).toBeVisible();
 
