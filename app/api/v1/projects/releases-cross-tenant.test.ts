@@ -353,7 +353,8 @@ const ENDPOINTS: Endpoint[] = [
         params: { id: p.id },
         body: { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: false, offerVersions: true, launchSettings: {} },
       }),
-    expected: (c, p) => write(c, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", 200),
+    // The launcher settings are reviewed content too: locked while the project is in review.
+    expected: (c, p) => teamWrite(c, p, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", 200),
     restore: async (p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
   },
   {
