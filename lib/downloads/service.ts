@@ -214,6 +214,9 @@ async function storeUpload(
       const release = await uploadTarget(tx, context, query.releaseId);
       await requireFreeName(tx, projectId, query.releaseId ?? null, query.name);
       if ((await storedBytes(tx, projectId)) + stored.size > quota) throw new StorageQuotaExceeded(quota);
+      // A file players get (of a published release, or without a release on a trusted project)
+      // changes what was reviewed: on the change list, before the write (the first baseline without it).
+      if (release ? release.state === "PUBLISHED" : context.rules.trusted) await markChanged(tx, context.project);
       const file = await tx.download.create({
         data: {
           projectId,
@@ -226,8 +229,6 @@ async function storeUpload(
           storageKey: stored.key,
         },
       });
-      // A file players get (of a published release, or loose on a trusted project) changes what was reviewed.
-      if (release ? release.state === "PUBLISHED" : context.rules.trusted) await markChanged(tx, context.project);
       await recordAudit(tx, context.audit(meta), {
         action: "download.upload",
         targetType: "download",

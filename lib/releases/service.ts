@@ -177,14 +177,15 @@ export async function updateRelease(
         "review_required",
       );
     }
+    // What players see changes (a release published, yanked, or a published one edited): before the
+    // write, so that a first baseline shows the project as it was.
+    if (before.state === "PUBLISHED" || publishing) await markChanged(tx, context.project);
     const { count } = await tx.release.updateMany({
       where: { id: releaseId, lockVersion: expectedVersion },
       data: { ...input, ...(publishing ? { publishedAt: new Date() } : {}), lockVersion: { increment: 1 } },
     });
     if (count === 0) throw new PreconditionFailed();
     const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: releaseInclude(context) });
-    // What players see changed: a release published, yanked, or a published one edited.
-    if (before.state === "PUBLISHED" || row.state === "PUBLISHED") await markChanged(tx, context.project);
     const fields = ["version", "title", "changelog", "channel", "state"] as const;
     const pick = (release: Release) => Object.fromEntries(fields.map((field) => [field, release[field]]));
     await recordAudit(tx, context.audit(meta), {

@@ -352,7 +352,10 @@ describe("PUT /projects/{id}/trust", () => {
     const { releaseId } = await draftWithFile(context);
     const published = await patchRelease(tokens.owner, project.id, releaseId, { state: "PUBLISHED" }, '"v1"');
     expect(published.status).toBe(200);
-    expect((await db.reviewBaseline.findUniqueOrThrow({ where: { projectId: project.id } })).changedAt).not.toBeNull();
+    const baseline = await db.reviewBaseline.findUniqueOrThrow({ where: { projectId: project.id } });
+    expect(baseline.changedAt).not.toBeNull();
+    // The first baseline is the project before this write: the release is a change since, not part of it.
+    expect((baseline.snapshot as { releases: unknown[] }).releases).toEqual([]);
     // A trusted project may add files to a published release, never remove them.
     const added = await upload(tokens.owner, project.id, "patch.zip", releaseId);
     expect(added.status).toBe(201);
