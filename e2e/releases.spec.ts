@@ -1,21 +1,48 @@
 /**
- * Releases in the portal, on the demo data (Pia owns Skyforge Survival, DOWNLOADS and LAUNCHER on):
- * create a release, upload a file while the progress bar shows, publish, download it as an
- * anonymous visitor and compare its sha256; the launcher manifest lists it.
+ * Releases in the portal, on the demo data (Pia owns Skyforge Survival, DOWNLOADS and LAUNCHER on;
+ * Tom is a Team lead, a reviewer): the reviewer lifts the project's trust, so its releases go
+ * through release review (issue 25); Pia creates a release, uploads a file while the progress bar
+ * shows and submits it; the reviewer approves it on the release review page; an anonymous visitor
+ * downloads it and compares its sha256; the launcher manifest lists it. Trust is given back at the end.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
 
-test("create a release, upload with progress, publish, download anonymously with the same sha256, listed in the manifest @keyboard", async ({
+/** Flips the trust switch on the project review page, with a reason and the confirmation. */
+async function setTrust(reviewer: Page, projectId: string, trusted: boolean, reason: string) {
+  await reviewer.goto(`/review/${projectId}`);
+  const trust = reviewer.getByTestId("trust-switch");
+  const button = trusted ? "Mark as trusted" : "Lift trust";
+  await expect(trust.getByText(trusted ? "Not trusted: its releases go through release review." : "Trusted.")).toBeVisible();
+  await trust.getByLabel("Reason (required, kept in the audit log)").fill(reason);
+  await trust.getByRole("button", { name: button }).click();
+  await reviewer
+    .getByRole("dialog", { name: trusted ? "Mark this project as trusted?" : "Lift this project's trust?" })
+    .getByRole("button", { name: button })
+    .click();
+  await expect(trust.getByText(trusted ? "Trusted." : "Not trusted: its releases go through release review.")).toBeVisible();
+  await expect(trust.getByText(`Last reason: ${reason}`)).toBeVisible();
+}
+
+test("create a release, upload with progress, submit, a reviewer approves, download anonymously with the same sha256, listed in the manifest @keyboard", async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const version = `5.0.${Date.now() % 100000}`;
   const bytes = randomBytes(6 * 1024 * 1024);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const reviewer = await signedInPage(browser, "tom.teamlead");
+  const listed = await reviewer.request.get("/api/v1/launcher/projects?limit=100");
+  const projectId = ((await listed.json()).data as { id: string; slug: string }[]).find(
+    (project) => project.slug === "skyforge-survival",
+  )!.id;
+  await setTrust(reviewer, projectId, false, "Release review for the browser test");
+
   const owner = await signedInPage(browser, "pia.partner");
   owner.on("dialog", (dialog) => void dialog.accept());
 
@@ -61,13 +88,30 @@ test("create a release, upload with progress, publish, download anonymously with
   await expect(progress).toBeHidden();
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
-  await release.getByRole("button", { name: "Publish" }).click();
+  // Not trusted: no Publish, but a submission to release review; the files then freeze.
+  await expect(release.getByRole("button", { name: "Publish" })).toHaveCount(0);
+  await release.getByRole("button", { name: "Submit for review" }).click();
   await owner
-    .getByRole("dialog", { name: `Publish ${version}?` })
-    .getByRole("button", { name: "Publish" })
+    .getByRole("dialog", { name: `Submit release ${version} for review?` })
+    .getByRole("button", { name: "Submit for review" })
     .click();
-  await expect(owner.getByText("The release is published.")).toBeVisible();
-  await expect(release.getByText("Published", { exact: true })).toBeVisible();
+  await expect(owner.getByText("The release is submitted for review.")).toBeVisible();
+  await expect(release.getByText("In review", { exact: true })).toBeVisible();
+  await expect(release.getByRole("button", { name: `Upload to ${version}` })).toHaveCount(0);
+
+  // The reviewer finds it in the queue's Releases tab, checks its file and approves it.
+  await reviewer.goto("/review?kind=RELEASE");
+  await reviewer.getByRole("link", { name: `Skyforge Survival ${version}` }).click();
+  await expect(reviewer.getByRole("heading", { name: `Release review: Skyforge Survival ${version}` })).toBeVisible();
+  await expect(reviewer.getByTestId("release-review-files")).toContainText(sha256);
+  const decision = reviewer.getByRole("form", { name: "Decision" });
+  await decision.getByRole("checkbox", { name: "Quality: the release works as described, its changelog and files match" }).check();
+  await decision.getByRole("checkbox", { name: "Security: the files are free of malware and do nothing players would not expect" }).check();
+  await decision.getByRole("button", { name: "Record decision" }).click();
+  await expect(reviewer.getByText("Approved: the release is published.")).toBeVisible();
+
+  await owner.reload();
+  await expect(owner.getByRole("listitem", { name: `Release ${version}` }).getByText("Published", { exact: true })).toBeVisible();
 
   // An anonymous visitor downloads it from the project page.
   const visitor = await (await browser.newContext({ acceptDownloads: true })).newPage();
@@ -94,4 +138,6 @@ test("create a release, upload with progress, publish, download anonymously with
   const manifest = await (await visitor.request.get(`/api/v1/launcher/projects/${skyforge.id}/manifest`)).json();
   expect(manifest.current.version).toBe(version);
   expect(manifest.current.files).toEqual([expect.objectContaining({ name: "browser-test.bin", size: bytes.length, sha256 })]);
+
+  await setTrust(reviewer, projectId, true, "A long-standing partner studio");
 });

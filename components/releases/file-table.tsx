@@ -14,11 +14,14 @@ export function FileTable({
   target,
   files,
   releases,
+  frozenReleases,
   deleteFile,
 }: {
   target: { projectId: string; slug: string };
   files: FileView[];
   releases: Record<string, string>;
+  /** Releases whose files are frozen (lib/permissions releaseFilesLocked): their files offer no delete. */
+  frozenReleases: readonly string[];
   deleteFile: (target: { projectId: string; slug: string }, fileId: string) => Promise<FormResult>;
 }) {
   const t = useTranslations("releases");
@@ -57,28 +60,32 @@ export function FileTable({
             <td className="py-2 pr-3 font-mono text-xs break-all">{file.sha256}</td>
             <td className="py-2 pr-3 tabular-nums">{format.number(file.downloadCount)}</td>
             <td className="py-2">
-              <Button
-                type="button"
-                variant="ghost"
-                pending={pending}
-                aria-label={t("deleteFileOf", { name: file.name })}
-                onClick={async () => {
-                  if (
-                    !(await confirm({
-                      title: t("deleteFileTitle", { name: file.name }),
-                      body: t("deleteFileBody"),
-                      confirmLabel: t("deleteFile"),
-                    }))
-                  )
-                    return;
-                  start(async () => {
-                    const result = await deleteFile(target, file.id);
-                    setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-                  });
-                }}
-              >
-                {t("delete")}
-              </Button>
+              {file.releaseId && frozenReleases.includes(file.releaseId) ? (
+                <span className="text-xs text-slate-500">{t("frozen")}</span>
+              ) : (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  pending={pending}
+                  aria-label={t("deleteFileOf", { name: file.name })}
+                  onClick={async () => {
+                    if (
+                      !(await confirm({
+                        title: t("deleteFileTitle", { name: file.name }),
+                        body: t("deleteFileBody"),
+                        confirmLabel: t("deleteFile"),
+                      }))
+                    )
+                      return;
+                    start(async () => {
+                      const result = await deleteFile(target, file.id);
+                      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+                    });
+                  }}
+                >
+                  {t("delete")}
+                </Button>
+              )}
             </td>
           </tr>
         ))}

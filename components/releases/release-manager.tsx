@@ -12,7 +12,7 @@ import { useConfirm } from "@/components/ui/confirm";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
-import { RELEASE_CHANNELS } from "@/lib/permissions";
+import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANNELS } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import { createReleaseSchema, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
 import { FileUpload } from "./file-upload";
@@ -27,6 +27,8 @@ export type ChangelogPreview = (target: Target, input: { changelog: string }) =>
 export interface ReleaseActions {
   update: (target: Target, releaseId: string, revision: number, input: z.input<typeof updateReleaseSchema>) => Promise<FormResult>;
   remove: (target: Target, releaseId: string, revision: number) => Promise<FormResult>;
+  /** Release review: a draft of an untrusted project goes to the platform team. */
+  submit: (target: Target, releaseId: string, revision: number) => Promise<FormResult>;
   preview: ChangelogPreview;
 }
 
@@ -217,7 +219,17 @@ function EditRelease({
   );
 }
 
-function ReleaseButtons({ target, release, actions }: { target: Target; release: ReleaseView; actions: ReleaseActions }) {
+function ReleaseButtons({
+  target,
+  release,
+  trusted,
+  actions,
+}: {
+  target: Target;
+  release: ReleaseView;
+  trusted: boolean;
+  actions: ReleaseActions;
+}) {
   const t = useTranslations("releases");
   const channel = useTranslations("labels.releaseChannel");
   const confirm = useConfirm();
@@ -237,7 +249,45 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
     <div className="space-y-2">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="flex flex-wrap gap-2">
-        {release.state === "DRAFT" && (
+        {canSubmitRelease(release.state) && !canPublishDirectly({ trusted }) && (
+          <Button
+            type="button"
+            pending={pending}
+            onClick={() =>
+              act(
+                {
+                  title: t("submitTitle", { version: release.version }),
+                  body: t("submitBody"),
+                  confirmLabel: t("submit"),
+                  tone: "primary",
+                },
+                () => actions.submit(target, release.id, release.revision),
+              )
+            }
+          >
+            {t("submit")}
+          </Button>
+        )}
+        {(release.state === "IN_REVIEW" || release.state === "REJECTED") && (
+          <Button
+            type="button"
+            variant="secondary"
+            pending={pending}
+            onClick={() =>
+              act(
+                {
+                  title: t("backToDraftTitle", { version: release.version }),
+                  body: release.state === "IN_REVIEW" ? t("withdrawBody") : t("backToDraftBody"),
+                  confirmLabel: t("backToDraft"),
+                },
+                () => actions.update(target, release.id, release.revision, { state: "DRAFT" }),
+              )
+            }
+          >
+            {t("backToDraft")}
+          </Button>
+        )}
+        {release.state === "DRAFT" && canPublishDirectly({ trusted }) && (
           <Button
             type="button"
             pending={pending}
@@ -270,7 +320,7 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
             {t("yank")}
           </Button>
         )}
-        {release.state !== "PUBLISHED" && (
+        {release.state !== "PUBLISHED" && release.state !== "IN_REVIEW" && (
           <Button
             type="button"
             variant="secondary"
@@ -294,7 +344,26 @@ function ReleaseButtons({ target, release, actions }: { target: Target; release:
   );
 }
 
-export function ReleaseList({ target, releases, actions }: { target: Target; releases: ReleaseView[]; actions: ReleaseActions }) {
+/** Where the release stands in release review, in words: waiting, or rejected with the reviewer's public reason. */
+function ReviewState({ release }: { release: ReleaseView }) {
+  const t = useTranslations("releases");
+  if (release.state === "IN_REVIEW") return <Notice tone="info">{t("inReviewText")}</Notice>;
+  if (release.state === "REJECTED" && release.review?.decision === "REJECT")
+    return <Notice tone="error">{t("rejectedWith", { reason: release.review.publicReason ?? "" })}</Notice>;
+  return null;
+}
+
+export function ReleaseList({
+  target,
+  trusted,
+  releases,
+  actions,
+}: {
+  target: Target;
+  trusted: boolean;
+  releases: ReleaseView[];
+  actions: ReleaseActions;
+}) {
   const t = useTranslations("releases");
   const locale = useLocale();
   const channel = useTranslations("labels.releaseChannel");
@@ -316,8 +385,11 @@ export function ReleaseList({ target, releases, actions }: { target: Target; rel
             </span>
             <ReleaseStateBadge state={release.state} />
           </div>
-          <ReleaseButtons target={target} release={release} actions={actions} />
-          <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />
+          <ReviewState release={release} />
+          <ReleaseButtons target={target} release={release} trusted={trusted} actions={actions} />
+          {release.state !== "IN_REVIEW" && (
+            <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />
+          )}
           <div className="space-y-2">
             <h4 className="text-sm font-medium">{t("files")}</h4>
             {release.files.length ? (
@@ -336,7 +408,9 @@ export function ReleaseList({ target, releases, actions }: { target: Target; rel
             ) : (
               <p className="text-sm text-slate-500">{t("noFiles")}</p>
             )}
-            {release.state !== "YANKED" && (
+            {release.state === "YANKED" ? null : releaseFilesLocked(release, { trusted }, "add") ? (
+              <p className="text-sm text-slate-500">{t("filesFrozen")}</p>
+            ) : (
               <FileUpload projectId={target.projectId} releaseId={release.id} label={t("uploadTo", { version: release.version })} />
             )}
           </div>

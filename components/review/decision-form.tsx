@@ -16,7 +16,15 @@ import { CHECKLIST_ITEMS, decisionSchema } from "@/lib/reviews/schemas";
 type Values = z.input<typeof decisionSchema>;
 const ITEMS = Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[];
 
-type Outcome = { tone: "success" | "error"; text: string };
+export type Outcome = { tone: "success" | "error"; text: string };
+
+/** A decision with a checklist, as project decisions (lib/reviews/schemas) and release decisions (lib/releases/schemas) take it. */
+export type ChecklistDecision = {
+  decision: "APPROVE" | "REJECT";
+  checklist: Record<string, { passed: boolean; note?: string }>;
+  publicReason?: string;
+  internalNote?: string;
+};
 
 /**
  * The decision area of the review page. Its outcome survives the page's refresh after a decision
@@ -53,7 +61,15 @@ export function DecisionPanel({
   return (
     <div className="space-y-6">
       <ClaimButton projectId={projectId} claimedByMe={claimedByMe} claimedBy={claimedBy} action={claimAction} />
-      {!claimedBy && <DecisionForm projectId={projectId} action={decideAction} onDecided={setOutcome} />}
+      {!claimedBy && (
+        <ChecklistDecisionForm
+          items={ITEMS}
+          itemLabel={(item) => t(`items.${item as (typeof ITEMS)[number]}`)}
+          schema={decisionSchema}
+          action={(input) => decideAction(projectId, input as Values)}
+          onDecided={setOutcome}
+        />
+      )}
     </div>
   );
 }
@@ -98,26 +114,34 @@ function ClaimButton({
   );
 }
 
-function DecisionForm({
-  projectId,
+/**
+ * The checklist, the decision, the public reason (required to reject) and the internal note: the
+ * one decision form of project review and release review, each with its own checklist and schema.
+ */
+export function ChecklistDecisionForm({
+  items,
+  itemLabel,
+  schema,
   action,
   onDecided,
 }: {
-  projectId: string;
-  action: (projectId: string, input: Values) => Promise<FormResult>;
+  items: readonly string[];
+  itemLabel: (item: string) => string;
+  schema: z.ZodType<unknown, ChecklistDecision>;
+  action: (input: ChecklistDecision) => Promise<FormResult>;
   onDecided: (outcome: Outcome) => void;
 }) {
   const t = useTranslations("review.decision");
   const { form, submit, pending, notice } = useSchemaForm({
-    schema: decisionSchema,
+    schema,
     defaultValues: {
       decision: "APPROVE",
-      checklist: Object.fromEntries(ITEMS.map((item) => [item, { passed: false, note: "" }])) as Values["checklist"],
+      checklist: Object.fromEntries(items.map((item) => [item, { passed: false, note: "" }])),
       publicReason: "",
       internalNote: "",
     },
     action: async (values) => {
-      const result = await action(projectId, {
+      const result = await action({
         ...values,
         publicReason: values.publicReason || undefined,
         internalNote: values.internalNote || undefined,
@@ -132,14 +156,14 @@ function DecisionForm({
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">{t("checklist")}</legend>
-        {ITEMS.map((item) => (
+        {items.map((item) => (
           <div key={item} className="grid gap-2 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr]">
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" className="mt-0.5 size-4" {...form.register(`checklist.${item}.passed`)} />
-              <span>{t(`items.${item}`)}</span>
+              <span>{itemLabel(item)}</span>
             </label>
             <input
-              aria-label={t("noteOn", { item: t(`items.${item}`) })}
+              aria-label={t("noteOn", { item: itemLabel(item) })}
               placeholder={t("notePlaceholder")}
               className="rounded-md bg-white px-3 py-1.5 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 placeholder:text-slate-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
               {...form.register(`checklist.${item}.note`)}

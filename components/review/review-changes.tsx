@@ -95,11 +95,11 @@ export function ReviewChanges({ changes, testId }: { changes: ReviewChange[]; te
             {fieldName(change)}
           </dt>
           <dd className="grid min-w-0 grid-cols-1 gap-2 sm:grid-cols-2">
-            <div className="min-w-0 whitespace-pre-line rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
+            <div className="min-w-0 whitespace-pre-line [overflow-wrap:anywhere] rounded-md bg-red-50 p-2 text-red-900 ring-1 ring-red-200">
               <span className="sr-only">{t("before")} </span>
               {change.before === null ? <em>{t("empty")}</em> : <del className="no-underline">{text(change, change.before)}</del>}
             </div>
-            <div className="min-w-0 whitespace-pre-line rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
+            <div className="min-w-0 whitespace-pre-line [overflow-wrap:anywhere] rounded-md bg-emerald-50 p-2 text-emerald-900 ring-1 ring-emerald-200">
               <span className="sr-only">{t("now")} </span>
               {change.after === null ? <em>{t("empty")}</em> : <ins className="no-underline">{text(change, change.after)}</ins>}
             </div>

@@ -81,6 +81,7 @@ const EVENT_OF_ACTION: Record<string, EventType | EventType[] | ((entry: AuditEn
   "release.create": "release.created",
   "release.update": "release.updated",
   "release.submit": "release.submitted",
+  "release.withdraw": "release.updated",
   "release.publish": "release.published",
   "release.yank": "release.yanked",
   "release.delete": "release.deleted",

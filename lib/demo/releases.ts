@@ -59,6 +59,9 @@ export async function seedDemoReleases(projectSlug: string): Promise<string | nu
     data: {
       modules: [...new Set([...project.modules, "DOWNLOADS" as const, "LAUNCHER" as const])],
       settings: { ...(project.settings as object), offerPrereleases: true },
+      // The demo's published project is trusted (DESIGN §8.2): its team publishes releases directly.
+      trusted: true,
+      trustReason: "Demo data: a long-standing partner studio.",
     },
   });
   await updateLauncherSettings(

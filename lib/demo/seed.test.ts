@@ -42,6 +42,8 @@ it("fills the database with demo accounts and projects whose sign-ins work, once
     "1.2.0 STABLE DRAFT",
   ]);
   expect(releases.find((release) => release.version === "1.0.1")!.downloads).toHaveLength(2);
+  // Its team publishes directly: the demo's published project is trusted (DESIGN §8.2).
+  expect(await db.project.findUniqueOrThrow({ where: { id: project.id } })).toMatchObject({ trusted: true });
   expect(await db.launcherSettings.findUnique({ where: { projectId: project.id } })).toMatchObject({ offerVersions: true });
   // The content modules on a published project: pages, announcements and support links, once.
   expect(project.modules).toEqual(expect.arrayContaining(["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"]));

@@ -15,9 +15,20 @@ import {
 import { fileStore } from "../files/store";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { attachmentDisposition, parseRange } from "../http/range";
-import { canSeeDownloads, canSeeFile, canSeeRelease, visibleReleases, type ProjectAccess } from "../permissions";
+import {
+  canSeeDownloads,
+  canSeeFile,
+  canSeeLooseFiles,
+  canSeeRelease,
+  hasPlatformPermission,
+  releaseFilesLocked,
+  visibleReleases,
+  type ProjectAccess,
+  type ReleaseRules,
+} from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
 import { settingsOf } from "../projects/settings";
+import { markChanged, requireNotInReview } from "../projects/reviewed-content";
 import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 import {
@@ -33,7 +44,17 @@ import {
 
 /** The project as the release and download rules need it. */
 export interface DownloadsContext extends ProjectEntry {
-  rules: { visibility: ProjectContext["project"]["visibility"]; offerPrereleases: boolean };
+  rules: ReleaseRules;
+}
+
+/** The release and file rules of one project for one caller (lib/permissions ReleaseRules). */
+export function releaseRulesOf(actor: Actor | null, project: ProjectContext["project"]): ReleaseRules {
+  return {
+    visibility: project.visibility,
+    offerPrereleases: settingsOf(project).offerPrereleases,
+    trusted: project.trusted,
+    reviewer: hasPlatformPermission(actor, "projects.review"),
+  };
 }
 
 /**
@@ -42,7 +63,7 @@ export interface DownloadsContext extends ProjectEntry {
  */
 export async function downloadsProject(actor: Actor | null, projectId: string, client: Tx | typeof db = db): Promise<DownloadsContext> {
   const context = await inProject(actor, projectId, { module: "DOWNLOADS", client });
-  const rules = { visibility: context.project.visibility, offerPrereleases: settingsOf(context.project).offerPrereleases };
+  const rules = releaseRulesOf(actor, context.project);
   if (!canSeeDownloads(context.access, rules)) throw new NotFound("page");
   return { ...context, rules };
 }
@@ -72,11 +93,33 @@ export function presentFile(file: Download): FileView {
   };
 }
 
-/** A release of the project that the caller sees and may attach files to (not yanked). */
-async function attachableRelease(client: Tx | typeof db, context: DownloadsContext, releaseId: string) {
-  const release = await client.release.findFirst({ where: { id: releaseId, projectId: context.project.id } });
-  if (!release || !canSeeRelease(context.access, context.rules, release)) throw new NotFound("release");
+/**
+ * 409 `release_locked` when the release's files are frozen (lib/permissions releaseFilesLocked):
+ * in review or published, except a trusted project adding to a published release.
+ */
+function requireUnlocked(context: DownloadsContext, release: Release, change: "add" | "remove") {
+  if (!releaseFilesLocked(release, context.rules, change)) return;
+  throw new Conflict(
+    release.state === "IN_REVIEW"
+      ? `Release ${release.version} is in review: its files are frozen until the platform team decides. Withdraw it to draft to change them.`
+      : `Release ${release.version} is published: its files are frozen, as players install them. Publish a new release instead.`,
+    "release_locked",
+  );
+}
+
+/**
+ * The release an upload names, checked in the documented order: a release the caller cannot see is
+ * 404 before the permission (403), then the project's review lock (409 in_review), then whether
+ * the release takes files: not yanked (422), not frozen (409 release_locked).
+ */
+async function uploadTarget(client: Tx | typeof db, context: DownloadsContext, releaseId: string | undefined) {
+  const release = releaseId ? await client.release.findFirst({ where: { id: releaseId, projectId: context.project.id } }) : null;
+  if (releaseId && (!release || !canSeeRelease(context.access, context.rules, release))) throw new NotFound("release");
+  requireProjectPermission(context, "downloads.manage");
+  requireNotInReview(context.project);
+  if (!release) return null;
   if (release.state === "YANKED") throw new RuleViolation("Files cannot be added to a yanked release.", "release_yanked");
+  requireUnlocked(context, release, "add");
   return release;
 }
 
@@ -139,8 +182,7 @@ export async function uploadFile(
   declaredBytes: number | null = null,
 ): Promise<FileView> {
   const before = await downloadsProject(actor, projectId);
-  requireProjectPermission(before, "downloads.manage");
-  if (query.releaseId) await attachableRelease(db, before, query.releaseId);
+  await uploadTarget(db, before, query.releaseId);
   await requireFreeName(db, projectId, query.releaseId ?? null, query.name);
   return withSlot(uploadsPerUser(), actor.userId, () => storeUpload(actor, projectId, query, body, meta, declaredBytes));
 }
@@ -169,10 +211,12 @@ async function storeUpload(
     return await db.$transaction(async (tx) => {
       // Locks the project's row (inProject): concurrent uploads to the project decide one at a time.
       const context = await downloadsProject(actor, projectId, tx);
-      requireProjectPermission(context, "downloads.manage");
-      if (query.releaseId) await attachableRelease(tx, context, query.releaseId);
+      const release = await uploadTarget(tx, context, query.releaseId);
       await requireFreeName(tx, projectId, query.releaseId ?? null, query.name);
       if ((await storedBytes(tx, projectId)) + stored.size > quota) throw new StorageQuotaExceeded(quota);
+      // A file players get (of a published release, or without a release on a trusted project)
+      // changes what was reviewed: on the change list, before the write (the first baseline without it).
+      if (release ? release.state === "PUBLISHED" : context.rules.trusted) await markChanged(tx, context.project);
       const file = await tx.download.create({
         data: {
           projectId,
@@ -214,7 +258,12 @@ export async function listFiles(actor: Actor | null, projectId: string, query: L
       ...(query.kind ? { kind: query.kind } : {}),
       ...(query.releaseId ? { releaseId: query.releaseId } : {}),
       AND: [
-        { OR: [{ releaseId: null }, { release: visibleReleaseWhere(context.access, context.rules) }] },
+        {
+          OR: [
+            ...(canSeeLooseFiles(context.access, context.rules) ? [{ releaseId: null }] : []),
+            { release: visibleReleaseWhere(context.access, context.rules) },
+          ],
+        },
         afterPosition(decodeCursor(query.cursor)),
       ],
     },
@@ -241,6 +290,9 @@ export async function deleteFile(actor: Actor, projectId: string, fileId: string
     const row = await tx.download.findFirst({ where: { id: fileId, projectId }, include: { release: true } });
     if (!row || !canSeeFile(context.access, context.rules, row.release)) throw new NotFound("file");
     requireProjectPermission(context, "downloads.manage");
+    requireNotInReview(context.project);
+    if (row.release) requireUnlocked(context, row.release, "remove");
+    else if (context.rules.trusted) await markChanged(tx, context.project);
     await tx.download.delete({ where: { id: row.id } });
     await recordAudit(tx, context.audit(meta), {
       action: "download.delete",

@@ -9,6 +9,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { openDownload, uploadFile } from "@/lib/downloads/service";
 import { PayloadTooLarge } from "@/lib/errors";
 import { fileStore, S3FileStore, type S3Settings } from "@/lib/files/store";
@@ -103,6 +104,8 @@ describe("the service with S3_* set", () => {
     expect(fileStore().kind).toBe("s3");
     const owner = await createPartner();
     const project = await createProjectFor(owner, { status: "PUBLISHED", modules: ["DOWNLOADS"] });
+    // Trusted: its files without a release are public, so the anonymous download below finds this one.
+    await db.project.update({ where: { id: project.id }, data: { trusted: true } });
     const { chunks, sha256 } = chunked(3 * 1024 * 1024);
     const file = await uploadFile(actorOf(owner), project.id, { name: "data.pak", kind: "OTHER" }, streamOf(chunks), testMeta());
     expect(file.sha256).toBe(sha256);

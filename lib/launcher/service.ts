@@ -4,13 +4,12 @@ import type { Actor, RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, LauncherSettings, Prisma, Release } from "../db/generated/client";
-import { downloadsProject, downloadUrl } from "../downloads/service";
+import { downloadsProject, downloadUrl, releaseRulesOf } from "../downloads/service";
 import { NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, type ReleaseChannel } from "../permissions";
 import { inProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
 import { reviewedChange } from "../projects/reviewed-content";
-import { settingsOf } from "../projects/settings";
 import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
 import { launchSettingsSchema, type LauncherSettingsInput, type Manifest } from "./schemas";
 
@@ -151,8 +150,7 @@ function manifestRelease(release: Release & { downloads: Download[] }) {
 export async function getManifest(actor: Actor | null, projectId: string, query: { installed?: string; channel: ReleaseChannel }) {
   const context = await launcherProject(actor, projectId);
   const settings = presentLauncherSettings(await db.launcherSettings.findUnique({ where: { projectId } }));
-  const rules = { visibility: context.project.visibility, offerPrereleases: settingsOf(context.project).offerPrereleases };
-  const downloads = moduleEnabled(context.project, "DOWNLOADS") && canSeeDownloads(context.access, rules);
+  const downloads = moduleEnabled(context.project, "DOWNLOADS") && canSeeDownloads(context.access, releaseRulesOf(actor, context.project));
   const releasesContext = downloads ? await downloadsProject(actor, projectId) : null;
   const current = releasesContext ? await currentReleases(releasesContext) : {};
   const versions = releasesContext ? await publishedVersions(releasesContext) : [];

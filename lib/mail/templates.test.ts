@@ -24,6 +24,14 @@ const DATA: Pick<MailTemplateData, Earlier> = {
     reason: null,
     link: "https://p.test/projects/skyforge/manage/review",
   },
+  releaseDecision: {
+    name: "Ada",
+    project: "Skyforge",
+    version: "1.2.0",
+    approved: false,
+    reason: "The installer asks for administrator rights.",
+    link: "https://p.test/projects/skyforge/manage/releases",
+  },
 };
 
 describe("mails from the catalogue", () => {

@@ -25,6 +25,7 @@ export interface MailTemplateData {
   emailChangeRequested: { name: string; newEmail: string; link: string };
   /** A notification that the reader also wants by mail: its title and body, already in the reader's language. */
   notification: { name: string; title: string; body: string; link: string };
+  releaseDecision: { name: string; project: string; version: string; approved: boolean; reason: string | null; link: string };
 }
 export type MailTemplate = keyof MailTemplateData;
 
@@ -111,6 +112,18 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
     button: { label: t("notification.button"), url: d.link },
     footnote: t("notification.footnote"),
   }),
+  releaseDecision: (t, d) => {
+    const words = { project: d.project, version: d.version };
+    return {
+      subject: d.approved ? t("releaseDecision.subjectApproved", words) : t("releaseDecision.subjectRejected", words),
+      paragraphs: [
+        t("greeting", { name: d.name }),
+        d.approved ? t("releaseDecision.approved", words) : t("releaseDecision.rejected", words),
+        ...(d.reason ? [t("reason", { reason: d.reason })] : []),
+      ],
+      button: { label: t("openProject"), url: d.link },
+    };
+  },
 };
 
 export function mailLanguage(language: string | null | undefined): MailLanguage {

@@ -156,7 +156,11 @@ export async function notifyOfEvents(tx: Tx, events: EventRow[]): Promise<void> 
         });
         if (!release) break;
         const followers = await followersWhoSee(tx, project.id, (access, row) =>
-          canSeeRelease(access, { visibility: row.visibility, offerPrereleases: settingsOf(row).offerPrereleases }, release),
+          canSeeRelease(
+            access,
+            { visibility: row.visibility, offerPrereleases: settingsOf(row).offerPrereleases, reviewer: false },
+            release,
+          ),
         );
         await tell(tx, event, followers, {
           kind: "release.new",

@@ -14,6 +14,9 @@ export const NOTIFICATION_PARAMS = {
   "review.submitted": ["project"],
   "review.approved": ["project", "reason"],
   "review.rejected": ["project", "reason"],
+  "release.submitted": ["project", "version"],
+  "release.approved": ["project", "version", "reason"],
+  "release.rejected": ["project", "version", "reason"],
   "project.archived": ["project", "reason"],
   "project.taken_down": ["project", "reason"],
   /** `role` is the requested role's name as its team wrote it, `roleKey` its default-role key ("" for a custom role or none). */
@@ -60,6 +63,15 @@ const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => Not
   "review.rejected": (t, p) => ({
     title: t("notifications.kinds.review.rejected.title", p),
     body: p.reason && t("notifications.kinds.review.rejected.body", p),
+  }),
+  "release.submitted": (t, p) => ({ title: t("notifications.kinds.release.submitted.title", p), body: "" }),
+  "release.approved": (t, p) => ({
+    title: t("notifications.kinds.release.approved.title", p),
+    body: p.reason && t("notifications.kinds.release.approved.body", p),
+  }),
+  "release.rejected": (t, p) => ({
+    title: t("notifications.kinds.release.rejected.title", p),
+    body: p.reason && t("notifications.kinds.release.rejected.body", p),
   }),
   "project.archived": (t, p) => ({
     title: t("notifications.kinds.project.archived.title", p),

@@ -15,6 +15,8 @@ export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<Notifica
   "review.rejected",
   "application.accepted",
   "application.rejected",
+  "release.approved",
+  "release.rejected",
   "member.added",
   "member.removed",
   "ownership.transferred",

@@ -10,6 +10,7 @@ import {
   type TokenScope,
 } from "./platform";
 import { DEFAULT_PROJECT_ROLES, DEFAULT_ROLE_KEYS, OWNER_ONLY_PERMISSIONS, PROJECT_PERMISSIONS, type ProjectPermission } from "./project";
+import { RELEASE_TRANSITIONS, RELEASE_STATES } from "./releases";
 import { TRANSITIONS } from "./status";
 
 /** docs/permissions.md, generated from the permission library (npm run docs:permissions). */
@@ -127,6 +128,27 @@ export function renderPermissionsDoc(): string {
     "The launcher API (`canUseInLauncher`): the manifest and launcher settings of a PUBLIC or LAUNCHER project for whoever",
     "can see it; of an APPLICATION_ONLY or PRIVATE project only for its members and staff with `projects.readAny` (404 for",
     "everyone else, signed-in strangers who may read an APPLICATION_ONLY project's page included).",
+    "",
+    "## Releases and release review",
+    "",
+    "The team moves a release with PATCH (`releases.manage`); submit (DRAFT -> IN_REVIEW) and the review decision",
+    "(IN_REVIEW -> PUBLISHED or REJECTED, `projects.review`) are the other moves. Only a trusted project publishes a",
+    "draft directly (`canPublishDirectly`); any other project's PATCH to PUBLISHED is 409 `review_required`.",
+    "",
+    "| from | by PATCH to |",
+    "| --- | --- |",
+    ...RELEASE_STATES.map((state) => `| ${state} | ${RELEASE_TRANSITIONS[state].join(", ") || "(none)"} |`),
+    "",
+    "Who sees which release (`visibleReleases`), among those who see the project's downloads: every release for",
+    "`releases.manage`; every release but drafts (in review, published, rejected, yanked) for reviewers",
+    "(`projects.review`, tokens with `write` and `admin`); published STABLE releases for everyone, published BETA and",
+    "ALPHA releases for `releases.viewPrerelease` and for everyone when the project offers pre-releases. So a release",
+    "in review and its files are for reviewers and the members who see drafts, 404 for everyone else. The latest",
+    "decision (`review: {decision, publicReason, at}`) is shown to `releases.manage` (`canSeeReleaseReview`).",
+    "Files without a release (`canSeeLooseFiles`): on a trusted project for everyone who sees the downloads; on an",
+    "untrusted one for `downloads.manage`, `releases.manage` and reviewers only.",
+    "Frozen files (`releaseFilesLocked`): no file is added to or removed from a release in review or a published",
+    "release (409 `release_locked`); a trusted project may add files to a published release.",
     "",
   ].join("\n");
 }

@@ -11,6 +11,7 @@ import {
   projectSchema,
   projectSettingsViewSchema,
   replacePresentationSchema,
+  trustSchema,
   updateModulesSchema,
   updateSettingsSchema,
 } from "./schemas";
@@ -246,5 +247,25 @@ export const listSupportLinksOperation = defineOperation({
   responses: {
     200: { description: "The links, in the team's order", schema: z.object({ data: z.array(supportLinkViewSchema) }) },
     404: problem("No such project, not visible to you, or its Creator support module is off"),
+  },
+});
+
+export const setProjectTrustOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/trust",
+  ifMatch: "optional",
+  tag: "Review",
+  summary: "Mark a project trusted, or lift it, with a reason (projects.review)",
+  description:
+    "A trusted project's team publishes releases directly, without release review (each such release still lands on the change list). Audited with the reason; reversible. Reviewers on the project's team get 403. Optional If-Match with the project's ETag (412 when stale).",
+  auth: "required",
+  scope: "admin",
+  params: projectParams,
+  body: trustSchema,
+  responses: {
+    200: { description: "The project", schema: projectSchema },
+    403: problem("Not a reviewer, or on the project's team"),
+    404: NOT_VISIBLE,
+    412: problem("If-Match names an older version"),
   },
 });

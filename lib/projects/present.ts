@@ -18,6 +18,7 @@ export function presentProject(project: Project, context?: Pick<ProjectContext, 
     status: project.status,
     visibility: project.visibility,
     modules: project.modules,
+    trusted: project.trusted,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };

@@ -128,6 +128,9 @@ export const projectSchema = z.object({
   status: z.enum(PROJECT_STATUSES),
   visibility: z.enum(PROJECT_VISIBILITIES),
   modules: z.array(z.enum(MODULE_NAMES)),
+  trusted: z
+    .boolean()
+    .describe("A trusted project's team publishes releases without release review (PUT /projects/{id}/trust, platform team)."),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** What the caller may do here; only for members and staff. */
@@ -191,3 +194,10 @@ export function presentationFormToInput(values: z.output<typeof presentationForm
     trailerUrl: orNull(values.trailerUrl),
   };
 }
+
+/** PUT /projects/{id}/trust: set or lift trust, always with the reason (kept on the project and in the audit log). */
+export const trustSchema = z.strictObject({
+  trusted: z.boolean(),
+  reason: z.string().trim().min(1, "Give the reason for this decision.").max(2000, "Use at most 2000 characters."),
+});
+export type TrustInput = z.infer<typeof trustSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
 import { pageSchema } from "../http/pagination";
-import { createReleaseSchema, listReleasesQuerySchema, releaseSchema, updateReleaseSchema } from "./schemas";
+import { createReleaseSchema, listReleasesQuerySchema, releaseDecisionSchema, releaseSchema, updateReleaseSchema } from "./schemas";
 
 const projectParams = z.strictObject({ id: idSchema });
 const releaseParams = z.strictObject({ id: idSchema, releaseId: idSchema });
@@ -56,7 +56,7 @@ export const updateReleaseOperation = defineOperation({
   tag: "Releases",
   summary: "Edit, publish or yank a release",
   description:
-    "Needs releases.manage. `state` moves DRAFT -> PUBLISHED -> YANKED (nothing else); `version` and `channel` change only while the release is a draft.",
+    "Needs releases.manage. `state` moves DRAFT -> PUBLISHED -> YANKED, and an IN_REVIEW or REJECTED release back to DRAFT (nothing else); only a trusted project publishes directly (409 `review_required` otherwise: submit it). `version` and `channel` change only while the release is a draft; a release in review changes only by going back to DRAFT (409 `release_locked`). While the project is in review: 409 `in_review`.",
   auth: "required",
   versioned: true,
   params: releaseParams,
@@ -65,7 +65,7 @@ export const updateReleaseOperation = defineOperation({
     200: { description: "The release", schema: releaseSchema },
     403: problem("Needs releases.manage"),
     404: NOT_VISIBLE,
-    409: problem("The version exists in the project"),
+    409: problem("The version exists in the project; review_required, release_locked or in_review"),
     422: problem("Illegal state change, or version/channel of a release that is no longer a draft"),
   },
 });
@@ -83,5 +83,48 @@ export const deleteReleaseOperation = defineOperation({
     403: problem("Needs releases.manage"),
     404: NOT_VISIBLE,
     422: problem("A published release is yanked first"),
+  },
+});
+
+export const submitReleaseOperation = defineOperation({
+  operationId: "requestReleaseReview",
+  method: "POST",
+  path: "/api/v1/projects/{id}/releases/{releaseId}/submit",
+  ifMatch: "optional",
+  tag: "Releases",
+  summary: "Submit a draft release for release review",
+  description:
+    "Needs releases.manage. No body. The draft becomes IN_REVIEW (its files are frozen) and the platform team's reviewers are notified. A release needs at least one file (422 `incomplete`); only a draft is submitted (422 `invalid_transition`). Optional If-Match with the release's ETag (412 when stale). While the project is in review: 409 `in_review`.",
+  auth: "required",
+  params: releaseParams,
+  responses: {
+    200: { description: "The release, IN_REVIEW", schema: releaseSchema },
+    403: problem("Needs releases.manage"),
+    404: NOT_VISIBLE,
+    409: problem("The project is in review (in_review)"),
+    412: problem("If-Match names an older version"),
+    422: problem("Not a draft, or without files"),
+  },
+});
+
+export const decideReleaseOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/reviews/releases/{releaseId}/decision",
+  ifMatch: "optional",
+  tag: "Review",
+  summary: "Approve (every check passed: publishes) or reject (with a public reason) a release in review",
+  description:
+    "Staff with projects.review; no claim needed. Reviewers on the project's team get 403. Of two decisions at once exactly one counts; the other gets 409 `already_decided`. Optional If-Match with the release's ETag (412 when stale). The internal note stays with the platform team.",
+  auth: "required",
+  scope: "admin",
+  params: z.strictObject({ releaseId: idSchema }),
+  body: releaseDecisionSchema,
+  responses: {
+    200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema },
+    403: problem("Not a reviewer, or on the project's team"),
+    404: problem("No such release, or its project is not visible to you"),
+    409: problem("Already decided"),
+    412: problem("If-Match names an older version"),
+    422: problem("A failed check on approval, or not in review"),
   },
 });

@@ -31,14 +31,17 @@ export const createReleaseSchema = z.strictObject({
 });
 export type CreateReleaseInput = z.infer<typeof createReleaseSchema>;
 
-/** PATCH: any of the fields; `state` moves DRAFT -> PUBLISHED -> YANKED; version and channel only while a draft. */
+/**
+ * PATCH: any of the fields; `state` moves DRAFT -> PUBLISHED (trusted projects) -> YANKED, and an
+ * IN_REVIEW or REJECTED release back to DRAFT; version and channel only while a draft.
+ */
 export const updateReleaseSchema = z
   .strictObject({
     version: semverSchema.optional(),
     title: titleSchema.optional(),
     changelog: changelogSchema.optional(),
     channel: z.enum(RELEASE_CHANNELS, "Choose STABLE, BETA or ALPHA.").optional(),
-    state: z.enum(["PUBLISHED", "YANKED"], "Choose PUBLISHED or YANKED.").optional(),
+    state: z.enum(["PUBLISHED", "YANKED", "DRAFT"], "Choose PUBLISHED, YANKED or DRAFT.").optional(),
   })
   .refine((input) => Object.keys(input).length > 0, { message: "Change at least one field." });
 export type UpdateReleaseInput = z.infer<typeof updateReleaseSchema>;
@@ -52,6 +55,36 @@ export const listReleasesQuerySchema = paginationQuerySchema.extend({
 });
 export type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
 
+/** A release review checklist item: passed, with a note for the team. */
+const releaseCheckItem = z.strictObject({ passed: z.boolean(), note: z.string().trim().max(2000).default("") });
+
+/** What a release reviewer checks; approval needs every item passed. */
+export const RELEASE_CHECKLIST_ITEMS = {
+  quality: "Quality: the release works as described, its changelog and files match",
+  security: "Security: the files are free of malware and do nothing players would not expect",
+} as const;
+
+/** POST /reviews/releases/{releaseId}/decision. */
+export const releaseDecisionSchema = z
+  .strictObject({
+    decision: z.enum(["APPROVE", "REJECT"]),
+    checklist: z.strictObject({ quality: releaseCheckItem, security: releaseCheckItem }),
+    publicReason: z.string().trim().max(2000).optional(),
+    internalNote: z.string().trim().max(5000).optional(),
+  })
+  .refine((input) => input.decision !== "REJECT" || Boolean(input.publicReason), {
+    path: ["publicReason"],
+    message: "Tell the team why the release is rejected.",
+  });
+export type ReleaseDecisionInput = z.infer<typeof releaseDecisionSchema>;
+
+/** The team's view of the latest release review decision (never the internal note). */
+export const releaseReviewOutcomeSchema = z.object({
+  decision: z.enum(["APPROVE", "REJECT"]),
+  publicReason: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+
 export const releaseSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -61,10 +94,16 @@ export const releaseSchema = z.object({
   channel: z.enum(RELEASE_CHANNELS),
   state: z.enum(RELEASE_STATES),
   publishedAt: z.iso.datetime().nullable(),
+  submittedAt: z.iso.datetime().nullable().describe("When the release was last submitted for release review."),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** The optimistic-lock number: the ETag is `"v<revision>"`, sent back in If-Match. */
   revision: z.number().int(),
   files: z.array(fileSchema),
+  review: releaseReviewOutcomeSchema
+    .nullable()
+    .describe(
+      "The latest release review decision, for the team that sees drafts (releases.manage); null for everyone else and before any decision.",
+    ),
 });
 export type ReleaseView = z.infer<typeof releaseSchema>;

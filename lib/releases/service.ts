@@ -3,19 +3,36 @@ import type { Actor, RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
-import type { Download, Prisma, Release } from "../db/generated/client";
+import type { Download, Prisma, Release, ReleaseReview } from "../db/generated/client";
 import { downloadsProject, presentFile, visibleReleaseWhere, type DownloadsContext } from "../downloads/service";
 import { Conflict, NotFound, PreconditionFailed, RuleViolation } from "../errors";
 import { fileStore } from "../files/store";
 import { renderMarkdown } from "../markdown/render";
 import { versionEtag } from "../http/etag";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
-import { canMoveRelease, canSeeRelease, RELEASE_CHANNELS, type ReleaseChannel } from "../permissions";
+import { notify, usersHolding } from "../notifications/service";
+import {
+  canMoveRelease,
+  canPublishDirectly,
+  canSeeRelease,
+  canSeeReleaseReview,
+  canSubmitRelease,
+  RELEASE_CHANNELS,
+  type ReleaseChannel,
+} from "../permissions";
 import { requireProjectPermission } from "../projects/access";
+import { markChanged, requireNotInReview } from "../projects/reviewed-content";
 import type { CreateReleaseInput, ListReleasesQuery, ReleaseView, UpdateReleaseInput } from "./schemas";
 
-type ReleaseRow = Release & { downloads: Download[] };
+export type ReleaseRow = Release & { downloads: Download[]; reviews?: ReleaseReview[] };
 const WITH_FILES = { downloads: { orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }] } };
+/** With the latest release review decision, which only the team that sees drafts reads (canSeeReleaseReview). */
+const WITH_REVIEW = { ...WITH_FILES, reviews: { orderBy: [{ createdAt: "desc" as const }, { id: "desc" as const }], take: 1 } };
+
+/** What to load of a release for this caller: its files, and for the team its latest review decision. */
+export function releaseInclude(context: Pick<DownloadsContext, "access">) {
+  return canSeeReleaseReview(context.access) ? WITH_REVIEW : WITH_FILES;
+}
 
 /** A changelog as HTML: the same Markdown renderer and sanitizer as pages and announcements. */
 /**
@@ -40,10 +57,15 @@ export function presentRelease(row: ReleaseRow): ReleaseView {
     channel: row.channel,
     state: row.state,
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     revision: row.lockVersion,
     files: row.downloads.map(presentFile),
+    // Loaded only for the team (releaseInclude); the internal note is never part of it.
+    review: row.reviews?.[0]
+      ? { decision: row.reviews[0].decision, publicReason: row.reviews[0].publicReason, at: row.reviews[0].createdAt.toISOString() }
+      : null,
   };
 }
 
@@ -71,7 +93,7 @@ export async function listReleases(actor: Actor | null, projectId: string, query
       ...(query.channel ? { channel: query.channel } : {}),
       ...(query.state ? { state: query.state } : {}),
     },
-    include: WITH_FILES,
+    include: releaseInclude(context),
     orderBy: NEWEST_FIRST,
     take: query.limit + 1,
   });
@@ -79,7 +101,7 @@ export async function listReleases(actor: Actor | null, projectId: string, query
 }
 
 async function visibleRelease(client: Tx | typeof db, context: DownloadsContext, releaseId: string): Promise<ReleaseRow> {
-  const row = await client.release.findFirst({ where: { id: releaseId, projectId: context.project.id }, include: WITH_FILES });
+  const row = await client.release.findFirst({ where: { id: releaseId, projectId: context.project.id }, include: releaseInclude(context) });
   if (!row || !canSeeRelease(context.access, context.rules, row)) throw new NotFound("release");
   return row;
 }
@@ -93,6 +115,7 @@ export async function createRelease(actor: Actor, projectId: string, input: Crea
   return db.$transaction(async (tx) => {
     const context = await downloadsProject(actor, projectId, tx);
     requireProjectPermission(context, "releases.manage");
+    requireNotInReview(context.project);
     await assertVersionFree(tx, projectId, input.version);
     const row = await tx.release.create({ data: { projectId, ...input, state: "DRAFT" }, include: WITH_FILES });
     await recordAudit(tx, context.audit(meta), {
@@ -107,8 +130,12 @@ export async function createRelease(actor: Actor, projectId: string, input: Crea
 }
 
 /**
- * Edits a release and moves its state (DRAFT -> PUBLISHED -> YANKED). Version and channel change
- * only while it is a draft: launchers and players may already hold a published version.
+ * Edits a release and moves its state (lib/permissions RELEASE_TRANSITIONS). Version and channel
+ * change only while it is a draft: launchers and players may already hold a published version.
+ * Only a trusted project publishes directly (409 review_required otherwise: submit instead). A
+ * release in review changes only by its withdrawal to DRAFT: the reviewer decides on what was
+ * submitted. Publishing, yanking and editing a published release put a published project on the
+ * change list.
  */
 export async function updateRelease(
   actor: Actor,
@@ -122,7 +149,15 @@ export async function updateRelease(
     const context = await downloadsProject(actor, projectId, tx);
     const before = await visibleRelease(tx, context, releaseId);
     requireProjectPermission(context, "releases.manage");
+    requireNotInReview(context.project);
     if (before.lockVersion !== expectedVersion) throw new PreconditionFailed();
+    const withdrawing = before.state === "IN_REVIEW" && input.state === "DRAFT";
+    if (before.state === "IN_REVIEW" && (!withdrawing || Object.keys(input).length > 1)) {
+      throw new Conflict(
+        `Release ${before.version} is in review: it is frozen until the platform team decides. Withdraw it to draft (state DRAFT alone) to change it.`,
+        "release_locked",
+      );
+    }
     const changesVersion = input.version !== undefined && input.version !== before.version;
     const changesChannel = input.channel !== undefined && input.channel !== before.channel;
     if ((changesVersion || changesChannel) && before.state !== "DRAFT") {
@@ -136,20 +171,81 @@ export async function updateRelease(
     }
     if (changesVersion) await assertVersionFree(tx, projectId, input.version!, releaseId);
     const publishing = input.state === "PUBLISHED" && before.state === "DRAFT";
+    if (publishing && !canPublishDirectly(context.project)) {
+      throw new Conflict(
+        "This project's releases go through release review: submit the release for review instead of publishing it.",
+        "review_required",
+      );
+    }
+    // What players see changes (a release published, yanked, or a published one edited): before the
+    // write, so that a first baseline shows the project as it was.
+    if (before.state === "PUBLISHED" || publishing) await markChanged(tx, context.project);
     const { count } = await tx.release.updateMany({
       where: { id: releaseId, lockVersion: expectedVersion },
       data: { ...input, ...(publishing ? { publishedAt: new Date() } : {}), lockVersion: { increment: 1 } },
     });
     if (count === 0) throw new PreconditionFailed();
-    const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: WITH_FILES });
+    const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: releaseInclude(context) });
     const fields = ["version", "title", "changelog", "channel", "state"] as const;
     const pick = (release: Release) => Object.fromEntries(fields.map((field) => [field, release[field]]));
     await recordAudit(tx, context.audit(meta), {
-      action: publishing ? "release.publish" : input.state === "YANKED" && before.state !== "YANKED" ? "release.yank" : "release.update",
+      action: publishing
+        ? "release.publish"
+        : input.state === "YANKED" && before.state !== "YANKED"
+          ? "release.yank"
+          : withdrawing
+            ? "release.withdraw"
+            : "release.update",
       targetType: "release",
       targetId: releaseId,
       projectId,
       changes: changedFields(pick(before), pick(row)),
+    });
+    return { body: presentRelease(row), etag: releaseEtag(row) };
+  });
+}
+
+/**
+ * POST .../releases/{releaseId}/submit: a draft goes to release review (IN_REVIEW, submittedAt
+ * now), and every account holding projects.review hears of it. A release needs at least one file
+ * (422 incomplete): a review of no files would approve whatever is attached later, and files of a
+ * release in review are frozen. With If-Match the release must still be the version read (412).
+ */
+export async function submitRelease(actor: Actor, projectId: string, releaseId: string, expectedVersion: number | null, meta: RequestMeta) {
+  return db.$transaction(async (tx) => {
+    const context = await downloadsProject(actor, projectId, tx);
+    const before = await visibleRelease(tx, context, releaseId);
+    requireProjectPermission(context, "releases.manage");
+    requireNotInReview(context.project);
+    if (expectedVersion !== null && before.lockVersion !== expectedVersion) throw new PreconditionFailed();
+    if (!canSubmitRelease(before.state)) {
+      throw new RuleViolation(`A ${before.state} release cannot be submitted for review; only a draft can.`, "invalid_transition", {
+        from: before.state,
+        to: "IN_REVIEW",
+      });
+    }
+    if (before.downloads.length === 0) {
+      throw new RuleViolation("Attach at least one file before submitting the release for review.", "incomplete", {
+        missing: [{ path: "files", message: "Attach at least one file." }],
+      });
+    }
+    const { count } = await tx.release.updateMany({
+      where: { id: releaseId, state: "DRAFT", lockVersion: before.lockVersion },
+      data: { state: "IN_REVIEW", submittedAt: new Date(), lockVersion: { increment: 1 } },
+    });
+    if (count === 0) throw new PreconditionFailed();
+    const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: releaseInclude(context) });
+    await recordAudit(tx, context.audit(meta), {
+      action: "release.submit",
+      targetType: "release",
+      targetId: releaseId,
+      projectId,
+      changes: { state: { before: before.state, after: row.state } },
+    });
+    await notify(tx, await usersHolding(tx, "projects.review"), {
+      kind: "release.submitted",
+      params: { project: context.project.name, version: row.version },
+      link: `/review/releases/${releaseId}`,
     });
     return { body: presentRelease(row), etag: releaseEtag(row) };
   });
@@ -164,8 +260,14 @@ export async function deleteRelease(actor: Actor, projectId: string, releaseId: 
     const context = await downloadsProject(actor, projectId, tx);
     const row = await visibleRelease(tx, context, releaseId);
     requireProjectPermission(context, "releases.manage");
+    requireNotInReview(context.project);
     if (row.lockVersion !== expectedVersion) throw new PreconditionFailed();
+    if (row.state === "IN_REVIEW") {
+      throw new Conflict(`Release ${row.version} is in review: withdraw it to draft before deleting it.`, "release_locked");
+    }
     if (row.state === "PUBLISHED") throw new RuleViolation("Yank a published release before deleting it.", "release_published");
+    // A yanked release's files may still be on players' disks: its removal is a change to review.
+    if (row.state === "YANKED") await markChanged(tx, context.project);
     await tx.download.deleteMany({ where: { releaseId } });
     await tx.release.delete({ where: { id: releaseId } });
     await recordAudit(tx, context.audit(meta), {

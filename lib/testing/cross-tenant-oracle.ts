@@ -22,6 +22,8 @@ export interface CallerProfile {
   /** A token without the write scope: every change is 403 before anything else is looked at. */
   readOnly: boolean;
   permissions: readonly ProjectPermission[];
+  /** Reviews projects and releases (projects.review: Team lead, Project lead; tokens with the admin scope). */
+  reviewer?: boolean;
 }
 
 export const ANONYMOUS: CallerProfile = { signedIn: false, member: false, staff: false, readOnly: false, permissions: [] };
@@ -34,11 +36,14 @@ export function memberWith(role: DefaultRoleKey | readonly ProjectPermission[], 
   return { signedIn: true, member: true, staff: false, readOnly: options.readOnly ?? false, permissions };
 }
 
-/** Staff: the Project lead acts with Owner permissions, Support and Team lead read a project and its members. */
-export function staff(kind: "projectLead" | "reader"): CallerProfile {
+/**
+ * Staff: the Project lead acts with Owner permissions and reviews; Support ("reader") and Team lead
+ * ("reviewer") read a project and its members, and the Team lead reviews.
+ */
+export function staff(kind: "projectLead" | "reader" | "reviewer"): CallerProfile {
   const permissions: readonly ProjectPermission[] =
     kind === "projectLead" ? DEFAULT_PROJECT_ROLES.OWNER.permissions : ["project.view", "members.view"];
-  return { signedIn: true, member: false, staff: true, readOnly: false, permissions };
+  return { signedIn: true, member: false, staff: true, readOnly: false, permissions, reviewer: kind !== "reader" };
 }
 
 /** Released: the public may see it at all. */
@@ -51,7 +56,7 @@ export const offersPrereleases = (p: Project) => (p.settings as { offerPrereleas
 
 export interface ReleaseSpec {
   channel: "STABLE" | "BETA" | "ALPHA";
-  state: "DRAFT" | "PUBLISHED" | "YANKED";
+  state: "DRAFT" | "IN_REVIEW" | "PUBLISHED" | "REJECTED" | "YANKED";
 }
 
 /** The rules over a table's named callers. */
@@ -69,14 +74,23 @@ export function crossTenantOracle<Caller extends string>(profiles: Record<Caller
   const seesMemberContent = (caller: Caller, p: Project) =>
     visible(caller, p) && (p.visibility !== "APPLICATION_ONLY" || who(caller).member || who(caller).staff);
   const seesDownloads = (caller: Caller, p: Project) => seesMemberContent(caller, p) && moduleOn(p, "DOWNLOADS");
-  /** Drafts and yanked releases for releases.manage; pre-releases for releases.viewPrerelease or when the project offers them. */
+  const reviews = (caller: Caller) => who(caller).reviewer === true;
+  /**
+   * Every release for releases.manage; every release but drafts for reviewers (DESIGN 8.2: a
+   * release in review is theirs and the team's, nobody else's); published ones to everyone who
+   * sees the downloads, pre-releases for releases.viewPrerelease or when the project offers them.
+   */
   function seesRelease(caller: Caller, p: Project, release: ReleaseSpec): boolean {
     if (!seesDownloads(caller, p)) return false;
     if (has(caller, "releases.manage")) return true;
+    if (reviews(caller) && release.state !== "DRAFT") return true;
     return (
       release.state === "PUBLISHED" && (release.channel === "STABLE" || has(caller, "releases.viewPrerelease") || offersPrereleases(p))
     );
   }
+  /** Files without a release: on an untrusted project for the members who manage downloads or releases and for reviewers (DESIGN 8.2). */
+  const seesLooseFiles = (caller: Caller, p: Project) =>
+    seesDownloads(caller, p) && (p.trusted || has(caller, "downloads.manage") || has(caller, "releases.manage") || reviews(caller));
   /**
    * The launcher API offers PUBLIC and LAUNCHER projects (DESIGN 8.1) to whoever sees them; an
    * APPLICATION_ONLY or PRIVATE project only to its members and staff (issue 23, finding 10).
@@ -99,6 +113,8 @@ export function crossTenantOracle<Caller extends string>(profiles: Record<Caller
     seesMemberContent,
     seesDownloads,
     seesRelease,
+    seesLooseFiles,
+    reviews,
     seesInLauncher,
     write,
   };

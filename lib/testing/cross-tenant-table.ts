@@ -11,12 +11,13 @@ import type { ProjectModuleName } from "../projects/schemas";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "./factories";
 
 type Owner = Awaited<ReturnType<typeof createPartner>>;
-type StaffCaller = "projectLeadAdmin" | "projectLeadNoAdmin" | "supportAdmin";
+type StaffCaller = "projectLeadAdmin" | "projectLeadNoAdmin" | "supportAdmin" | "teamLeadAdmin";
 
 /**
  * The Owner (a partner), a plain user for each of `plain`, a suspended partner (made a second
- * Owner of every project), each with a read and write token; and a Project lead and a Support
- * member, whose tokens with the admin scope act as staff and without it as signed-in users.
+ * Owner of every project), each with a read and write token; and a Project lead, a Team lead (a
+ * reviewer) and a Support member, whose tokens with the admin scope act as staff and without it as
+ * signed-in users.
  */
 export async function createTableCallers<Plain extends string>(plain: readonly Plain[]) {
   type Person = Plain | "owner" | "suspendedOwner";
@@ -26,6 +27,7 @@ export async function createTableCallers<Plain extends string>(plain: readonly P
   people.suspendedOwner = await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" });
   const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
   const support = await createUser({ roles: ["SUPPORT"] });
+  const teamLead = await createUser({ roles: ["TEAM_LEAD"] });
   const tokens = {} as Record<Person | StaffCaller, string>;
   const users = {} as Record<Person | StaffCaller, string>;
   for (const [name, person] of Object.entries(people) as [Person, { id: string }][]) {
@@ -35,8 +37,10 @@ export async function createTableCallers<Plain extends string>(plain: readonly P
   tokens.projectLeadAdmin = await tokenFor(projectLead.id, ["read", "write", "admin"]);
   tokens.projectLeadNoAdmin = await tokenFor(projectLead.id, ["read", "write"]);
   tokens.supportAdmin = await tokenFor(support.id, ["read", "write", "admin"]);
+  tokens.teamLeadAdmin = await tokenFor(teamLead.id, ["read", "write", "admin"]);
   users.projectLeadAdmin = users.projectLeadNoAdmin = projectLead.id;
   users.supportAdmin = support.id;
+  users.teamLeadAdmin = teamLead.id;
   return { owner: owner as Owner, people, tokens, users };
 }
 

@@ -11,6 +11,7 @@ export const DATABASE_KIND_SUITES = [
   "app/api/health/health.test.ts",
   "app/api/v1/projects/applications.test.ts",
   "app/api/v1/projects/projects.test.ts",
+  "app/api/v1/projects/release-review.test.ts",
   "app/api/v1/projects/releases.test.ts",
   "app/api/v1/projects/webhooks.test.ts",
   "app/api/v1/reviews/reviews.test.ts",

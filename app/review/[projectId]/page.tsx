@@ -9,6 +9,7 @@ import { AcknowledgeButton } from "@/components/review/acknowledge-button";
 import { DecisionPanel } from "@/components/review/decision-form";
 import { LauncherLines } from "@/components/review/launcher-lines";
 import { ReviewChanges } from "@/components/review/review-changes";
+import { TrustSwitch } from "@/components/review/trust-switch";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -18,6 +19,7 @@ import { hasPlatformPermission } from "@/lib/permissions";
 import { presentProject } from "@/lib/projects/present";
 import { describeLauncherSettings } from "@/lib/reviews/launcher-lines";
 import { getHistory, getReviewRecord } from "@/lib/reviews/service";
+import { setTrustAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.page");
@@ -173,7 +175,15 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
           </ul>
         )}
       </Card>
-      {/* Trust: the other half of issue 25 inserts its <TrustSwitch> (components/review/trust-switch.tsx) here. */}
+      <Card title={t("trust")} description={t("trustDescription")}>
+        <TrustSwitch
+          projectId={projectId}
+          version={record.context.project.version}
+          trusted={record.context.project.trusted}
+          reason={record.context.project.trustReason}
+          action={setTrustAction}
+        />
+      </Card>
       <Card
         title={tc("sinceApproval")}
         description={

@@ -34,6 +34,9 @@ import * as restore from "@/app/api/v1/projects/[id]/restore/route";
 import * as role from "@/app/api/v1/projects/[id]/roles/[roleId]/route";
 import * as roles from "@/app/api/v1/projects/[id]/roles/route";
 import * as release from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
+import * as releaseSubmit from "@/app/api/v1/projects/[id]/releases/[releaseId]/submit/route";
+import * as trust from "@/app/api/v1/projects/[id]/trust/route";
+import * as releaseDecision from "@/app/api/v1/reviews/releases/[releaseId]/decision/route";
 import * as releases from "@/app/api/v1/projects/[id]/releases/route";
 import * as one from "@/app/api/v1/projects/[id]/route";
 import * as settings from "@/app/api/v1/projects/[id]/settings/route";
@@ -117,6 +120,23 @@ async function withDraftRelease() {
   const context = await withDownloads();
   const created = await db.release.create({ data: { projectId: context.project.id, version: "0.1.0", title: "Draft" } });
   return { ...context, releaseId: created.id };
+}
+/** A draft release with one file (what a submission needs). */
+async function withSubmittableRelease() {
+  const context = await withDraftRelease();
+  await db.download.create({
+    data: {
+      projectId: context.project.id,
+      releaseId: context.releaseId,
+      kind: "SOFTWARE",
+      fileName: "a.bin",
+      contentType: "application/octet-stream",
+      size: 0n,
+      sha256: "0".repeat(64),
+      storageKey: unique("key"),
+    },
+  });
+  return context;
 }
 /** A project with the content modules on and one page, "about". */
 async function withContent() {
@@ -371,7 +391,28 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       token,
       params: { id: project.id, releaseId },
       headers: { "if-match": '"v1"' },
-      body: { state: "PUBLISHED" },
+      body: { title: "Renamed" },
+    });
+  },
+  "POST /api/v1/projects/{id}/releases/{releaseId}/submit": async () => {
+    const { project, token, releaseId } = await withSubmittableRelease();
+    return call(releaseSubmit.POST, "POST", "/", { token, params: { id: project.id, releaseId } });
+  },
+  "POST /api/v1/reviews/releases/{releaseId}/decision": async () => {
+    const { releaseId } = await withSubmittableRelease();
+    await db.release.update({ where: { id: releaseId }, data: { state: "IN_REVIEW", submittedAt: new Date() } });
+    return call(releaseDecision.POST, "POST", "/", {
+      token: await staff(["TEAM_LEAD"]),
+      params: { releaseId },
+      body: { decision: "APPROVE", checklist: { quality: passed, security: passed } },
+    });
+  },
+  "PUT /api/v1/projects/{id}/trust": async () => {
+    const { project } = await owned();
+    return call(trust.PUT, "PUT", "/", {
+      token: await staff(["TEAM_LEAD"]),
+      params: { id: project.id },
+      body: { trusted: true, reason: "Known" },
     });
   },
   "DELETE /api/v1/projects/{id}/releases/{releaseId}": async () => {

@@ -38,6 +38,8 @@ async function launcherProject(state: { status?: ProjectStatus; visibility?: Pro
     visibility: state.visibility ?? "LAUNCHER",
     modules: state.modules ?? ["LAUNCHER", "DOWNLOADS"],
   });
+  // Trusted: its team publishes releases directly (release review: app/api/v1/projects/release-review.test.ts).
+  await db.project.update({ where: { id: project.id }, data: { trusted: true } });
   return { owner, project, token: await tokenFor(owner.id) };
 }
 

@@ -1,9 +1,11 @@
 /**
  * Every release, file and launcher endpoint × every kind of caller × a project in every status and
  * visibility, with the DOWNLOADS and LAUNCHER modules on (pre-releases offered or not) and off.
- * Each project holds a draft, a published STABLE, a published BETA and a yanked release, each with
- * one file. The expected status (and what a list shows) comes from DESIGN 4 and 8.1, written out
- * below. Calls that change something are put back, so every row starts from the same state.
+ * Each (untrusted) project holds a draft, a published STABLE, a published BETA, a yanked release and
+ * a release in review, each with one file, and a file without a release. The expected status (and
+ * what a list shows) comes from DESIGN 4, 8.1 and 8.2 (release review, frozen files, the lock of a
+ * project in review, trust), written out below. Calls that change something are put back, so every
+ * row starts from the same state.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as manifestRoute from "@/app/api/v1/launcher/projects/[id]/manifest/route";
@@ -13,7 +15,10 @@ import * as fileRoute from "@/app/api/v1/projects/[id]/files/[fileId]/route";
 import * as filesRoute from "@/app/api/v1/projects/[id]/files/route";
 import * as launcherRoute from "@/app/api/v1/projects/[id]/launcher/route";
 import * as releaseRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
+import * as releaseSubmitRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/submit/route";
 import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
+import * as trustRoute from "@/app/api/v1/projects/[id]/trust/route";
+import * as releaseDecisionRoute from "@/app/api/v1/reviews/releases/[releaseId]/decision/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { fileStore } from "@/lib/files/store";
@@ -29,15 +34,16 @@ vi.hoisted(() => {
 });
 
 const MEMBERS = ["owner", "developer", "tester", "member", "suspendedOwner", "ownerReadOnly"] as const;
-const CALLERS = [...MEMBERS, "anonymous", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin"] as const;
+const CALLERS = [...MEMBERS, "anonymous", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin", "teamLeadAdmin"] as const;
 type Caller = (typeof CALLERS)[number];
-const KINDS = ["draft", "stable", "beta", "yanked"] as const;
+const KINDS = ["draft", "stable", "beta", "yanked", "review"] as const;
 type Kind = (typeof KINDS)[number];
-const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; state: "DRAFT" | "PUBLISHED" | "YANKED" }> = {
+const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; state: "DRAFT" | "IN_REVIEW" | "PUBLISHED" | "YANKED" }> = {
   draft: { version: "2.0.0", channel: "STABLE", state: "DRAFT" },
   stable: { version: "1.0.0", channel: "STABLE", state: "PUBLISHED" },
   beta: { version: "1.1.0-beta.1", channel: "BETA", state: "PUBLISHED" },
   yanked: { version: "0.9.0", channel: "STABLE", state: "YANKED" },
+  review: { version: "2.1.0", channel: "STABLE", state: "IN_REVIEW" },
 };
 
 // The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
@@ -46,6 +52,9 @@ const {
   seesDownloads,
   seesInLauncher,
   seesRelease: seesReleaseOf,
+  seesLooseFiles,
+  reviews,
+  isAnonymous,
   write,
 } = crossTenantOracle<Caller>({
   owner: memberWith("OWNER"),
@@ -60,24 +69,52 @@ const {
   projectLeadAdmin: staff("projectLead"),
   projectLeadNoAdmin: SIGNED_IN,
   supportAdmin: staff("reader"),
+  teamLeadAdmin: staff("reviewer"),
 });
 const launcherOn = (p: Project) => moduleOn(p, "LAUNCHER");
 const seesRelease = (c: Caller, p: Project, kind: Kind) => seesReleaseOf(c, p, RELEASES[kind]);
+
+/**
+ * A team's change: as `write` says, except that while the project is in review every change to its
+ * releases and files that would pass is refused with 409 in_review (DESIGN 8.2).
+ */
+const teamWrite = (c: Caller, p: Project, exists: boolean, permission: Parameters<typeof write>[2], success: number) => {
+  const status = write(c, exists, permission, success);
+  return status === success && p.status === "IN_REVIEW" ? 409 : status;
+};
+/** A reviewer's call (scope admin, projects.review): 401, 403 for everyone else (tokens without the admin scope too), 404 where it is not theirs to see. */
+const reviewerCall = (c: Caller, exists: boolean, success: number) => (isAnonymous(c) ? 401 : !reviews(c) ? 403 : exists ? success : 404);
 
 interface Fixture {
   tokens: Partial<Record<Caller, string>>;
   projects: Project[];
   releases: Record<string, Record<Kind, string>>;
-  files: Record<string, Record<Kind, string>>;
+  files: Record<string, Record<Kind | "loose", string>>;
 }
 const fixture: Fixture = { tokens: {}, projects: [], releases: {}, files: {} };
+
+async function storeFile(projectId: string, releaseId: string | null, name: string, id?: string) {
+  const bytes = Buffer.from(`${name} of ${projectId}`);
+  return db.download.create({
+    data: {
+      ...(id ? { id } : {}),
+      projectId,
+      releaseId,
+      kind: "SOFTWARE",
+      fileName: name,
+      contentType: "application/octet-stream",
+      size: BigInt(bytes.length),
+      sha256: "0".repeat(64),
+      storageKey: await fileStore().put(bytes),
+    },
+  });
+}
 
 beforeAll(async () => {
   const callers = await createTableCallers(["developer", "tester", "member", "outsider"] as const);
   const { owner, tokens } = callers;
   fixture.tokens = { ...tokens, ownerReadOnly: await tokenFor(owner.id, ["read"]) };
 
-  const store = fileStore();
   const variants = [
     { modules: ["DOWNLOADS", "LAUNCHER"] as const, offerPrereleases: false, label: "on" },
     { modules: ["DOWNLOADS", "LAUNCHER"] as const, offerPrereleases: true, label: "on+pre" },
@@ -89,7 +126,8 @@ beforeAll(async () => {
     prepare: async (project, variant) => {
       await db.project.update({ where: { id: project.id }, data: { settings: { offerPrereleases: variant.offerPrereleases } } });
       fixture.releases[project.id] = {} as Record<Kind, string>;
-      fixture.files[project.id] = {} as Record<Kind, string>;
+      fixture.files[project.id] = {} as Record<Kind | "loose", string>;
+      fixture.files[project.id].loose = (await storeFile(project.id, null, "loose.bin")).id;
       for (const kind of KINDS) {
         const spec = RELEASES[kind];
         const release = await db.release.create({
@@ -99,22 +137,11 @@ beforeAll(async () => {
             title: kind,
             channel: spec.channel,
             state: spec.state,
-            publishedAt: spec.state === "DRAFT" ? null : new Date(),
+            publishedAt: spec.state === "PUBLISHED" || spec.state === "YANKED" ? new Date() : null,
+            submittedAt: spec.state === "IN_REVIEW" ? new Date() : null,
           },
         });
-        const bytes = Buffer.from(`${kind} file of ${project.id}`);
-        const file = await db.download.create({
-          data: {
-            projectId: project.id,
-            releaseId: release.id,
-            kind: "SOFTWARE",
-            fileName: `${kind}.bin`,
-            contentType: "application/octet-stream",
-            size: BigInt(bytes.length),
-            sha256: "0".repeat(64),
-            storageKey: await store.put(bytes),
-          },
-        });
+        const file = await storeFile(project.id, release.id, `${kind}.bin`);
         fixture.releases[project.id][kind] = release.id;
         fixture.files[project.id][kind] = file.id;
       }
@@ -125,6 +152,7 @@ beforeAll(async () => {
 type Endpoint = TableEndpoint<Caller>;
 
 const seenKinds = (c: Caller, p: Project) => KINDS.filter((kind) => seesRelease(c, p, kind)).sort();
+const seenFiles = (c: Caller, p: Project) => [...seenKinds(c, p), ...(seesLooseFiles(c, p) ? ["loose"] : [])].sort();
 const titles = (json: Record<string, unknown>) =>
   (json.data as { title?: string; name?: string }[]).map((row) => row.title ?? row.name!.replace(".bin", "")).sort();
 const compare = (got: string[], want: string[]) =>
@@ -140,7 +168,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "POST /projects/{id}/releases",
     request: (token, p) => call(releasesRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { version: "3.0.0", title: "New" } }),
-    expected: (c, p) => write(c, seesDownloads(c, p), "releases.manage", 201),
+    expected: (c, p) => teamWrite(c, p, seesDownloads(c, p), "releases.manage", 201),
     restore: async (p) => void (await db.release.deleteMany({ where: { projectId: p.id, version: "3.0.0" } })),
   },
   ...KINDS.map(
@@ -159,7 +187,7 @@ const ENDPOINTS: Endpoint[] = [
         body: { title: "Renamed" },
         headers: { "if-match": '"v1"' },
       }),
-    expected: (c, p) => write(c, seesRelease(c, p, "stable"), "releases.manage", 200),
+    expected: (c, p) => teamWrite(c, p, seesRelease(c, p, "stable"), "releases.manage", 200),
     restore: async (p) =>
       void (await db.release.update({ where: { id: fixture.releases[p.id].stable }, data: { title: "stable", lockVersion: 1 } })),
   },
@@ -172,9 +200,66 @@ const ENDPOINTS: Endpoint[] = [
         body: { changelog: "Edited" },
         headers: { "if-match": '"v1"' },
       }),
-    expected: (c, p) => write(c, seesRelease(c, p, "draft"), "releases.manage", 200),
+    expected: (c, p) => teamWrite(c, p, seesRelease(c, p, "draft"), "releases.manage", 200),
     restore: async (p) =>
       void (await db.release.update({ where: { id: fixture.releases[p.id].draft }, data: { changelog: "", lockVersion: 1 } })),
+  },
+  {
+    // The project is not trusted: publishing directly is 409 review_required (in review: in_review first).
+    name: "PATCH /projects/{id}/releases/{releaseId} (draft, publish)",
+    request: (token, p) =>
+      call(releaseRoute.PATCH, "PATCH", "/", {
+        token,
+        params: { id: p.id, releaseId: fixture.releases[p.id].draft },
+        body: { state: "PUBLISHED" },
+        headers: { "if-match": '"v1"' },
+      }),
+    expected: (c, p) => write(c, seesRelease(c, p, "draft"), "releases.manage", 409),
+  },
+  {
+    // A release in review is frozen: anything but its withdrawal to DRAFT is 409 release_locked.
+    name: "PATCH /projects/{id}/releases/{releaseId} (review)",
+    request: (token, p) =>
+      call(releaseRoute.PATCH, "PATCH", "/", {
+        token,
+        params: { id: p.id, releaseId: fixture.releases[p.id].review },
+        body: { title: "Renamed" },
+        headers: { "if-match": '"v1"' },
+      }),
+    expected: (c, p) => write(c, seesRelease(c, p, "review"), "releases.manage", 409),
+  },
+  {
+    name: "POST /projects/{id}/releases/{releaseId}/submit (draft)",
+    request: (token, p) =>
+      call(releaseSubmitRoute.POST, "POST", "/", { token, params: { id: p.id, releaseId: fixture.releases[p.id].draft } }),
+    expected: (c, p) => teamWrite(c, p, seesRelease(c, p, "draft"), "releases.manage", 200),
+    restore: async (p) =>
+      void (await db.release.update({
+        where: { id: fixture.releases[p.id].draft },
+        data: { state: "DRAFT", submittedAt: null, lockVersion: 1 },
+      })),
+  },
+  {
+    name: "POST /reviews/releases/{releaseId}/decision (review)",
+    request: (token, p) =>
+      call(releaseDecisionRoute.POST, "POST", "/", {
+        token,
+        params: { releaseId: fixture.releases[p.id].review },
+        body: { decision: "REJECT", checklist: { quality: { passed: false, note: "" }, security: { passed: true } }, publicReason: "No." },
+      }),
+    expected: (c, p) => reviewerCall(c, seesRelease(c, p, "review"), 200),
+    restore: async (p) => {
+      await db.releaseReview.deleteMany({ where: { releaseId: fixture.releases[p.id].review } });
+      await db.release.update({ where: { id: fixture.releases[p.id].review }, data: { state: "IN_REVIEW", lockVersion: 1 } });
+    },
+  },
+  {
+    name: "PUT /projects/{id}/trust",
+    request: (token, p) =>
+      call(trustRoute.PUT, "PUT", "/", { token, params: { id: p.id }, body: { trusted: true, reason: "Known studio" } }),
+    // Reviewers see every project (projects.readAny).
+    expected: (c) => reviewerCall(c, true, 200),
+    restore: async (p) => void (await db.project.update({ where: { id: p.id }, data: { trusted: false, trustReason: null } })),
   },
   {
     // A published release is never deleted (422): the permission gate is what this row checks.
@@ -185,7 +270,7 @@ const ENDPOINTS: Endpoint[] = [
         params: { id: p.id, releaseId: fixture.releases[p.id].stable },
         headers: { "if-match": '"v1"' },
       }),
-    expected: (c, p) => write(c, seesRelease(c, p, "stable"), "releases.manage", 422),
+    expected: (c, p) => teamWrite(c, p, seesRelease(c, p, "stable"), "releases.manage", 422),
   },
   {
     name: "POST /projects/{id}/files",
@@ -196,19 +281,33 @@ const ENDPOINTS: Endpoint[] = [
         rawBody: "new bytes",
         headers: { "content-type": "application/octet-stream" },
       }),
-    expected: (c, p) => write(c, seesDownloads(c, p), "downloads.manage", 201),
+    expected: (c, p) => teamWrite(c, p, seesDownloads(c, p), "downloads.manage", 201),
     restore: async (_p, { json }) => {
       const file = await db.download.delete({ where: { id: json!.id as string } });
       await fileStore().remove(file.storageKey);
     },
   },
+  ...(["review", "stable"] as const).map(
+    (kind): Endpoint => ({
+      // The files of a release in review or published are frozen (the project is not trusted): 409 release_locked.
+      name: `POST /projects/{id}/files?releaseId= (${kind})`,
+      request: (token, p) =>
+        call(filesRoute.POST, "POST", `/?name=new.bin&kind=OTHER&releaseId=${fixture.releases[p.id][kind]}`, {
+          token,
+          params: { id: p.id },
+          rawBody: "new bytes",
+          headers: { "content-type": "application/octet-stream" },
+        }),
+      expected: (c, p) => write(c, seesRelease(c, p, kind), "downloads.manage", 409),
+    }),
+  ),
   {
     name: "GET /projects/{id}/files",
     request: (token, p) => call(filesRoute.GET, "GET", "/?limit=100", { token, params: { id: p.id } }),
     expected: (c, p) => (seesDownloads(c, p) ? 200 : 404),
-    shows: (c, p, json) => compare(titles(json), seenKinds(c, p)),
+    shows: (c, p, json) => compare(titles(json), seenFiles(c, p)),
   },
-  ...(["draft", "stable", "yanked"] as const).flatMap((kind): Endpoint[] => [
+  ...(["draft", "stable", "yanked", "review"] as const).flatMap((kind): Endpoint[] => [
     {
       name: `GET /projects/{id}/files/{fileId} (${kind})`,
       request: (token, p) => call(fileRoute.GET, "GET", "/", { token, params: { id: p.id, fileId: fixture.files[p.id][kind] } }),
@@ -222,25 +321,24 @@ const ENDPOINTS: Endpoint[] = [
     },
   ]),
   {
-    name: "DELETE /projects/{id}/files/{fileId} (beta)",
-    request: (token, p) => call(fileRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, fileId: fixture.files[p.id].beta } }),
-    expected: (c, p) => write(c, seesRelease(c, p, "beta"), "downloads.manage", 204),
-    restore: async (p) => {
-      const bytes = Buffer.from("beta again");
-      await db.download.create({
-        data: {
-          id: fixture.files[p.id].beta,
-          projectId: p.id,
-          releaseId: fixture.releases[p.id].beta,
-          kind: "SOFTWARE",
-          fileName: "beta.bin",
-          contentType: "application/octet-stream",
-          size: BigInt(bytes.length),
-          sha256: "0".repeat(64),
-          storageKey: await fileStore().put(bytes),
-        },
-      });
-    },
+    name: "GET /projects/{id}/files/{fileId}/download (no release)",
+    request: (token, p) => call(fileDownloadRoute.GET, "GET", "/", { token, params: { id: p.id, fileId: fixture.files[p.id].loose } }),
+    expected: (c, p) => (seesLooseFiles(c, p) ? 200 : 404),
+    restore: async (p) => void (await db.download.update({ where: { id: fixture.files[p.id].loose }, data: { downloadCount: 0 } })),
+  },
+  ...(["beta", "review"] as const).map(
+    (kind): Endpoint => ({
+      // Frozen files (a published release's, a release's in review): 409 release_locked, in review or not.
+      name: `DELETE /projects/{id}/files/{fileId} (${kind})`,
+      request: (token, p) => call(fileRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, fileId: fixture.files[p.id][kind] } }),
+      expected: (c, p) => write(c, seesRelease(c, p, kind), "downloads.manage", 409),
+    }),
+  ),
+  {
+    name: "DELETE /projects/{id}/files/{fileId} (draft)",
+    request: (token, p) => call(fileRoute.DELETE, "DELETE", "/", { token, params: { id: p.id, fileId: fixture.files[p.id].draft } }),
+    expected: (c, p) => teamWrite(c, p, seesRelease(c, p, "draft"), "downloads.manage", 204),
+    restore: async (p) => void (await storeFile(p.id, fixture.releases[p.id].draft, "draft.bin", fixture.files[p.id].draft)),
   },
   {
     name: "GET /projects/{id}/launcher",
@@ -255,8 +353,8 @@ const ENDPOINTS: Endpoint[] = [
         params: { id: p.id },
         body: { offerInstall: true, offerUpdate: true, offerRepair: false, offerGameStart: false, offerVersions: true, launchSettings: {} },
       }),
-    // Reviewed content: locked while the project is in review (409 in_review).
-    expected: (c, p) => write(c, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", p.status === "IN_REVIEW" ? 409 : 200),
+    // The launcher settings are reviewed content too: locked while the project is in review.
+    expected: (c, p) => teamWrite(c, p, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", 200),
     restore: async (p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
   },
   {

@@ -20,6 +20,11 @@ import type { ProjectVisibility } from "@/lib/permissions";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
+/**
+ * A published project with the DOWNLOADS module. It is trusted: its team publishes directly, as
+ * these tests of the release machinery need; release review (untrusted projects) is
+ * app/api/v1/projects/release-review.test.ts.
+ */
 async function downloadsProject(options: { visibility?: ProjectVisibility; settings?: Record<string, unknown> } = {}) {
   const owner = await createPartner();
   const project = await createProjectFor(owner, {
@@ -27,6 +32,7 @@ async function downloadsProject(options: { visibility?: ProjectVisibility; setti
     visibility: options.visibility ?? "PUBLIC",
     modules: ["DOWNLOADS"],
   });
+  await db.project.update({ where: { id: project.id }, data: { trusted: true } });
   if (options.settings)
     await db.project.update({ where: { id: project.id }, data: { settings: options.settings as Prisma.InputJsonValue } });
   return { owner, project, token: await tokenFor(owner.id) };

@@ -144,9 +144,10 @@ describe("events", () => {
       for (const name of readdirSync(dir)) {
         const file = path.join(dir, name);
         if (statSync(file).isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) {
+        // The table itself names event types, not actions.
+        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !file.endsWith(path.join("audit-log", "events.ts"))) {
           const text = readFileSync(file, "utf8");
-          for (const match of text.matchAll(/action:\s*([^,\n]+)/g)) {
+          for (const match of text.matchAll(/action:([\s\S]*?)(?:targetType|\}\))/g)) {
             for (const literal of match[1].matchAll(/"([a-z0-9_]+\.[a-z0-9_]+)"/g)) actions.add(literal[1]);
           }
         }

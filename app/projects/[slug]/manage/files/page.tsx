@@ -5,6 +5,7 @@ import { FileTable } from "@/components/releases/file-table";
 import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
 import { downloadsProject, downloadTotals, listFiles } from "@/lib/downloads/service";
+import { releaseFilesLocked } from "@/lib/permissions";
 import { listReleases } from "@/lib/releases/service";
 
 export const generateMetadata = manageTabMetadata("files");
@@ -36,7 +37,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
             <p className="text-sm text-slate-500">{t("noFiles")}</p>
           )}
         </Card>
-        <Card title={t("uploadTitle")} description={t("uploadText")}>
+        <Card title={t("uploadTitle")} description={project.trusted ? t("uploadText") : t("uploadTextReviewed")}>
           <FileUpload projectId={project.id} label={t("upload")} />
         </Card>
         <Card title={t("files")} description={t("filesText")}>
@@ -44,6 +45,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
             target={target}
             files={files.data}
             releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))}
+            frozenReleases={releases.data.filter((release) => releaseFilesLocked(release, project, "remove")).map((release) => release.id)}
             deleteFile={deleteFileAction}
           />
         </Card>

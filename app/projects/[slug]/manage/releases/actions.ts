@@ -6,7 +6,7 @@ import { deleteFile } from "@/lib/downloads/service";
 import { idSchema } from "@/lib/http/operation";
 import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
 import { changelogPreviewSchema, createReleaseSchema, updateReleaseSchema } from "@/lib/releases/schemas";
-import { createRelease, deleteRelease, renderChangelog, updateRelease } from "@/lib/releases/service";
+import { createRelease, deleteRelease, renderChangelog, submitRelease, updateRelease } from "@/lib/releases/service";
 
 /**
  * The Releases and Files tabs' actions, through the one server-action wrapper: each parses with
@@ -32,7 +32,23 @@ export const updateReleaseAction = portalAction({
   run: async ([{ projectId }, releaseId, expected, input], { actor, meta }) => {
     await updateRelease(actor, projectId, releaseId, input, expected, meta);
     const t = await getTranslations("releases.done");
-    return input.state === "PUBLISHED" ? t("published") : input.state === "YANKED" ? t("yanked") : t("saved");
+    return input.state === "PUBLISHED"
+      ? t("published")
+      : input.state === "YANKED"
+        ? t("yanked")
+        : input.state === "DRAFT"
+          ? t("backToDraft")
+          : t("saved");
+  },
+});
+
+/** Release review: the draft goes to the platform team at the revision the page showed. */
+export const submitReleaseAction = portalAction({
+  ...manage,
+  args: z.tuple([projectTarget, idSchema, revision]),
+  run: async ([{ projectId }, releaseId, expected], { actor, meta }) => {
+    await submitRelease(actor, projectId, releaseId, expected, meta);
+    return (await getTranslations("releases.done"))("submitted");
   },
 });
 

@@ -3,7 +3,7 @@ import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/c
 import { CreateReleaseForm, ReleaseList } from "@/components/releases/release-manager";
 import { Card } from "@/components/ui/card";
 import { listReleases } from "@/lib/releases/service";
-import { createReleaseAction, deleteReleaseAction, previewChangelogAction, updateReleaseAction } from "./actions";
+import { createReleaseAction, deleteReleaseAction, previewChangelogAction, submitReleaseAction, updateReleaseAction } from "./actions";
 
 export const generateMetadata = manageTabMetadata("releases");
 
@@ -16,11 +16,17 @@ export default async function ReleasesPage(props: ManageTabPageProps) {
         <Card title={t("newRelease")} description={t("newReleaseText")}>
           <CreateReleaseForm target={target} action={createReleaseAction} preview={previewChangelogAction} />
         </Card>
-        <Card title={t("releases")} description={t("releasesText")}>
+        <Card title={t("releases")} description={project.trusted ? t("releasesTextTrusted") : t("releasesTextReviewed")}>
           <ReleaseList
             target={target}
+            trusted={project.trusted}
             releases={releases.data}
-            actions={{ update: updateReleaseAction, remove: deleteReleaseAction, preview: previewChangelogAction }}
+            actions={{
+              update: updateReleaseAction,
+              remove: deleteReleaseAction,
+              submit: submitReleaseAction,
+              preview: previewChangelogAction,
+            }}
           />
         </Card>
       </div>

@@ -1,0 +1,7 @@
+import { handle } from "@/lib/http/route";
+import { submitReleaseOperation } from "@/lib/releases/operations";
+import { submitRelease } from "@/lib/releases/service";
+
+export const POST = handle(submitReleaseOperation, async ({ actor, params, meta, ifMatch }) =>
+  submitRelease(actor, params.id, params.releaseId, ifMatch, meta),
+);

@@ -1,0 +1,7 @@
+import { handle } from "@/lib/http/route";
+import { decideReleaseOperation } from "@/lib/releases/operations";
+import { decideRelease } from "@/lib/reviews/release-review";
+
+export const POST = handle(decideReleaseOperation, async ({ actor, params, body, meta, ifMatch }) =>
+  decideRelease(actor, params.releaseId, body, ifMatch, meta),
+);

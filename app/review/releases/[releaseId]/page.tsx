@@ -1,0 +1,144 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { MarkdownHtml } from "@/components/pages/markdown-html";
+import { ReleaseDecisionPanel } from "@/components/review/release-decision";
+import { Card, PageHeader } from "@/components/ui/card";
+import { requirePortalActor } from "@/lib/auth/portal";
+import { NotFound } from "@/lib/errors";
+import { hasPlatformPermission } from "@/lib/permissions";
+import { presentRelease, renderChangelog } from "@/lib/releases/service";
+import { getReleaseReviewRecord } from "@/lib/reviews/release-review";
+import { decideReleaseAction } from "./actions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.release");
+  return { title: t("title") };
+}
+
+/** Release review (DESIGN §8.2): what the reviewer checks, past decisions with internal notes, and the decision. */
+export default async function ReleaseReviewPage({ params }: { params: Promise<{ releaseId: string }> }) {
+  const { releaseId } = await params;
+  const actor = await requirePortalActor(`/review/releases/${releaseId}`);
+  // Like the project review page: for reviewers only, everyone else gets the not-found page.
+  if (!hasPlatformPermission(actor, "projects.review")) notFound();
+  let record: Awaited<ReturnType<typeof getReleaseReviewRecord>>;
+  try {
+    record = await getReleaseReviewRecord(actor, releaseId);
+  } catch (error) {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  }
+  const { project } = record.context;
+  const release = presentRelease(record.release);
+  const [t, tl, td, format] = await Promise.all([
+    getTranslations("review.release"),
+    getTranslations("labels"),
+    getTranslations("review.decision"),
+    getFormatter(),
+  ]);
+  const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("heading", { project: project.name, version: release.version })}
+        description={
+          <>
+            {t("description")}{" "}
+            <span data-testid="release-review-state">
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800 ring-1 ring-slate-300">
+                {tl(`releaseState.${release.state}`)}
+              </span>
+            </span>
+          </>
+        }
+      />
+      <Card title={t("release")}>
+        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium">{t("project")}</dt>
+          <dd>
+            <Link href={`/projects/${project.slug}`} className="text-indigo-700 hover:underline">
+              {project.name}
+            </Link>{" "}
+            (
+            <Link href={`/review/${project.id}`} className="text-indigo-700 hover:underline">
+              {t("projectReview")}
+            </Link>
+            )
+          </dd>
+          <dt className="font-medium">{t("version")}</dt>
+          <dd className="break-all">{release.version}</dd>
+          <dt className="font-medium">{t("title")}</dt>
+          <dd className="break-words">{release.title}</dd>
+          <dt className="font-medium">{t("channel")}</dt>
+          <dd>{tl(`releaseChannel.${release.channel}`)}</dd>
+          {release.submittedAt && (
+            <>
+              <dt className="font-medium">{t("submittedAt")}</dt>
+              <dd>{when(release.submittedAt)} UTC</dd>
+            </>
+          )}
+        </dl>
+      </Card>
+      <Card title={t("changelog")}>
+        {release.changelog ? (
+          <MarkdownHtml html={renderChangelog(release.changelog)} className="text-sm" />
+        ) : (
+          <p className="text-sm text-slate-600">{t("noChangelog")}</p>
+        )}
+      </Card>
+      <Card title={t("files")} description={t("filesDescription")}>
+        {release.files.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("noFiles")}</p>
+        ) : (
+          <ul className="space-y-2 text-sm" data-testid="release-review-files">
+            {release.files.map((file) => (
+              <li key={file.id} className="break-all">
+                <a href={file.url} className="font-medium text-indigo-700 hover:underline">
+                  {file.name}
+                </a>{" "}
+                <span className="text-slate-600">{t("fileFacts", { size: format.number(file.size), sha256: file.sha256 })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={td("label")} description={t("decisionDescription")}>
+        <ReleaseDecisionPanel
+          releaseId={release.id}
+          revision={release.revision}
+          inReview={release.state === "IN_REVIEW"}
+          ownProject={record.ownProject}
+          action={decideReleaseAction}
+        />
+      </Card>
+      <Card title={t("pastDecisions")} description={t("pastDecisionsDescription")}>
+        {record.decisions.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("noDecisions")}</p>
+        ) : (
+          <ul className="space-y-3 text-sm">
+            {record.decisions.map((decision) => (
+              <li key={decision.id} className="space-y-1 rounded-md p-3 ring-1 ring-slate-200">
+                <p>
+                  <strong>{tl(`reviewDecision.${decision.decision}`)}</strong> · {when(decision.at)} UTC
+                  {decision.reviewer ? ` · ${t("by", { name: decision.reviewer })}` : ""} · {t("revision", { revision: decision.version })}
+                </p>
+                <ul className="text-slate-700">
+                  {Object.entries(decision.checklist).map(([item, check]) => (
+                    <li key={item}>
+                      {check.passed ? "✓" : "✗"} {td(`releaseItems.${item as "quality" | "security"}`)}
+                      {check.note ? `: ${check.note}` : ""}
+                    </li>
+                  ))}
+                </ul>
+                {decision.publicReason && <p>{t("publicReason", { reason: decision.publicReason })}</p>}
+                {decision.internalNote && <p className="text-slate-600">{t("internalNote", { note: decision.internalNote })}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { NextIntlClientProvider } from "next-intl";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { ConfirmProvider } from "@/components/ui/confirm";
+import type { Locale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/messages";
+import type { ReleaseView } from "@/lib/releases/schemas";
+import { ReleaseList } from "./release-manager";
+
+// The upload form refreshes the page through the App Router, which a static render does not mount.
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined }) }));
+
+const AT = "2026-11-26T12:00:00.000Z";
+const file = {
+  id: "f1",
+  name: "game.zip",
+  kind: "SOFTWARE" as const,
+  size: 10,
+  sha256: "a".repeat(64),
+  releaseId: "r",
+  downloadCount: 0,
+  createdAt: AT,
+  url: "/x",
+};
+
+function release(state: ReleaseView["state"], review: ReleaseView["review"] = null): ReleaseView {
+  return {
+    id: `r-${state}`,
+    projectId: "p",
+    version: "1.0.0",
+    title: "One",
+    changelog: "",
+    channel: "STABLE",
+    state,
+    publishedAt: null,
+    submittedAt: null,
+    createdAt: AT,
+    updatedAt: AT,
+    revision: 1,
+    files: [file],
+    review,
+  };
+}
+
+const done = async () => ({ ok: true as const, message: "" });
+const actions = { update: done, remove: done, submit: done, preview: async () => ({ ok: true as const, message: "", data: { html: "" } }) };
+
+function render(one: ReleaseView, trusted: boolean, locale: Locale = "en") {
+  return renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
+      <ConfirmProvider>
+        <ReleaseList target={{ projectId: "p", slug: "s" }} trusted={trusted} releases={[one]} actions={actions} />
+      </ConfirmProvider>
+    </NextIntlClientProvider>,
+  );
+}
+
+const buttons = (html: string) => [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((match) => match[1]);
+
+describe("the Releases tab and release review (issue 25)", () => {
+  it("offers Submit for review on an untrusted project and Publish on a trusted one, never both", () => {
+    const untrusted = buttons(render(release("DRAFT"), false));
+    expect(untrusted).toContain("Submit for review");
+    expect(untrusted).not.toContain("Publish");
+    const trusted = buttons(render(release("DRAFT"), true));
+    expect(trusted).toContain("Publish");
+    expect(trusted).not.toContain("Submit for review");
+  });
+
+  it("shows a release in review as frozen, with Back to draft and neither edit, delete nor upload", () => {
+    const html = render(release("IN_REVIEW"), false);
+    expect(html).toContain("In review: the platform team checks this release.");
+    expect(buttons(html)).toContain("Back to draft");
+    expect(buttons(html)).not.toContain("Delete");
+    expect(html).not.toContain("Upload to 1.0.0");
+    expect(html).not.toContain("Edit release");
+    expect(html).toContain("The files of this release are frozen");
+  });
+
+  it("shows a rejection with its public reason, in English and German, and lets the team take it back to draft", () => {
+    const rejected = release("REJECTED", { decision: "REJECT", publicReason: "Crashes on start.", at: AT });
+    expect(render(rejected, false)).toContain("Rejected: Crashes on start.");
+    expect(render(rejected, false, "de")).toContain("Abgelehnt: Crashes on start.");
+    expect(buttons(render(rejected, false))).toContain("Back to draft");
+  });
+
+  it("takes files for a published release only on a trusted project", () => {
+    expect(render(release("PUBLISHED"), false)).not.toContain("Upload to 1.0.0");
+    expect(render(release("PUBLISHED"), true)).toContain("Upload to 1.0.0");
+  });
+});
