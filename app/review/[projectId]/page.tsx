@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { acknowledgeAction, claimAction, decideAction } from "@/app/review/actions";
@@ -158,6 +159,14 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
                 <p>
                   <strong>{release.version}</strong> {release.title} · {tl(`releaseChannel.${release.channel}`)} ·{" "}
                   {tl(`releaseState.${release.state}`)}
+                  {release.state === "IN_REVIEW" && (
+                    <>
+                      {" · "}
+                      <Link href={`/review/releases/${release.id}`} className="font-medium text-indigo-700 hover:underline">
+                        {t("openReleaseReview", { version: release.version })}
+                      </Link>
+                    </>
+                  )}
                 </p>
                 {release.changelog && <MarkdownHtml html={renderMarkdown(release.changelog)} className="text-slate-700" />}
                 <ul className="space-y-0.5">
