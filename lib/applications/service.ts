@@ -6,6 +6,7 @@ import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { removeMember } from "../members/service";
 import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
+import { wanting } from "../notifications/settings";
 import { membersHolding, notify } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
@@ -236,13 +237,18 @@ export async function decideApplication(
       params: { project: context.project.name, reason: reason ?? "" },
       link: accepted ? "/my-projects" : "/my-applications",
     });
-    await queueMailToUsers(tx, [application.userId], "applicationDecision", (user) => ({
-      name: user.displayName,
-      project: context.project.name,
-      accepted,
-      reason,
-      link: `${publicBaseUrl()}/projects/${context.project.slug}`,
-    }));
+    await queueMailToUsers(
+      tx,
+      await wanting(tx, [application.userId], accepted ? "application.accepted" : "application.rejected", "email"),
+      "applicationDecision",
+      (user) => ({
+        name: user.displayName,
+        project: context.project.name,
+        accepted,
+        reason,
+        link: `${publicBaseUrl()}/projects/${context.project.slug}`,
+      }),
+    );
     return presentApplication(await applicationIn(tx, projectId, applicationId));
   });
 }

@@ -40,4 +40,25 @@ describe("decision mails", () => {
     expect(mail.subject).toBe(`${project.name} is published`);
     expect(mail.body).toContain(`/projects/${project.slug}/manage/review`);
   });
+
+  it("follows the per-kind e-mail setting over the account's old switch, both ways", async () => {
+    const owner = await createPartner();
+    const project = await createProjectFor(owner, { status: "PUBLISHED", modules: ["APPLICATIONS"] });
+    const muted = await createUser();
+    const keen = await createUser();
+    await db.user.update({
+      where: { id: muted.id },
+      data: { notificationSettings: { "application.rejected": { inApp: true, email: false } } },
+    });
+    await db.user.update({
+      where: { id: keen.id },
+      data: { settings: { emailNotifications: false }, notificationSettings: { "application.rejected": { inApp: true, email: true } } },
+    });
+    for (const applicant of [muted, keen]) {
+      const application = await applyToProject(actorOf(applicant), project.id, { message: "Let me in" }, testMeta());
+      await decideApplication(actorOf(owner), project.id, application.id, { decision: "REJECT", reason: "Team is full" }, testMeta());
+    }
+    expect(await db.outboxMail.count({ where: { to: muted.email } })).toBe(0);
+    expect(await db.outboxMail.count({ where: { to: keen.email } })).toBe(1);
+  });
 });

@@ -73,9 +73,9 @@ export async function listOutbox(actor: StaffActor) {
 }
 
 /**
- * News for users (decisions about their applications and projects), in each one's language, to
- * those who have not turned e-mail notifications off in their account settings. Suspended
- * accounts get none.
+ * News for users (decisions about their applications, projects and releases), in each one's
+ * language. The caller names only those who want the kind by mail (`wanting(tx, ids, kind,
+ * "email")`, lib/notifications/settings.ts); suspended accounts get none.
  */
 export async function queueMailToUsers<T extends MailTemplate>(
   tx: Tx,
@@ -86,13 +86,9 @@ export async function queueMailToUsers<T extends MailTemplate>(
   if (!userIds.length) return;
   const users = await tx.user.findMany({
     where: { id: { in: [...new Set(userIds)] }, suspendedAt: null },
-    select: { email: true, language: true, displayName: true, settings: true },
+    select: { email: true, language: true, displayName: true },
   });
-  for (const user of users) {
-    const settings = user.settings as { emailNotifications?: boolean } | null;
-    if (settings?.emailNotifications === false) continue;
-    await queueMail(tx, { to: user.email, language: user.language, template, data: data(user) });
-  }
+  for (const user of users) await queueMail(tx, { to: user.email, language: user.language, template, data: data(user) });
 }
 
 /**

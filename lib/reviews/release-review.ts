@@ -4,6 +4,7 @@ import { db, type Tx } from "../db/client";
 import { downloadsProject } from "../downloads/service";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation } from "../errors";
 import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
+import { wanting } from "../notifications/settings";
 import { membersHolding, notify } from "../notifications/service";
 import { canSeeRelease, hasPlatformPermission } from "../permissions";
 import { presentRelease, releaseEtag, releaseInclude } from "../releases/service";
@@ -99,14 +100,19 @@ export async function decideRelease(
       params: { project: project.name, version: before.version, reason: input.publicReason ?? "" },
       link,
     });
-    await queueMailToUsers(tx, team, "releaseDecision", (user) => ({
-      name: user.displayName,
-      project: project.name,
-      version: before.version,
-      approved: input.decision === "APPROVE",
-      reason: input.publicReason ?? null,
-      link: `${publicBaseUrl()}${link}`,
-    }));
+    await queueMailToUsers(
+      tx,
+      await wanting(tx, team, input.decision === "APPROVE" ? "release.approved" : "release.rejected", "email"),
+      "releaseDecision",
+      (user) => ({
+        name: user.displayName,
+        project: project.name,
+        version: before.version,
+        approved: input.decision === "APPROVE",
+        reason: input.publicReason ?? null,
+        link: `${publicBaseUrl()}${link}`,
+      }),
+    );
     const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: releaseInclude(context) });
     return { body: presentRelease(row), etag: releaseEtag(row) };
   });

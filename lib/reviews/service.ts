@@ -12,6 +12,7 @@ import {
   type ProjectStatus,
 } from "../permissions";
 import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
+import { wanting } from "../notifications/settings";
 import { membersHolding, notify, usersHolding } from "../notifications/service";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { displayNames } from "../users/present";
@@ -421,13 +422,18 @@ export async function decideReview(
       params: { project: project.name, reason: input.publicReason ?? "" },
       link: `/projects/${project.slug}/manage/review`,
     });
-    await queueMailToUsers(tx, submitters, "reviewDecision", (user) => ({
-      name: user.displayName,
-      project: project.name,
-      approved: input.decision === "APPROVE",
-      reason: input.publicReason ?? null,
-      link: `${publicBaseUrl()}/projects/${project.slug}/manage/review`,
-    }));
+    await queueMailToUsers(
+      tx,
+      await wanting(tx, submitters, input.decision === "APPROVE" ? "review.approved" : "review.rejected", "email"),
+      "reviewDecision",
+      (user) => ({
+        name: user.displayName,
+        project: project.name,
+        approved: input.decision === "APPROVE",
+        reason: input.publicReason ?? null,
+        link: `${publicBaseUrl()}/projects/${project.slug}/manage/review`,
+      }),
+    );
     const { version } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { version: true } });
     return { id: review.id, decision: review.decision, status: to, version: project.version, claimedByDecision, projectVersion: version };
   });
