@@ -8,7 +8,7 @@ import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
-import { CopyButton } from "@/components/ui/copy-button";
+import { SecretBox } from "@/components/ui/secret-box";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
@@ -77,16 +77,14 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
     <div className="space-y-6">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {created && (
-        <div className="space-y-2 rounded-md bg-slate-900 p-4 text-sm text-white" data-testid="new-token-box">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-semibold">{t("newToken")}</p>
-            <CopyButton text={created.token} label={t("copyToken")} tone="dark" />
-          </div>
-          <code data-testid="new-token" className="block break-all font-mono text-emerald-300">
-            {created.token}
-          </code>
-          <p className="text-xs text-slate-300">{t("newTokenHint")}</p>
-        </div>
+        <SecretBox
+          title={t("newToken")}
+          value={created.token}
+          copyLabel={t("copyToken")}
+          hint={t("newTokenHint")}
+          testId="new-token-box"
+          valueTestId="new-token"
+        />
       )}
       {tokens.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t("empty")}</p>

@@ -18,6 +18,19 @@ const ITEMS = Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[];
 
 export type Outcome = { tone: "success" | "error"; text: string };
 
+/** What a decision answered, with the way back to its queue (the project or the release queue). */
+export function DecisionOutcome({ outcome, queue }: { outcome: Outcome; queue: string }) {
+  const t = useTranslations("review.decision");
+  return (
+    <div className="space-y-3">
+      <Notice tone={outcome.tone}>{outcome.text}</Notice>
+      <Link href={queue} className="text-sm font-semibold text-indigo-700">
+        {t("backToQueue")}
+      </Link>
+    </div>
+  );
+}
+
 /** A decision with a checklist, as project decisions (lib/reviews/schemas) and release decisions (lib/releases/schemas) take it. */
 export type ChecklistDecision = {
   decision: "APPROVE" | "REJECT";
@@ -47,16 +60,7 @@ export function DecisionPanel({
 }) {
   const t = useTranslations("review.decision");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  if (outcome) {
-    return (
-      <div className="space-y-3">
-        <Notice tone={outcome.tone}>{outcome.text}</Notice>
-        <Link href="/review" className="text-sm font-semibold text-indigo-700">
-          {t("backToQueue")}
-        </Link>
-      </div>
-    );
-  }
+  if (outcome) return <DecisionOutcome outcome={outcome} queue="/review" />;
   if (!inReview) return <Notice tone="info">{t("notInReview")}</Notice>;
   return (
     <div className="space-y-6">

@@ -1,13 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import { RELEASE_CHECKLIST_ITEMS, releaseDecisionSchema } from "@/lib/releases/schemas";
-import { ChecklistDecisionForm, type Outcome } from "./decision-form";
+import { ChecklistDecisionForm, DecisionOutcome, type Outcome } from "./decision-form";
 
 type Values = z.input<typeof releaseDecisionSchema>;
 const ITEMS = Object.keys(RELEASE_CHECKLIST_ITEMS) as (keyof typeof RELEASE_CHECKLIST_ITEMS)[];
@@ -31,16 +30,7 @@ export function ReleaseDecisionPanel({
 }) {
   const t = useTranslations("review.decision");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  if (outcome) {
-    return (
-      <div className="space-y-3">
-        <Notice tone={outcome.tone}>{outcome.text}</Notice>
-        <Link href="/review?kind=RELEASE" className="text-sm font-semibold text-indigo-700">
-          {t("backToQueue")}
-        </Link>
-      </div>
-    );
-  }
+  if (outcome) return <DecisionOutcome outcome={outcome} queue="/review?kind=RELEASE" />;
   if (!inReview) return <Notice tone="info">{t("releaseNotInReview")}</Notice>;
   if (ownProject) return <Notice tone="info">{t("ownRelease")}</Notice>;
   return (

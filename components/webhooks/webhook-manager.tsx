@@ -6,7 +6,7 @@ import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
-import { CopyButton } from "@/components/ui/copy-button";
+import { SecretBox } from "@/components/ui/secret-box";
 import { DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -76,16 +76,14 @@ export function WebhookManager({
   return (
     <div className="space-y-8">
       {secret && (
-        <div className="space-y-2 rounded-md bg-slate-900 p-4 text-sm text-white" data-testid="webhook-secret-box">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-semibold">{t("secretTitle")}</p>
-            <CopyButton text={secret.value} label={t("copySecret")} tone="dark" />
-          </div>
-          <code data-testid="webhook-secret" className="block break-all font-mono text-emerald-300">
-            {secret.value}
-          </code>
-          <p className="text-xs text-slate-300">{t("secretHint")}</p>
-        </div>
+        <SecretBox
+          title={t("secretTitle")}
+          value={secret.value}
+          copyLabel={t("copySecret")}
+          hint={t("secretHint")}
+          testId="webhook-secret-box"
+          valueTestId="webhook-secret"
+        />
       )}
       <form onSubmit={submit} noValidate aria-label={t("new")} className="space-y-4">
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
