@@ -64,6 +64,19 @@ describe("notifications from events", () => {
     const fanToken = await tokenFor(fan.id, ["read", "write"]);
     expect((await call(followRoute.PUT, "PUT", "/", { token: fanToken, params: { id: project.id } })).json).toEqual({ following: true });
     expect((await call(followRoute.PUT, "PUT", "/", { token: fanToken, params: { id: project.id } })).status).toBe(200);
+    // If-Match is optional; a stale project version is 412, the current one follows.
+    const stale = await call(followRoute.PUT, "PUT", "/", {
+      token: fanToken,
+      params: { id: project.id },
+      headers: { "if-match": '"v999"' },
+    });
+    expect(stale.status).toBe(412);
+    const current = await call(followRoute.PUT, "PUT", "/", {
+      token: fanToken,
+      params: { id: project.id },
+      headers: { "if-match": `"v${project.version}"` },
+    });
+    expect(current.status).toBe(200);
     await call(messagesRoute.POST, "POST", "/", {
       token: ownerToken,
       params: { id: project.id },

@@ -67,7 +67,8 @@ export const followProjectOperation = defineOperation({
   description: "For whoever can see the project; following twice is the same as once.",
   auth: "required",
   params: followParams,
-  responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible") },
+  ifMatch: "optional",
+  responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },
 });
 
 export const unfollowProjectOperation = defineOperation({
@@ -77,5 +78,6 @@ export const unfollowProjectOperation = defineOperation({
   summary: "Stop following a project",
   auth: "required",
   params: followParams,
-  responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible") },
+  ifMatch: "optional",
+  responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },
 });

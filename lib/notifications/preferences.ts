@@ -2,6 +2,7 @@ import type { Actor, RequestMeta } from "../auth/actor";
 import { auditContext } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
+import { PreconditionFailed } from "../errors";
 import type { Prisma } from "../db/generated/client";
 import { inProject } from "../projects/access";
 import { resolveSettings, type NotificationSettings, type notificationSettingsInputSchema } from "./settings";
@@ -43,9 +44,17 @@ export async function updateNotificationSettings(
   });
 }
 
-/** Follows a project the caller can see (404 otherwise): its releases and announcements reach them. */
-export async function followProject(actor: Actor, projectId: string): Promise<{ following: boolean }> {
-  await inProject(actor, projectId);
+/** 412 when the caller named a project version (If-Match) that is no longer the current one. */
+function requireVersion(project: { version: number }, ifMatch: number | null) {
+  if (ifMatch !== null && ifMatch !== project.version) throw new PreconditionFailed();
+}
+
+/**
+ * Follows a project the caller can see (404 otherwise): its releases and announcements reach them.
+ * An optional If-Match names the project version the caller read (412 when stale).
+ */
+export async function followProject(actor: Actor, projectId: string, ifMatch: number | null = null): Promise<{ following: boolean }> {
+  requireVersion((await inProject(actor, projectId)).project, ifMatch);
   await db.projectFollow.upsert({
     where: { projectId_userId: { projectId, userId: actor.userId } },
     create: { projectId, userId: actor.userId },
@@ -54,8 +63,8 @@ export async function followProject(actor: Actor, projectId: string): Promise<{ 
   return { following: true };
 }
 
-export async function unfollowProject(actor: Actor, projectId: string): Promise<{ following: boolean }> {
-  await inProject(actor, projectId);
+export async function unfollowProject(actor: Actor, projectId: string, ifMatch: number | null = null): Promise<{ following: boolean }> {
+  requireVersion((await inProject(actor, projectId)).project, ifMatch);
   await db.projectFollow.deleteMany({ where: { projectId, userId: actor.userId } });
   return { following: false };
 }
