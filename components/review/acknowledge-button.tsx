@@ -6,6 +6,7 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { Notice } from "@/components/ui/notice";
+import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
 
 /**
@@ -25,8 +26,9 @@ export function AcknowledgeButton({
   const t = useTranslations("review.changes");
   const confirm = useConfirm();
   const router = useRouter();
+  const toast = useToast();
   const [pending, startTransition] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const run = async () => {
     const note = await confirm({
       title: t("acknowledgeTitle"),
@@ -38,13 +40,19 @@ export function AcknowledgeButton({
     if (note === null || note === false) return;
     startTransition(async () => {
       const result = await action(projectId, version, typeof note === "string" ? note : "");
-      setMessage({ ok: result.ok, text: result.message });
+      if (!result.ok) {
+        setError(result.message);
+        return;
+      }
+      // Acknowledged, the project leaves the change list and this button with it: the outcome is a
+      // toast, which outlives the refresh (a notice here would vanish with the button).
+      toast("success", result.message);
       router.refresh();
     });
   };
   return (
     <div className="space-y-2">
-      {message && <Notice tone={message.ok ? "success" : "error"}>{message.text}</Notice>}
+      {error && <Notice tone="error">{error}</Notice>}
       <Button type="button" pending={pending} onClick={run}>
         {t("acknowledge")}
       </Button>
