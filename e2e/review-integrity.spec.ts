@@ -11,6 +11,8 @@ test("a partner changes a published project, the change is on the Changes tab, a
   const partner = await signedInPage(browser, "paul.partner");
   await partner.goto("/projects/ironclad-tactics/manage");
   const description = partner.getByLabel("Description");
+  // The form fills its fields once it is hydrated: read the description only after that.
+  await expect(description).not.toHaveValue("");
   const before = await description.inputValue();
   await description.fill(`${before} ${added}`);
   await partner.getByRole("button", { name: "Save presentation" }).click();
