@@ -19,6 +19,10 @@ export interface ServedApp {
  * scripts/serve.mjs as production runs it (built app, NODE_ENV=production) against the test
  * database, on 127.0.0.1:`port`, for tests that need the real HTTP server: sockets, timeouts,
  * bodies. `env` adds or overrides settings (shortened timeouts, limits). Builds first if needed.
+ *
+ * The webhook dispatcher stays off unless `env` turns it on: on PGlite the test process and the
+ * server share one database session, and the dispatcher's polling between a test's own queries
+ * interleaves their protocol messages (pglite-socket queues per message, not per query).
  */
 export async function startServe(port: number, env: Record<string, string> = {}): Promise<ServedApp> {
   const { buildIfNeeded } = await import("../../scripts/build-if-needed");
@@ -34,6 +38,7 @@ export async function startServe(port: number, env: Record<string, string> = {})
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: inject("databaseUrl"),
+      WEBHOOKS_DISPATCHER: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
