@@ -9,6 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { benchPartner } from "./partner";
 
 const FILE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
 const PORT = 3401;
@@ -133,51 +134,8 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
 
     // A public project with the DOWNLOADS module and a token of its Owner, made through the services.
     process.env.DATABASE_URL = databaseUrl;
-    const { db, disconnectDatabase } = await import("../lib/db/client");
-    const { issueToken } = await import("../lib/auth/tokens");
-    const { createProject } = await import("../lib/projects/service");
-    const { actorFromUser } = await import("../lib/auth/actor");
-    const stamp = randomBytes(4).toString("hex");
-    const owner = await db.user.create({
-      data: {
-        username: `bench_files_${stamp}`,
-        usernameKey: `bench_files_${stamp}`,
-        email: `bench_files_${stamp}@example.test`,
-        displayName: "Bench",
-        passwordHash: "x",
-        platformRoles: ["USER", "PARTNER"],
-        partnerStatus: "ACTIVE",
-      },
-    });
-    const meta = { ip: null, userAgent: "bench", requestId: `bench-files-${stamp}` };
-    const project = await createProject(
-      actorFromUser(owner),
-      {
-        name: `Bench files ${stamp}`,
-        description: "",
-        game: "Bench",
-        category: "Bench",
-        visibility: "PUBLIC",
-        modules: ["DOWNLOADS"],
-        bannerUrl: null,
-        logoUrl: null,
-        websiteUrl: null,
-        chatUrl: null,
-        trailerUrl: null,
-      },
-      meta,
-    );
-    // Trusted: its files without a release are public, so the benchmark downloads anonymously (docs/releases.md).
-    await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED", trusted: true } });
-    const { token } = await db.$transaction((tx) =>
-      issueToken(
-        tx,
-        owner.id,
-        { name: "bench", scopes: ["read", "write"], expiresInDays: 1 },
-        { actorId: owner.id, via: "SYSTEM" },
-        { authenticatedAt: new Date() },
-      ),
-    );
+    const { publishedProject, token, disconnectDatabase } = await benchPartner("files");
+    const projectId = await publishedProject("Bench files", ["DOWNLOADS"], { trusted: true });
     await disconnectDatabase();
 
     // The floor: the same bytes streamed from disk to disk by one process.
@@ -191,7 +149,7 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
       // Warm the routes up with a small file, so the first measurement does not pay for compiling them.
       const small = path.join(work, "small.bin");
       await makeFile(small, MIB);
-      const warm = await upload(small, MIB, project.id, token);
+      const warm = await upload(small, MIB, projectId, token);
       if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body}`);
       await download(JSON.parse(warm.body).url, path.join(work, "small.out"));
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -201,7 +159,7 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
       let uploadSeconds = 0;
       const uploadPeakMiB = await peakRss(server.pid!, async () => {
         uploadSeconds = await timed(async () => {
-          const answer = await upload(source, FILE_BYTES, project.id, token);
+          const answer = await upload(source, FILE_BYTES, projectId, token);
           if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
           stored = JSON.parse(answer.body);
         });

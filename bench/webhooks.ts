@@ -6,6 +6,7 @@
 import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { benchPartner } from "./partner";
 
 const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 5) | 1;
 const ROUND_SECONDS = Number(process.env.BENCH_WEBHOOK_ROUND_SECONDS ?? 4);
@@ -108,61 +109,14 @@ async function seed(setup: WebhookBenchSetup, hookUrl: string) {
   process.env.DATABASE_URL = setup.databaseUrl;
   process.env.AUTH_SECRET = setup.secret;
   process.env.WEBHOOKS_ALLOW_HOSTS = "127.0.0.1";
-  const { db, disconnectDatabase } = await import("../lib/db/client");
-  const { issueToken } = await import("../lib/auth/tokens");
-  const { actorFromUser } = await import("../lib/auth/actor");
-  const { createProject } = await import("../lib/projects/service");
   const { createWebhook } = await import("../lib/webhooks/service");
-  const stamp = Date.now().toString(36);
-  const owner = await db.user.create({
-    data: {
-      username: `hooks${stamp}`,
-      usernameKey: `hooks${stamp}`,
-      email: `hooks${stamp}@bench.test`,
-      displayName: "Webhook bench",
-      passwordHash: "-",
-      platformRoles: ["USER", "PARTNER"],
-      partnerStatus: "ACTIVE",
-    },
-  });
-  const actor = actorFromUser(owner);
-  const meta = { ip: "127.0.0.1", userAgent: "bench", requestId: "bench" };
-  const project = async (name: string) => {
-    const created = await createProject(
-      actor,
-      {
-        name: `${name} ${stamp}`,
-        description: "",
-        game: "Bench",
-        category: "Bench",
-        bannerUrl: null,
-        logoUrl: null,
-        websiteUrl: null,
-        chatUrl: null,
-        trailerUrl: null,
-        visibility: "PUBLIC",
-        modules: ["MESSAGES"],
-      },
-      meta,
-    );
-    await db.project.update({ where: { id: created.id }, data: { status: "PUBLISHED" } });
-    return created.id;
-  };
-  const plain = await project("Plain");
-  const hooked = await project("Hooked");
-  const rated = await project("Rated");
+  const { actor, meta, token, publishedProject, disconnectDatabase } = await benchPartner("hooks");
+  const plain = await publishedProject("Plain", ["MESSAGES"]);
+  const hooked = await publishedProject("Hooked", ["MESSAGES"]);
+  const rated = await publishedProject("Rated", ["MESSAGES"]);
   for (let index = 0; index < 10; index++)
     await createWebhook(actor, { projectId: hooked }, { url: `${hookUrl}?n=${index}`, events: ["*"], active: true, description: "" }, meta);
   await createWebhook(actor, { projectId: rated }, { url: hookUrl, events: ["message.posted"], active: true, description: "" }, meta);
-  const { token } = await db.$transaction((tx) =>
-    issueToken(
-      tx,
-      owner.id,
-      { name: "bench", scopes: ["read", "write"], expiresInDays: 1 },
-      { actorId: owner.id, via: "SYSTEM" },
-      { authenticatedAt: new Date() },
-    ),
-  );
   await disconnectDatabase();
   return { plain, hooked, rated, token };
 }

@@ -1,35 +1,7 @@
 import { useTranslations } from "next-intl";
-import type { ChangeValue, ReviewArea, ReviewChange } from "@/lib/projects/review-snapshot";
+import { type ChangeValue, REVIEWED_FIELDS, type ReviewArea, type ReviewChange, type ReviewedField } from "@/lib/projects/review-snapshot";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { PROJECT_MODULES } from "@/lib/projects/schemas";
-
-/** Fields named in the catalogue (review.changes.fields); any other field (a page's slug, a release's version) is shown as is. */
-const FIELD_KEYS = [
-  "name",
-  "description",
-  "game",
-  "category",
-  "visibility",
-  "logoUrl",
-  "bannerUrl",
-  "websiteUrl",
-  "chatUrl",
-  "trailerUrl",
-  "modules",
-  "applicationsOpen",
-  "applicationPrompt",
-  "offeredRoleIds",
-  "contactEmail",
-  "offerPrereleases",
-  "supportLinks",
-  "offerInstall",
-  "offerUpdate",
-  "offerRepair",
-  "offerGameStart",
-  "offerVersions",
-  "launchSettings",
-] as const;
-type FieldKey = (typeof FIELD_KEYS)[number];
 
 type Page = { title: string; body: string };
 type Release = {
@@ -53,7 +25,7 @@ export function ReviewChanges({ changes, testId }: { changes: ReviewChange[]; te
   const fieldName = (change: ReviewChange) => {
     if (change.area === "PAGES") return t("page", { slug: change.field });
     if (change.area === "RELEASES") return t("release", { version: change.field });
-    return FIELD_KEYS.includes(change.field as FieldKey) ? t(`fields.${change.field as FieldKey}`) : change.field;
+    return (REVIEWED_FIELDS as readonly string[]).includes(change.field) ? t(`fields.${change.field as ReviewedField}`) : change.field;
   };
   const text = (change: ReviewChange, value: ChangeValue): string => {
     if (value === null) return t("empty");

@@ -15,19 +15,6 @@ import { DEFAULT_PROJECT_SETTINGS, projectSettingsSchema } from "./schemas";
 export const REVIEW_AREAS = ["PRESENTATION", "MODULES", "SETTINGS", "PAGES", "SUPPORT_LINKS", "LAUNCHER", "RELEASES"] as const;
 export type ReviewArea = (typeof REVIEW_AREAS)[number];
 
-export const PRESENTATION_FIELDS = [
-  "name",
-  "description",
-  "game",
-  "category",
-  "visibility",
-  "logoUrl",
-  "bannerUrl",
-  "websiteUrl",
-  "chatUrl",
-  "trailerUrl",
-] as const;
-
 const presentationSchema = z.object({
   name: z.string(),
   description: z.string(),
@@ -40,6 +27,7 @@ const presentationSchema = z.object({
   chatUrl: z.string().nullable(),
   trailerUrl: z.string().nullable(),
 });
+export const PRESENTATION_FIELDS = presentationSchema.keyof().options;
 
 /** The project settings a reviewer reads (the support links are an area of their own). */
 const settingsAreaSchema = z.object({
@@ -65,6 +53,17 @@ const releaseSchema = z.object({
  * saved), and a snapshot is compared, never acted on.
  */
 const launcherSchema = z.record(z.string(), z.json()).nullable();
+const LAUNCHER_FIELDS = ["offerInstall", "offerUpdate", "offerRepair", "offerGameStart", "offerVersions", "launchSettings"] as const;
+
+/** Every field a change of the presentation, modules, settings, support links or launcher names. */
+export const REVIEWED_FIELDS = [
+  ...PRESENTATION_FIELDS,
+  "modules",
+  ...settingsAreaSchema.keyof().options,
+  "supportLinks",
+  ...LAUNCHER_FIELDS,
+] as const;
+export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 
 /** Version 2 of the stored snapshot: every area. */
 const storedSnapshotSchema = z.object({
@@ -112,14 +111,7 @@ export async function takeSnapshot(client: Tx | typeof db, project: Project): Pr
     pages: pages.map((page) => ({ slug: page.slug, title: page.title, body: page.body })),
     supportLinks: supportLinks.map((link) => ({ label: link.label, url: link.url })),
     launcher: launcherRow
-      ? {
-          offerInstall: launcherRow.offerInstall,
-          offerUpdate: launcherRow.offerUpdate,
-          offerRepair: launcherRow.offerRepair,
-          offerGameStart: launcherRow.offerGameStart,
-          offerVersions: launcherRow.offerVersions,
-          launchSettings: launcherRow.launchSettings as z.infer<typeof launcherSchema>,
-        }
+      ? (Object.fromEntries(LAUNCHER_FIELDS.map((field) => [field, launcherRow[field]])) as z.infer<typeof launcherSchema>)
       : null,
     releases: releases.map((release) => ({
       version: release.version,

@@ -10,6 +10,7 @@ import { AcknowledgeButton } from "@/components/review/acknowledge-button";
 import { DecisionPanel } from "@/components/review/decision-form";
 import { LauncherLines } from "@/components/review/launcher-lines";
 import { ReviewChanges } from "@/components/review/review-changes";
+import { ReviewFileList } from "@/components/review/review-file-list";
 import { TrustSwitch } from "@/components/review/trust-switch";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -169,16 +170,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
                   )}
                 </p>
                 {release.changelog && <MarkdownHtml html={renderMarkdown(release.changelog)} className="text-slate-700" />}
-                <ul className="space-y-0.5">
-                  {release.files.map((file) => (
-                    <li key={file.id} className="break-all">
-                      <a href={file.url} className="font-medium text-indigo-700 hover:underline">
-                        {file.name}
-                      </a>{" "}
-                      <span className="text-slate-600">{t("fileFacts", { size: format.number(file.size), sha256: file.sha256 })}</span>
-                    </li>
-                  ))}
-                </ul>
+                <ReviewFileList files={release.files} className="space-y-0.5" />
               </li>
             ))}
           </ul>

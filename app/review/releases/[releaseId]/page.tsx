@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ReviewFileList } from "@/components/review/review-file-list";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
@@ -92,16 +93,7 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
         {release.files.length === 0 ? (
           <p className="text-sm text-slate-600">{t("noFiles")}</p>
         ) : (
-          <ul className="space-y-2 text-sm" data-testid="release-review-files">
-            {release.files.map((file) => (
-              <li key={file.id} className="break-all">
-                <a href={file.url} className="font-medium text-indigo-700 hover:underline">
-                  {file.name}
-                </a>{" "}
-                <span className="text-slate-600">{t("fileFacts", { size: format.number(file.size), sha256: file.sha256 })}</span>
-              </li>
-            ))}
-          </ul>
+          <ReviewFileList files={release.files} className="space-y-2 text-sm" testId="release-review-files" />
         )}
       </Card>
       <Card title={td("label")} description={t("decisionDescription")}>
