@@ -74,17 +74,22 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   const newRole = partner.getByRole("form", { name: "New role" });
   await newRole.getByLabel("Name", { exact: true }).fill("Map builder");
   await newRole.getByLabel("Rank (1-99)").fill("25");
-  await newRole.getByLabel("Edit project pages").check();
+  // Project pages are off in this project: the editor does not offer their permission.
+  await expect(newRole.getByLabel("Edit project pages")).toHaveCount(0);
+  await newRole.getByLabel("Manage webhooks and see their deliveries").check();
   await newRole.getByRole("button", { name: "Create role" }).click();
   await expect(partner.getByText("The role Map builder is created.")).toBeVisible();
   // The roles table gets a row for it; the row opens to its form.
   await partner.getByRole("table", { name: "Roles of this project" }).getByRole("button", { name: "Map builder" }).click();
-  await expect(partner.getByRole("form", { name: "Map builder" }).getByLabel("Edit project pages")).toBeChecked();
+  await expect(partner.getByRole("form", { name: "Map builder" }).getByLabel("Manage webhooks and see their deliveries")).toBeChecked();
 
-  // Toggle a module: the launcher tab appears with it.
+  // Toggle a module: the launcher tab appears with it. The launcher needs Downloads (what it installs).
   await partner.getByRole("link", { name: "Modules" }).click();
   await partner.getByLabel(/^Launcher/).check();
   await expect(partner.getByLabel(/Hosting/)).toBeDisabled();
+  await partner.getByRole("button", { name: "Save modules" }).click();
+  await expect(partner.getByRole("alert").filter({ hasText: "Launcher integration needs Downloads" })).toBeVisible();
+  await partner.getByLabel(/^Downloads/).check();
   await partner.getByRole("button", { name: "Save modules" }).click();
   await expect(partner.getByText("Modules are saved.")).toBeVisible();
   await partner.reload();

@@ -10,7 +10,7 @@ import { wanting } from "../notifications/settings";
 import { membersHolding, notify } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
-import { settingsOf } from "../projects/settings";
+import { OFFERABLE_ROLES, settingsOf } from "../projects/settings";
 import {
   DEFAULT_APPLICATION_PROMPT,
   type ApplicationStatus,
@@ -77,7 +77,7 @@ export async function applicationPanel(actor: Actor, context: ProjectContext) {
     }),
     settings.offeredRoleIds.length
       ? db.projectRole.findMany({
-          where: { projectId: context.project.id, id: { in: settings.offeredRoleIds }, NOT: { key: "OWNER" } },
+          where: { projectId: context.project.id, id: { in: settings.offeredRoleIds }, ...OFFERABLE_ROLES },
           orderBy: { rank: "asc" },
         })
       : [],
@@ -288,7 +288,7 @@ export async function listMyApplications(actor: Actor, query: { status?: Applica
 /** The roles a project can offer applicants (every role but Owner), lowest first, for its settings form. */
 export async function offerableRoles(projectId: string) {
   const roles = await db.projectRole.findMany({
-    where: { projectId, NOT: { key: "OWNER" } },
+    where: { projectId, ...OFFERABLE_ROLES },
     orderBy: [{ rank: "asc" }, { name: "asc" }],
     select: { id: true, name: true },
   });

@@ -13,6 +13,7 @@ import {
   removesLastOwner,
 } from "../permissions";
 import { inProject, type ProjectContext } from "../projects/access";
+import { withdrawRoleOffer } from "../projects/settings";
 import type { AddMemberInput, RoleDefinition } from "./schemas";
 
 type MemberRow = ProjectMember & { role: ProjectRole; user: Pick<User, "id" | "username" | "displayName" | "avatarUrl"> };
@@ -301,6 +302,7 @@ export async function deleteRole(actor: Actor, projectId: string, roleId: string
       await tx.projectMember.updateMany({ where: { roleId: role.id }, data: { roleId: member.id } });
     }
     await tx.projectRole.delete({ where: { id: role.id } });
+    await withdrawRoleOffer(tx, context.project, role.id);
     await recordAudit(tx, context.audit(meta), {
       action: "role.delete",
       targetType: "role",

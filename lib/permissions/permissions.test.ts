@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MODULE_NAMES } from "@/lib/projects/schemas";
 import {
   ALL_PROJECT_PERMISSIONS,
   canAssignRole,
@@ -12,6 +13,8 @@ import {
   DEFAULT_PROJECT_ROLES,
   isListed,
   PARTNER_STATUSES,
+  PERMISSION_MODULE,
+  permissionsInUse,
   PLATFORM_PERMISSIONS,
   PLATFORM_ROLES,
   platformPermissions,
@@ -243,5 +246,15 @@ describe("project roles (no escalation)", () => {
     expect(canBeOwner({ platformRoles: ["PARTNER"], partnerStatus: "ACTIVE" })).toBe(true);
     expect(canBeOwner({ platformRoles: ["PARTNER"], partnerStatus: "SUSPENDED" })).toBe(false);
     expect(canBeOwner({ platformRoles: ["PROJECT_LEAD"], partnerStatus: "NONE" })).toBe(false);
+  });
+});
+
+describe("permissions of modules", () => {
+  it("names real modules, and offers a module's permissions only while it is on", () => {
+    for (const module of Object.values(PERMISSION_MODULE)) expect(MODULE_NAMES).toContain(module);
+    expect(permissionsInUse([])).toEqual(ALL_PROJECT_PERMISSIONS.filter((permission) => !PERMISSION_MODULE[permission]));
+    expect(permissionsInUse(["DOWNLOADS"])).toEqual(expect.arrayContaining(["releases.manage", "downloads.manage", "project.view"]));
+    expect(permissionsInUse(["DOWNLOADS"])).not.toContain("launcher.manage");
+    expect(permissionsInUse(MODULE_NAMES)).toEqual(ALL_PROJECT_PERMISSIONS);
   });
 });

@@ -26,6 +26,30 @@ export const PROJECT_PERMISSIONS = {
 export type ProjectPermission = keyof typeof PROJECT_PERMISSIONS;
 export const ALL_PROJECT_PERMISSIONS = Object.keys(PROJECT_PERMISSIONS) as ProjectPermission[];
 
+/**
+ * The module each module-bound permission belongs to. While the module is off the permission has
+ * no effect, and the role editor does not offer it (DESIGN §4); roles keep it for when the module
+ * is turned on again. Module names as in lib/projects/schemas.ts.
+ */
+export const PERMISSION_MODULE: Partial<Record<ProjectPermission, string>> = {
+  "applications.view": "APPLICATIONS",
+  "applications.decide": "APPLICATIONS",
+  "releases.manage": "DOWNLOADS",
+  "releases.viewPrerelease": "DOWNLOADS",
+  "downloads.manage": "DOWNLOADS",
+  "launcher.manage": "LAUNCHER",
+  "messages.manage": "MESSAGES",
+  "pages.manage": "PROJECT_PAGES",
+};
+
+/** The permissions that mean something in a project with these modules on. */
+export function permissionsInUse(modules: readonly string[]): ProjectPermission[] {
+  return ALL_PROJECT_PERMISSIONS.filter((permission) => {
+    const module = PERMISSION_MODULE[permission];
+    return module === undefined || modules.includes(module);
+  });
+}
+
 export const DEFAULT_ROLE_KEYS = ["OWNER", "MANAGER", "DEVELOPER", "MODERATOR", "TESTER", "MEMBER"] as const;
 export type DefaultRoleKey = (typeof DEFAULT_ROLE_KEYS)[number];
 

@@ -16,6 +16,11 @@ export const PROJECT_MODULES = {
     label: "Launcher integration",
     description: "Install, update, repair and start the game from the platform launcher.",
     available: true,
+    /** The launcher installs the project's downloads: without them it has nothing to install. */
+    requires: {
+      modules: ["DOWNLOADS"],
+      message: "Launcher integration needs Downloads: the launcher installs the project's downloads. Turn Downloads on too.",
+    },
   },
   DOWNLOADS: { label: "Downloads", description: "Offer launcher files, modpacks, software and updates.", available: true },
   HOSTING: { label: "Hosting", description: "Server hosting by the platform. Coming later: it cannot be enabled yet.", available: false },
@@ -25,6 +30,28 @@ export const PROJECT_MODULES = {
 } as const;
 export type ProjectModuleName = keyof typeof PROJECT_MODULES;
 export const MODULE_NAMES = Object.keys(PROJECT_MODULES) as [ProjectModuleName, ...ProjectModuleName[]];
+
+interface ModuleRequirement {
+  modules: readonly ProjectModuleName[];
+  message: string;
+}
+
+/** Modules that are on although a module they need is off, each with what it needs and the message that says so. */
+export function unmetModuleRequirements(modules: readonly string[]): ({ module: ProjectModuleName } & ModuleRequirement)[] {
+  return MODULE_NAMES.flatMap((module) => {
+    const requires =
+      "requires" in PROJECT_MODULES[module] ? (PROJECT_MODULES[module] as { requires: ModuleRequirement }).requires : undefined;
+    return modules.includes(module) && requires?.modules.some((needed) => !modules.includes(needed)) ? [{ module, ...requires }] : [];
+  });
+}
+
+/** A module list to switch to: known modules, each with the modules it needs. */
+const moduleListSchema = z
+  .array(z.enum(MODULE_NAMES, "Unknown module."))
+  .max(MODULE_NAMES.length)
+  .superRefine((modules, context) => {
+    for (const { message } of unmetModuleRequirements(modules)) context.addIssue({ code: "custom", message });
+  });
 
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 
@@ -69,7 +96,7 @@ export const patchPresentationSchema = presentationSchema.partial();
 
 export const createProjectSchema = replacePresentationSchema.extend({
   visibility: z.enum(PROJECT_VISIBILITIES).default("PUBLIC"),
-  modules: z.array(z.enum(MODULE_NAMES)).max(MODULE_NAMES.length).default([]),
+  modules: moduleListSchema.default([]),
   /** Staff who are not ACTIVE partners name the partner who will own the project. */
   ownerId: idSchema.optional(),
 });
@@ -95,7 +122,7 @@ export const updateSettingsSchema = z.strictObject({
 });
 
 export const updateModulesSchema = z.strictObject({
-  modules: z.array(z.enum(MODULE_NAMES, "Unknown module.")).max(MODULE_NAMES.length),
+  modules: moduleListSchema,
 });
 
 export const PROJECT_SORTS = ["newest", "oldest", "name"] as const;

@@ -1,7 +1,7 @@
 import type { Actor, RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
-import type { Project } from "../db/generated/client";
+import type { Prisma, Project } from "../db/generated/client";
 import { ValidationFailed } from "../errors";
 import { inProject } from "./access";
 import { reviewedChange } from "./reviewed-content";
@@ -45,10 +45,25 @@ export async function updateSettings(
   });
 }
 
+/**
+ * The roles a project may offer applicants: every role but Owner. Custom roles have no key, and
+ * SQL's `NOT (key = 'OWNER')` is not true for a null key, so the null is named.
+ */
+export const OFFERABLE_ROLES = { OR: [{ key: null }, { key: { not: "OWNER" } }] } satisfies Prisma.ProjectRoleWhereInput;
+
 /** Roles offered to applicants are roles of this project, and never Owner. */
 async function assertOfferableRoles(tx: Tx, projectId: string, roleIds: string[]) {
   if (!roleIds.length) return;
-  const found = await tx.projectRole.count({ where: { projectId, id: { in: roleIds }, NOT: { key: "OWNER" } } });
+  const found = await tx.projectRole.count({ where: { projectId, id: { in: roleIds }, ...OFFERABLE_ROLES } });
   if (found !== new Set(roleIds).size)
     throw new ValidationFailed([{ path: "settings.offeredRoleIds", message: "Offer only roles of this project (not Owner)." }]);
+}
+
+/** A role that is deleted is no longer offered (in the same transaction as the deletion). */
+export async function withdrawRoleOffer(tx: Tx, project: Project, roleId: string): Promise<void> {
+  const settings = settingsOf(project);
+  if (!settings.offeredRoleIds.includes(roleId)) return;
+  await reviewedChange(tx, project);
+  const offeredRoleIds = settings.offeredRoleIds.filter((id) => id !== roleId);
+  await tx.project.update({ where: { id: project.id }, data: { settings: { ...settings, offeredRoleIds }, version: { increment: 1 } } });
 }

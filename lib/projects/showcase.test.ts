@@ -22,8 +22,9 @@ async function downloaded(projectId: string, count: number) {
 describe("home page shelves", () => {
   it("features published PUBLIC projects: most downloaded first, then the larger team; never private, draft or deleted ones", async () => {
     const owner = await createPartner();
-    const most = await createProjectFor(owner, { status: "PUBLISHED" });
-    const second = await createProjectFor(owner, { status: "PUBLISHED" });
+    const downloads = { status: "PUBLISHED" as const, modules: ["DOWNLOADS" as const] };
+    const most = await createProjectFor(owner, downloads);
+    const second = await createProjectFor(owner, downloads);
     const bigTeam = await createProjectFor(owner, { status: "PUBLISHED" });
     const smallTeam = await createProjectFor(owner, { status: "PUBLISHED" });
     const hidden = await createProjectFor(owner, { status: "PUBLISHED", visibility: "PRIVATE" });
@@ -44,6 +45,16 @@ describe("home page shelves", () => {
     expect(featured.slice(0, 2)).toEqual([most.id, second.id]);
     for (const project of [hidden, byApplication, draft, deleted]) expect(featured).not.toContain(project.id);
     expect(await featuredProjects(1)).toHaveLength(1);
+  });
+
+  it("ranks by downloads only projects whose DOWNLOADS module is on (DESIGN §4: an off module counts nowhere)", async () => {
+    const owner = await createPartner();
+    const switchedOff = await createProjectFor(owner, { status: "PUBLISHED" });
+    const team = await createProjectFor(owner, { status: "PUBLISHED" });
+    await downloaded(switchedOff.id, 2_147_000_000);
+    for (let i = 0; i < 40; i++) await addMemberWith(team.id, (await createUser()).id, "MEMBER");
+    const featured = (await featuredProjects(1000)).map((project) => project.id);
+    expect(featured.indexOf(team.id)).toBeLessThan(featured.indexOf(switchedOff.id));
   });
 
   it("lists recently published listed projects, newest publication first", async () => {

@@ -8,7 +8,8 @@ import type { ProjectView } from "./schemas";
  * in the directory, whoever looks: published projects, never deleted ones.
  *
  * - Featured: PUBLIC projects, those downloaded most (all their files together) first, then those with
- *   the larger team, then the most recently published. There is no staff-set flag.
+ *   the larger team, then the most recently published. Downloads count only while the DOWNLOADS
+ *   module is on (DESIGN §4: a module that is off has no effect). There is no staff-set flag.
  * - Recently published: PUBLIC and APPLICATION_ONLY projects (both are listed), newest publication first.
  */
 const FEATURABLE: Prisma.ProjectWhereInput = { deletedAt: null, status: "PUBLISHED", visibility: "PUBLIC" };
@@ -17,7 +18,7 @@ const RECENT: Prisma.ProjectWhereInput = { deletedAt: null, status: "PUBLISHED",
 export async function featuredProjects(limit = 3): Promise<ProjectView[]> {
   const downloaded = await db.download.groupBy({
     by: ["projectId"],
-    where: { downloadCount: { gt: 0 }, project: FEATURABLE },
+    where: { downloadCount: { gt: 0 }, project: { ...FEATURABLE, modules: { has: "DOWNLOADS" } } },
     _sum: { downloadCount: true },
     orderBy: [{ _sum: { downloadCount: "desc" } }, { projectId: "asc" }],
     take: limit,

@@ -62,6 +62,11 @@ export function ModulesForm({
           </li>
         ))}
       </ul>
+      {form.formState.errors.modules && (
+        <p role="alert" className="text-sm text-red-600">
+          {form.formState.errors.modules.message}
+        </p>
+      )}
       <p className="text-xs text-slate-500">{t("offKeepsData")}</p>
       <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
     </form>

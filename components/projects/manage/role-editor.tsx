@@ -11,7 +11,7 @@ import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { roleDefinitionSchema } from "@/lib/members/schemas";
-import { ALL_PROJECT_PERMISSIONS, type ProjectPermission } from "@/lib/permissions";
+import { ALL_PROJECT_PERMISSIONS, type ProjectPermission, permissionsInUse } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
@@ -39,7 +39,7 @@ export interface RoleActions {
 type Area = ProjectPermission extends `${infer A}.${string}` ? A : never;
 
 /** The permissions by area, in the order lib/permissions lists them. */
-export const PERMISSIONS_BY_AREA: [Area, ProjectPermission[]][] = (() => {
+const PERMISSIONS_BY_AREA: [Area, ProjectPermission[]][] = (() => {
   const areas = new Map<Area, ProjectPermission[]>();
   for (const permission of ALL_PROJECT_PERMISSIONS) {
     const area = permission.split(".")[0] as Area;
@@ -48,47 +48,75 @@ export const PERMISSIONS_BY_AREA: [Area, ProjectPermission[]][] = (() => {
   return [...areas];
 })();
 
-/** A role's permissions in words, by area (read-only). */
-export function PermissionSummary({ permissions }: { permissions: readonly string[] }) {
+/** The areas and permissions that mean something with these modules on (DESIGN §4: an off module offers nothing). */
+function areasInUse(modules: readonly string[]): [Area, ProjectPermission[]][] {
+  const inUse = permissionsInUse(modules);
+  return PERMISSIONS_BY_AREA.map(([area, list]): [Area, ProjectPermission[]] => [area, list.filter((p) => inUse.includes(p))]).filter(
+    ([, list]) => list.length > 0,
+  );
+}
+
+/** What a save sends: the ticked permissions, and those the role holds of modules that are off (not shown, kept). */
+export function permissionsToSave(
+  ticked: readonly ProjectPermission[],
+  held: readonly string[],
+  modules: readonly string[],
+): ProjectPermission[] {
+  const inUse = permissionsInUse(modules);
+  return [...ticked, ...(held as ProjectPermission[]).filter((permission) => !inUse.includes(permission))];
+}
+
+/** A role's permissions in words, by area (read-only), those of modules that are off left out. */
+function PermissionSummary({ permissions, modules }: { permissions: readonly string[]; modules: readonly string[] }) {
   const labels = useTranslations("labels");
   return (
     <dl className="grid gap-3 sm:grid-cols-2">
-      {PERMISSIONS_BY_AREA.filter(([, list]) => list.some((permission) => permissions.includes(permission))).map(([area, list]) => (
-        <div key={area}>
-          <dt className="text-xs font-semibold uppercase text-slate-500">{labels(`permissionArea.${area}`)}</dt>
-          {list
-            .filter((permission) => permissions.includes(permission))
-            .map((permission) => (
-              <dd key={permission} className="text-sm text-slate-700">
-                {labels(`permission.${permission}`)}
-              </dd>
-            ))}
-        </div>
-      ))}
+      {areasInUse(modules)
+        .filter(([, list]) => list.some((permission) => permissions.includes(permission)))
+        .map(([area, list]) => (
+          <div key={area}>
+            <dt className="text-xs font-semibold uppercase text-slate-500">{labels(`permissionArea.${area}`)}</dt>
+            {list
+              .filter((permission) => permissions.includes(permission))
+              .map((permission) => (
+                <dd key={permission} className="text-sm text-slate-700">
+                  {labels(`permission.${permission}`)}
+                </dd>
+              ))}
+          </div>
+        ))}
     </dl>
   );
 }
 
-/** One role: its name, rank and the permissions by area (only those the editor holds can be ticked). */
+/**
+ * One role: its name, rank and the permissions by area (only those the editor holds can be ticked).
+ * Permissions of modules that are off are not offered; a role that holds them keeps them.
+ */
 export function RoleEditor({
   target,
   role,
   grantable,
+  modules,
   actions,
 }: {
   target: ProjectTarget;
   role: EditableRole;
   grantable: string[];
+  /** The project's modules that are on. */
+  modules: readonly string[];
   actions: RoleActions;
 }) {
   const t = useTranslations("manage.roles");
   const labels = useTranslations("labels");
   const confirm = useConfirm();
   const idPrefix = useId();
+  const areas = areasInUse(modules);
   const { form, submit, pending, notice } = useSchemaForm({
     schema: roleDefinitionSchema,
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
-    action: (values) => actions.save(target, role.id, values),
+    action: (values) =>
+      actions.save(target, role.id, { ...values, permissions: permissionsToSave(values.permissions ?? [], role.permissions, modules) }),
     onSuccess: () => {
       if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
     },
@@ -117,7 +145,7 @@ export function RoleEditor({
     return (
       <div className="space-y-3">
         <p className="text-sm text-slate-600">{role.key === "OWNER" ? t("ownerFixed") : t("readOnly")}</p>
-        <PermissionSummary permissions={role.permissions} />
+        <PermissionSummary permissions={role.permissions} modules={modules} />
       </div>
     );
   }
@@ -147,7 +175,7 @@ export function RoleEditor({
         <legend className="text-sm font-medium">{t("permissions")}</legend>
         <p className="text-xs text-slate-500">{t("permissionsHint")}</p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {PERMISSIONS_BY_AREA.map(([area, list]) => (
+          {areas.map(([area, list]) => (
             <fieldset key={area} className="rounded-md p-3 ring-1 ring-slate-200">
               <legend className="px-1 text-xs font-semibold uppercase text-slate-500">{labels(`permissionArea.${area}`)}</legend>
               <div className="space-y-2">

@@ -14,11 +14,13 @@ export function RolesTable({
   target,
   roles,
   grantable,
+  modules,
   actions,
 }: {
   target: ProjectTarget;
   roles: (EditableRole & { id: string })[];
   grantable: string[];
+  modules: readonly string[];
   actions: RoleActions;
 }) {
   const t = useTranslations("manage.roles");
@@ -67,7 +69,7 @@ export function RolesTable({
             <tr id={panel} hidden={!expanded}>
               <td colSpan={4} className="pb-4">
                 <div className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
-                  <RoleEditor target={target} grantable={grantable} actions={actions} role={role} />
+                  <RoleEditor target={target} grantable={grantable} modules={modules} actions={actions} role={role} />
                 </div>
               </td>
             </tr>

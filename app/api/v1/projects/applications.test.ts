@@ -2,11 +2,14 @@
  * Applications and memberships (DESIGN 4 and 8.1): the journey, bad input (each a clear
  * problem+json with nothing written), two decisions at once, notifications, leaving, memberships.
  */
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import * as decisionRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/decision/route";
 import * as withdrawRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/withdraw/route";
 import * as applicationsRoute from "@/app/api/v1/projects/[id]/applications/route";
 import * as leaveRoute from "@/app/api/v1/projects/[id]/members/me/route";
+import * as roleRoute from "@/app/api/v1/projects/[id]/roles/[roleId]/route";
+import * as rolesRoute from "@/app/api/v1/projects/[id]/roles/route";
 import * as settingsRoute from "@/app/api/v1/projects/[id]/settings/route";
 import * as statusRoute from "@/app/api/v1/projects/[id]/status/route";
 import * as myApplicationsRoute from "@/app/api/v1/users/me/applications/route";
@@ -163,6 +166,63 @@ describe("the application journey", () => {
     expect((await put([roleId("OWNER")])).json).toMatchObject({ status: 400, errors: [{ path: "settings.offeredRoleIds" }] });
     expect((await put(["nope"])).status).toBe(400);
     expect((await put([roleId("TESTER")])).status).toBe(200);
+  });
+});
+
+describe("custom roles on offer", () => {
+  async function withCustomRole() {
+    const opened = await openProject();
+    const params = { id: opened.project.id };
+    const created = await call(rolesRoute.POST, "POST", "/", {
+      token: opened.ownerToken,
+      params,
+      body: { name: "Map maker", permissions: [], rank: 15 },
+    });
+    expect(created.status).toBe(201);
+    const customId = created.json!.id as string;
+    const settings = async () => {
+      const read = await call(settingsRoute.GET, "GET", "/", { token: opened.ownerToken, params });
+      return { etag: read.headers.get("etag")!, offered: (read.json!.settings as { offeredRoleIds: string[] }).offeredRoleIds };
+    };
+    const offer = async (offeredRoleIds: string[]) =>
+      call(settingsRoute.PUT, "PUT", "/", {
+        token: opened.ownerToken,
+        params,
+        headers: { "if-match": (await settings()).etag },
+        body: { visibility: "PUBLIC", settings: { applicationsOpen: true, offeredRoleIds } },
+      });
+    return { ...opened, params, customId, settings, offer };
+  }
+
+  it("offers a custom role (key null): saved, applied for and accepted with", async () => {
+    const { project, ownerToken, customId, offer, roleId } = await withCustomRole();
+    expect((await offer([customId, roleId("TESTER")])).status).toBe(200);
+    const { user, token } = await applicant();
+    const created = await apply(token, project.id, { message: "I build maps", roleId: customId });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ roleId: customId, role: { name: "Map maker" } });
+    const accepted = await decide(ownerToken, project.id, created.json!.id as string, { decision: "ACCEPT", roleId: customId });
+    expect(accepted.status).toBe(200);
+    expect(await db.projectMember.findFirst({ where: { projectId: project.id, userId: user.id } })).toMatchObject({ roleId: customId });
+  });
+
+  it("takes a deleted custom role off the offer, so the settings still save", async () => {
+    const { ownerToken, params, customId, settings, offer, roleId } = await withCustomRole();
+    expect((await offer([customId, roleId("TESTER")])).status).toBe(200);
+    const deleted = await call(roleRoute.DELETE, "DELETE", "/", { token: ownerToken, params: { ...params, roleId: customId } });
+    expect(deleted.status).toBe(204);
+    expect((await settings()).offered).toEqual([roleId("TESTER")]);
+    expect((await offer((await settings()).offered)).status).toBe(200);
+  });
+
+  it("drops ids of roles deleted before the fix from stored offers (migration 20261126202000)", async () => {
+    const { project, roleId } = await openProject();
+    const stale = { offeredRoleIds: ["deleted-role", roleId("TESTER"), "other"], applicationsOpen: true };
+    await db.project.update({ where: { id: project.id }, data: { settings: stale } });
+    const migration = await readFile("prisma/migrations/20261126202000_offered_roles_that_exist/migration.sql", "utf8");
+    await db.$executeRawUnsafe(migration);
+    const { settings } = await db.project.findUniqueOrThrow({ where: { id: project.id } });
+    expect(settings).toEqual({ offeredRoleIds: [roleId("TESTER")], applicationsOpen: true });
   });
 });
 

@@ -306,23 +306,28 @@ describe("settings and modules", () => {
     };
     expect((await call(launcher.GET, "GET", "/", { token, params })).status).toBe(404);
     expect((await call(launcher.PUT, "PUT", "/", { token, params, body: config })).status).toBe(404);
+    const alone = await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v1"' }, body: { modules: ["LAUNCHER"] } });
+    expect(alone.json).toMatchObject({
+      status: 400,
+      errors: [{ path: "modules", message: expect.stringContaining("Launcher integration needs Downloads") }],
+    });
     const enabled = await call(modules.PUT, "PUT", "/", {
       token,
       params,
       headers: { "if-match": '"v1"' },
-      body: { modules: ["LAUNCHER"] },
+      body: { modules: ["LAUNCHER", "DOWNLOADS"] },
     });
-    expect(enabled.json!.modules).toEqual(["LAUNCHER"]);
+    expect(enabled.json!.modules).toEqual(["LAUNCHER", "DOWNLOADS"]);
     expect((await call(launcher.PUT, "PUT", "/", { token, params, body: config })).json).toEqual(config);
     await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v2"' }, body: { modules: [] } });
     expect((await call(launcher.GET, "GET", "/", { token, params })).status).toBe(404);
-    await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v3"' }, body: { modules: ["LAUNCHER"] } });
+    await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v3"' }, body: { modules: ["LAUNCHER", "DOWNLOADS"] } });
     expect((await call(launcher.GET, "GET", "/", { token, params })).json).toEqual(config);
     const hosting = await call(modules.PUT, "PUT", "/", {
       token,
       params,
       headers: { "if-match": '"v4"' },
-      body: { modules: ["LAUNCHER", "HOSTING"] },
+      body: { modules: ["LAUNCHER", "DOWNLOADS", "HOSTING"] },
     });
     expect(hosting.status).toBe(422);
   });

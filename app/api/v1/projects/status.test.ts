@@ -93,7 +93,7 @@ describe.each(Object.keys(ACTORS) as ActorName[])("the status workflow for %s", 
 });
 
 describe("submitting", () => {
-  it("refuses an incomplete project with the list of what is missing", async () => {
+  it("refuses an incomplete project with the list of what is missing (Launcher integration without Downloads included)", async () => {
     const project = await createProjectFor(owner, { modules: ["LAUNCHER", "CREATOR_SUPPORT"] });
     const response = await call(status.POST, "POST", "/", {
       token: tokens.owner,
@@ -104,11 +104,12 @@ describe("submitting", () => {
     expect((response.json!.missing as { path: string }[]).map((item) => item.path)).toEqual([
       "description",
       "logoUrl",
+      "modules",
       "launcher",
       "settings.supportLinks",
     ]);
     const read = await call(history.GET, "GET", "/", { token: tokens.owner, params: { id: project.id } });
-    expect((read.json!.missing as unknown[]).length).toBe(4);
+    expect((read.json!.missing as unknown[]).length).toBe(5);
   });
 
   it("requires a public reason for a take-down", async () => {

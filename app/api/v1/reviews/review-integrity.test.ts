@@ -24,7 +24,7 @@ const PNG = Buffer.from(
 );
 const passed = { passed: true, note: "" };
 const allPassed = { completeness: passed, quality: passed, guidelines: passed, security: passed };
-const ALL_MODULES: ProjectModuleName[] = ["LAUNCHER", "PROJECT_PAGES", "CREATOR_SUPPORT"];
+const ALL_MODULES: ProjectModuleName[] = ["LAUNCHER", "DOWNLOADS", "PROJECT_PAGES", "CREATOR_SUPPORT"];
 const launcherSettings = (executable: string) => ({
   offerInstall: true,
   offerUpdate: true,
@@ -96,7 +96,7 @@ const REVIEWED_WRITES: Record<string, Edit> = {
       body: { visibility: "PRIVATE", settings: { applicationPrompt: "Tell us more", supportLinks: [] } },
     }),
   "PUT /projects/{id}/modules": async (id, token) =>
-    call(modules.PUT, "PUT", "/", { token, params: { id }, headers: await ifMatch(id), body: { modules: ["LAUNCHER"] } }),
+    call(modules.PUT, "PUT", "/", { token, params: { id }, headers: await ifMatch(id), body: { modules: ["LAUNCHER", "DOWNLOADS"] } }),
   "POST /projects/{id}/pages": async (id, token) =>
     call(pages.POST, "POST", "/", { token, params: { id }, body: { slug: "news", title: "News", body: "Text" } }),
   "PUT /projects/{id}/pages/{pageSlug}": async (id, token) =>
@@ -251,7 +251,12 @@ describe("the change list and the review diff", () => {
     [
       "MODULES",
       REVIEWED_WRITES["PUT /projects/{id}/modules"],
-      { area: "MODULES", field: "modules", before: ["CREATOR_SUPPORT", "LAUNCHER", "PROJECT_PAGES"], after: ["LAUNCHER"] },
+      {
+        area: "MODULES",
+        field: "modules",
+        before: ["CREATOR_SUPPORT", "DOWNLOADS", "LAUNCHER", "PROJECT_PAGES"],
+        after: ["DOWNLOADS", "LAUNCHER"],
+      },
     ],
     [
       "PAGES (added)",

@@ -27,6 +27,7 @@ export default async function RolesPage(props: ManageTabPageProps) {
           <RolesTable
             target={target}
             grantable={grantable}
+            modules={project.modules}
             actions={actions}
             roles={roles.map((role) => ({
               ...role,
@@ -40,6 +41,7 @@ export default async function RolesPage(props: ManageTabPageProps) {
             <RoleEditor
               target={target}
               grantable={grantable}
+              modules={project.modules}
               actions={actions}
               role={{
                 id: null,
