@@ -24,8 +24,9 @@ import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import { BadRequest, Unauthorized } from "@/lib/errors";
 import { publicAction } from "@/lib/portal/action";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
-import { registerSchema } from "@/lib/users/schemas";
+import { registerSchema, verificationResendSchema } from "@/lib/users/schemas";
 import { getOwnAccount, registerUser, updateOwnAccount } from "@/lib/users/service";
+import { resendVerification } from "@/lib/users/verification";
 
 /** Only our own origin (open redirect): `next` is resolved as a browser would and must stay here. */
 async function safeNext(next: string | undefined): Promise<string> {
@@ -110,6 +111,14 @@ export const requestPasswordResetAction = publicAction({
     await requestPasswordReset(email, meta);
     // The API's answer (PASSWORD_RESET_ACCEPTED), in the reader's language.
     return (await getTranslations("auth.forgot"))("accepted");
+  },
+});
+
+export const resendVerificationLinkAction = publicAction({
+  args: z.tuple([verificationResendSchema]),
+  run: async ([{ email }], { meta }) => {
+    await resendVerification({ email }, meta);
+    return (await getTranslations("auth.verify"))("resent");
   },
 });
 

@@ -42,11 +42,27 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
 
   // No portal page shows mail: holding a session proves nothing about the address. The link is in the inbox.
   expect((await page.goto("/mailbox"))!.status()).toBe(404);
-  const mail = await smtp.waitFor(`${username}@example.test`);
-  const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec(mail.parsed.text ?? "")![0];
-  await page.goto(new URL(link).pathname + new URL(link).search);
+  const address = `${username}@example.test`;
+  const linkIn = (mail: Awaited<ReturnType<typeof smtp.waitFor>>) => {
+    const link = new URL(/https?:\/\/\S+verify-email\?token=[\w-]+/.exec(mail.parsed.text ?? "")![0]);
+    return link.pathname + link.search;
+  };
+  const first = linkIn(await smtp.waitFor(address));
+  // Sent again from the account page: the new link works, the first one no longer does.
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText("A new link is on its way.", { exact: false })).toBeVisible();
+  const second = linkIn(await smtp.waitFor(address, (mail) => linkIn(mail) !== first));
+  await page.goto(first);
+  await expect(page.getByText("This link is invalid or has expired. Request a new one.")).toBeVisible();
+  // The failed link's page asks for the address and sends a new link (the answer says nothing of the account).
+  await page.getByRole("form", { name: "Get a new confirmation link" }).getByLabel("E-mail address of your account").fill(address);
+  await page.getByRole("button", { name: "Send a new link" }).click();
+  await expect(page.getByText("If an account with this address waits for confirmation, a new link is on its way.")).toBeVisible();
+  const third = linkIn(await smtp.waitFor(address, (mail) => ![first, second].includes(linkIn(mail))));
+  await page.goto(third);
   await expect(page.getByText("Your e-mail address is confirmed.")).toBeVisible();
   await page.goto("/account");
+  await expect(page.getByRole("button", { name: "Send the link again" })).toHaveCount(0);
 
   // Edit the profile with the keyboard only.
   const profile = page.getByRole("form", { name: "Profile" });

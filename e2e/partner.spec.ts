@@ -114,8 +114,15 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   await expect(partner.getByRole("textbox", { name: "Linux arguments" })).toHaveValue("--vulkan");
   await expect(partner.getByRole("textbox", { name: "Windows arguments" })).toHaveValue("");
   await partner.getByRole("link", { name: "Settings" }).click();
+  await partner.getByLabel("Contact e-mail of the team").fill(`team-${stamp}@skyforge.example`);
   await partner.getByRole("form", { name: "Settings" }).getByRole("button", { name: "Save settings" }).click();
   await expect(partner.getByText("Settings are saved.")).toBeVisible();
+  // The project page names the contact e-mail.
+  await partner.goto(projectUrl);
+  await expect(partner.getByRole("link", { name: `team-${stamp}@skyforge.example` })).toHaveAttribute(
+    "href",
+    `mailto:team-${stamp}@skyforge.example`,
+  );
 
   // The member sees the draft; an outsider gets 404, in the portal and the API.
   await member.goto(projectUrl);

@@ -10,6 +10,7 @@ import { isLocale } from "@/lib/i18n/locales";
 import { portalAction } from "@/lib/portal/action";
 import { emailChangeFormSchema, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
 import { updateOwnAccount } from "@/lib/users/service";
+import { resendVerification } from "@/lib/users/verification";
 import { updateNotificationSettings } from "@/lib/notifications/preferences";
 import { notificationSettingsInputSchema } from "@/lib/notifications/settings";
 
@@ -25,6 +26,15 @@ export const updateProfileAction = portalAction({
     return { message: t("saved"), data: { version: user.version } };
   },
   revalidate: [["/", "layout"]],
+});
+
+export const resendVerificationAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([]),
+  run: async (_args, { actor, meta }) => {
+    await resendVerification({ actor }, meta);
+    return (await getTranslations("account.email"))("resent");
+  },
 });
 
 export const changeEmailAction = portalAction({

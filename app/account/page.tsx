@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import {
   changeEmailAction,
   createTokenAction,
+  resendVerificationAction,
   revokeTokenAction,
   updateNotificationSettingsAction,
   updateProfileAction,
@@ -12,6 +13,7 @@ import { NotificationSettingsForm } from "@/components/account/notification-sett
 import { getNotificationSettings } from "@/lib/notifications/preferences";
 import { EmailForm } from "@/components/account/email-form";
 import { ProfileForm } from "@/components/account/profile-form";
+import { ResendLinkButton } from "@/components/account/resend-link-button";
 import { TokenManager } from "@/components/account/token-manager";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
@@ -81,6 +83,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           </>
         }
       >
+        {(!account.emailVerified || account.pendingEmail) && (
+          <div className="mb-5">
+            <ResendLinkButton action={resendVerificationAction} />
+          </div>
+        )}
         <EmailForm email={account.email} version={user.version} action={changeEmailAction} />
       </Card>
       <Card title={tn("title")} description={tn("description")}>

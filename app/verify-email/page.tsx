@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { PageHeader } from "@/components/ui/card";
+import { resendVerificationLinkAction } from "@/app/auth-actions";
+import { ResendVerificationForm } from "@/components/auth/resend-verification-form";
+import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { portalRequestMeta } from "@/lib/auth/portal";
 import { AppError } from "@/lib/errors";
@@ -32,6 +34,11 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     <div className="mx-auto max-w-md space-y-6">
       <PageHeader title={t("title")} />
       <Notice tone={outcome.ok ? "success" : "error"}>{outcome.text}</Notice>
+      {!outcome.ok && (
+        <Card title={t("resendTitle")}>
+          <ResendVerificationForm action={resendVerificationLinkAction} />
+        </Card>
+      )}
       <Link href="/account" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">
         {t("toAccount")}
       </Link>

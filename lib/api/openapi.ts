@@ -273,7 +273,12 @@ function operationObject(operation: Operation, schemas: SchemaCollector) {
     security: operation.auth === "required" ? secured : operation.auth === "optional" ? [...secured, {}] : [],
     parameters: parameters(operation, schemas),
     ...(operation.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: schemas.convert(operation.body, "input") } } } }
+      ? {
+          requestBody: {
+            required: !operation.bodyOptional,
+            content: { "application/json": { schema: schemas.convert(operation.body, "input") } },
+          },
+        }
       : {}),
     ...(operation.fileBody || operation.streamBody
       ? {

@@ -28,6 +28,11 @@ export interface Operation<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The JSON body may be left out (no Content-Type, nothing sent): `body` then parses `undefined`,
+   * so its schema says what that means (`z.strictObject({…}).optional()`).
+   */
+  bodyOptional?: boolean;
   /** `binary` names the media type of a response that is bytes rather than JSON. */
   responses: Record<number, { description: string; schema?: z.ZodType; binary?: string }>;
   /** Reads answer with an ETag; PUT, PATCH and DELETE need If-Match. */

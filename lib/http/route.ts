@@ -97,8 +97,9 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const params = parseParams(operation, await context.params);
       const query = parseQuery(operation, url.searchParams);
       const limit = operation.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-      const rawBody = operation.body ? (await readBody(request, limit, JSON_TYPE, "application/json")).toString("utf8") : "";
-      const body = operation.body ? parseJsonBody(operation.body, rawBody) : undefined;
+      const sendsBody = operation.body !== undefined && !(operation.bodyOptional && bodyLeftOut(request));
+      const rawBody = sendsBody ? (await readBody(request, limit, JSON_TYPE, "application/json")).toString("utf8") : "";
+      const body = sendsBody ? parseJsonBody(operation.body!, rawBody) : operation.body?.parse(undefined);
       const file = operation.fileBody ? await readFile(request, limit, operation.fileBody.contentTypes) : null;
       const upload = operation.streamBody ? openUpload(request, operation.streamBody) : null;
       const expectedVersion = operation.versioned && UNSAFE_METHODS.has(request.method) ? parseIfMatch(request.headers.get("if-match")) : 0;
@@ -258,6 +259,11 @@ async function readBody(request: Request, limit: number, accepted: RegExp, expec
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** No body: neither a Content-Type nor a length (an empty POST, as `fetch(url, { method: "POST" })` sends it). */
+function bodyLeftOut(request: Request): boolean {
+  return !request.headers.get("content-type") && Number(request.headers.get("content-length") ?? 0) === 0;
 }
 
 function parseJsonBody<B extends z.ZodType>(schema: B, raw: string): z.output<B> {

@@ -258,6 +258,9 @@ export const RATE_LIMITS = {
   registerPerIp: { name: "register:ip", limit: Number(process.env.REGISTER_LIMIT_PER_IP ?? 10), windowSeconds: 60 * 60 },
   /** Opening verification links: generous for people, useless for guessing 256-bit tokens. */
   verifyEmailPerIp: { name: "verify-email:ip", limit: 30, windowSeconds: 15 * 60 },
+  /** Sending the verification link again: per client address, and per account or e-mail address (known or not, the same). */
+  verifyEmailResendPerIp: { name: "verify-email-resend:ip", limit: 10, windowSeconds: 60 * 60 },
+  verifyEmailResendPerAccount: { name: "verify-email-resend:account", limit: 3, windowSeconds: 60 * 60 },
   /** "Forgot password": per client address and per e-mail address (known or not, the same). */
   passwordResetPerIp: { name: "password-reset:ip", limit: 10, windowSeconds: 60 * 60 },
   passwordResetPerAddress: { name: "password-reset:address", limit: 3, windowSeconds: 60 * 60 },

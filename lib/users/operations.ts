@@ -11,6 +11,7 @@ import {
   staffUpdateUserSchema,
   updateOwnAccountSchema,
   userSearchQuerySchema,
+  verificationResendSchema,
 } from "./schemas";
 
 const idParams = z.strictObject({ id: idSchema });
@@ -41,6 +42,25 @@ export const verifyEmailOperation = defineOperation({
   body: z.strictObject({ token: z.string().min(1).max(200) }),
   rateLimit: RATE_LIMITS.verifyEmailPerIp,
   responses: { 204: { description: "Confirmed" }, 422: problem("Invalid or expired token") },
+});
+
+export const sendVerificationLinkOperation = defineOperation({
+  method: "POST",
+  path: "/api/v1/auth/verify-email/resend",
+  tag: "Authentication",
+  summary: "Send the verification link again",
+  description:
+    "Signed in, with no body: to the caller's address waiting for confirmation (a pending change, or the account's own while unconfirmed). " +
+    "Anonymously, with `{email}` (the expired-link page): the same for the account with that address, and the same answer whether there is one or not. " +
+    "The new link voids the older links to that address. Limited per client address and per account or address.",
+  auth: "optional",
+  body: verificationResendSchema.optional(),
+  bodyOptional: true,
+  responses: {
+    202: { description: "Sent, where there is something to confirm" },
+    400: problem("Anonymous without an e-mail address, or an invalid one"),
+    429: problem("Too many links asked for"),
+  },
 });
 
 export const createTokenWithPasswordOperation = defineOperation({

@@ -154,6 +154,9 @@ export function profileFormToUpdate(values: z.output<typeof profileFormSchema>):
   return { ...fields, dateOfBirth: fields.dateOfBirth || null, avatarUrl: fields.avatarUrl || null };
 }
 
+/** Asking for a new verification link without signing in (the expired-link page). */
+export const verificationResendSchema = z.strictObject({ email: emailSchema });
+
 export const emailChangeFormSchema = z.strictObject({
   email: emailSchema,
   currentPassword: z.string().min(1, "Enter your current password.").max(256),

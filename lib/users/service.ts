@@ -67,7 +67,7 @@ async function assertFree(tx: Tx, fields: { username?: string; email?: string },
   if (errors.length) throw new Conflict(errors.map((error) => error.message).join(" "), "taken", { errors });
 }
 
-async function sendVerification(tx: Tx, user: User, email: string) {
+export async function sendVerification(tx: Tx, user: User, email: string) {
   const token = newSecret("pmv_");
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS);
   await tx.emailVerificationToken.create({ data: { userId: user.id, email, tokenHash: sha256(token), expiresAt } });

@@ -104,6 +104,14 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
             ))}
           </ul>
         )}
+        {settings.contactEmail && (
+          <p className="text-sm text-slate-700">
+            {t("contact")}:{" "}
+            <a href={`mailto:${settings.contactEmail}`} className="font-medium break-all text-indigo-700 hover:underline">
+              {settings.contactEmail}
+            </a>
+          </p>
+        )}
         {moduleEnabled(row, "DOWNLOADS") && <ProjectDownloads actor={actor} projectId={row.id} />}
         {application && (
           <ApplyPanel
