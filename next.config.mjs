@@ -3,10 +3,11 @@ import createNextIntlPlugin from "next-intl/plugin";
 const root = import.meta.dirname;
 /**
  * The largest body a portal page takes: a server action's form. The largest the portal posts is
- * an image upload (2 MiB, MAX_IMAGE_BYTES in lib/projects/images.ts) with its multipart framing
- * and fields; release files go to the API as a stream. scripts/serve.mjs enforces it at the door.
+ * an avatar upload (5 MiB, MAX_AVATAR_BYTES in lib/users/schemas.ts: a phone's photo) with its
+ * multipart framing and fields; release files go to the API as a stream. scripts/serve.mjs
+ * enforces it at the door.
  */
-export const SERVER_ACTION_MAX_BYTES = 3 * 1024 * 1024;
+export const SERVER_ACTION_MAX_BYTES = 6 * 1024 * 1024;
 // The portal's language per request (user setting, cookie, Accept-Language): lib/i18n/locales.ts.
 const withNextIntl = createNextIntlPlugin("./lib/portal/i18n-request.ts");
 

@@ -14,6 +14,12 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
+  "hex",
+);
+
 function uniqueName() {
   return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
@@ -68,17 +74,20 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   const profile = page.getByRole("form", { name: "Profile" });
   await profile.getByLabel("Display name").fill("Renamed Tester");
   await profile.getByLabel("Date of birth", { exact: true }).fill("2000-05-17");
-  // The avatar field previews the picture: the (just renamed) initials until the address is an https one.
+  // The picture: the (just renamed) initials until one is uploaded; a file picked is uploaded at once,
+  // served by us (never another host), shown in the header too, and can be removed.
   const preview = profile.getByTestId("avatar-preview");
   await expect(preview.locator("img")).toHaveCount(0);
   await expect(preview).toContainText("RT");
-  await profile.getByLabel("Avatar image address").fill("http://insecure.example/a.png");
-  await profile.getByLabel("Avatar image address").press("Enter");
-  await expect(profile.getByText("Enter an https:// address.")).toBeVisible();
+  await profile.getByLabel("Picture").setInputFiles({ name: "not-a-picture.png", mimeType: "image/png", buffer: Buffer.from("nope") });
+  await expect(profile.getByText("Send the body as a PNG, JPEG, GIF or WebP image.")).toBeVisible();
+  await profile.getByLabel("Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await expect(profile.getByText("Your picture is saved.")).toBeVisible();
+  await expect(preview.locator("img")).toHaveAttribute("src", /^\/api\/v1\/users\/[\w-]+\/avatar\?v=[\w-]+$/);
+  await expect(page.getByRole("banner").locator('img[src^="/api/v1/users/"]')).toBeVisible();
+  await profile.getByRole("button", { name: "Remove picture" }).click();
+  await expect(profile.getByText("Your picture is removed.")).toBeVisible();
   await expect(preview.locator("img")).toHaveCount(0);
-  await profile.getByLabel("Avatar image address").fill("https://images.example.test/a.png");
-  await expect(preview.locator("img")).toHaveAttribute("src", "https://images.example.test/a.png");
-  await profile.getByLabel("Avatar image address").fill("");
   await profile.getByRole("button", { name: "Save profile" }).click();
   await expect(profile.getByText("Your profile is saved.")).toBeVisible();
 

@@ -8,7 +8,9 @@ import { revokeToken } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
 import { isLocale } from "@/lib/i18n/locales";
 import { portalAction } from "@/lib/portal/action";
-import { emailChangeFormSchema, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
+import { BadRequest, UnsupportedMediaType } from "@/lib/errors";
+import { removeAvatar, uploadAvatar } from "@/lib/users/avatar";
+import { emailChangeFormSchema, MAX_AVATAR_BYTES, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
 import { updateOwnAccount } from "@/lib/users/service";
 import { resendVerification } from "@/lib/users/verification";
 import { updateNotificationSettings } from "@/lib/notifications/preferences";
@@ -24,6 +26,35 @@ export const updateProfileAction = portalAction({
       ? await getTranslations({ locale: user.language, namespace: "account.profile" })
       : await getTranslations("account.profile");
     return { message: t("saved"), data: { version: user.version } };
+  },
+  revalidate: [["/", "layout"]],
+});
+
+/** The picture from the account page's control (FormData `file`); answers the account's new version and the picture's address. */
+export const uploadAvatarAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([z.instanceof(FormData)]),
+  run: async ([form], { actor, meta }) => {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) throw new BadRequest("Choose an image file first.");
+    if (file.size > MAX_AVATAR_BYTES) throw new BadRequest(`The image is too large: at most ${MAX_AVATAR_BYTES / 1024 / 1024} MiB.`);
+    try {
+      const user = await uploadAvatar(actor, { bytes: Buffer.from(await file.arrayBuffer()) }, meta);
+      return { message: (await getTranslations("account.avatar"))("uploaded"), data: { version: user.version, url: user.avatarUrl } };
+    } catch (error) {
+      if (error instanceof UnsupportedMediaType) throw new UnsupportedMediaType("a PNG, JPEG, GIF or WebP image");
+      throw error;
+    }
+  },
+  revalidate: [["/", "layout"]],
+});
+
+export const removeAvatarAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([]),
+  run: async (_args, { actor, meta }) => {
+    const user = await removeAvatar(actor, meta);
+    return { message: (await getTranslations("account.avatar"))("removed"), data: { version: user.version, url: null } };
   },
   revalidate: [["/", "layout"]],
 });

@@ -7,6 +7,7 @@ export default function AccountLayout({ children }: { children: ReactNode }) {
     <ClientMessagesProvider
       namespaces={[
         "account.profile",
+        "account.avatar",
         "account.email",
         "account.tokens",
         "account.password",

@@ -4,6 +4,8 @@ import { getTranslations } from "next-intl/server";
 import {
   changeEmailAction,
   createTokenAction,
+  removeAvatarAction,
+  uploadAvatarAction,
   resendVerificationAction,
   revokeTokenAction,
   updateNotificationSettingsAction,
@@ -62,12 +64,13 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
             username: account.username,
             displayName: account.displayName,
             dateOfBirth: account.dateOfBirth ?? "",
-            avatarUrl: account.avatarUrl ?? "",
             language: account.language,
             settings: account.settings,
             version: user.version,
           }}
+          avatarUrl={account.avatarUrl}
           action={updateProfileAction}
+          avatarActions={{ upload: uploadAvatarAction, remove: removeAvatarAction }}
         />
       </Card>
       <Card

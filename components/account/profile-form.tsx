@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ComponentProps } from "react";
+import { AvatarUpload } from "@/components/account/avatar-upload";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Avatar } from "@/components/ui/avatar";
 import { CheckboxField, SelectField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -25,10 +26,15 @@ function languageOptions(current: string) {
 
 export function ProfileForm({
   initial,
+  avatarUrl,
   action,
+  avatarActions,
 }: {
   initial: ProfileFormValues;
+  /** The picture now (an address of ours, or null). */
+  avatarUrl: string | null;
   action: (input: ProfileFormValues) => Promise<FormResult<{ version: number }>>;
+  avatarActions: ComponentProps<typeof AvatarUpload>["actions"];
 }) {
   const t = useTranslations("account.profile");
   const tTheme = useTranslations("labels.theme");
@@ -40,9 +46,7 @@ export function ProfileForm({
     onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
   const errors = form.formState.errors;
-  const [displayName, avatarUrl] = form.watch(["displayName", "avatarUrl"]);
-  // Only an https address is shown (as the schema demands and the page's CSP allows); else the initials.
-  const preview = avatarUrl && /^https:\/\/\S+$/.test(avatarUrl) ? avatarUrl : null;
+  const displayName = form.watch("displayName");
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
@@ -59,15 +63,13 @@ export function ProfileForm({
           {...form.register("language")}
         />
       </div>
-      <div className="flex items-start gap-4">
-        <div className="min-w-0 flex-1">
-          <FormTextField form={form} name="avatarUrl" label={t("avatarUrl")} type="url" placeholder="https://…" />
-        </div>
-        <figure className="mt-6 shrink-0" data-testid="avatar-preview">
-          <Avatar name={displayName || initial.username} url={preview} size={48} />
-          <figcaption className="sr-only">{t("avatarPreview")}</figcaption>
-        </figure>
-      </div>
+      <AvatarUpload
+        name={displayName || initial.username}
+        url={avatarUrl}
+        actions={avatarActions}
+        // The picture changed the account's version: the next save of this form expects the new one.
+        onChanged={(version) => form.setValue("version", version)}
+      />
       <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">{t("settings")}</legend>
         <SelectField

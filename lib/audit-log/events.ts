@@ -103,6 +103,7 @@ const EVENT_OF_ACTION: Record<string, EventType | EventType[] | ((entry: AuditEn
   "user.register": "user.created",
   "user.update_by_staff": (entry) => (entry.changes?.partnerStatus ? ["user.partner_status_changed"] : []),
   "user.update_own": null,
+  "user.avatar": null,
   "user.notification_settings": null,
   "user.email_verified": null,
   "user.password_change": null,

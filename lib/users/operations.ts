@@ -2,9 +2,12 @@ import { z } from "zod";
 import { createOwnTokenSchema, createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
 import { pageSchema, paginationQuerySchema } from "../http/pagination";
 import { defineOperation, idSchema, problem } from "../http/operation";
+import { IMAGE_TYPES } from "../files/store";
 import { RATE_LIMITS } from "../rate-limit";
 import {
+  AVATAR_SIZE,
   fullUserSchema,
+  MAX_AVATAR_BYTES,
   ownAccountSchema,
   publicProfileSchema,
   registerSchema,
@@ -115,6 +118,39 @@ export const listUsersOperation = defineOperation({
   scope: "admin",
   query: userSearchQuerySchema.extend(paginationQuerySchema.shape),
   responses: { 200: { description: "A page of users", schema: pageSchema(fullUserSchema) }, 403: problem("Needs users.readAny") },
+});
+
+export const uploadAvatarOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/users/me/avatar",
+  tag: "Users",
+  summary: "Upload the own picture",
+  description:
+    `Send the image itself as the body (${IMAGE_TYPES.join(", ")}, at most ${MAX_AVATAR_BYTES / 1024 / 1024} MiB, 40 megapixels). ` +
+    `It is checked by its bytes, drawn again as a ${AVATAR_SIZE} px square WebP without its metadata, and served by us: avatarUrl points at it. ` +
+    "PUT /users/me with avatarUrl null removes it.",
+  auth: "required",
+  fileBody: { contentTypes: IMAGE_TYPES },
+  maxBodyBytes: MAX_AVATAR_BYTES,
+  responses: {
+    200: { description: "The account, with its new avatarUrl and ETag", schema: ownAccountSchema },
+    400: problem("The picture cannot be read, or it is too large a canvas"),
+    413: problem("Too large"),
+    415: problem("Not an image of an accepted type"),
+  },
+});
+
+export const getAvatarOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/users/{id}/avatar",
+  tag: "Users",
+  summary: "A user's picture",
+  description:
+    "Public, like the name next to it. Cached for a day by anyone (a removed picture leaves caches within a day); the ETag is its SHA-256.",
+  auth: "none",
+  params: idParams,
+  query: z.strictObject({ v: z.string().max(64).optional() }),
+  responses: { 200: { description: "The picture (WebP)", binary: "image/webp" }, 404: problem("No such user, or no uploaded picture") },
 });
 
 export const getUserOperation = defineOperation({

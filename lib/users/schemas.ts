@@ -69,7 +69,8 @@ export const updateOwnAccountSchema = z
     username: usernameSchema,
     displayName: displayNameSchema,
     dateOfBirth: dateOfBirthSchema.nullable(),
-    avatarUrl: httpsUrlSchema.nullable(),
+    /** null removes the picture; the current value changes nothing (a picture comes as an upload: lib/users/avatar.ts). */
+    avatarUrl: z.string().max(300).nullable(),
     language: languageSchema,
     settings: accountSettingsSchema.partial(),
     email: emailSchema,
@@ -87,7 +88,8 @@ export const staffUpdateUserSchema = z
   .strictObject({
     username: usernameSchema,
     displayName: displayNameSchema,
-    avatarUrl: httpsUrlSchema.nullable(),
+    /** null removes the picture (moderation); the current value changes nothing. */
+    avatarUrl: z.string().max(300).nullable(),
     platformRoles: z.array(z.enum(PLATFORM_ROLES)).min(1, "A user keeps at least one platform role."),
     partnerStatus: z.enum(PARTNER_STATUSES),
     partnerNote: z.string().trim().max(500),
@@ -96,6 +98,10 @@ export const staffUpdateUserSchema = z
   })
   .partial();
 export type StaffUpdateUserInput = z.infer<typeof staffUpdateUserSchema>;
+
+/** Uploaded pictures (lib/users/avatar.ts): at most this many bytes, drawn again at AVATAR_SIZE px square. */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE = 256;
 
 export const publicProfileSchema = z.object({
   id: z.string(),
@@ -142,7 +148,6 @@ export const profileFormSchema = z.strictObject({
   username: usernameSchema,
   displayName: displayNameSchema,
   dateOfBirth: z.union([z.literal(""), dateOfBirthSchema]),
-  avatarUrl: z.union([z.literal(""), httpsUrlSchema]),
   language: languageSchema,
   settings: accountSettingsSchema,
   version: z.int().min(1),
@@ -151,7 +156,7 @@ export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 export function profileFormToUpdate(values: z.output<typeof profileFormSchema>): UpdateOwnAccountInput {
   const { version: _version, ...fields } = values;
-  return { ...fields, dateOfBirth: fields.dateOfBirth || null, avatarUrl: fields.avatarUrl || null };
+  return { ...fields, dateOfBirth: fields.dateOfBirth || null };
 }
 
 /** Asking for a new verification link without signing in (the expired-link page). */

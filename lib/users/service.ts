@@ -21,6 +21,7 @@ import {
   hasPlatformPermission,
   type PlatformRole,
 } from "../permissions";
+import { assertAvatarUrlKept, removeUnusedAvatar, storedAvatarId } from "./avatar";
 import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
 import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
 
@@ -149,6 +150,7 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
   if (input.username !== undefined) Object.assign(data, { username: input.username, usernameKey: input.username.toLowerCase() });
   if (input.displayName !== undefined) data.displayName = input.displayName;
   if (input.dateOfBirth !== undefined) data.dateOfBirth = input.dateOfBirth ? new Date(`${input.dateOfBirth}T00:00:00Z`) : null;
+  assertAvatarUrlKept(current.avatarUrl, input.avatarUrl);
   if (input.avatarUrl !== undefined) data.avatarUrl = input.avatarUrl;
   if (input.language !== undefined) data.language = input.language;
   if (input.settings !== undefined) data.settings = { ...presentOwnAccount(current).settings, ...input.settings };
@@ -172,6 +174,7 @@ export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInpu
     return updated;
   });
   await invalidateCallers([current.id]);
+  await removeUnusedAvatar(current.id, storedAvatarId(current.id, current.avatarUrl));
   return { user, account: presentOwnAccount(user, await pendingEmailOf(user.id, user.email)) };
 }
 
@@ -256,6 +259,7 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
     if (!canEditProfileOf(actor, target)) throw new Forbidden("You can only edit the profiles of users who rank below you.");
     if (input.username !== undefined) Object.assign(data, { username: input.username, usernameKey: input.username.toLowerCase() });
     if (input.displayName !== undefined) data.displayName = input.displayName;
+    assertAvatarUrlKept(target.avatarUrl, input.avatarUrl);
     if (input.avatarUrl !== undefined) data.avatarUrl = input.avatarUrl;
   }
   if (input.platformRoles !== undefined) {
@@ -319,6 +323,7 @@ export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUp
   });
   // Roles, partner status, suspension and profile are part of every cached caller of this user.
   await invalidateCallers([target.id]);
+  await removeUnusedAvatar(target.id, storedAvatarId(target.id, target.avatarUrl));
   return { user, body: presentFullUser(user) };
 }
 

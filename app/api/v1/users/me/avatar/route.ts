@@ -1,0 +1,11 @@
+import { versionEtag } from "@/lib/http/etag";
+import { handle } from "@/lib/http/route";
+import { uploadAvatar } from "@/lib/users/avatar";
+import { uploadAvatarOperation } from "@/lib/users/operations";
+import { getOwnAccount } from "@/lib/users/service";
+
+export const PUT = handle(uploadAvatarOperation, async ({ actor, file, meta }) => {
+  await uploadAvatar(actor, file!, meta);
+  const { user, account } = await getOwnAccount(actor);
+  return { body: account, etag: versionEtag(user) };
+});
