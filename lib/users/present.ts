@@ -3,8 +3,16 @@ import type { db, Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { accountSettingsSchema, DEFAULT_SETTINGS, type fullUserSchema, type ownAccountSchema, type publicProfileSchema } from "./schemas";
 
+/** What everyone may see of a person; the birth date only where they chose to show it (settings.showDateOfBirth). */
 export function presentPublicProfile(user: User): z.infer<typeof publicProfileSchema> {
-  return { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl };
+  const shown = accountSettingsSchema.safeParse(user.settings).data?.showDateOfBirth === true && user.dateOfBirth !== null;
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    avatarUrl: user.avatarUrl,
+    ...(shown ? { dateOfBirth: user.dateOfBirth!.toISOString().slice(0, 10) } : {}),
+  };
 }
 
 export function presentOwnAccount(user: User, pendingEmail: string | null = null): z.infer<typeof ownAccountSchema> {

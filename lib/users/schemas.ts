@@ -108,6 +108,8 @@ export const publicProfileSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
+  /** Only where the person shows it (settings.showDateOfBirth). */
+  dateOfBirth: z.iso.date().optional(),
 });
 
 export const ownAccountSchema = publicProfileSchema.extend({

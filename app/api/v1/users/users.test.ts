@@ -224,6 +224,16 @@ describe("reading users", () => {
     expect(response.text.includes(target.email)).toBe(full);
   });
 
+  it("shows everyone the birth date only where its owner chose to (settings.showDateOfBirth)", async () => {
+    const target = await createUser();
+    await db.user.update({ where: { id: target.id }, data: { dateOfBirth: new Date("2001-02-03") } });
+    const read = async () => (await call(userById.GET, "GET", "/", { params: { id: target.id } })).json!;
+    expect("dateOfBirth" in (await read())).toBe(false);
+    await db.user.update({ where: { id: target.id }, data: { settings: { showDateOfBirth: true } } });
+    expect(await read()).toMatchObject({ dateOfBirth: "2001-02-03" });
+    expect("email" in (await read())).toBe(false);
+  });
+
   it("needs the admin scope for the full record through a token", async () => {
     const staff = await createUser({ roles: ["SUPPORT"] });
     const target = await createUser();
