@@ -2,6 +2,9 @@ import { chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
+/** The environment variables the store reads (XDG_CONFIG_HOME). */
+type Environment = Record<string, string | undefined>;
+
 /** A token from device sign-in, kept per server. */
 export interface StoredSignIn {
   tokenId: string;
@@ -15,14 +18,14 @@ interface ConfigFile {
 }
 
 /** `$XDG_CONFIG_HOME/pums-launcher`, else `~/.config/pums-launcher`. */
-export function configFolder(env: NodeJS.ProcessEnv = process.env): string {
+export function configFolder(env: Environment = process.env): string {
   const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config");
   return path.join(base, "pums-launcher");
 }
 
-const configFile = (env?: NodeJS.ProcessEnv) => path.join(configFolder(env), "config.json");
+const configFile = (env?: Environment) => path.join(configFolder(env), "config.json");
 
-async function readConfig(env?: NodeJS.ProcessEnv): Promise<ConfigFile> {
+async function readConfig(env?: Environment): Promise<ConfigFile> {
   const text = await readFile(configFile(env), "utf8").catch(() => null);
   if (text === null) return { servers: {} };
   const parsed = JSON.parse(text) as Partial<ConfigFile>;
@@ -30,7 +33,7 @@ async function readConfig(env?: NodeJS.ProcessEnv): Promise<ConfigFile> {
 }
 
 /** The sign-in stored for `server`, unless it has expired. */
-export async function signInFor(server: string, env?: NodeJS.ProcessEnv): Promise<StoredSignIn | null> {
+export async function signInFor(server: string, env?: Environment): Promise<StoredSignIn | null> {
   const stored = (await readConfig(env)).servers[server];
   if (!stored) return null;
   if (stored.expiresAt && Date.parse(stored.expiresAt) <= Date.now()) return null;
@@ -41,7 +44,7 @@ export async function signInFor(server: string, env?: NodeJS.ProcessEnv): Promis
  * Stores the token for `server`. The folder is the user's only (0700) and the file 0600, written to
  * a temporary file first so a crash never leaves half a file.
  */
-export async function storeSignIn(server: string, signIn: StoredSignIn, env?: NodeJS.ProcessEnv): Promise<string> {
+export async function storeSignIn(server: string, signIn: StoredSignIn, env?: Environment): Promise<string> {
   const config = await readConfig(env);
   config.servers[server] = signIn;
   const folder = configFolder(env);
