@@ -6,6 +6,8 @@ export class ApiError extends LauncherError {
     readonly status: number,
     readonly code: string | undefined,
     readonly detail: string,
+    /** The whole problem document (extension members such as `interval`). */
+    readonly problem: Record<string, unknown> = {},
   ) {
     super(`The server answered ${status}${code ? ` (${code})` : ""}: ${detail}`);
     this.name = "ApiError";
@@ -90,7 +92,12 @@ export class Api {
       );
     if (!response.ok) {
       const problem = (parsed ?? {}) as { code?: string; detail?: string; title?: string };
-      throw new ApiError(response.status, problem.code, problem.detail ?? problem.title ?? (text.slice(0, 200) || response.statusText));
+      throw new ApiError(
+        response.status,
+        problem.code,
+        problem.detail ?? problem.title ?? (text.slice(0, 200) || response.statusText),
+        problem as Record<string, unknown>,
+      );
     }
     if (parsed === null)
       throw new LauncherError(`The server at ${this.server} did not answer JSON for ${pathOrUrl}: is it this platform's server?`);

@@ -85,9 +85,11 @@ export async function login(options: Options): Promise<number> {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === "authorization_pending") continue;
-      // RFC 8628 3.5: slow_down adds 5 seconds to the interval, for this and every later poll.
+      // RFC 8628 3.5: slow_down adds 5 seconds to the interval, for this and every later poll (or
+      // the server says the new interval); a rate limit answer is taken the same way.
       if (error.code === "slow_down" || error.status === 429) {
-        interval += 5000;
+        const told = Number(error.problem.interval);
+        interval = Number.isFinite(told) && told * 1000 > interval ? told * 1000 : interval + 5000;
         continue;
       }
       if (error.code === "access_denied") throw new LauncherError("The sign-in was denied in the portal.");
