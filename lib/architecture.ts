@@ -27,6 +27,7 @@ export const LAYERS: Record<string, 1 | 2 | 3 | 4 | 5> = {
   "lib/testing": 5,
   "lib/architecture.ts": 5,
   "lib/account": 4,
+  "lib/device-sign-in": 4,
   "lib/applications": 4,
   "lib/reviews": 4,
   "lib/audit": 4,

@@ -41,6 +41,10 @@ const PROBLEM_SCHEMA = {
     allowedStatuses: { type: "array", items: { type: "string" }, description: "Statuses in which the action is possible." },
     memberCount: { type: "integer", description: "Members that hold the role." },
     expiresAt: { type: "string", format: "date-time", description: "Until when another reviewer's claim holds." },
+    interval: {
+      type: "integer",
+      description: "Device sign-in: the seconds to wait before the next poll (`authorization_pending`, `slow_down`).",
+    },
   },
   additionalProperties: true,
   example: {

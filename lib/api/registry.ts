@@ -1,6 +1,7 @@
 import * as account from "../account/operations";
 import * as applications from "../applications/operations";
 import * as audit from "../audit/operations";
+import * as deviceSignIn from "../device-sign-in/operations";
 import * as downloads from "../downloads/operations";
 import type { Operation } from "../http/operation";
 import * as launcher from "../launcher/operations";
@@ -19,7 +20,8 @@ import * as webhooks from "../webhooks/operations";
 /** Sections of the API reference, in reading order, with what each holds. */
 export const TAGS: Record<string, string> = {
   System: "Health, readiness and this document.",
-  Authentication: "Registration, e-mail confirmation and personal access tokens from a password.",
+  Authentication:
+    "Registration, e-mail confirmation, personal access tokens from a password, and device sign-in (RFC 8628) for clients without a browser.",
   Users: "The caller's own account, public profiles and, for staff, user administration.",
   "Account security": "Password change, sessions, devices, login history and two-factor sign-in of the caller's account.",
   Tokens: "The caller's personal access tokens.",
@@ -43,6 +45,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const MODULES = [
   system,
   users,
+  deviceSignIn,
   account,
   notifications,
   projects,

@@ -18,6 +18,8 @@ export const UNCACHED_TABLES: ReadonlySet<string> = new Set([
   "AuditEntry",
   "IdempotencyKey",
   "Device",
+  // Device sign-ins (lib/device-sign-in): each poll writes its time.
+  "DeviceAuthorization",
   // Who was counted downloading a file today (lib/downloads/counting.ts): written on every counted download.
   "DownloadClient",
 ]);

@@ -127,6 +127,19 @@ export function hasPlatformPermission(subject: PlatformSubject | null, permissio
   return subject !== null && platformPermissions(subject).has(permission) && scopesAllow(subject.scopes, permission);
 }
 
+/**
+ * The token scopes `subject` may hand to a token it approves for someone else's client (device
+ * sign-in): `read` and `write` for everyone; `admin` only for holders of a platform permission that
+ * needs it (staff), since it would carry nothing for anyone else; and, for a token, never a scope
+ * that token lacks (as a token minted with a token).
+ */
+export function grantableTokenScopes(subject: PlatformSubject): TokenScope[] {
+  const held = platformPermissions(subject);
+  const staff = [...held].some((permission) => PLATFORM_PERMISSION_SCOPES[permission].includes("admin"));
+  const scopes: TokenScope[] = staff ? ["read", "write", "admin"] : ["read", "write"];
+  return subject.scopes ? scopes.filter((scope) => subject.scopes!.includes(scope)) : scopes;
+}
+
 export function highestRank(roles: readonly PlatformRole[]): number {
   return Math.max(0, ...roles.map((role) => PLATFORM_ROLE_INFO[role].rank));
 }

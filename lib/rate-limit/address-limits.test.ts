@@ -4,13 +4,15 @@ import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
 import * as resetConfirm from "@/app/api/v1/auth/password-reset/confirm/route";
 import * as resetRequest from "@/app/api/v1/auth/password-reset/route";
+import * as deviceStart from "@/app/api/v1/auth/device/route";
 import * as register from "@/app/api/v1/auth/register/route";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as verifyEmail from "@/app/api/v1/auth/verify-email/route";
 import * as projects from "@/app/api/v1/projects/route";
 import { confirmPassword } from "../auth/password-check";
+import { describeDeviceSignIn } from "../device-sign-in/service";
 import { TooManyRequests } from "../errors";
-import { createUser, testMeta, unique } from "../testing/factories";
+import { actorOf, createUser, testMeta, unique } from "../testing/factories";
 import { call } from "../testing/http";
 import { RATE_LIMITS } from ".";
 import { verifyEmailFromLink } from "@/lib/users/service";
@@ -103,6 +105,24 @@ const ROWS: [string, number, Attempt][] = [
       }
     },
   ],
+  [
+    "device sign-in starts",
+    RATE_LIMITS.deviceStartPerIp.limit,
+    async (ip) => (await call(deviceStart.POST, "POST", "/", { ip, body: { clientName: "Limited launcher" } })).status,
+  ],
+  [
+    "device sign-in code look-ups (each by another account)",
+    RATE_LIMITS.deviceCodePerIp.limit,
+    async (ip) => {
+      try {
+        await describeDeviceSignIn(actorOf(await createUser()), "BCDFGHJK", testMeta(ip));
+        return 200;
+      } catch (error) {
+        if (error instanceof TooManyRequests) return 429;
+        return 400;
+      }
+    },
+  ],
 ];
 
 describe("per-address rate limits", () => {
@@ -169,6 +189,7 @@ describe("budgets keyed on a client address", () => {
         "lib/http/route.ts: enforceForAddress(operation.rateLimit, meta.ip)",
         "lib/http/route.ts: enforceForAddress(RATE_LIMITS.apiPerCaller, meta.ip)",
         "lib/portal/action.ts: enforceForAddress(declaration.rateLimit, meta.ip)",
+        "lib/device-sign-in/service.ts: enforceForAddress(RATE_LIMITS.deviceCodePerIp, meta.ip)",
       ]),
     );
   });

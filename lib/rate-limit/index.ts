@@ -263,5 +263,13 @@ export const RATE_LIMITS = {
   passwordResetPerAddress: { name: "password-reset:address", limit: 3, windowSeconds: 60 * 60 },
   /** Opening reset links: generous for people, useless for guessing 256-bit tokens. */
   passwordResetConfirmPerIp: { name: "password-reset-confirm:ip", limit: 30, windowSeconds: 15 * 60 },
+  /** Starting a device sign-in (POST /auth/device): a launcher starts one per sign-in. */
+  deviceStartPerIp: { name: "device-start:ip", limit: 30, windowSeconds: 15 * 60 },
+  /**
+   * Looking up a device sign-in's user code (the /device page, approve, deny): per user and per
+   * address, so guessing one of 20^8 codes stays hopeless (docs/security.md, "Device sign-in").
+   */
+  deviceCodePerUser: { name: "device-code:user", limit: 10, windowSeconds: 15 * 60 },
+  deviceCodePerIp: { name: "device-code:ip", limit: 30, windowSeconds: 15 * 60 },
   apiPerCaller: { name: "api", limit: Number(process.env.API_RATE_LIMIT_PER_MINUTE ?? 1200), windowSeconds: 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import * as deviceStart from "@/app/api/v1/auth/device/route";
+import * as deviceToken from "@/app/api/v1/auth/device/token/route";
 import * as register from "@/app/api/v1/auth/register/route";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as verify from "@/app/api/v1/auth/verify-email/route";
@@ -64,6 +66,8 @@ import * as session from "@/app/api/v1/users/me/sessions/[sessionId]/route";
 import * as sessions from "@/app/api/v1/users/me/sessions/route";
 import { requestPasswordReset } from "@/lib/account/passwords";
 import { createSession } from "@/lib/auth/sessions";
+import { approveDeviceSignIn } from "@/lib/device-sign-in/service";
+import { actorFromUser } from "@/lib/auth/actor";
 import { totpCode } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
 import { OPERATIONS } from "@/lib/api/registry";
@@ -80,6 +84,8 @@ const passed = { passed: true, note: "" };
 /** Changes that are deliberately not audited, and why. */
 const NOT_AUDITED: Record<string, string> = {
   "POST /api/v1/users/me/notifications/read": "marks the caller's own notifications read; nothing anyone else relies on changes",
+  "POST /api/v1/auth/device":
+    "an anonymous client starts a sign-in that changes no account until a user approves it; approval, denial and the token are audited",
   "POST /api/v1/auth/password-reset": "answers before any work (no enumeration) and changes no account; the confirm is audited",
   "POST /api/v1/users/me/2fa/setup": "stores a secret that does nothing until it is enabled, which is audited",
   "POST /api/v1/users/me/reauthenticate": "renews the current session's authentication time only",
@@ -236,6 +242,14 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       body: { username: name, email: `${name}@example.test`, password: "a fine passphrase", displayName: "A" },
     });
     return call(verify.POST, "POST", "/", { body: { token: await mailedToken(`${name}@example.test`) } });
+  },
+  "POST /api/v1/auth/device/token": async () => {
+    const user = await createUser();
+    const session = await db.$transaction((tx) => createSession(tx, user, testMeta(), null));
+    const started = await call(deviceStart.POST, "POST", "/", { body: { clientName: "Audited launcher" } });
+    const userCode = String(started.json!.userCode).replace("-", "");
+    await approveDeviceSignIn(actorFromUser(user, null, { sessionId: session.id }), { userCode }, testMeta());
+    return call(deviceToken.POST, "POST", "/", { body: { deviceCode: started.json!.deviceCode } });
   },
   "POST /api/v1/auth/token": async () =>
     call(tokenSignIn.POST, "POST", "/", { body: { login: (await createUser()).username, password: TEST_PASSWORD } }),

@@ -1,0 +1,8 @@
+import { requestDeviceSignInOperation } from "@/lib/device-sign-in/operations";
+import { startDeviceSignIn } from "@/lib/device-sign-in/service";
+import { handle } from "@/lib/http/route";
+
+export const POST = handle(requestDeviceSignInOperation, async ({ body, meta }) => ({
+  status: 201,
+  body: await startDeviceSignIn(body, meta),
+}));
