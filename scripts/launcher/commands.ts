@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { access, chmod, constants } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { ApiError } from "./api";
 import { storeSignIn } from "./config";
@@ -310,6 +311,7 @@ export async function start(folder: string, options: Options): Promise<number> {
   const child = spawn(program, [...launch.arguments, ...options.rest], { cwd: gameFolder, stdio: "inherit" });
   return new Promise((resolve, reject) => {
     child.on("error", (error) => reject(new LauncherError(`Could not start ${launch.executable}: ${error.message}`)));
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 128 + 1 : 1)));
+    // A game ended by a signal exits like a shell reports it: 128 + the signal's number.
+    child.on("exit", (code, signal) => resolve(code ?? 128 + (signal ? (os.constants.signals[signal] ?? 0) : 0)));
   });
 }

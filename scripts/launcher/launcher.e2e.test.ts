@@ -16,7 +16,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { settingsOf } from "@/lib/projects/settings";
-import { createPartner, createProjectFor, tokenFor } from "@/lib/testing/factories";
+import { actorOf, createPartner, createProjectFor, testMeta, tokenFor } from "@/lib/testing/factories";
 import { type ServedApp, startServe } from "@/lib/testing/serve-process";
 import type { InstallRecord } from "./record";
 import { type ZipEntry, zipOf } from "./test-zips";
@@ -31,6 +31,9 @@ let game: string;
 let projectId: string;
 let slug: string;
 let token: string;
+let owner: Awaited<ReturnType<typeof createPartner>>;
+/** A PRIVATE project of the same owner: only its members may install it (after `login`). */
+let privateProject: { id: string; slug: string };
 
 /** The launcher as a user runs it, with its own config folder. */
 function launcher(args: string[], options: { onOutput?: (text: string) => void } = {}) {
@@ -75,7 +78,8 @@ interface Upload {
 }
 
 /** A published release with its files, through the API (the project is trusted: no release review). */
-async function publish(version: string, channel: "STABLE" | "BETA", uploads: Upload[]) {
+async function publish(version: string, channel: "STABLE" | "BETA", uploads: Upload[], inProject = projectId) {
+  const projectId = inProject;
   const created = await api("POST", `/api/v1/projects/${projectId}/releases`, { version, title: `Version ${version}`, channel });
   const releaseId = created.json.id as string;
   for (const upload of uploads) {
@@ -108,7 +112,7 @@ const exists = (relative: string) =>
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), "launcher-e2e-"));
   game = path.join(work, "skyforge");
-  const owner = await createPartner();
+  owner = await createPartner();
   const project = await createProjectFor(owner, { status: "PUBLISHED", visibility: "PUBLIC", modules: ["LAUNCHER", "DOWNLOADS"] });
   projectId = project.id;
   slug = project.slug;
@@ -116,6 +120,9 @@ beforeAll(async () => {
     where: { id: projectId },
     data: { trusted: true, settings: { ...settingsOf(project), offerPrereleases: true } },
   });
+  const hidden = await createProjectFor(owner, { status: "PUBLISHED", visibility: "PRIVATE", modules: ["LAUNCHER", "DOWNLOADS"] });
+  await db.project.update({ where: { id: hidden.id }, data: { trusted: true } });
+  privateProject = { id: hidden.id, slug: hidden.slug };
   token = await tokenFor(owner.id);
   served = await startServe(PORT);
   await api("PUT", `/api/v1/projects/${projectId}/launcher`, {
@@ -298,4 +305,41 @@ describe("the reference launcher against the server", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/no longer offered.*\(404\)/);
   });
+});
+
+describe("device sign-in", () => {
+  it("a project only members see needs login; after approval in the portal the launcher installs it", async () => {
+    await publish("2.0.0", "STABLE", [{ name: "members.txt", bytes: Buffer.from("for the team\n") }], privateProject.id);
+    const folder = path.join(work, "private");
+    const anonymous = await launcher(["install", privateProject.slug, folder, "--server", SERVER, "--platform", "linux-x64"]);
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.stderr).toMatch(/No project .* is offered .* sign in first with: npm run launcher -- login/);
+
+    // The player approves in the portal (e2e/device journey of the device sign-in work); here the
+    // same service approves as the signed-in owner, once the launcher has shown the code.
+    const { createSession } = await import("@/lib/auth/sessions");
+    const { approveDeviceSignIn } = await import("@/lib/device-sign-in/service");
+    const { normalizeUserCode } = await import("@/lib/device-sign-in/codes");
+    const session = await db.$transaction((tx) => createSession(tx, owner, testMeta(), null));
+    const actor = actorOf(owner, null, { sessionId: session.id });
+    let approval: Promise<unknown> | null = null;
+    const signedIn = await launcher(["login", "--server", SERVER], {
+      onOutput: (text) => {
+        const code = /code ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(text)?.[1];
+        if (code && !approval) approval = approveDeviceSignIn(actor, { userCode: normalizeUserCode(code)! }, testMeta());
+      },
+    });
+    await approval;
+    expect(signedIn.stderr).toBe("");
+    expect(signedIn.code).toBe(0);
+    expect(signedIn.stdout).toMatch(/open \S+\/device\?code=[A-Z]{4}-[A-Z]{4}/);
+    const config = path.join(work, "config/pums-launcher/config.json");
+    expect((await stat(config)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(config, "utf8")).servers[SERVER].token).toEqual(expect.any(String));
+
+    const installed = await launcher(["install", privateProject.slug, folder, "--server", SERVER, "--platform", "linux-x64"]);
+    expect(installed.stderr).toBe("");
+    expect(installed.code).toBe(0);
+    expect(await readFile(path.join(folder, "members.txt"), "utf8")).toBe("for the team\n");
+  }, 60_000);
 });
