@@ -8,6 +8,7 @@ import path from "node:path";
 import { dataDirectory, DataDirInUseError, startEmbeddedDatabase } from "../lib/db/embedded";
 import { describeResult } from "../lib/db/migrations/apply";
 import { migratePostgres } from "../lib/db/migrations/run";
+import { generateSigningKey, launcherKeyring } from "../lib/launcher/signing";
 import { buildIfNeeded } from "./build-if-needed";
 
 const root = path.join(import.meta.dirname, "..");
@@ -20,6 +21,15 @@ function authSecret(): string {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "auth-secret");
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+/** The launcher's signing key (docs/launcher.md): LAUNCHER_SIGNING_KEY, else one generated once into the data folder. */
+function launcherSigningKey(): string {
+  if (process.env.LAUNCHER_SIGNING_KEY) return process.env.LAUNCHER_SIGNING_KEY;
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "launcher-signing-key");
+  if (!existsSync(file)) writeFileSync(file, generateSigningKey(), { mode: 0o600 });
   return readFileSync(file, "utf8").trim();
 }
 
@@ -42,6 +52,9 @@ async function main() {
 
   process.env.DATABASE_URL = databaseUrl;
   process.env.AUTH_SECRET = authSecret();
+  process.env.LAUNCHER_SIGNING_KEY = launcherSigningKey();
+  // An unreadable key (or previous key) stops the start here, not at the first manifest.
+  launcherKeyring();
   const { ensureInitialProjectLead } = await import("../lib/users/bootstrap");
   const { disconnectDatabase } = await import("../lib/db/client");
   const created = await ensureInitialProjectLead(dataDir);

@@ -21,6 +21,10 @@ const file = {
   downloadCount: 0,
   createdAt: AT,
   url: "/x",
+  path: null,
+  platforms: null,
+  extract: false,
+  entryCount: null,
 };
 
 function release(state: ReleaseView["state"], review: ReleaseView["review"] = null): ReleaseView {

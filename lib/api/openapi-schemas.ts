@@ -2,7 +2,7 @@ import { z } from "zod";
 import { tokenSchema } from "../auth/schemas";
 import { auditEntrySchema } from "../audit/schemas";
 import { fileSchema } from "../downloads/schemas";
-import { launcherProjectSchema, manifestSchema } from "../launcher/schemas";
+import { launcherKeysSchema, launcherProjectSchema, manifestSchema } from "../launcher/schemas";
 import { memberSchema, roleSchema } from "../members/schemas";
 import { notificationSchema } from "../notifications/service";
 import { projectSchema } from "../projects/schemas";
@@ -123,6 +123,10 @@ const NAMED: [z.ZodType, { id: string; description: string; example?: unknown }]
         downloadCount: 12,
         createdAt: AT,
         url: "/api/v1/projects/cm3p0project0000000001/files/cm3p0file00000000000001/download",
+        path: null,
+        platforms: null,
+        extract: true,
+        entryCount: 214,
       },
     },
   ],
@@ -132,8 +136,12 @@ const NAMED: [z.ZodType, { id: string; description: string; example?: unknown }]
   ],
   [
     manifestSchema,
-    { id: "LauncherManifest", description: "What a launcher needs to install, update, repair and start a project (docs/launcher.md)." },
+    {
+      id: "LauncherManifest",
+      description: "What a launcher needs to install, update, repair and start a project, signed (manifest version 2, docs/launcher.md).",
+    },
   ],
+  [launcherKeysSchema, { id: "LauncherKeys", description: "The public keys that sign launcher manifests (Ed25519)." }],
   [tokenSchema, { id: "Token", description: "A personal access token (the secret itself is shown only when created)." }],
   [notificationSchema, { id: "Notification", description: "An in-portal notification." }],
   [warningSchema, { id: "Warning", description: "An internal warning about a user (platform team only)." }],

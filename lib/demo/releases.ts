@@ -9,6 +9,8 @@ import { createRelease, updateRelease } from "../releases/service";
  * Demo releases, files and launcher settings for Skyforge Survival: a published STABLE release
  * with a client and a modpack, a published BETA, a draft and a yanked release, made through the
  * services (so files are really stored, with their sha256). Pre-releases are offered publicly.
+ * Each file has an install path in the game's folder (the client at one path in every version, so
+ * an update replaces it); the demo bytes are text, not archives, so none is extracted.
  */
 const RELEASES = [
   {
@@ -17,7 +19,7 @@ const RELEASES = [
     channel: "STABLE",
     state: "YANKED",
     changelog: "- First public version",
-    files: [["skyforge-client-1.0.0.zip", "SOFTWARE"]],
+    files: [["skyforge-client-1.0.0.zip", "SOFTWARE", "game/skyforge-client.pak"]],
   },
   {
     version: "1.0.1",
@@ -26,8 +28,8 @@ const RELEASES = [
     state: "PUBLISHED",
     changelog: "# Island update\n- Three new floating islands\n- **Faster** chunk loading\n- Fixed `/home` after a restart",
     files: [
-      ["skyforge-client-1.0.1.zip", "SOFTWARE"],
-      ["skyforge-modpack-1.0.1.zip", "MODPACK"],
+      ["skyforge-client-1.0.1.zip", "SOFTWARE", "game/skyforge-client.pak"],
+      ["skyforge-modpack-1.0.1.zip", "MODPACK", "mods/skyforge-modpack.pak"],
     ],
   },
   {
@@ -36,7 +38,7 @@ const RELEASES = [
     channel: "BETA",
     state: "PUBLISHED",
     changelog: "- Player shops (beta)",
-    files: [["skyforge-client-1.1.0-beta.1.zip", "SOFTWARE"]],
+    files: [["skyforge-client-1.1.0-beta.1.zip", "SOFTWARE", "game/skyforge-client.pak"]],
   },
   { version: "1.2.0", title: "Next (draft)", channel: "STABLE", state: "DRAFT", changelog: "- Work in progress", files: [] },
 ] as const;
@@ -90,8 +92,8 @@ export async function seedDemoReleases(projectSlug: string): Promise<string | nu
       { version: spec.version, title: spec.title, changelog: spec.changelog, channel: spec.channel },
       meta,
     );
-    for (const [name, kind] of spec.files)
-      await uploadFile(owner, project.id, { name, kind, releaseId: release.body.id }, demoBytes(name), meta);
+    for (const [name, kind, path] of spec.files)
+      await uploadFile(owner, project.id, { name, kind, releaseId: release.body.id, path }, demoBytes(name), meta);
     let revision = release.body.revision;
     if (spec.state !== "DRAFT")
       revision = (await updateRelease(owner, project.id, release.body.id, { state: "PUBLISHED" }, revision, meta)).body.revision;

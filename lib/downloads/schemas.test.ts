@@ -4,7 +4,8 @@
  * what some system could not write or would read as something else.
  */
 import { describe, expect, it } from "vitest";
-import { fileNameFault, uploadQuerySchema } from "./schemas";
+import { fileNameFault } from "./paths";
+import { uploadQuerySchema } from "./schemas";
 
 const UNSAFE = [
   ["a:b.txt", "a colon (drive letters, NTFS streams)"],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuerySchema } from "../http/pagination";
+import { fileNameFault, installPathFault, MAX_INSTALL_PATH } from "./paths";
 
 /** Download (uploaded file) fields, shared by the API, the portal and the OpenAPI document. */
 
@@ -41,48 +42,6 @@ export function maxConcurrentUploadsPerUser(): number {
   return positiveSetting("MAX_CONCURRENT_UPLOADS_PER_USER", 2);
 }
 
-/** Characters no file name may hold: folder separators, what Windows forbids, control characters (C0, DEL, C1). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the class exists to find control characters in a file name
-const FORBIDDEN_NAME_CHARACTERS = /[<>:"/\\|?*\u0000-\u001f\u007f-\u009f]/;
-/**
- * Invisible formatting characters, which can make a name show as another: direction marks,
- * embeddings, overrides and isolates (`setup\u202Etxt.exe` shows as `setupexe.txt`), zero-width
- * spaces and joiners, the word joiner and invisible operators, the byte order mark: every format
- * character (Cf), line and paragraph separator, and default-ignorable code point (soft hyphen,
- * variation selectors, Hangul fillers, tags), which a system may draw as nothing.
- */
-const INVISIBLE_NAME_CHARACTERS = /[\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
-/** Windows opens the device instead of a file by these names, whatever the extension (`con.txt`, `nul.tar.gz`). */
-const WINDOWS_DEVICE_NAMES = /^(?:con|prn|aux|nul|conin\$|conout\$|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])$/i;
-
-/**
- * Why a launcher could not write a file by this name on every system it runs on, or null when it
- * can. Windows is the strictest: it refuses `< > : " | ? *`, drops a trailing dot or space (so
- * `game.exe.` would be written as another file), and reads device names as devices. Folders,
- * control characters and invisible formatting characters are refused everywhere. A name must be
- * in Unicode NFC (composed form): it is refused, not normalised, so the name stored is always the
- * one the uploader sent, and two spellings of one name (`e\u0301` and `\u00e9`) never both exist.
- */
-export function fileNameFault(name: string): string | null {
-  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return 'Use a file name without folders, control characters or any of < > : " | ? *.';
-  if (INVISIBLE_NAME_CHARACTERS.test(name))
-    return "Use a file name without invisible characters (zero-width spaces, direction marks or overrides, byte order marks): they can disguise what a file is.";
-  if (name.normalize("NFC") !== name)
-    return "Write the file name in composed form (Unicode NFC): an accented letter as one character, not a letter followed by a combining accent.";
-  if (/[. ]$/.test(name)) return "A file name may not end with a dot or a space.";
-  if (WINDOWS_DEVICE_NAMES.test(name.split(".")[0]!.trimEnd()))
-    return "Windows reserves CON, PRN, AUX, NUL, COM0-COM9 and LPT0-LPT9, also with an extension (con.txt): choose another file name.";
-  return null;
-}
-
-/**
- * The name as a case-insensitive file system compares it: Windows and macOS see `Game.exe` and
- * `game.EXE` as one file. Upper- then lower-cased, so `ß` and `ss`, `ς` and `σ` count as one too.
- */
-export function fileNameKey(name: string): string {
-  return name.normalize("NFC").toUpperCase().toLowerCase();
-}
-
 /**
  * A file name as a player's launcher writes it and a user sees it when downloading (fileNameFault).
  * The upload API, its OpenAPI document and the portal's upload form all check with this schema.
@@ -100,10 +59,47 @@ export const fileNameSchema = z
       "The file's name as launchers write it: 1-200 characters in Unicode NFC (composed form); no / \\ < > : \" | ? *, control characters or invisible formatting characters (U+061C, U+200B-U+200F, U+202A-U+202E, U+2060-U+2064, U+2066-U+2069, U+FEFF); no trailing dot or space; no Windows device name (CON, PRN, AUX, NUL, COM0-9, LPT0-9), also not with an extension. Unique, ignoring case, among the files of its release (or among the project's files without a release): 409 name_taken otherwise.",
   });
 
+/** The platforms a file can be for: operating system and processor, as launchers name them. */
+export const FILE_PLATFORMS = ["windows-x64", "windows-arm64", "linux-x64", "linux-arm64", "macos-x64", "macos-arm64"] as const;
+export type FilePlatform = (typeof FILE_PLATFORMS)[number];
+
+/** A path inside the game's folder (installPathFault), as the upload and the portal's form take it. */
+export const installPathSchema = z
+  .string()
+  .max(MAX_INSTALL_PATH, `Use at most ${MAX_INSTALL_PATH} characters.`)
+  .superRefine((path, context) => {
+    const fault = installPathFault(path);
+    if (fault) context.addIssue({ code: "custom", message: fault });
+  });
+
+const PLATFORMS_HELP = `Name platforms from ${FILE_PLATFORMS.join(", ")}, separated by commas.`;
+
+/** `platforms=linux-x64,linux-arm64` as the list it names (no repeats); empty: every platform (null). */
+export const platformListSchema = z
+  .string()
+  .max(200, PLATFORMS_HELP)
+  .refine((value) => value === "" || value.split(",").every((name) => (FILE_PLATFORMS as readonly string[]).includes(name)), PLATFORMS_HELP)
+  .transform((value) => (value === "" ? null : FILE_PLATFORMS.filter((name) => value.split(",").includes(name))));
+
 export const uploadQuerySchema = z.strictObject({
   name: fileNameSchema,
   kind: z.enum(DOWNLOAD_KINDS, "Choose LAUNCHER_FILE, MODPACK, SOFTWARE, UPDATE or OTHER.").default("OTHER"),
   releaseId: z.string().min(1).max(64).optional(),
+  path: installPathSchema.optional().meta({
+    description:
+      "Where the launcher puts the file, relative to the game's folder (default: the file's name); with `extract=true` the folder the archive extracts into (default: the game's folder). Relative, forward slashes, no `.`, `..` or empty parts, each part a valid file name (see `name`), at most 260 characters: 400 otherwise.",
+  }),
+  platforms: platformListSchema.optional().meta({
+    description: `The platforms the file is for, comma-separated (${FILE_PLATFORMS.join(", ")}); absent or empty: all.`,
+  }),
+  extract: z
+    .enum(["true", "false"], "Send extract=true or extract=false.")
+    .transform((value) => value === "true")
+    .optional()
+    .meta({
+      description:
+        "`true`: a zip archive the launcher extracts into `path`. Its entries are read at upload and listed as `contents` (path, size, sha256); an unsafe archive (entries outside the folder, links, encryption, duplicate paths, more than the documented entries, bytes or compression ratio) is refused with 400 and nothing is kept.",
+    }),
 });
 export type UploadQuery = z.infer<typeof uploadQuerySchema>;
 
@@ -124,5 +120,14 @@ export const fileSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Where the bytes are: GET with Range support, ETag = sha256. */
   url: z.string(),
+  path: z
+    .string()
+    .nullable()
+    .describe(
+      "The install path as uploaded: for a plain file its path (null: its name), for an archive its folder (null: the game's folder).",
+    ),
+  platforms: z.array(z.enum(FILE_PLATFORMS)).nullable().describe("The platforms it is for; null: all."),
+  extract: z.boolean().describe("A zip archive the launcher extracts."),
+  entryCount: z.number().int().nullable().describe("An archive's file entries (extract only; null otherwise)."),
 });
 export type FileView = z.infer<typeof fileSchema>;

@@ -31,8 +31,11 @@ import { settingsOf } from "../projects/settings";
 import { markChanged, requireNotInReview } from "../projects/reviewed-content";
 import { withSlot, type ConcurrencyRule } from "../rate-limit";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
+import { inspectArchive, type ArchiveEntry } from "./archive";
+import { installPathKey } from "./paths";
 import {
-  fileNameKey,
+  FILE_PLATFORMS,
+  type FilePlatform,
   maxConcurrentUploadsPerUser,
   maxUploadBytes,
   projectStorageQuotaBytes,
@@ -79,6 +82,25 @@ export function downloadUrl(file: Pick<Download, "id" | "projectId">) {
   return `/api/v1/projects/${file.projectId}/files/${file.id}/download`;
 }
 
+/** The platforms a file is for (null: all), as stored (empty: all). */
+export function platformsOf(file: Pick<Download, "platforms">): FilePlatform[] | null {
+  return file.platforms.length ? FILE_PLATFORMS.filter((platform) => file.platforms.includes(platform)) : null;
+}
+
+/** An archive's recorded entries (extract only; null for a plain file). */
+export function contentsOf(file: Pick<Download, "extract" | "contents">): ArchiveEntry[] | null {
+  return file.extract ? ((file.contents ?? []) as unknown as ArchiveEntry[]) : null;
+}
+
+/**
+ * The paths a file takes in the game's folder: a plain file its install path (default: its name),
+ * an archive the paths of its entries. What `update.removed` compares, and what two files of one
+ * release may not share.
+ */
+export function installedPaths(file: Pick<Download, "fileName" | "installPath" | "extract" | "contents">): string[] {
+  return contentsOf(file)?.map((entry) => entry.path) ?? [file.installPath ?? file.fileName];
+}
+
 export function presentFile(file: Download): FileView {
   return {
     id: file.id,
@@ -90,6 +112,10 @@ export function presentFile(file: Download): FileView {
     downloadCount: file.downloadCount,
     createdAt: file.createdAt.toISOString(),
     url: downloadUrl(file),
+    path: file.installPath,
+    platforms: platformsOf(file),
+    extract: file.extract,
+    entryCount: contentsOf(file)?.length ?? null,
   };
 }
 
@@ -134,9 +160,9 @@ async function storedBytes(client: Tx | typeof db, projectId: string): Promise<n
  * another file in the same folder: the release's files, or the project's files without a release.
  */
 async function requireFreeName(client: Tx | typeof db, projectId: string, releaseId: string | null, name: string) {
-  const key = fileNameKey(name);
+  const key = installPathKey(name);
   const neighbours = await client.download.findMany({ where: { projectId, releaseId }, select: { fileName: true } });
-  const taken = neighbours.find((file) => fileNameKey(file.fileName) === key)?.fileName;
+  const taken = neighbours.find((file) => installPathKey(file.fileName) === key)?.fileName;
   if (taken === undefined) return;
   throw releaseId
     ? new Conflict(
@@ -147,6 +173,34 @@ async function requireFreeName(client: Tx | typeof db, projectId: string, releas
         `The project's files without a release include ${taken} already (on Windows and macOS, names that differ only in case are one file). Choose another name.`,
         "name_taken",
       );
+}
+
+/**
+ * Refuses a file whose paths in the game's folder (installedPaths) a launcher would already write
+ * for another file of the same release (or of the project's files without a release) on a platform
+ * both are for: one would overwrite the other. Compared as Windows and macOS do, ignoring case.
+ */
+async function requireFreePaths(
+  client: Tx | typeof db,
+  projectId: string,
+  releaseId: string | null,
+  file: { paths: string[]; platforms: readonly string[] | null },
+) {
+  const neighbours = await client.download.findMany({
+    where: { projectId, releaseId },
+    select: { fileName: true, installPath: true, extract: true, contents: true, platforms: true },
+  });
+  const mine = new Set(file.paths.map(installPathKey));
+  for (const neighbour of neighbours) {
+    const shared = !file.platforms || !neighbour.platforms.length || neighbour.platforms.some((name) => file.platforms!.includes(name));
+    if (!shared) continue;
+    const clash = installedPaths(neighbour).find((path) => mine.has(installPathKey(path)));
+    if (clash !== undefined)
+      throw new Conflict(
+        `The file ${neighbour.fileName} is installed at ${clash} already, on the same platforms (on Windows and macOS, paths that differ only in case are one). Choose another path or other platforms.`,
+        "path_taken",
+      );
+  }
 }
 
 /** A user's uploads at once (MAX_CONCURRENT_UPLOADS_PER_USER), across instances with REDIS_URL. */
@@ -200,19 +254,27 @@ async function storeUpload(
   if (remaining <= 0 || (declaredBytes ?? 0) > remaining) throw new StorageQuotaExceeded(quota);
 
   const store = fileStore();
-  const stored = await store.putStream(body, { maxBytes: Math.min(maxUploadBytes(), remaining) }).catch((error: unknown) => {
-    if (error instanceof PayloadTooLarge && remaining < maxUploadBytes()) throw new StorageQuotaExceeded(quota);
-    // The body broke off (the client went away): its bytes are already removed.
-    throw error instanceof AppError
-      ? error
-      : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
-  });
+  const extract = query.extract ?? false;
+  const stored = await store
+    .putStream(body, { maxBytes: Math.min(maxUploadBytes(), remaining), localCopy: extract })
+    .catch((error: unknown) => {
+      if (error instanceof PayloadTooLarge && remaining < maxUploadBytes()) throw new StorageQuotaExceeded(quota);
+      // The body broke off (the client went away): its bytes are already removed.
+      throw error instanceof AppError
+        ? error
+        : new BadRequest("The upload was interrupted before its end; nothing was kept.", "upload_interrupted");
+    });
   try {
+    // An archive's entries are read and checked before anything is recorded (400 unsafe_archive);
+    // a plain file is not read again.
+    const contents = extract ? await inspectArchive(stored.localFile!.path, query.path ?? null) : null;
+    const paths = contents ? contents.map((entry) => entry.path) : [query.path ?? query.name];
     return await db.$transaction(async (tx) => {
       // Locks the project's row (inProject): concurrent uploads to the project decide one at a time.
       const context = await downloadsProject(actor, projectId, tx);
       const release = await uploadTarget(tx, context, query.releaseId);
       await requireFreeName(tx, projectId, query.releaseId ?? null, query.name);
+      await requireFreePaths(tx, projectId, query.releaseId ?? null, { paths, platforms: query.platforms ?? null });
       if ((await storedBytes(tx, projectId)) + stored.size > quota) throw new StorageQuotaExceeded(quota);
       // A file players get (of a published release, or without a release on a trusted project)
       // changes what was reviewed: on the change list, before the write (the first baseline without it).
@@ -227,6 +289,10 @@ async function storeUpload(
           size: BigInt(stored.size),
           sha256: stored.sha256,
           storageKey: stored.key,
+          installPath: query.path ?? null,
+          platforms: query.platforms ?? [],
+          extract,
+          ...(contents ? { contents: contents as unknown as Prisma.InputJsonValue } : {}),
         },
       });
       await recordAudit(tx, context.audit(meta), {
@@ -237,7 +303,17 @@ async function storeUpload(
         changes: {
           file: {
             before: null,
-            after: { name: file.fileName, kind: file.kind, size: stored.size, sha256: stored.sha256, releaseId: file.releaseId },
+            after: {
+              name: file.fileName,
+              kind: file.kind,
+              size: stored.size,
+              sha256: stored.sha256,
+              releaseId: file.releaseId,
+              path: file.installPath,
+              platforms: platformsOf(file),
+              extract,
+              ...(contents ? { entries: contents.length } : {}),
+            },
           },
         },
       });
@@ -246,6 +322,8 @@ async function storeUpload(
   } catch (error) {
     await store.remove(stored.key);
     throw error;
+  } finally {
+    await stored.localFile?.dispose();
   }
 }
 

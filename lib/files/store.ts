@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -13,6 +14,23 @@ export interface StoredObject {
   key: string;
   size: number;
   sha256: string;
+  /** With `localCopy`: the stored bytes as a file on this machine, to read before the copy is disposed. */
+  localFile?: LocalFile;
+}
+
+/** A file on this machine holding an object's bytes (the stored file itself, or a temporary copy). */
+export interface LocalFile {
+  path: string;
+  dispose(): Promise<void>;
+}
+
+export interface PutStreamOptions {
+  maxBytes: number;
+  /**
+   * Also give the bytes as a local file (to read them again, as an archive's entries are): the
+   * stored file itself in the local folder; for S3 a temporary copy written while the upload streams.
+   */
+  localCopy?: boolean;
 }
 
 /** Inclusive byte positions, as in an HTTP Range. */
@@ -35,7 +53,7 @@ export interface FileStore {
    * Streams `body` into a new object, measuring size and sha256 on the way. Past `maxBytes` it
    * stops with PayloadTooLarge; on any failure (too large, client gone) nothing is left behind.
    */
-  putStream(body: ReadableStream<Uint8Array>, options: { maxBytes: number }): Promise<StoredObject>;
+  putStream(body: ReadableStream<Uint8Array>, options: PutStreamOptions): Promise<StoredObject>;
   /** The object's bytes (or one range of them) as a stream; null when the object is gone. */
   openStream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   remove(key: string): Promise<void>;
@@ -94,7 +112,7 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async putStream(body: ReadableStream<Uint8Array>, { maxBytes }: { maxBytes: number }) {
+  async putStream(body: ReadableStream<Uint8Array>, { maxBytes, localCopy }: PutStreamOptions): Promise<StoredObject> {
     const key = randomUUID();
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
@@ -105,7 +123,8 @@ export class LocalFileStore implements FileStore {
       await rm(file, { force: true });
       throw error;
     }
-    return { key, size: meter.counted, sha256: meter.hash.digest("hex") };
+    const localFile = localCopy ? { path: file, dispose: async () => undefined } : undefined;
+    return { key, size: meter.counted, sha256: meter.hash.digest("hex"), ...(localFile ? { localFile } : {}) };
   }
 
   async openStream(key: string, range?: ByteRange) {
@@ -125,6 +144,52 @@ export class LocalFileStore implements FileStore {
 
   async remove(key: string) {
     await rm(this.pathOf(key), { force: true });
+  }
+}
+
+/**
+ * Passes the bytes on unchanged and writes them to a temporary file on the way (waiting for the
+ * disk, so memory stays bounded): a local copy of an upload that goes to S3.
+ */
+class TempCopy extends Transform {
+  private readonly file;
+  private readonly written: Promise<void>;
+
+  private constructor(
+    readonly path: string,
+    private readonly folder: string,
+  ) {
+    super();
+    this.file = createWriteStream(path, { flags: "wx", highWaterMark: 1024 * 1024 });
+    this.written = new Promise((resolve, reject) => {
+      this.file.once("close", () => resolve());
+      this.file.once("error", reject);
+    });
+    this.written.catch(() => undefined);
+  }
+
+  static async create() {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "pums-upload-"));
+    return new TempCopy(path.join(folder, "upload"), folder);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    if (this.file.write(chunk)) callback(null, chunk);
+    else this.file.once("drain", () => callback(null, chunk));
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.file.end(() => callback());
+  }
+
+  /** Resolves once every byte is on disk. */
+  finished() {
+    return this.written;
+  }
+
+  async dispose() {
+    this.file.destroy();
+    await rm(this.folder, { recursive: true, force: true });
   }
 }
 
@@ -179,15 +244,16 @@ export class S3FileStore implements FileStore {
     return Buffer.concat(chunks);
   }
 
-  async putStream(body: ReadableStream<Uint8Array>, { maxBytes }: { maxBytes: number }) {
+  async putStream(body: ReadableStream<Uint8Array>, { maxBytes, localCopy }: PutStreamOptions): Promise<StoredObject> {
     const key = randomUUID();
     const meter = new Meter(maxBytes);
     const source = nodeStream(body);
+    const copy = localCopy ? await TempCopy.create() : null;
     // The source's errors (a client that went away) reach the meter, and through it the upload.
-    const passing = pipeline(source, meter).catch((error: unknown) => error);
+    const passing = (copy ? pipeline(source, meter, copy) : pipeline(source, meter)).catch((error: unknown) => error);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: meter },
+      params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: copy ?? meter },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
       leavePartsOnError: false,
@@ -200,10 +266,13 @@ export class S3FileStore implements FileStore {
       source.destroy();
       await upload.abort().catch(() => undefined);
       await this.remove(key).catch(() => undefined);
+      await copy?.dispose();
       const cause = await passing;
       throw cause instanceof PayloadTooLarge ? cause : (cause ?? error);
     }
-    return { key, size: meter.counted, sha256: meter.hash.digest("hex") };
+    await copy?.finished();
+    const localFile = copy ? { path: copy.path, dispose: () => copy.dispose() } : undefined;
+    return { key, size: meter.counted, sha256: meter.hash.digest("hex"), ...(localFile ? { localFile } : {}) };
   }
 
   async openStream(key: string, range?: ByteRange) {

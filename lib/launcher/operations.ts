@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
 import { pageSchema } from "../http/pagination";
 import {
+  launcherKeysSchema,
   launcherProjectSchema,
   launcherSettingsSchema,
   listLauncherProjectsQuerySchema,
@@ -58,9 +59,9 @@ export const getLauncherManifestOperation = defineOperation({
   method: "GET",
   path: "/api/v1/launcher/projects/{id}/manifest",
   tag: "Launcher",
-  summary: "A project's launcher manifest",
+  summary: "A project's launcher manifest (version 2, signed)",
   description:
-    "Offers, launch settings, the current release of `?channel=` (default STABLE) with each file's size, sha256 and download address (relative to this document's address), the current release of each channel you may see, and the version list. `?installed=<version>` adds `update`: the files of the current release that the installed one lacks. Answers with an ETag: poll with If-None-Match and get 304 while nothing changed. The launcher offers PUBLIC and LAUNCHER projects; an APPLICATION_ONLY or PRIVATE project's manifest is only for its members (and staff who see every project), 404 for everyone else.",
+    "Offers, launch settings, `current` (the release `?channel=` offers: the highest version of that channel and the more stable ones, STABLE ⊂ BETA ⊂ ALPHA, default STABLE; or `?version=` when the project offers versions) with each file's size, sha256, download address (relative to this document's address), install path, platforms and, for archives to extract, their contents; what each channel offers, and the version list when the project offers versions. `?installed=<version>` adds `update` when the project offers updates: only to a higher version, with the files to fetch and the paths to remove; from a yanked version, `installed.state` is YANKED and the update may go to a lower version. `?platform=` keeps the files for one platform and picks its OS's launch settings. Signed with Ed25519 over the RFC 8785 canonical JSON (keys: GET /api/v1/launcher/keys). Answers with an ETag: poll with If-None-Match and get 304 while nothing changed. The launcher offers PUBLIC and LAUNCHER projects; an APPLICATION_ONLY or PRIVATE project's manifest is only for its members (and staff who see every project), 404 for everyone else.",
   auth: "optional",
   versioned: true,
   params: projectParams,
@@ -68,7 +69,18 @@ export const getLauncherManifestOperation = defineOperation({
   responses: {
     200: { description: "The manifest", schema: manifestSchema },
     404: problem(
-      "No such project, not visible to you, an APPLICATION_ONLY or PRIVATE project you are not a member of, or its LAUNCHER module is off",
+      "No such project, not visible to you, an APPLICATION_ONLY or PRIVATE project you are not a member of, or its LAUNCHER module is off; or `?version=` names no published version you may see, or the project does not offer a choice of versions",
     ),
   },
+});
+
+export const getLauncherKeysOperation = defineOperation({
+  method: "GET",
+  path: "/api/v1/launcher/keys",
+  tag: "Launcher",
+  summary: "The keys that sign launcher manifests",
+  description:
+    "Public. Each manifest's `signature.keyId` names one of these keys: the current key first, then earlier ones still published after a key rotation (LAUNCHER_SIGNING_KEY_PREVIOUS), so launchers can check what they stored. `publicKey` is the raw 32-byte Ed25519 key, base64url; the signature covers the RFC 8785 canonical JSON of the manifest without `signature`.",
+  auth: "none",
+  responses: { 200: { description: "The published keys", schema: launcherKeysSchema } },
 });

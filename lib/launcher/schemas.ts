@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DOWNLOAD_KINDS } from "../downloads/schemas";
+import { MAX_INSTALL_PATH, installPathFault } from "../downloads/paths";
+import { DOWNLOAD_KINDS, FILE_PLATFORMS } from "../downloads/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import { RELEASE_CHANNELS } from "../permissions";
 import { semverSchema } from "../releases/schemas";
@@ -10,22 +11,19 @@ export type LaunchPlatform = (typeof LAUNCH_PLATFORMS)[number];
 export const LAUNCH_PLATFORM_NAMES: Record<LaunchPlatform, string> = { windows: "Windows", macos: "macOS", linux: "Linux" };
 
 /**
- * A program inside the installed game's folder, as the launcher starts it: a relative path with
- * forward slashes, no `..`, no drive letters or control characters. The launcher joins it to its
- * install folder, so it can never point outside.
+ * A program inside the installed game's folder, as the launcher starts it: the same path rule as
+ * files' install paths (installPathFault: relative, forward slashes, no `..`, nothing Windows
+ * cannot write). The launcher joins it to its install folder, so it can never point outside.
+ * Empty: no program (per platform: use the defaults).
  */
 const executableSchema = z
   .string()
   .trim()
-  .max(260, "Use at most 260 characters.")
-  .refine(
-    (value) =>
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: refuses control characters in the executable's path on purpose
-      value === "" || (!/^([a-zA-Z]:|[\\/])/.test(value) && !value.split(/[\\/]/).includes("..") && !/[\u0000-\u001f\u007f\\]/.test(value)),
-    {
-      message: "Give a path inside the game's folder, such as bin/game.exe (forward slashes, no ..).",
-    },
-  );
+  .max(MAX_INSTALL_PATH, `Use at most ${MAX_INSTALL_PATH} characters.`)
+  .superRefine((value, context) => {
+    const fault = value === "" ? null : installPathFault(value);
+    if (fault) context.addIssue({ code: "custom", message: fault });
+  });
 
 const argumentsSchema = z
   .array(
@@ -105,8 +103,20 @@ export const manifestFileSchema = z.object({
   kind: z.enum(DOWNLOAD_KINDS),
   size: z.number().int(),
   sha256: z.string(),
-  url: z.string(),
+  url: z.string().describe("The download's address, relative to the manifest's."),
+  path: z
+    .string()
+    .describe(
+      "Relative to the game's folder: a plain file's path (default: its name); for `extract: true` the folder the archive extracts into, empty for the game's folder itself.",
+    ),
+  platforms: z.array(z.enum(FILE_PLATFORMS)).nullable().describe("The platforms the file is for; null: all."),
+  extract: z.boolean().describe("A zip archive to extract into `path`."),
+  contents: z
+    .array(z.object({ path: z.string(), size: z.number().int(), sha256: z.string() }))
+    .optional()
+    .describe("`extract: true` only: every file entry of the archive, its path relative to the game's folder, recorded at upload."),
 });
+export type ManifestFile = z.infer<typeof manifestFileSchema>;
 
 const manifestReleaseSchema = z.object({
   version: z.string(),
@@ -116,24 +126,71 @@ const manifestReleaseSchema = z.object({
   files: z.array(manifestFileSchema),
 });
 
+export const manifestSignatureSchema = z.object({
+  keyId: z.string().describe("Which key of GET /api/v1/launcher/keys signed."),
+  algorithm: z.literal("Ed25519"),
+  value: z.string().describe("base64url Ed25519 signature over the RFC 8785 canonical JSON of the manifest without `signature`."),
+});
+
 export const manifestSchema = z.object({
+  manifestVersion: z.literal(2),
   project: z.object({ id: z.string(), slug: z.string(), name: z.string(), logoUrl: z.string().nullable() }),
   offers: offersSchema,
-  launch: launchSettingsSchema,
-  /** The highest published STABLE release (null: none yet). */
-  current: manifestReleaseSchema.nullable(),
-  /** The highest published release of each channel the caller sees. */
-  channels: z.partialRecord(z.enum(RELEASE_CHANNELS), manifestReleaseSchema),
-  versions: z.array(z.object({ version: z.string(), channel: z.enum(RELEASE_CHANNELS), publishedAt: z.iso.datetime().nullable() })),
-  /** With `?installed=`: what to fetch to move to `current` (null when up to date). */
-  update: z
-    .object({ from: z.string(), to: z.string(), files: z.array(manifestFileSchema) })
+  launch: launchSettingsSchema.describe(
+    "How to start the game. With `?platform=`, `executable` and `arguments` are those of the platform's OS (`platforms.windows`, `.macos`, `.linux`) when it has its own, and `platforms` holds only that entry.",
+  ),
+  current: manifestReleaseSchema
     .nullable()
-    .optional(),
+    .describe(
+      "`?version=` when given, else the release `?channel=` offers: the highest version of that channel and the more stable ones (null: none).",
+    ),
+  channels: z
+    .partialRecord(z.enum(RELEASE_CHANNELS), manifestReleaseSchema)
+    .describe("What each channel the caller may see offers (STABLE ⊂ BETA ⊂ ALPHA)."),
+  versions: z
+    .array(z.object({ version: z.string(), channel: z.enum(RELEASE_CHANNELS), publishedAt: z.iso.datetime().nullable() }))
+    .optional()
+    .describe("The published versions, highest first; only when the project offers a choice of versions (`offers.versions`)."),
+  installed: z
+    .object({ version: z.string(), state: z.literal("YANKED") })
+    .optional()
+    .describe("With `?installed=` naming a yanked version: players should move away from it (see `update.reason`)."),
+  update: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      reason: z.literal("YANKED").optional().describe("The installed version was yanked: the one update that may go to a lower version."),
+      files: z.array(manifestFileSchema).describe("The files of `to` that the installed version lacks (all of them when it is unknown)."),
+      removed: z.array(z.string()).describe("Paths, relative to the game's folder, of the installed version that `to` no longer has."),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "With `?installed=` and `offers.update`: the way to `current`, only to a higher version (or away from a yanked one); null when there is none.",
+    ),
+  signature: manifestSignatureSchema,
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
 export const manifestQuerySchema = z.strictObject({
-  installed: semverSchema.optional(),
+  installed: semverSchema.optional().describe("The version the launcher has installed: adds `update`."),
   channel: z.enum(RELEASE_CHANNELS, "Unknown channel.").default("STABLE"),
+  version: semverSchema
+    .optional()
+    .describe("One published version as `current` (404 when there is none, or when the project does not offer a choice of versions)."),
+  platform: z
+    .enum(FILE_PLATFORMS, `Choose one of ${FILE_PLATFORMS.join(", ")}.`)
+    .optional()
+    .describe("Only the files for this platform (and those for all), and the launch settings of its OS."),
+});
+export type ManifestQuery = z.infer<typeof manifestQuerySchema>;
+
+export const launcherKeysSchema = z.object({
+  keys: z.array(
+    z.object({
+      keyId: z.string(),
+      algorithm: z.literal("Ed25519"),
+      publicKey: z.string().describe("The raw 32-byte Ed25519 public key, base64url."),
+    }),
+  ),
 });

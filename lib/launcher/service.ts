@@ -4,14 +4,25 @@ import type { Actor, RequestMeta } from "../auth/actor";
 import { changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, LauncherSettings, Prisma, Release } from "../db/generated/client";
-import { downloadsProject, downloadUrl, releaseRulesOf } from "../downloads/service";
+import type { FilePlatform } from "../downloads/schemas";
+import { contentsOf, downloadsProject, downloadUrl, platformsOf, releaseRulesOf } from "../downloads/service";
 import { NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
-import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, type ReleaseChannel } from "../permissions";
+import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, visibleReleases } from "../permissions";
 import { inProject, moduleEnabled, requireModule, requireProjectPermission } from "../projects/access";
 import { reviewedChange } from "../projects/reviewed-content";
-import { bySemverDescending, currentReleases, publishedVersions } from "../releases/service";
-import { launchSettingsSchema, type LauncherSettingsInput, type Manifest } from "./schemas";
+import { bySemverDescending, publishedVersions } from "../releases/service";
+import {
+  type LaunchPlatform,
+  type LaunchSettings,
+  launchSettingsSchema,
+  type LauncherSettingsInput,
+  type Manifest,
+  type ManifestFile,
+  type ManifestQuery,
+} from "./schemas";
+import { signDocument } from "./signing";
+import { channelTarget, filesToFetch, removedPaths, updateReason } from "./updates";
 
 const DEFAULTS: LauncherSettingsInput = {
   offerInstall: true,
@@ -121,64 +132,129 @@ export async function listLauncherProjects(query: { limit: number; cursor?: stri
   });
 }
 
-function manifestRelease(release: Release & { downloads: Download[] }) {
+/** A file as the manifest lists it: its install path resolved (an archive's: its folder, empty for the game's folder). */
+function manifestFile(file: Download): ManifestFile {
+  const contents = contentsOf(file);
+  return {
+    id: file.id,
+    name: file.fileName,
+    kind: file.kind,
+    size: Number(file.size),
+    sha256: file.sha256,
+    url: downloadUrl(file),
+    path: file.installPath ?? (file.extract ? "" : file.fileName),
+    platforms: platformsOf(file),
+    extract: file.extract,
+    ...(contents ? { contents } : {}),
+  };
+}
+
+/** The files a launcher on `platform` installs (every file without one): those for it and those for all. */
+function filesFor(files: Download[], platform: FilePlatform | undefined): ManifestFile[] {
+  return files.filter((file) => !platform || !file.platforms.length || file.platforms.includes(platform)).map(manifestFile);
+}
+
+function manifestRelease(release: Release & { downloads: Download[] }, platform: FilePlatform | undefined) {
   return {
     version: release.version,
     channel: release.channel,
     title: release.title,
     publishedAt: release.publishedAt?.toISOString() ?? null,
-    files: release.downloads.map((file) => ({
-      id: file.id,
-      name: file.fileName,
-      kind: file.kind,
-      size: Number(file.size),
-      sha256: file.sha256,
-      url: downloadUrl(file),
-    })),
+    files: filesFor(release.downloads, platform),
   };
 }
 
 /**
- * What a launcher needs to install, update, repair and start a project: offers and launch
- * settings, the current release of the chosen channel with every file's size, sha256 and address,
- * the current release of each channel and the version list (only what the caller may see). With
- * `installed`, the update from that version: the files of the current release that the installed
- * one lacks (by sha256), or all of them when the installed version is unknown. ETag: a hash of
- * the manifest, so launchers poll with If-None-Match. An APPLICATION_ONLY or PRIVATE project is
- * 404 to everyone but its members and staff (canUseInLauncher).
+ * The launch settings for a launcher on `platform`: its OS's own program and arguments when it has
+ * them (launch settings keep OS keys: windows, macos, linux), and only that OS's entry.
  */
-export async function getManifest(actor: Actor | null, projectId: string, query: { installed?: string; channel: ReleaseChannel }) {
+function launchFor(launch: LaunchSettings, platform: FilePlatform | undefined): LaunchSettings {
+  if (!platform) return launch;
+  const os = platform.split("-")[0] as LaunchPlatform;
+  const own = launch.platforms[os];
+  return own ? { ...launch, executable: own.executable, arguments: own.arguments, platforms: { [os]: own } } : { ...launch, platforms: {} };
+}
+
+/** The version a launcher says it has installed, when it is a yanked release of the project (the one downgrade allowed). */
+async function yankedRelease(projectId: string, version: string) {
+  const yanked = await db.release.findMany({ where: { projectId, state: "YANKED" }, include: { downloads: true } });
+  return yanked.find((release) => semver.eq(release.version, version)) ?? null;
+}
+
+/**
+ * What a launcher needs to install, update, repair and start a project (manifest v2,
+ * docs/launcher.md): offers and launch settings, `current` (`?version=`, else the release
+ * `?channel=` offers: channelTarget), what each channel offers, the version list when the project
+ * offers versions, and with `?installed=` the update (updateReason: only upwards, or away from a
+ * yanked version) when the project offers updates. `?platform=` keeps the files for that platform.
+ * Only what the caller may see; signed with the launcher key (signDocument). ETag: a hash of the
+ * manifest and the signing key, so launchers poll with If-None-Match. An APPLICATION_ONLY or
+ * PRIVATE project is 404 to everyone but its members and staff (canUseInLauncher).
+ */
+export async function getManifest(actor: Actor | null, projectId: string, query: ManifestQuery) {
   const context = await launcherProject(actor, projectId);
   const settings = presentLauncherSettings(await db.launcherSettings.findUnique({ where: { projectId } }));
-  const downloads = moduleEnabled(context.project, "DOWNLOADS") && canSeeDownloads(context.access, releaseRulesOf(actor, context.project));
+  const offers = offersOf(settings);
+  if (query.version !== undefined && !offers.versions) throw new NotFound("version");
+  const rules = releaseRulesOf(actor, context.project);
+  const downloads = moduleEnabled(context.project, "DOWNLOADS") && canSeeDownloads(context.access, rules);
   const releasesContext = downloads ? await downloadsProject(actor, projectId) : null;
-  const current = releasesContext ? await currentReleases(releasesContext) : {};
-  const versions = releasesContext ? await publishedVersions(releasesContext) : [];
-  const target = current[query.channel] ?? null;
+  const published = releasesContext ? await publishedVersions(releasesContext) : [];
+  const channels = visibleReleases(context.access, rules)?.channels ?? [];
 
+  const target =
+    query.version !== undefined
+      ? (published.find((release) => semver.eq(release.version, query.version!)) ?? null)
+      : channelTarget(published, query.channel);
+  if (query.version !== undefined && !target) throw new NotFound("version");
+  const current = target ? manifestRelease(target, query.platform) : null;
+
+  const installedRow =
+    query.installed === undefined || !releasesContext
+      ? null
+      : (published.find((release) => semver.eq(release.version, query.installed!)) ?? (await yankedRelease(projectId, query.installed)));
+  const yanked = installedRow?.state === "YANKED";
   let update: Manifest["update"];
-  if (query.installed !== undefined) {
-    if (!target || semver.eq(query.installed, target.version)) update = null;
-    else {
-      const installed = versions.find((release) => semver.eq(release.version, query.installed!));
-      const have = new Set(installed?.downloads.map((file) => file.sha256) ?? []);
-      const files = manifestRelease(target).files.filter((file) => !have.has(file.sha256));
-      update = { from: query.installed, to: target.version, files };
-    }
+  if (query.installed !== undefined && offers.update) {
+    const reason = updateReason({ version: query.installed, yanked }, current?.version ?? null);
+    const installedFiles = installedRow ? filesFor(installedRow.downloads, query.platform) : null;
+    update =
+      reason && current
+        ? {
+            from: query.installed,
+            to: current.version,
+            ...(reason === "YANKED" ? { reason } : {}),
+            files: filesToFetch(installedFiles, current.files),
+            removed: installedFiles ? removedPaths(installedFiles, current.files) : [],
+          }
+        : null;
   }
-  const manifest: Manifest = {
+
+  const manifest: Omit<Manifest, "signature"> = {
+    manifestVersion: 2,
     project: { id: context.project.id, slug: context.project.slug, name: context.project.name, logoUrl: context.project.logoUrl },
-    offers: offersOf(settings),
-    launch: settings.launchSettings,
-    current: target ? manifestRelease(target) : null,
-    channels: Object.fromEntries(Object.entries(current).map(([channel, release]) => [channel, manifestRelease(release!)])),
-    versions: versions.map((release) => ({
-      version: release.version,
-      channel: release.channel,
-      publishedAt: release.publishedAt?.toISOString() ?? null,
-    })),
+    offers,
+    launch: launchFor(settings.launchSettings, query.platform),
+    current,
+    channels: Object.fromEntries(
+      channels.flatMap((channel) => {
+        const offered = channelTarget(published, channel);
+        return offered ? [[channel, manifestRelease(offered, query.platform)]] : [];
+      }),
+    ),
+    ...(offers.versions
+      ? {
+          versions: published.map((release) => ({
+            version: release.version,
+            channel: release.channel,
+            publishedAt: release.publishedAt?.toISOString() ?? null,
+          })),
+        }
+      : {}),
+    ...(yanked ? { installed: { version: query.installed!, state: "YANKED" as const } } : {}),
     ...(update !== undefined ? { update } : {}),
   };
-  const etag = `"m-${createHash("sha256").update(JSON.stringify(manifest)).digest("hex").slice(0, 32)}"`;
-  return { body: manifest, etag };
+  const signature = signDocument(manifest);
+  const etag = `"m-${createHash("sha256").update(signature.keyId).update(JSON.stringify(manifest)).digest("hex").slice(0, 32)}"`;
+  return { body: { ...manifest, signature } satisfies Manifest, etag };
 }

@@ -13,6 +13,8 @@ process.env.DATABASE_POOL_SIZE = pglite ? "1" : "4";
 if (pglite) process.env.DATABASE_NAMED_STATEMENTS = "false";
 process.env.AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 process.env.TRUST_PROXY = "true";
+// The launcher manifest's signing key (an Ed25519 private key, base64 PKCS#8 DER), for tests only.
+process.env.LAUNCHER_SIGNING_KEY = "MC4CAQAwBQYDK2VwBCIEIDu6dklnNJntVso5HUJ/GL7T1E5+cLypAKPQ4MUKOu94";
 collectMailInFolder();
 // Uploaded files of a test run go to a throw-away folder.
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "pums-test-data-"));

@@ -175,7 +175,7 @@ describe("GET /launcher/projects/{id}/manifest", () => {
     });
     const answer = await manifest(noDownloads.project.id);
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ current: null, versions: [], channels: {} });
+    expect(answer.json).toMatchObject({ manifestVersion: 2, current: null, channels: {} });
   });
 
   it("an APPLICATION_ONLY or PRIVATE project's manifest is 404 to non-members and whole to its members (issue 23, finding 10)", async () => {

@@ -92,6 +92,17 @@ interface Fixture {
   files: Record<string, Record<Kind | "loose", string>>;
 }
 const fixture: Fixture = { tokens: {}, projects: [], releases: {}, files: {} };
+/** The table projects' launcher settings: versions offered, so the manifest lists them (manifest v2 leaves them out otherwise). */
+const LAUNCHER_SETTINGS = {
+  offerInstall: true,
+  offerUpdate: true,
+  offerRepair: true,
+  offerGameStart: false,
+  offerVersions: true,
+  launchSettings: {},
+};
+const keepLauncherSettings = (projectId: string) =>
+  db.launcherSettings.upsert({ where: { projectId }, create: { projectId, ...LAUNCHER_SETTINGS }, update: LAUNCHER_SETTINGS });
 
 async function storeFile(projectId: string, releaseId: string | null, name: string, id?: string) {
   const bytes = Buffer.from(`${name} of ${projectId}`);
@@ -125,6 +136,7 @@ beforeAll(async () => {
     members: ["developer", "tester", "member"],
     prepare: async (project, variant) => {
       await db.project.update({ where: { id: project.id }, data: { settings: { offerPrereleases: variant.offerPrereleases } } });
+      await keepLauncherSettings(project.id);
       fixture.releases[project.id] = {} as Record<Kind, string>;
       fixture.files[project.id] = {} as Record<Kind | "loose", string>;
       fixture.files[project.id].loose = (await storeFile(project.id, null, "loose.bin")).id;
@@ -355,7 +367,7 @@ const ENDPOINTS: Endpoint[] = [
       }),
     // The launcher settings are reviewed content too: locked while the project is in review.
     expected: (c, p) => teamWrite(c, p, seesInLauncher(c, p) && launcherOn(p), "launcher.manage", 200),
-    restore: async (p) => void (await db.launcherSettings.deleteMany({ where: { projectId: p.id } })),
+    restore: async (p) => void (await keepLauncherSettings(p.id)),
   },
   {
     name: "GET /launcher/projects/{id}/manifest",
