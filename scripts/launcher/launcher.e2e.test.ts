@@ -8,7 +8,7 @@
  * code (imports.test.ts).
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -19,7 +19,7 @@ import { settingsOf } from "@/lib/projects/settings";
 import { actorOf, createPartner, createProjectFor, testMeta, tokenFor } from "@/lib/testing/factories";
 import { type ServedApp, startServe } from "@/lib/testing/serve-process";
 import type { InstallRecord } from "./record";
-import { type ZipEntry, zipOf } from "./test-zips";
+import { sha256Of, type ZipEntry, zipOf } from "./test-zips";
 
 const PORT = Number(process.env.LAUNCHER_E2E_PORT ?? 3317);
 const SERVER = `http://127.0.0.1:${PORT}`;
@@ -31,6 +31,8 @@ let game: string;
 let projectId: string;
 let slug: string;
 let token: string;
+/** The archive of 1.0.0 as uploaded. */
+let v1Zip: Buffer;
 let owner: Awaited<ReturnType<typeof createPartner>>;
 /** A PRIVATE project of the same owner: only its members may install it (after `login`). */
 let privateProject: { id: string; slug: string };
@@ -139,8 +141,9 @@ beforeAll(async () => {
       minimumMemoryMb: 0,
     },
   });
+  v1Zip = await gameZip(V1_DATA);
   await publish("1.0.0", "STABLE", [
-    { name: "game-1.0.0.zip", bytes: await gameZip(V1_DATA), query: { extract: "true" } },
+    { name: "game-1.0.0.zip", bytes: v1Zip, query: { extract: "true" } },
     { name: "settings.ini", bytes: Buffer.from("volume=5\n"), query: { path: "config/settings.ini" } },
     { name: "start.exe", bytes: Buffer.from("MZ windows only"), query: { path: "bin/start.exe", platforms: "windows-x64" } },
   ]);
@@ -264,6 +267,32 @@ describe("the reference launcher against the server", () => {
     expect(await record(other)).toMatchObject({ version: "1.0.0", channel: "BETA" });
   });
 
+  it("resumes a partial download with Range: the bytes it has are kept, wrong ones fail the sha256 and are dropped", async () => {
+    const folder = path.join(work, "resumed");
+    const part = path.join(folder, ".launcher/downloads", `${sha256Of(v1Zip)}.part`);
+    await mkdir(path.dirname(part), { recursive: true });
+    const half = Math.floor(v1Zip.length / 2);
+    // Wrong bytes before the cut: only a launcher that asks for the rest (Range) ends with a mismatch.
+    await writeFile(part, Buffer.alloc(half, 0x55));
+    const args = ["install", slug, folder, "--server", SERVER, "--platform", "linux-x64", "--version", "1.0.0"];
+    const mismatch = await launcher(args);
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stderr).toContain("sha256 mismatch for game-1.0.0.zip");
+    expect(
+      await stat(part).then(
+        () => true,
+        () => false,
+      ),
+    ).toBe(false);
+    await writeFile(part, v1Zip.subarray(0, half));
+    const resumed = await launcher(args);
+    expect(resumed.stderr).toBe("");
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain(`Downloaded game-1.0.0.zip (`);
+    expect(resumed.stdout).toContain("resumed at");
+    expect(await readFile(path.join(folder, "data/a.txt"), "utf8")).toBe("alpha 1");
+  });
+
   it("starts the platform's program in the game folder with the manifest's arguments and passes on its exit code", async () => {
     const started = await launcher(["start", game, "--", "--extra"]);
     expect(started.stderr).toBe("");
@@ -277,7 +306,7 @@ describe("the reference launcher against the server", () => {
       let body = await upstream.text();
       if (request.url?.includes("/manifest")) {
         const manifest = JSON.parse(body);
-        manifest.launch.platforms.linux.arguments = ["--evil"];
+        manifest.launch.arguments = ["--evil"];
         body = JSON.stringify(manifest);
       }
       response.writeHead(upstream.status, { "content-type": "application/json" }).end(body);
@@ -293,9 +322,14 @@ describe("the reference launcher against the server", () => {
   });
 
   it("says clearly when the server cannot be reached", async () => {
-    const refused = await launcher(["update", game, "--server", "http://127.0.0.1:9"]);
+    // A port that was free a moment ago: nothing listens there.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const closed = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
+    await new Promise((resolve) => probe.close(resolve));
+    const refused = await launcher(["update", game, "--server", closed]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/Cannot reach the server at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)/);
+    expect(refused.stderr).toContain(`Cannot reach the server at ${closed} (ECONNREFUSED)`);
   });
 
   it("says clearly when the project is no longer offered", async () => {
