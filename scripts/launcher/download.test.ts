@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Api } from "./api";
 import { download, partFileOf } from "./download";
-import { silentProgress } from "./progress";
+import { progressFor, silentProgress } from "./progress";
 
 const BODY = randomBytes(256 * 1024);
 const SHA = createHash("sha256").update(BODY).digest("hex");
@@ -120,5 +120,28 @@ describe("download", () => {
     await download(api, target, destination(), parts(), silentProgress);
     expect(seen).toEqual([]);
     expect((await readFile(destination())).equals(BODY)).toBe(true);
+  });
+});
+
+describe("progress", () => {
+  const streamOf = (isTTY: boolean) => {
+    const written: string[] = [];
+    return { written, stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+  };
+
+  it("draws a bar in place on a terminal", async () => {
+    const { written, stream } = streamOf(true);
+    await download(api, target, destination(), parts(), progressFor(stream));
+    expect(written[0]).toMatch(/^\rgame\.bin \[-{30}\] 0% 0 B\/256\.0 KiB$/);
+    expect(written.at(-2)).toMatch(/^\rgame\.bin \[#{30}\] 100% 256\.0 KiB\/256\.0 KiB$/);
+    expect(written.at(-1)).toBe("\n");
+  });
+
+  it("writes one plain line per file elsewhere, saying where it resumed", async () => {
+    const { written, stream } = streamOf(false);
+    await mkdir(parts(), { recursive: true });
+    await writeFile(partFileOf(parts(), SHA), BODY.subarray(0, 1024));
+    await download(api, target, destination(), parts(), progressFor(stream));
+    expect(written).toEqual(["Downloaded game.bin (256.0 KiB, resumed at 1.0 KiB)\n"]);
   });
 });

@@ -88,8 +88,15 @@ async function publish(version: string, channel: "STABLE" | "BETA", uploads: Upl
     const query = new URLSearchParams({ name: upload.name, kind: "SOFTWARE", releaseId, ...upload.query });
     await api("POST", `/api/v1/projects/${projectId}/files?${query}`, upload.bytes, { "content-type": "application/octet-stream" });
   }
-  const current = await api("GET", `/api/v1/projects/${projectId}/releases/${releaseId}`);
-  await api("PATCH", `/api/v1/projects/${projectId}/releases/${releaseId}`, { state: "PUBLISHED" }, { "if-match": current.etag! });
+  await setReleaseState(version, "PUBLISHED", projectId);
+}
+
+/** Publishes or yanks the release `version` (If-Match from a fresh read). */
+async function setReleaseState(version: string, state: "PUBLISHED" | "YANKED", inProject = projectId) {
+  const releases = await api("GET", `/api/v1/projects/${inProject}/releases?limit=100`);
+  const { id } = (releases.json.data as { id: string; version: string }[]).find((release) => release.version === version)!;
+  const current = await api("GET", `/api/v1/projects/${inProject}/releases/${id}`);
+  await api("PATCH", `/api/v1/projects/${inProject}/releases/${id}`, { state }, { "if-match": current.etag! });
 }
 
 const START_SCRIPT = `#!/bin/sh
@@ -247,6 +254,17 @@ describe("the reference launcher against the server", () => {
     expect(await record()).toMatchObject({ version: "1.2.0-beta.1", channel: "BETA" });
   });
 
+  it("moves away from a yanked version, the one update that goes down", async () => {
+    await setReleaseState("1.2.0-beta.1", "YANKED");
+    const moved = await launcher(["update", game]);
+    expect(moved.stderr).toBe("");
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain("Version 1.2.0-beta.1 was withdrawn (yanked): moving to 1.1.0.");
+    expect(await read("data/a.txt")).toBe("alpha 2");
+    expect(await exists("data/c.txt")).toBe(false);
+    expect(await record()).toMatchObject({ version: "1.1.0", channel: "BETA" });
+  });
+
   it("installs a chosen version on a channel into another folder", async () => {
     const other = path.join(work, "beta-install");
     const installed = await launcher([
@@ -330,6 +348,14 @@ describe("the reference launcher against the server", () => {
     const refused = await launcher(["update", game, "--server", closed]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`Cannot reach the server at ${closed} (ECONNREFUSED)`);
+  });
+
+  it("refuses to start a game whose project no longer offers game start", async () => {
+    const settings = await api("GET", `/api/v1/projects/${projectId}/launcher`);
+    await api("PUT", `/api/v1/projects/${projectId}/launcher`, { ...settings.json, offerGameStart: false });
+    const refused = await launcher(["start", game]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("does not offer starting the game");
   });
 
   it("says clearly when the project is no longer offered", async () => {
