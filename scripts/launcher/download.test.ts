@@ -5,7 +5,8 @@
  * another content starts over, and bytes that do not match the sha256 are refused and dropped.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -112,6 +113,15 @@ describe("download", () => {
     await expect(download(api, target, destination(), parts(), silentProgress)).rejects.toThrow(/sha256 mismatch for game\.bin/);
     await expect(stat(partFileOf(parts(), SHA))).rejects.toThrow();
     await expect(stat(destination())).rejects.toThrow();
+  });
+
+  it.runIf(existsSync("/dev/full"))("says the disk is full (ENOSPC) in a sentence", async () => {
+    await mkdir(parts(), { recursive: true });
+    // /dev/full answers every write with ENOSPC, as a full disk does.
+    await symlink("/dev/full", partFileOf(parts(), SHA));
+    await expect(download(api, target, destination(), parts(), silentProgress)).rejects.toThrow(
+      /^The disk is full: could not write .*\.part\. Free some space and run the command again \(downloads resume\)\.$/,
+    );
   });
 
   it("a complete part is checked and used without asking the server", async () => {
