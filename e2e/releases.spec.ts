@@ -80,6 +80,9 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
     uploadThroughput: 2 * 1024 * 1024,
   });
   await release.getByLabel("File").setInputFiles({ name: "browser-test.bin", mimeType: "application/octet-stream", buffer: bytes });
+  // Where the launcher installs it, and for which platforms (launcher v2).
+  await release.getByLabel("Install path").fill("bin/browser-test.bin");
+  await release.getByLabel("Linux x64").check();
   await release.getByRole("button", { name: `Upload to ${version}` }).click();
   const progress = release.getByRole("progressbar", { name: "Upload progress" });
   await expect(progress).toBeVisible();
@@ -137,7 +140,15 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
   expect(skyforge.currentVersion).toBe(version);
   const manifest = await (await visitor.request.get(`/api/v1/launcher/projects/${skyforge.id}/manifest`)).json();
   expect(manifest.current.version).toBe(version);
-  expect(manifest.current.files).toEqual([expect.objectContaining({ name: "browser-test.bin", size: bytes.length, sha256 })]);
+  expect(manifest.current.files).toEqual([
+    expect.objectContaining({
+      name: "browser-test.bin",
+      size: bytes.length,
+      sha256,
+      path: "bin/browser-test.bin",
+      platforms: ["linux-x64"],
+    }),
+  ]);
 
   await setTrust(reviewer, projectId, true, "A long-standing partner studio");
 });

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
-import type { FileView } from "@/lib/downloads/schemas";
+import { FILE_PLATFORM_NAMES, type FileView } from "@/lib/downloads/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import { formatBytes } from "./format";
 
@@ -41,6 +41,7 @@ export function FileTable({
           { label: t("name") },
           { label: t("kind") },
           { label: t("releaseColumn") },
+          { label: t("installColumn") },
           { label: t("size") },
           { label: "sha256" },
           { label: t("downloadsColumn") },
@@ -56,6 +57,13 @@ export function FileTable({
             </td>
             <td className="py-2 pr-3">{kind(file.kind)}</td>
             <td className="py-2 pr-3">{file.releaseId ? (releases[file.releaseId] ?? "—") : "—"}</td>
+            <td className="py-2 pr-3 text-xs">
+              <span className="font-mono break-all">{file.path ?? (file.extract ? t("gameFolder") : file.name)}</span>
+              <span className="block text-slate-500">
+                {file.platforms ? file.platforms.map((platform) => FILE_PLATFORM_NAMES[platform]).join(", ") : t("allPlatforms")}
+              </span>
+              {file.extract && <span className="block text-slate-500">{t("archiveEntries", { count: file.entryCount ?? 0 })}</span>}
+            </td>
             <td className="py-2 pr-3 whitespace-nowrap">{formatBytes(file.size, locale)}</td>
             <td className="py-2 pr-3 font-mono text-xs break-all">{file.sha256}</td>
             <td className="py-2 pr-3 tabular-nums">{format.number(file.downloadCount)}</td>

@@ -4,16 +4,27 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { DOWNLOAD_KINDS, fileNameSchema, type DownloadKind, type FileView } from "@/lib/downloads/schemas";
+import {
+  DOWNLOAD_KINDS,
+  FILE_PLATFORM_NAMES,
+  FILE_PLATFORMS,
+  fileNameSchema,
+  installPathSchema,
+  type DownloadKind,
+  type FilePlatform,
+  type FileView,
+} from "@/lib/downloads/schemas";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { formatBytes } from "./format";
 
 /**
  * Uploads one file straight to the API (POST /projects/{id}/files, the raw bytes as the body, with
  * the portal session): the browser streams it and reports progress, so large files never pass
- * through a server action or sit in memory anywhere. The file's name is checked first with the API's
- * own schema (fileNameSchema).
+ * through a server action or sit in memory anywhere. The file's name and install path are checked
+ * first with the API's own schemas (fileNameSchema, installPathSchema). Install path, platforms and
+ * "extract" are what the launcher manifest tells launchers (docs/launcher.md).
  */
 export function FileUpload({ projectId, releaseId, label: givenLabel }: { projectId: string; releaseId?: string; label?: string }) {
   const t = useTranslations("releases");
@@ -24,6 +35,9 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<DownloadKind>("SOFTWARE");
+  const [installPath, setInstallPath] = useState("");
+  const [platforms, setPlatforms] = useState<FilePlatform[]>([]);
+  const [extract, setExtract] = useState(false);
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
@@ -34,9 +48,18 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
     // The API's own name rule, checked before a byte is sent: a launcher could not write such a file.
     const name = fileNameSchema.safeParse(file.name);
     if (!name.success) return setNotice({ tone: "error", text: translateServerMessage(name.error.issues[0]!.message, locale) });
+    const path = installPath.trim() ? installPathSchema.safeParse(installPath.trim()) : null;
+    if (path && !path.success) return setNotice({ tone: "error", text: translateServerMessage(path.error.issues[0]!.message, locale) });
     setNotice(null);
     setProgress({ sent: 0, total: file.size });
-    const query = new URLSearchParams({ name: file.name, kind, ...(releaseId ? { releaseId } : {}) });
+    const query = new URLSearchParams({
+      name: file.name,
+      kind,
+      ...(releaseId ? { releaseId } : {}),
+      ...(path ? { path: path.data } : {}),
+      ...(platforms.length ? { platforms: platforms.join(",") } : {}),
+      ...(extract ? { extract: "true" } : {}),
+    });
     const xhr = new XMLHttpRequest();
     request.current = xhr;
     xhr.open("POST", `/api/v1/projects/${projectId}/files?${query}`);
@@ -53,6 +76,9 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
           text: t("uploaded", { name: stored.name, size: formatBytes(stored.size, locale), sha256: stored.sha256 }),
         });
         if (input.current) input.current.value = "";
+        setInstallPath("");
+        setPlatforms([]);
+        setExtract(false);
         router.refresh();
       } else {
         // The API's detail (quota, concurrent uploads, size), in the reader's language.
@@ -106,6 +132,44 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
             ))}
           </select>
         </div>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t("installPath")}
+          hint={t("installPathHint")}
+          value={installPath}
+          onChange={(event) => setInstallPath(event.target.value)}
+          disabled={progress !== null}
+          spellCheck={false}
+        />
+        <div className="space-y-3">
+          <fieldset className="space-y-1.5">
+            <legend className="text-sm font-medium text-slate-900">{t("platforms")}</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {FILE_PLATFORMS.map((platform) => (
+                <CheckboxField
+                  key={platform}
+                  label={FILE_PLATFORM_NAMES[platform]}
+                  checked={platforms.includes(platform)}
+                  disabled={progress !== null}
+                  onChange={(event) =>
+                    setPlatforms((chosen) => (event.target.checked ? [...chosen, platform] : chosen.filter((other) => other !== platform)))
+                  }
+                />
+              ))}
+            </div>
+            <p className="text-xs text-slate-500">{t("platformsHint")}</p>
+          </fieldset>
+          <CheckboxField
+            label={t("extract")}
+            hint={t("extractHint")}
+            checked={extract}
+            disabled={progress !== null}
+            onChange={(event) => setExtract(event.target.checked)}
+          />
+        </div>
+      </div>
+      <div>
         {progress ? (
           <Button type="button" variant="secondary" onClick={() => request.current?.abort()}>
             {t("cancelUpload")}

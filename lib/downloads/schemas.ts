@@ -62,6 +62,15 @@ export const fileNameSchema = z
 /** The platforms a file can be for: operating system and processor, as launchers name them. */
 export const FILE_PLATFORMS = ["windows-x64", "windows-arm64", "linux-x64", "linux-arm64", "macos-x64", "macos-arm64"] as const;
 export type FilePlatform = (typeof FILE_PLATFORMS)[number];
+/** The platforms' names: proper names, the same in every language. */
+export const FILE_PLATFORM_NAMES: Record<FilePlatform, string> = {
+  "windows-x64": "Windows x64",
+  "windows-arm64": "Windows ARM64",
+  "linux-x64": "Linux x64",
+  "linux-arm64": "Linux ARM64",
+  "macos-x64": "macOS x64",
+  "macos-arm64": "macOS ARM64",
+};
 
 /** A path inside the game's folder (installPathFault), as the upload and the portal's form take it. */
 export const installPathSchema = z

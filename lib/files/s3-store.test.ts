@@ -5,7 +5,7 @@
  * project images go to the bucket, not to DATA_DIR, and download as they went in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { fileStore, S3FileStore, type S3Settings } from "@/lib/files/store";
 import { readProjectImage, uploadProjectImage } from "@/lib/projects/images";
 import { actorOf, createPartner, createProjectFor, testMeta } from "@/lib/testing/factories";
 import { startS3rver } from "@/lib/testing/s3rver";
+import { buildZip } from "@/lib/testing/zip";
 
 let server: Awaited<ReturnType<typeof startS3rver>>;
 let store: S3FileStore;
@@ -91,6 +92,20 @@ describe("S3FileStore against s3rver", () => {
     expect(await objectKeys()).toEqual(before);
   });
 
+  it("with localCopy, also writes the bytes to a temporary file while streaming (to read an archive), removed on dispose", async () => {
+    const { chunks, sha256 } = chunked(9 * 1024 * 1024 + 7);
+    const stored = await store.putStream(streamOf(chunks), { maxBytes: 64 * 1024 * 1024, localCopy: true });
+    expect(stored).toMatchObject({ size: 9 * 1024 * 1024 + 7, sha256 });
+    expect(
+      createHash("sha256")
+        .update(await readFile(stored.localFile!.path))
+        .digest("hex"),
+    ).toBe(sha256);
+    await stored.localFile!.dispose();
+    await expect(stat(stored.localFile!.path)).rejects.toThrow();
+    await store.remove(stored.key);
+  });
+
   it("holds small files (images) with put and get", async () => {
     const bytes = randomBytes(5000);
     const key = await store.put(bytes);
@@ -120,5 +135,26 @@ describe("the service with S3_* set", () => {
     expect(await objectKeys()).toHaveLength(2);
     const local = await readdir(path.join(process.env.DATA_DIR!, "files")).catch(() => []);
     expect(local).toEqual([]);
+
+    // An archive to extract is read from a temporary copy; a refused one leaves nothing in the bucket.
+    const zip = await buildZip([{ name: "mods/a.jar", content: "a" }]);
+    const archive = await uploadFile(
+      actorOf(owner),
+      project.id,
+      { name: "mods.zip", kind: "MODPACK", extract: true },
+      new Blob([new Uint8Array(zip)]).stream(),
+      testMeta(),
+    );
+    expect(archive).toMatchObject({ extract: true, entryCount: 1 });
+    const slip = await buildZip([{ name: "../evil", content: "x" }]);
+    const refused = uploadFile(
+      actorOf(owner),
+      project.id,
+      { name: "evil.zip", kind: "OTHER", extract: true },
+      new Blob([new Uint8Array(slip)]).stream(),
+      testMeta(),
+    );
+    await expect(refused).rejects.toMatchObject({ code: "unsafe_archive" });
+    expect(await objectKeys()).toHaveLength(3);
   });
 });

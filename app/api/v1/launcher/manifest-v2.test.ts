@@ -50,7 +50,7 @@ async function upload(token: string, projectId: string, query: string, bytes: Bu
   const request = new Request(`http://127.0.0.1:3000/api/v1/projects/${projectId}/files?${query}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "x-forwarded-for": "10.1.1.1" },
-    body: new Blob([bytes]).stream(),
+    body: new Blob([typeof bytes === "string" ? bytes : new Uint8Array(bytes)]).stream(),
     duplex: "half",
   } as RequestInit);
   const response = await filesRoute.POST(request, { params: Promise.resolve({ id: projectId }) });
