@@ -1,5 +1,3 @@
-import { randomInt } from "node:crypto";
-
 /**
  * The codes of a device sign-in (RFC 8628). The user code is what a person reads off one screen and
  * types on another: 8 letters from 20 consonants (RFC 8628 §6.1: no vowels, so no words; no digits,
@@ -12,10 +10,20 @@ export const DEVICE_CODE_PREFIX = "pmd_";
 
 const USER_CODE = new RegExp(`^[${USER_CODE_ALPHABET}]{${USER_CODE_LENGTH}}$`);
 
-/** A new user code, unformatted (8 letters), drawn without modulo bias. */
+/** Random bytes at or above this are drawn again, so each letter is equally likely (240 = 12 × 20). */
+const UNBIASED_BELOW = 256 - (256 % USER_CODE_ALPHABET.length);
+
+/**
+ * A new user code, unformatted (8 letters), drawn without modulo bias. Web Crypto rather than
+ * node:crypto: this file also runs in the browser (the code form's schema normalises with it).
+ */
 export function newUserCode(): string {
   let code = "";
-  for (let i = 0; i < USER_CODE_LENGTH; i++) code += USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)];
+  while (code.length < USER_CODE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(USER_CODE_LENGTH))) {
+      if (byte < UNBIASED_BELOW && code.length < USER_CODE_LENGTH) code += USER_CODE_ALPHABET[byte % USER_CODE_ALPHABET.length];
+    }
+  }
   return code;
 }
 

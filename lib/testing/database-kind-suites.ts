@@ -9,6 +9,7 @@
  */
 export const DATABASE_KIND_SUITES = [
   "app/api/health/health.test.ts",
+  "app/api/v1/auth/device/device.test.ts",
   "app/api/v1/projects/applications.test.ts",
   "app/api/v1/projects/projects.test.ts",
   "app/api/v1/projects/release-review.test.ts",

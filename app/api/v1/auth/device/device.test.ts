@@ -7,7 +7,7 @@ import { reauthWindowMs } from "@/lib/account/reauthentication";
 import { sha256 } from "@/lib/auth/secrets";
 import { createSession } from "@/lib/auth/sessions";
 import { db } from "@/lib/db/client";
-import { normalizeUserCode, USER_CODE_ALPHABET } from "@/lib/device-sign-in/codes";
+import { newUserCode, normalizeUserCode, USER_CODE_ALPHABET } from "@/lib/device-sign-in/codes";
 import {
   approveDeviceSignIn,
   denyDeviceSignIn,
@@ -103,6 +103,11 @@ describe("starting a device sign-in", () => {
     for (const bad of ["BCDF-GHJ", "BCDF-GHJKL", "BCDF-GHJ0", "ABCD-EFGH", "BCDF_GHJK"]) expect(normalizeUserCode(bad)).toBeNull();
     expect(USER_CODE_ALPHABET).toHaveLength(20);
     expect(USER_CODE_ALPHABET).not.toMatch(/[AEIOUY0-9]/);
+    // Every letter drawn about equally often (the bytes that would bias them are drawn again).
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 2_500; i++) for (const letter of newUserCode()) counts.set(letter, (counts.get(letter) ?? 0) + 1);
+    expect([...counts.keys()].sort().join("")).toBe(USER_CODE_ALPHABET);
+    for (const count of counts.values()) expect(Math.abs(count - 1_000)).toBeLessThan(150);
   });
 
   it("is limited per client address (429 with Retry-After)", async () => {
