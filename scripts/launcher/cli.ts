@@ -1,4 +1,5 @@
 /** The launcher's command line: options, usage, and which command runs. */
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { install, list, login, type Options, repair, start, update, verify, versions } from "./commands";
 import { UsageError } from "./errors";
@@ -19,6 +20,14 @@ Every command takes --server URL (default: the install's server, else http://127
 
 /** The commands and how many positional arguments each takes. */
 const ARITY: Record<string, number> = { login: 0, list: 0, versions: 1, install: 2, update: 1, verify: 1, repair: 1, start: 1 };
+
+/**
+ * A folder as the user typed it. `npm run` starts the launcher in the repository's root and keeps
+ * the folder the user was in as INIT_CWD: relative folders are taken from there.
+ */
+export function folderArgument(folder: string, env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), folder);
+}
 
 export async function run(argv: string[]): Promise<number> {
   const dashes = argv.indexOf("--");
@@ -47,15 +56,15 @@ export async function run(argv: string[]): Promise<number> {
     case "versions":
       return versions(positionals[0], options);
     case "install":
-      return install(positionals[0], positionals[1], options);
+      return install(positionals[0], folderArgument(positionals[1]), options);
     case "update":
-      return update(positionals[0], options);
+      return update(folderArgument(positionals[0]), options);
     case "verify":
-      return verify(positionals[0]);
+      return verify(folderArgument(positionals[0]));
     case "repair":
-      return repair(positionals[0], options);
+      return repair(folderArgument(positionals[0]), options);
     default:
-      return start(positionals[0], options);
+      return start(folderArgument(positionals[0]), options);
   }
 }
 

@@ -168,12 +168,12 @@ async function installRelease(
 /** `install <slug> <dir>`: the chosen (or current) version of the channel into the folder. */
 export async function install(slug: string, folder: string, options: Options): Promise<number> {
   const previous = await readRecord(folder);
+  const channel = channelOf(options.channel, previous?.channel ?? "STABLE");
+  const platform = platformOf(options.platform, previous?.platform);
   const api = await openApi(options.server ?? previous?.server ?? DEFAULT_SERVER);
   const project = await findProject(api, slug);
   if (previous && previous.projectId !== project.id)
     throw new LauncherError(`${folder} already holds ${previous.slug}: choose another folder for ${project.slug}.`);
-  const channel = channelOf(options.channel, previous?.channel ?? "STABLE");
-  const platform = platformOf(options.platform, previous?.platform);
   const { manifest, key } = await signedManifest(
     api,
     project.id,
