@@ -10,8 +10,8 @@ import type { FormResult } from "@/lib/portal/form-result";
 type Changed = FormResult<{ version: number; url: string | null }>;
 
 /**
- * The account's picture: a preview (the initials while there is none), a file picked or dropped is
- * uploaded at once, and Remove. No address to type: pictures are uploaded and served by us.
+ * The account's picture: a preview (the initials while there is none), a file picked (or dropped
+ * on the file field) is uploaded at once, and Remove. No address to type: pictures are uploaded and served by us.
  * `onChanged` hands the account's new version to the profile form around it.
  */
 export function AvatarUpload({
@@ -29,7 +29,6 @@ export function AvatarUpload({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [current, setCurrent] = useState(url);
-  const [dragging, setDragging] = useState(false);
   const [pending, startTransition] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
@@ -53,20 +52,7 @@ export function AvatarUpload({
 
   return (
     <div className="space-y-2">
-      <div
-        data-testid="avatar-preview"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          send(event.dataTransfer.files[0]);
-        }}
-        className={`flex flex-wrap items-center gap-4 rounded-md p-3 ring-1 ${dragging ? "bg-indigo-50 ring-indigo-400" : "ring-slate-200"}`}
-      >
+      <div data-testid="avatar-preview" className="flex flex-wrap items-center gap-4 rounded-md p-3 ring-1 ring-slate-200">
         <Avatar name={name} url={current} size={64} />
         <div className="min-w-0 flex-1 space-y-1">
           <label htmlFor={id} className="block text-sm font-medium">
