@@ -28,12 +28,16 @@ export function storedAvatarId(userId: string, url: string | null | undefined): 
   return match && match[1] === userId ? match[2] : null;
 }
 
-/** An image drawn again as a square WebP, or a 400 that says why it cannot be. */
+/**
+ * An image drawn again as a square WebP, or a 400 that says why it cannot be. Decoding is lenient
+ * with damaged data (`failOn: "none"`, as browsers are: what decodes is drawn again); a file that
+ * does not decode at all, or claims a canvas over MAX_AVATAR_PIXELS, is refused.
+ */
 async function redraw(bytes: Buffer): Promise<Buffer> {
   const type = sniffImageType(bytes);
   if (!type) throw new UnsupportedMediaType(IMAGE_TYPES.join(", "));
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_AVATAR_PIXELS, failOn: "error", animated: false })
+    return await sharp(bytes, { limitInputPixels: MAX_AVATAR_PIXELS, failOn: "none", animated: false })
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
       .webp({ quality: 85 })

@@ -69,6 +69,7 @@ import { createSession } from "@/lib/auth/sessions";
 import { approveDeviceSignIn } from "@/lib/device-sign-in/service";
 import { actorFromUser } from "@/lib/auth/actor";
 import { totpCode } from "@/lib/auth/two-factor";
+import * as avatar from "@/app/api/v1/users/me/avatar/route";
 import { db } from "@/lib/db/client";
 import { OPERATIONS } from "@/lib/api/registry";
 import { createPartner, createProjectFor, createUser, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
@@ -87,6 +88,8 @@ const NOT_AUDITED: Record<string, string> = {
   "POST /api/v1/auth/device":
     "an anonymous client starts a sign-in that changes no account until a user approves it; approval, denial and the token are audited",
   "POST /api/v1/auth/password-reset": "answers before any work (no enumeration) and changes no account; the confirm is audited",
+  "POST /api/v1/auth/verify-email/resend":
+    "sends a new link (answering before any work when anonymous) and changes no account; confirming the address is audited",
   "POST /api/v1/users/me/2fa/setup": "stores a secret that does nothing until it is enabled, which is audited",
   "POST /api/v1/users/me/reauthenticate": "renews the current session's authentication time only",
   "PUT /api/v1/projects/{id}/follow": "the caller's own subscription to a project's news; nothing anyone else relies on changes",
@@ -292,6 +295,17 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     await db.project.update({ where: { id: project.id }, data: { deletedAt: new Date() } });
     return call(restore.POST, "POST", "/", { token: await staff(), params: { id: project.id } });
   },
+  "PUT /api/v1/users/me/avatar": async () => {
+    const token = await tokenFor((await createUser()).id);
+    return avatar.PUT(
+      new Request("http://127.0.0.1/x", {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "image/png" },
+        body: PNG,
+      }),
+      { params: Promise.resolve({}) },
+    );
+  },
   "PUT /api/v1/projects/{id}/images/{kind}": async () => {
     const { project, token } = await owned();
     return images.PUT(
@@ -318,7 +332,7 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       token,
       params: { id: project.id },
       headers: { "if-match": '"v1"' },
-      body: { modules: ["LAUNCHER"] },
+      body: { modules: ["LAUNCHER", "DOWNLOADS"] },
     });
   },
   "POST /api/v1/projects/{id}/members": async () => {

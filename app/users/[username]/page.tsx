@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { cache } from "react";
+import { ProjectCard } from "@/components/projects/project-card";
+import { Avatar } from "@/components/ui/avatar";
+import { Card } from "@/components/ui/card";
+import { getPortalActor } from "@/lib/auth/portal";
+import { NotFound } from "@/lib/errors";
+import { isPubliclyReadable } from "@/lib/permissions";
+import { publicProfilePage } from "@/lib/users/profile";
+
+const load = cache(async (username: string) => {
+  try {
+    return await publicProfilePage(username);
+  } catch (error) {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: { params: Promise<{ username: string }> }): Promise<Metadata> {
+  const { profile } = await load((await params).username);
+  return { title: profile.displayName };
+}
+
+/** A person's public page: name, picture, the birth date where they show it, and their public projects. */
+export default async function PublicProfilePage({ params }: { params: Promise<{ username: string }> }) {
+  const [{ profile, memberSince, projects }, actor, t, format] = await Promise.all([
+    load((await params).username),
+    getPortalActor(),
+    getTranslations("account.publicProfile"),
+    getFormatter(),
+  ]);
+  const day = (date: Date | string) => format.dateTime(new Date(date), { dateStyle: "long", timeZone: "UTC" });
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar name={profile.displayName} url={profile.avatarUrl} size={80} />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{profile.displayName}</h1>
+          <p className="text-sm text-slate-600">@{profile.username}</p>
+          <p className="text-sm text-slate-600">
+            {t("memberSince", { date: day(memberSince) })}
+            {profile.dateOfBirth && <> · {t("born", { date: day(profile.dateOfBirth) })}</>}
+          </p>
+        </div>
+      </header>
+      <Card title={t("projects")} description={t("projectsDescription", { name: profile.displayName })}>
+        {projects.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("noProjects")}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {projects.map((project) => (
+              <li key={project.id}>
+                <ProjectCard project={project} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
