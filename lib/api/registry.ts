@@ -8,6 +8,7 @@ import * as members from "../members/operations";
 import * as messages from "../messages/operations";
 import * as notifications from "../notifications/operations";
 import * as pages from "../pages/operations";
+import * as privacy from "../privacy/operations";
 import * as projects from "../projects/operations";
 import * as releases from "../releases/operations";
 import * as reviews from "../reviews/operations";
@@ -21,6 +22,7 @@ export const TAGS: Record<string, string> = {
   System: "Health, readiness and this document.",
   Authentication: "Registration, e-mail confirmation and personal access tokens from a password.",
   Users: "The caller's own account, public profiles and, for staff, user administration.",
+  "Data rights": "Downloading everything held about the own account, and deleting accounts (docs/privacy.md).",
   "Account security": "Password change, sessions, devices, login history and two-factor sign-in of the caller's account.",
   Tokens: "The caller's personal access tokens.",
   Notifications: "In-portal notifications of the caller.",
@@ -44,6 +46,7 @@ const MODULES = [
   system,
   users,
   account,
+  privacy,
   notifications,
   projects,
   members,
