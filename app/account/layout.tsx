@@ -8,6 +8,7 @@ export default function AccountLayout({ children }: { children: ReactNode }) {
       namespaces={[
         "account.profile",
         "account.email",
+        "account.delete",
         "account.tokens",
         "account.password",
         "account.twoFactor",

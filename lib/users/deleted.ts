@@ -4,7 +4,7 @@ import type { db, Tx } from "../db/client";
  * A deleted account (lib/privacy/deletion.ts) stays as a tombstone row so that what its user wrote
  * and did keeps a valid id. Its personal fields are erased and replaced by these values: the
  * username is not a valid username (so nobody can register it) and the display name is what the
- * API shows wherever the person is named; the portal shows its own translation (`labels.deletedUser`).
+ * API shows wherever the person is named; the portal shows its own translation (`deletedAuthor` where announcements name their author).
  */
 export const DELETED_USERNAME = "[deleted]";
 export const DELETED_DISPLAY_NAME = "Deleted user";
