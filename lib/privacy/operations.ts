@@ -8,7 +8,7 @@ const soleOwner = problem(
   "The account is the only Owner of a project that is not deleted (`sole_owner`): `projects` lists `{id, slug, name}` of each; transfer the ownership first",
 );
 
-export const exportOwnDataOperation = defineOperation({
+export const downloadOwnDataOperation = defineOperation({
   method: "GET",
   path: "/api/v1/users/me/export",
   tag: TAG,

@@ -1,8 +1,8 @@
 import { handle } from "@/lib/http/route";
 import { exportFileName, exportOwnData } from "@/lib/privacy/export";
-import { exportOwnDataOperation } from "@/lib/privacy/operations";
+import { downloadOwnDataOperation } from "@/lib/privacy/operations";
 
-export const GET = handle(exportOwnDataOperation, async ({ actor }) => {
+export const GET = handle(downloadOwnDataOperation, async ({ actor }) => {
   const { username, data } = await exportOwnData(actor);
   return { body: data, headers: { "Content-Disposition": `attachment; filename="${exportFileName(username)}"` } };
 });
