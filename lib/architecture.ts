@@ -40,6 +40,7 @@ export const LAYERS: Record<string, 1 | 2 | 3 | 4 | 5> = {
   "lib/messages": 4,
   "lib/projects": 4,
   "lib/users": 4,
+  "lib/privacy": 4,
   "lib/mail": 4,
   "lib/notifications": 4,
   "lib/system": 4,

@@ -14,6 +14,9 @@ import { emailChangeFormSchema, MAX_AVATAR_BYTES, profileFormSchema, profileForm
 import { updateOwnAccount } from "@/lib/users/service";
 import { resendVerification } from "@/lib/users/verification";
 import { updateNotificationSettings } from "@/lib/notifications/preferences";
+import { ValidationFailed } from "@/lib/errors";
+import { deleteOwnAccount } from "@/lib/privacy/deletion";
+import { deleteAccountFormSchema } from "@/lib/privacy/schemas";
 import { notificationSettingsInputSchema } from "@/lib/notifications/settings";
 
 export const updateProfileAction = portalAction({
@@ -108,4 +111,19 @@ export const updateNotificationSettingsAction = portalAction({
     return (await getTranslations("account.notifications"))("saved");
   },
   revalidate: ["/account"],
+});
+
+/** Deletes the own account (docs/privacy.md): the username typed again, the password and, with 2FA, a code. */
+export const deleteAccountAction = portalAction({
+  signIn: "/account",
+  args: z.tuple([deleteAccountFormSchema]),
+  run: async ([input], { actor, meta }) => {
+    if (input.confirmUsername.toLowerCase() !== actor.username.toLowerCase()) {
+      throw new ValidationFailed([{ path: "confirmUsername", message: "Type your username exactly as shown." }]);
+    }
+    await deleteOwnAccount(actor, { password: input.password, otp: input.otp || undefined }, null, meta);
+    return (await getTranslations("account.delete"))("deleted");
+  },
+  // The session has ended with the account: the sign-in page says what happened.
+  redirect: () => "/sign-in?deleted=1",
 });

@@ -9,6 +9,7 @@ export default function AccountLayout({ children }: { children: ReactNode }) {
         "account.profile",
         "account.avatar",
         "account.email",
+        "account.delete",
         "account.tokens",
         "account.password",
         "account.twoFactor",

@@ -7,10 +7,12 @@ import {
   removeAvatarAction,
   uploadAvatarAction,
   resendVerificationAction,
+  deleteAccountAction,
   revokeTokenAction,
   updateNotificationSettingsAction,
   updateProfileAction,
 } from "@/app/account/actions";
+import { DeleteAccountForm } from "@/components/account/delete-account-form";
 import { NotificationSettingsForm } from "@/components/account/notification-settings-form";
 import { getNotificationSettings } from "@/lib/notifications/preferences";
 import { EmailForm } from "@/components/account/email-form";
@@ -108,6 +110,19 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           windowMinutes={reauthWindowMinutes()}
           actions={{ create: createTokenAction, revoke: revokeTokenAction }}
         />
+      </Card>
+      <Card title={t("exportTitle")} description={t("exportDescription")}>
+        {/* A plain download: the API answers with the file as an attachment, signed in by the session cookie. */}
+        <a
+          href="/api/v1/users/me/export"
+          download
+          className="inline-flex items-center rounded-md bg-white px-3 py-2 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
+          {t("exportButton")}
+        </a>
+      </Card>
+      <Card title={t("deleteTitle")} description={t("deleteDescription")}>
+        <DeleteAccountForm username={account.username} twoFactor={user.totpEnabledAt !== null} action={deleteAccountAction} />
       </Card>
     </div>
   );

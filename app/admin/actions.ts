@@ -5,14 +5,16 @@ import { z } from "zod";
 import { resetTwoFactorByStaff } from "@/lib/account/two-factor";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";
+import { deleteAccountAsStaff } from "@/lib/privacy/deletion";
 import { staffUpdateUserSchema } from "@/lib/users/schemas";
 import { updateUserAsStaff } from "@/lib/users/service";
 import { createWarningSchema } from "@/lib/warnings/schemas";
 import { createWarning, revokeWarning } from "@/lib/warnings/service";
 
 const userPage = ([userId]: readonly [string, ...unknown[]]) => [`/admin/users/${userId}`];
-const message = async (key: "updated" | "suspended" | "unsuspended" | "warningRecorded" | "warningRevoked" | "twoFactorReset") =>
-  (await getTranslations("admin.actions"))(key);
+const message = async (
+  key: "updated" | "suspended" | "unsuspended" | "warningRecorded" | "warningRevoked" | "twoFactorReset" | "accountDeleted",
+) => (await getTranslations("admin.actions"))(key);
 
 export const updateUserAction = portalAction({
   signIn: "/admin/users",
@@ -71,4 +73,15 @@ export const resetTwoFactorAction = portalAction({
     return message("twoFactorReset");
   },
   revalidate: userPage,
+});
+
+/** Deletes an account (users.delete; docs/privacy.md); the page of a deleted account is 404, so success goes to the list. */
+export const deleteUserAction = portalAction({
+  signIn: "/admin/users",
+  args: z.tuple([idSchema]),
+  run: async ([userId], { actor, meta }) => {
+    await deleteAccountAsStaff(actor, userId, null, meta);
+    return message("accountDeleted");
+  },
+  redirect: () => "/admin/users",
 });

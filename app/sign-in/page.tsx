@@ -12,14 +12,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; reset?: string }> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; reset?: string; deleted?: string }> }) {
   if (await getPortalActor()) redirect("/start");
-  const { next, reset } = await searchParams;
+  const { next, reset, deleted } = await searchParams;
   const t = await getTranslations("auth.signIn");
   return (
     <div className="mx-auto max-w-md space-y-4">
       <PageHeader title={t("title")} description={t("description")} />
       {reset && <Notice tone="success">{t("resetDone")}</Notice>}
+      {deleted && <Notice tone="success">{t("accountDeleted")}</Notice>}
       <Card>
         <SignInForm next={next} actions={{ password: signInAction, code: signInWithCodeAction }} />
       </Card>

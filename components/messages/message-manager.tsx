@@ -13,6 +13,7 @@ import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { MAX_MESSAGE_BODY, messageInputSchema, type MessageInput, type MessageView } from "@/lib/messages/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
+import { DELETED_USERNAME } from "@/lib/users/deleted";
 
 export interface MessageActions {
   post: (target: ProjectTarget, input: MessageInput) => Promise<FormResult>;
@@ -79,7 +80,7 @@ function PostedMessage({
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">{message.title}</p>
           <p className="text-xs text-slate-500">
-            {message.author ? `${message.author.displayName} · ` : ""}
+            {message.author ? `${message.author.username === DELETED_USERNAME ? t("deletedAuthor") : message.author.displayName} · ` : ""}
             <time dateTime={message.createdAt}>{t("atUtc", { time: format.dateTime(new Date(message.createdAt), "dateTime") })}</time>
           </p>
         </div>

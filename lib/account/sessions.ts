@@ -174,7 +174,7 @@ function presentLoginEvent(event: LoginEvent, withReason: boolean) {
 
 /** A user's sign-in attempts, newest first: their own, or anyone's for users.readAny; reasons for staff only. */
 export async function loginHistory(actor: Actor, userId: string, page: Page) {
-  const target = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
+  const target = await db.user.findUnique({ where: { id: userId, deletedAt: null }, select: { id: true } });
   if (!target) throw new NotFound("user");
   if (!canReadLoginHistoryOf(actor, target)) throw new Forbidden("Another user's login history needs the users.readAny permission.");
   const rows = await db.loginEvent.findMany({

@@ -104,7 +104,7 @@ async function turnOff(tx: Tx, userId: string) {
  * above the target's rank. Writes a security warning and mails the user.
  */
 export async function resetTwoFactorByStaff(actor: Actor, targetId: string, meta: RequestMeta) {
-  const target = await db.user.findUnique({ where: { id: targetId } });
+  const target = await db.user.findUnique({ where: { id: targetId, deletedAt: null } });
   if (!target) throw new NotFound("user");
   if (!hasPlatformPermission(actor, "users.manage")) throw new Forbidden("Resetting two-factor sign-in needs the users.manage permission.");
   if (!canResetTwoFactorOf(actor, target)) throw new Forbidden("You can only reset the two-factor sign-in of users who rank below you.");

@@ -65,6 +65,7 @@ it("names a reference section for every operation", () => {
     "System",
     "Authentication",
     "Users",
+    "Data rights",
     "Account security",
     "Tokens",
     "Notifications",

@@ -9,6 +9,7 @@ import * as members from "../members/operations";
 import * as messages from "../messages/operations";
 import * as notifications from "../notifications/operations";
 import * as pages from "../pages/operations";
+import * as privacy from "../privacy/operations";
 import * as projects from "../projects/operations";
 import * as releases from "../releases/operations";
 import * as reviews from "../reviews/operations";
@@ -23,6 +24,7 @@ export const TAGS: Record<string, string> = {
   Authentication:
     "Registration, e-mail confirmation, personal access tokens from a password, and device sign-in (RFC 8628) for clients without a browser.",
   Users: "The caller's own account, public profiles and, for staff, user administration.",
+  "Data rights": "Downloading everything held about the own account, and deleting accounts (docs/privacy.md).",
   "Account security": "Password change, sessions, devices, login history and two-factor sign-in of the caller's account.",
   Tokens: "The caller's personal access tokens.",
   Notifications: "In-portal notifications of the caller.",
@@ -47,6 +49,7 @@ const MODULES = [
   users,
   deviceSignIn,
   account,
+  privacy,
   notifications,
   projects,
   members,

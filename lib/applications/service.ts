@@ -312,7 +312,7 @@ export function leaveProject(actor: Actor, projectId: string, meta: RequestMeta)
  */
 export async function listMemberships(actor: Actor, userId: string, query: { limit: number; cursor?: string }) {
   if (actor.userId !== userId && !hasPlatformPermission(actor, "users.readAny")) throw new NotFound("user");
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
+  const user = await db.user.findUnique({ where: { id: userId, deletedAt: null }, select: { id: true } });
   if (!user) throw new NotFound("user");
   const rows = await db.projectMember.findMany({
     where: { userId, project: { deletedAt: null }, ...afterPosition(decodeCursor(query.cursor)) },

@@ -46,6 +46,7 @@ export const EVENT_TYPES = {
   "review.decided": "The platform team approved or rejected the project or one of its releases",
   "user.created": "An account was created (platform webhooks only)",
   "user.partner_status_changed": "A user's partner status changed (platform webhooks only)",
+  "user.deleted": "An account was deleted: erase what you keep about it (platform webhooks only)",
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 
@@ -104,6 +105,7 @@ const EVENT_OF_ACTION: Record<string, EventType | EventType[] | ((entry: AuditEn
   "user.update_by_staff": (entry) => (entry.changes?.partnerStatus ? ["user.partner_status_changed"] : []),
   "user.update_own": null,
   "user.avatar": null,
+  "user.delete": "user.deleted",
   "user.notification_settings": null,
   "user.email_verified": null,
   "user.password_change": null,
@@ -164,7 +166,7 @@ function eventData(type: EventType, entry: AuditEntry): Record<string, unknown> 
     if (!PRIVATE_FIELDS.has(field)) changes[field] = change;
   }
   // Platform-level events about an account carry its id and, for partner status, that change only.
-  if (type === "user.created") return { userId: entry.targetId };
+  if (type === "user.created" || type === "user.deleted") return { userId: entry.targetId };
   if (type === "user.partner_status_changed") return { userId: entry.targetId, changes: { partnerStatus: changes.partnerStatus } };
   return { [key]: entry.targetId, ...(Object.keys(changes).length ? { changes } : {}) };
 }

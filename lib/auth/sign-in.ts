@@ -94,7 +94,9 @@ export async function verifyCredentials(
   // Without a known address there is no per-address budget (one shared bucket would let anyone block everyone).
   if (meta.ip) await enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip);
 
-  const user = await db.user.findUnique({ where: login.includes("@") ? { email: login } : { usernameKey: login } });
+  const found = await db.user.findUnique({ where: login.includes("@") ? { email: login } : { usernameKey: login } });
+  // A deleted account's tombstone is no account: the same path, answer and cost as an unknown login.
+  const user = found?.deletedAt ? null : found;
   const history: History = { login, method, ip: meta.ip, userAgent: meta.userAgent };
 
   if (!user) {

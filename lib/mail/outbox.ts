@@ -85,7 +85,7 @@ export async function queueMailToUsers<T extends MailTemplate>(
 ) {
   if (!userIds.length) return;
   const users = await tx.user.findMany({
-    where: { id: { in: [...new Set(userIds)] }, suspendedAt: null },
+    where: { id: { in: [...new Set(userIds)] }, suspendedAt: null, deletedAt: null },
     select: { email: true, language: true, displayName: true },
   });
   for (const user of users) await queueMail(tx, { to: user.email, language: user.language, template, data: data(user) });

@@ -60,7 +60,7 @@ export async function addMember(actor: Actor, projectId: string, input: AddMembe
     const role = await roleOf(tx, projectId, input.roleId);
     assertMayAssign(context, role);
     const user = await tx.user.findFirst({ where: input.userId ? { id: input.userId } : { usernameKey: input.username!.toLowerCase() } });
-    if (!user || user.suspendedAt)
+    if (!user || user.suspendedAt || user.deletedAt)
       throw new ValidationFailed([{ path: input.userId ? "userId" : "username", message: "There is no active account with this name." }]);
     if (await tx.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: user.id } } })) {
       throw new Conflict("This user is already on the team.", "already_member");
@@ -143,7 +143,7 @@ export async function transferOwnership(actor: Actor, projectId: string, userId:
     if (!canTransferOwnership(context.access))
       throw new Forbidden("Only the Owner, or a Project lead's audited override, can transfer ownership.");
     const target = await tx.user.findUnique({ where: { id: userId } });
-    if (!target || target.suspendedAt || !canBeOwner(target)) {
+    if (!target || target.suspendedAt || target.deletedAt || !canBeOwner(target)) {
       throw new RuleViolation("The new Owner must be an account with ACTIVE partner status.", "owner_not_partner");
     }
     const roles = await tx.projectRole.findMany({ where: { projectId, key: { in: ["OWNER", "MANAGER"] } } });

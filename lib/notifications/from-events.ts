@@ -56,7 +56,7 @@ async function tell<K extends NotificationKind>(
 ) {
   const people = [...new Set(userIds.filter((id): id is string => Boolean(id) && id !== event.actorId))];
   if (!people.length) return;
-  const active = (await tx.user.findMany({ where: { id: { in: people }, suspendedAt: null }, select: { id: true } })).map(
+  const active = (await tx.user.findMany({ where: { id: { in: people }, suspendedAt: null, deletedAt: null }, select: { id: true } })).map(
     (user) => user.id,
   );
   const inApp = await wanting(tx, active, message.kind, "inApp");

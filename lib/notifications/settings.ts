@@ -53,7 +53,8 @@ export function resolveSettings(stored: unknown, accountSettings: unknown): Noti
 export async function wanting(tx: Tx, userIds: string[], kind: NotificationKind, channel: keyof NotificationChannels): Promise<string[]> {
   if (!userIds.length) return [];
   const users = await tx.user.findMany({
-    where: { id: { in: [...new Set(userIds)] } },
+    // A deleted account hears of nothing (its tombstone keeps only the id).
+    where: { id: { in: [...new Set(userIds)] }, deletedAt: null },
     select: { id: true, notificationSettings: true, settings: true },
   });
   return users.filter((user) => resolveSettings(user.notificationSettings, user.settings)[kind][channel]).map((user) => user.id);

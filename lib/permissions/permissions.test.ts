@@ -4,6 +4,7 @@ import {
   ALL_PROJECT_PERMISSIONS,
   canAssignRole,
   canBeOwner,
+  canDeleteAccountOf,
   canDefineRole,
   canOpenManagement,
   canGrantPermissions,
@@ -46,6 +47,8 @@ const DESIGN_MATRIX: Record<PlatformPermission, Record<PlatformRole, "" | "yes" 
   // Not in DESIGN's table: the outbox viewer for installations without SMTP (issue 7, finding 8).
   "mail.readOutbox": { USER: "", PARTNER: "", SUPPORT: "", DEVELOPER: "", TEAM_LEAD: "", PROJECT_LEAD: "yes" },
   "webhooks.platform": { USER: "", PARTNER: "", SUPPORT: "", DEVELOPER: "", TEAM_LEAD: "", PROJECT_LEAD: "yes" },
+  // Team lead: accounts below Team lead only (canDeleteAccountOf, tested below).
+  "users.delete": { USER: "", PARTNER: "", SUPPORT: "", DEVELOPER: "", TEAM_LEAD: "yes", PROJECT_LEAD: "yes" },
 };
 
 describe("platform permissions", () => {
@@ -256,5 +259,34 @@ describe("permissions of modules", () => {
     expect(permissionsInUse(["DOWNLOADS"])).toEqual(expect.arrayContaining(["releases.manage", "downloads.manage", "project.view"]));
     expect(permissionsInUse(["DOWNLOADS"])).not.toContain("launcher.manage");
     expect(permissionsInUse(MODULE_NAMES)).toEqual(ALL_PROJECT_PERMISSIONS);
+  });
+});
+
+describe("deleting accounts (canDeleteAccountOf)", () => {
+  const subject = (role: PlatformRole, userId: string = role) => ({
+    platformRoles: [role],
+    partnerStatus: "NONE" as const,
+    userId,
+    id: userId,
+  });
+  const rows: [PlatformRole, PlatformRole, boolean][] = [
+    ["TEAM_LEAD", "USER", true],
+    ["TEAM_LEAD", "PARTNER", true],
+    ["TEAM_LEAD", "SUPPORT", true],
+    ["TEAM_LEAD", "DEVELOPER", true],
+    ["TEAM_LEAD", "TEAM_LEAD", false],
+    ["TEAM_LEAD", "PROJECT_LEAD", false],
+    ["PROJECT_LEAD", "TEAM_LEAD", true],
+    ["PROJECT_LEAD", "PROJECT_LEAD", true],
+    ["SUPPORT", "USER", false],
+    ["USER", "USER", false],
+  ];
+  it.each(rows)("%s deletes %s: %s", (actor, target, expected) => {
+    expect(canDeleteAccountOf(subject(actor, "actor"), subject(target, "target"))).toBe(expected);
+  });
+  it("never lets anyone delete their own account this way, and needs write and admin on a token", () => {
+    expect(canDeleteAccountOf(subject("PROJECT_LEAD", "same"), subject("PROJECT_LEAD", "same"))).toBe(false);
+    expect(canDeleteAccountOf({ ...subject("PROJECT_LEAD", "a"), scopes: ["read", "write"] }, subject("USER", "b"))).toBe(false);
+    expect(canDeleteAccountOf({ ...subject("PROJECT_LEAD", "a"), scopes: ["write", "admin"] }, subject("USER", "b"))).toBe(true);
   });
 });

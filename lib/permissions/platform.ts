@@ -25,6 +25,7 @@ export const PLATFORM_PERMISSIONS = {
   "audit.read": "Read the platform audit log",
   "webhooks.platform": "Manage platform-wide webhooks (every project's events and the platform's own)",
   "mail.readOutbox": "See the outbox: which mail was queued and whether it was delivered (secret links withheld)",
+  "users.delete": "Delete other accounts (Team lead: accounts below Team lead; Project lead: all)",
 } as const;
 export type PlatformPermission = keyof typeof PLATFORM_PERMISSIONS;
 
@@ -53,6 +54,7 @@ export const PLATFORM_ROLE_INFO: Record<PlatformRole, { label: string; rank: num
       "warnings.read",
       "warnings.manage",
       "audit.read",
+      "users.delete",
     ],
   },
   PROJECT_LEAD: {
@@ -93,6 +95,7 @@ export const PLATFORM_PERMISSION_SCOPES: Record<PlatformPermission, readonly Tok
   "audit.read": ["admin"],
   "webhooks.platform": ["write", "admin"],
   "mail.readOutbox": ["admin"],
+  "users.delete": ["write", "admin"],
 };
 
 export interface PlatformSubject {
@@ -203,4 +206,14 @@ export function canReadLoginHistoryOf(actor: StaffActor, target: { id: string })
 
 export function canSeeSignInFailureReasons(actor: PlatformSubject): boolean {
   return hasPlatformPermission(actor, "users.readAny");
+}
+
+/**
+ * Deleting someone else's account (DESIGN §3, `users.delete`): never one's own this way (that is
+ * DELETE /users/me, with the password); a Team lead only accounts ranking below Team lead; a Project
+ * lead any account.
+ */
+export function canDeleteAccountOf(actor: StaffActor, target: AccountTarget): boolean {
+  if (!hasPlatformPermission(actor, "users.delete") || actor.userId === target.id) return false;
+  return actor.platformRoles.includes("PROJECT_LEAD") || highestRank(target.platformRoles) < PLATFORM_ROLE_INFO.TEAM_LEAD.rank;
 }

@@ -184,7 +184,7 @@ async function resolveOwner(actor: Actor, requestedOwnerId: string | undefined):
     throw new Forbidden("Only the platform team can create a project for another partner.");
   }
   const owner = await db.user.findUnique({ where: { id: requestedOwnerId } });
-  if (!owner || owner.suspendedAt || !canBeOwner(owner)) {
+  if (!owner || owner.suspendedAt || owner.deletedAt || !canBeOwner(owner)) {
     throw new ValidationFailed([{ path: "ownerId", message: "The owner must be an account with ACTIVE partner status." }]);
   }
   return owner.id;

@@ -255,6 +255,8 @@ export const RATE_LIMITS = {
   signInPerAccount: { name: "sign-in:account", limit: Number(process.env.SIGN_IN_LIMIT_PER_ACCOUNT ?? 10), windowSeconds: 15 * 60 },
   /** Password confirmations of a signed-in account (lib/auth/password-check.ts). */
   passwordCheckPerAccount: { name: "password-check:account", limit: 10, windowSeconds: 15 * 60 },
+  /** Data exports (GET /users/me/export): each reads every row held about the account. */
+  dataExportPerAccount: { name: "data-export:account", limit: 5, windowSeconds: 60 * 60 },
   registerPerIp: { name: "register:ip", limit: Number(process.env.REGISTER_LIMIT_PER_IP ?? 10), windowSeconds: 60 * 60 },
   /** Opening verification links: generous for people, useless for guessing 256-bit tokens. */
   verifyEmailPerIp: { name: "verify-email:ip", limit: 30, windowSeconds: 15 * 60 },

@@ -39,6 +39,7 @@ export async function startServe(port: number, env: Record<string, string> = {})
       DATA_DIR: dataDir,
       DATABASE_URL: inject("databaseUrl"),
       WEBHOOKS_DISPATCHER: "off",
+      RETENTION_JOB: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -22,6 +22,7 @@ import {
   type PlatformRole,
 } from "../permissions";
 import { assertAvatarUrlKept, removeUnusedAvatar, storedAvatarId } from "./avatar";
+import { isUsernameQuarantined } from "./deleted";
 import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
 import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
 
@@ -60,6 +61,10 @@ async function assertFree(tx: Tx, fields: { username?: string; email?: string },
   if (fields.username) {
     const taken = await tx.user.findUnique({ where: { usernameKey: fields.username.toLowerCase() }, select: { id: true } });
     if (taken && taken.id !== exceptUserId) errors.push({ path: "username", message: "This username is taken." });
+    // A deleted account's username stays reserved for a while (docs/privacy.md, "Quarantine").
+    else if (!taken && (await isUsernameQuarantined(tx, fields.username))) {
+      errors.push({ path: "username", message: "This username is taken." });
+    }
   }
   if (fields.email) {
     const taken = await tx.user.findUnique({ where: { email: fields.email }, select: { id: true } });
@@ -134,13 +139,13 @@ async function pendingEmailOf(userId: string, email: string) {
 }
 
 export async function getOwnAccount(actor: Actor) {
-  const user = await db.user.findUnique({ where: { id: actor.userId } });
+  const user = await db.user.findUnique({ where: { id: actor.userId, deletedAt: null } });
   if (!user) throw new NotFound("account");
   return { user, account: presentOwnAccount(user, await pendingEmailOf(user.id, user.email)) };
 }
 
 export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInput, expectedVersion: number, meta: RequestMeta) {
-  const current = await db.user.findUnique({ where: { id: actor.userId } });
+  const current = await db.user.findUnique({ where: { id: actor.userId, deletedAt: null } });
   if (!current) throw new NotFound("account");
   const emailChange = input.email !== undefined && input.email !== current.email;
   if (emailChange && !(await confirmPassword(current, input.currentPassword ?? "", meta))) {
@@ -204,9 +209,12 @@ function comparable(user: User) {
   };
 }
 
-/** Public profile for everyone; the full record for users.readAny (token callers also need the admin scope). */
+/**
+ * Public profile for everyone; the full record for users.readAny (token callers also need the admin
+ * scope). A deleted account is 404 to everyone: only its id lives on (docs/privacy.md).
+ */
 export async function getUser(viewer: Actor | null, id: string) {
-  const user = await db.user.findUnique({ where: { id } });
+  const user = await db.user.findUnique({ where: { id, deletedAt: null } });
   if (!user) throw new NotFound("user");
   const full = canReadFullRecords(viewer);
   return { user, body: full ? presentFullUser(user) : presentPublicProfile(user) };
@@ -223,6 +231,7 @@ export async function searchUsers(
   if (!canReadFullRecords(viewer)) throw new Forbidden("Searching users needs the users.readAny permission.");
   const where: Prisma.UserWhereInput = {
     AND: [
+      { deletedAt: null },
       query.q
         ? {
             OR: [
@@ -248,7 +257,7 @@ export async function searchUsers(
  * and token of the account at once.
  */
 export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUpdateUserInput, expectedVersion: number, meta: RequestMeta) {
-  const target = await db.user.findUnique({ where: { id } });
+  const target = await db.user.findUnique({ where: { id, deletedAt: null } });
   if (!target) throw new NotFound("user");
   const audit = auditContext(actor, meta);
   const data: Prisma.UserUpdateInput = {};
@@ -348,21 +357,27 @@ function assertMaySuspend(actor: Actor, target: User) {
   if (!canSuspend(actor, target)) throw new Forbidden("You can only suspend users who rank below you.");
 }
 
-async function assertAnotherProjectLead(tx: Tx, exceptUserId: string) {
-  const others = await tx.user.count({ where: { platformRoles: { has: "PROJECT_LEAD" }, suspendedAt: null, NOT: { id: exceptUserId } } });
+/** The last active Project lead keeps the role (and the account: lib/privacy/deletion.ts asks this too). */
+export async function assertAnotherProjectLead(tx: Tx, exceptUserId: string) {
+  const others = await tx.user.count({
+    where: { platformRoles: { has: "PROJECT_LEAD" }, suspendedAt: null, deletedAt: null, NOT: { id: exceptUserId } },
+  });
   if (others === 0) throw new RuleViolation("The last Project lead cannot lose the role.", "last_project_lead");
 }
 
 /** The id of an active account, by username (any case), or null. */
 export async function findActiveUserId(username: string): Promise<string | null> {
-  const user = await db.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: { id: true, suspendedAt: true } });
-  return user && !user.suspendedAt ? user.id : null;
+  const user = await db.user.findUnique({
+    where: { usernameKey: username.toLowerCase() },
+    select: { id: true, suspendedAt: true, deletedAt: true },
+  });
+  return user && !user.suspendedAt && !user.deletedAt ? user.id : null;
 }
 
 /** Who changed a user's partner status, when and why. */
 export async function partnerHistory(viewer: Actor, userId: string) {
   if (!canReadFullRecords(viewer)) throw new Forbidden("The partner history needs the users.readAny permission.");
-  if (!(await db.user.count({ where: { id: userId } }))) throw new NotFound("user");
+  if (!(await db.user.count({ where: { id: userId, deletedAt: null } }))) throw new NotFound("user");
   const changes = await db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
   const names = await displayNames(
     db,

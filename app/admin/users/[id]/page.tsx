@@ -1,7 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { createWarningAction, resetTwoFactorAction, revokeWarningAction, setSuspensionAction, updateUserAction } from "@/app/admin/actions";
+import {
+  createWarningAction,
+  deleteUserAction,
+  resetTwoFactorAction,
+  revokeWarningAction,
+  setSuspensionAction,
+  updateUserAction,
+} from "@/app/admin/actions";
+import { DeleteAccountButton } from "@/components/admin/delete-account-button";
 import { ResetTwoFactorButton } from "@/components/admin/reset-two-factor-button";
 import { StaffUserForm } from "@/components/admin/staff-user-form";
 import { SuspensionPanel } from "@/components/admin/suspension-panel";
@@ -16,6 +24,7 @@ import { listMemberships } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
 import {
+  canDeleteAccountOf,
   canEditProfileOf,
   canGrantPlatformRole,
   canManageRolesOf,
@@ -77,6 +86,7 @@ export default async function UserAdminPage({
   };
   const mayEdit = can.profile || can.roles !== null || can.partner;
   const maySuspend = canSuspend(actor, target) && actor.userId !== id;
+  const mayDelete = canDeleteAccountOf(actor, target);
   const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
   const roles = record.platformRoles.map((role) => tl(`platformRole.${role}`)).join(", ");
   return (
@@ -140,7 +150,7 @@ export default async function UserAdminPage({
           </div>
         )}
       </Card>
-      {(mayEdit || maySuspend) && (
+      {(mayEdit || maySuspend || mayDelete) && (
         <Card title={t("administration")}>
           <div className="space-y-6">
             {mayEdit && (
@@ -167,6 +177,12 @@ export default async function UserAdminPage({
                   suspended={record.suspended}
                   action={setSuspensionAction}
                 />
+              </div>
+            )}
+            {mayDelete && (
+              <div className={mayEdit || maySuspend ? "border-t border-slate-200 pt-5" : undefined}>
+                <h3 className="mb-2 text-sm font-semibold text-slate-900">{ta("deleteAccount.confirm")}</h3>
+                <DeleteAccountButton userId={id} username={record.username} action={deleteUserAction} />
               </div>
             )}
           </div>

@@ -269,6 +269,10 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       headers: { "if-match": '"v1"' },
       body: { partnerStatus: "ACTIVE" },
     }),
+  "DELETE /api/v1/users/me": async () =>
+    call(me.DELETE, "DELETE", "/", { token: await tokenFor((await createUser()).id), body: { password: TEST_PASSWORD } }),
+  "DELETE /api/v1/users/{id}": async () =>
+    call(userById.DELETE, "DELETE", "/", { token: await staff(), params: { id: (await createUser()).id } }),
   "POST /api/v1/users/me/tokens": async () => call(tokens.POST, "POST", "/", { token: await tokenFor((await createUser()).id), body: {} }),
   "DELETE /api/v1/users/me/tokens/{tokenId}": async () => {
     const user = await createUser();
