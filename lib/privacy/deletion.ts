@@ -1,5 +1,6 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { invalidateCallers } from "../auth/caller-cache";
+import { removeUnusedAvatar, storedAvatarId } from "../users/avatar";
 import { confirmPassword } from "../auth/password-check";
 import { consumeSecondFactor } from "../auth/two-factor";
 import { recordAudit, type AuditContext, type FieldChanges } from "../audit-log/record";
@@ -94,6 +95,7 @@ export async function soleOwnedProjects(client: Tx | typeof db, userId: string) 
 }
 
 async function eraseAccount(userId: string, audit: AuditContext, ifMatch: number | null): Promise<DeletionResult> {
+  let picture: string | null = null;
   const result = await db.$transaction(async (tx) => {
     // One deletion at a time per account: the second waits here and then finds the tombstone.
     await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${userId} FOR UPDATE`;
@@ -110,9 +112,12 @@ async function eraseAccount(userId: string, audit: AuditContext, ifMatch: number
       );
     }
     if (user.platformRoles.includes("PROJECT_LEAD")) await assertAnotherProjectLead(tx, userId);
+    picture = storedAvatarId(userId, user.avatarUrl);
     return erase(tx, user, audit);
   });
   await invalidateCallers([userId]);
+  // The uploaded picture's row and bytes, once the account no longer points at them.
+  await removeUnusedAvatar(userId, picture);
   return result;
 }
 

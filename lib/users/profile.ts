@@ -11,7 +11,7 @@ import { presentPublicProfile } from "./present";
  */
 export async function publicProfilePage(username: string) {
   const user = await db.user.findUnique({ where: { usernameKey: username.toLowerCase() } });
-  if (!user) throw new NotFound("user");
+  if (!user || user.deletedAt) throw new NotFound("user");
   const projects = await db.project.findMany({
     where: {
       deletedAt: null,

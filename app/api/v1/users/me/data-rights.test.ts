@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as register from "@/app/api/v1/auth/register/route";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
@@ -7,6 +8,7 @@ import * as user from "@/app/api/v1/users/[id]/route";
 import * as twoFactorEnable from "@/app/api/v1/users/me/2fa/enable/route";
 import * as twoFactorSetup from "@/app/api/v1/users/me/2fa/setup/route";
 import * as dataExport from "@/app/api/v1/users/me/export/route";
+import * as avatar from "@/app/api/v1/users/me/avatar/route";
 import * as me from "@/app/api/v1/users/me/route";
 import { totpCode } from "@/lib/auth/two-factor";
 import { db } from "@/lib/db/client";
@@ -67,8 +69,21 @@ async function userWithEverything() {
   const token = await tokenFor(person.id, ["read", "write"]);
   await call(me.PUT, "PUT", "/api/v1/users/me", {
     headers: { ...session.headers, "if-match": `"v${person.version}"` },
-    body: { displayName: "Erika Mustermann", dateOfBirth: "1990-05-01", avatarUrl: "https://images.example/erika.png" },
+    body: { displayName: "Erika Mustermann", dateOfBirth: "1990-05-01" },
   });
+  const picture = await avatar.PUT(
+    new Request("http://127.0.0.1:3000/api/v1/users/me/avatar", {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "image/png" },
+      body: new Uint8Array(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c05030" } })
+          .png()
+          .toBuffer(),
+      ),
+    }),
+    { params: Promise.resolve({}) },
+  );
+  expect(picture.status).toBe(200);
   const device = await db.device.create({
     data: { userId: person.id, keyHash: `k-${unique()}`, name: "Firefox on Linux", userAgent: "Firefox" },
   });
@@ -136,6 +151,7 @@ describe("DELETE /users/me", () => {
       memberships: await db.projectMember.count({ where: { userId: id } }),
       idempotency: await db.idempotencyKey.count({ where: { userId: id } }),
       outbox: await db.outboxMail.count({ where: { to: before.email } }),
+      pictures: await db.storedFile.count({ where: { ownerId: id } }),
     };
     expect(counts).toEqual(Object.fromEntries(Object.keys(counts).map((key) => [key, 0])));
     const tombstone = await db.user.findUniqueOrThrow({ where: { id } });
