@@ -1,9 +1,10 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { Byline } from "@/components/messages/byline";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
@@ -13,7 +14,6 @@ import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { MAX_MESSAGE_BODY, messageInputSchema, type MessageInput, type MessageView } from "@/lib/messages/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
-import { DELETED_USERNAME } from "@/lib/users/deleted";
 
 export interface MessageActions {
   post: (target: ProjectTarget, input: MessageInput) => Promise<FormResult>;
@@ -70,7 +70,6 @@ function PostedMessage({
   onDeleted: (text: string) => void;
 }) {
   const t = useTranslations("manage.messages");
-  const format = useFormatter();
   const confirm = useConfirm();
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState("");
@@ -79,10 +78,7 @@ function PostedMessage({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">{message.title}</p>
-          <p className="text-xs text-slate-500">
-            {message.author ? `${message.author.username === DELETED_USERNAME ? t("deletedAuthor") : message.author.displayName} · ` : ""}
-            <time dateTime={message.createdAt}>{t("atUtc", { time: format.dateTime(new Date(message.createdAt), "dateTime") })}</time>
-          </p>
+          <Byline message={message} />
         </div>
         <Button
           type="button"

@@ -1,8 +1,8 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { Byline } from "@/components/messages/byline";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { MessageView } from "@/lib/messages/schemas";
-import { DELETED_USERNAME } from "@/lib/users/deleted";
 import type { PageSummary } from "@/lib/pages/schemas";
 import type { SupportLinkView } from "@/lib/projects/support-links";
 
@@ -27,15 +27,10 @@ export function ProjectPagesNav({ slug, pages, current }: { slug: string; pages:
 }
 
 export function Announcement({ message }: { message: MessageView }) {
-  const t = useTranslations("projects.page");
-  const format = useFormatter();
   return (
     <li id={`announcement-${message.id}`} className="scroll-mt-20 rounded-md bg-white p-4 ring-1 ring-slate-200">
       <p className="font-semibold break-words text-slate-900">{message.title}</p>
-      <p className="text-xs text-slate-500">
-        {message.author ? `${message.author.username === DELETED_USERNAME ? t("deletedAuthor") : message.author.displayName} · ` : ""}
-        <time dateTime={message.createdAt}>{t("atUtc", { time: format.dateTime(new Date(message.createdAt), "dateTime") })}</time>
-      </p>
+      <Byline message={message} />
       <MarkdownHtml html={message.html} className="mt-2 text-sm" />
     </li>
   );

@@ -26,7 +26,7 @@ export const messageSchema = z.object({
   /** The body rendered to sanitized HTML. */
   html: z.string(),
   /** Null once the author's account is gone. */
-  author: z.object({ id: z.string(), username: z.string(), displayName: z.string() }).nullable(),
+  author: z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
   createdAt: z.iso.datetime(),
 });
 export type MessageView = z.infer<typeof messageSchema>;

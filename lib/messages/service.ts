@@ -11,8 +11,8 @@ import { canReadMessages } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext, type ProjectEntry } from "../projects/access";
 import type { MessageInput, MessageView } from "./schemas";
 
-type MessageRow = ProjectMessage & { author: Pick<User, "id" | "username" | "displayName"> | null };
-const INCLUDE = { author: { select: { id: true, username: true, displayName: true } } } as const;
+type MessageRow = ProjectMessage & { author: Pick<User, "id" | "username" | "displayName" | "avatarUrl"> | null };
+const INCLUDE = { author: { select: { id: true, username: true, displayName: true, avatarUrl: true } } } as const;
 
 function present(row: MessageRow): MessageView {
   return {

@@ -31,6 +31,7 @@ export default async function ManageLayout({ children, params }: { children: Rea
         "applications.apply",
         "applications.withdraw",
         "labels",
+        "projects.byline",
         "projects.moduleHelp",
         "projects.visibilityHelp",
         "webhooks",
