@@ -46,3 +46,22 @@ export async function recentlyPublishedProjects(limit = 6): Promise<ProjectView[
   });
   return rows.map((project) => presentProject(project));
 }
+
+/**
+ * The projects a person is on that the directory lists to everyone (published or archived, PUBLIC
+ * or APPLICATION_ONLY, not deleted), newest publication first: their public page. Their role on
+ * those teams is not shown; the team list says it to whoever may see the team.
+ */
+export async function listedProjectsOf(userId: string, limit = 50): Promise<ProjectView[]> {
+  const rows = await db.project.findMany({
+    where: {
+      deletedAt: null,
+      status: { in: ["PUBLISHED", "ARCHIVED"] },
+      visibility: { in: ["PUBLIC", "APPLICATION_ONLY"] },
+      members: { some: { userId } },
+    },
+    orderBy: [{ publishedAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
+    take: limit,
+  });
+  return rows.map((project) => presentProject(project));
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { NotFound } from "@/lib/errors";
 import { addMemberWith, createPartner, createProjectFor, createUser } from "@/lib/testing/factories";
+import { listedProjectsOf } from "@/lib/projects/showcase";
 import { publicProfilePage } from "./profile";
 
 describe("a person's public page", () => {
@@ -21,7 +22,7 @@ describe("a person's public page", () => {
     for (const project of [listed, byApplication, ...hidden]) await addMemberWith(project.id, person.id, "TESTER");
     const page = await publicProfilePage(person.username.toUpperCase());
     expect(page.profile).toEqual({ id: person.id, username: person.username, displayName: person.displayName, avatarUrl: null });
-    expect(page.projects.map((project) => project.id).sort()).toEqual([listed.id, byApplication.id].sort());
+    expect((await listedProjectsOf(person.id)).map((project) => project.id).sort()).toEqual([listed.id, byApplication.id].sort());
     await db.user.update({ where: { id: person.id }, data: { settings: { showDateOfBirth: true } } });
     expect((await publicProfilePage(person.username)).profile.dateOfBirth).toBe("1999-09-09");
   });

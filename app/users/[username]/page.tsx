@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { getPortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
 import { isPubliclyReadable } from "@/lib/permissions";
+import { listedProjectsOf } from "@/lib/projects/showcase";
 import { publicProfilePage } from "@/lib/users/profile";
 
 const load = cache(async (username: string) => {
@@ -26,12 +27,13 @@ export async function generateMetadata({ params }: { params: Promise<{ username:
 
 /** A person's public page: name, picture, the birth date where they show it, and their public projects. */
 export default async function PublicProfilePage({ params }: { params: Promise<{ username: string }> }) {
-  const [{ profile, memberSince, projects }, actor, t, format] = await Promise.all([
+  const [{ profile, memberSince }, actor, t, format] = await Promise.all([
     load((await params).username),
     getPortalActor(),
     getTranslations("account.publicProfile"),
     getFormatter(),
   ]);
+  const projects = await listedProjectsOf(profile.id);
   const day = (date: Date | string) => format.dateTime(new Date(date), { dateStyle: "long", timeZone: "UTC" });
   return (
     <div className="space-y-6">
