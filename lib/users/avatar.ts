@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { invalidateCallers } from "../auth/caller-cache";
 import { recordAudit } from "../audit-log/record";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import { NotFound, UnsupportedMediaType, ValidationFailed } from "../errors";
 import { fileStore, IMAGE_TYPES, sniffImageType } from "../files/store";
 import { AVATAR_SIZE } from "./schemas";
@@ -54,50 +54,45 @@ export async function uploadAvatar(actor: Actor, upload: { bytes: Buffer }, meta
   const picture = await redraw(upload.bytes);
   const store = fileStore();
   const storageKey = await store.put(picture);
-  const { user, replaced } = await db
-    .$transaction(async (tx) => {
-      const current = await tx.user.findUnique({ where: { id: actor.userId } });
-      if (!current) throw new NotFound("account");
-      const file = await tx.storedFile.create({
-        data: {
-          storageKey,
-          contentType: AVATAR_TYPE,
-          size: picture.length,
-          sha256: createHash("sha256").update(picture).digest("hex"),
-          ownerId: current.id,
-        },
-      });
-      const url = avatarPath(current.id, file.id);
-      const updated = await tx.user.update({ where: { id: current.id }, data: { avatarUrl: url, version: { increment: 1 } } });
-      await recordAudit(tx, auditContext(actor, meta), {
-        action: "user.avatar",
-        targetType: "user",
-        targetId: current.id,
-        changes: { avatarUrl: { before: current.avatarUrl, after: url } },
-      });
-      return { user: updated, replaced: storedAvatarId(current.id, current.avatarUrl) };
-    })
-    .catch(async (error: unknown) => {
-      await store.remove(storageKey);
-      throw error;
+  return changeAvatar(actor, meta, async (tx, userId) => {
+    const file = await tx.storedFile.create({
+      data: {
+        storageKey,
+        contentType: AVATAR_TYPE,
+        size: picture.length,
+        sha256: createHash("sha256").update(picture).digest("hex"),
+        ownerId: userId,
+      },
     });
-  await removeUnusedAvatar(user.id, replaced);
-  await invalidateCallers([user.id]);
-  return user;
+    return avatarPath(userId, file.id);
+  }).catch(async (error: unknown) => {
+    // The change failed: no stored file refers to these bytes.
+    await store.remove(storageKey);
+    throw error;
+  });
 }
 
 /** Removes the caller's picture (the portal's Remove; PUT /users/me with avatarUrl null does the same with If-Match). */
-export async function removeAvatar(actor: Actor, meta: RequestMeta) {
+export function removeAvatar(actor: Actor, meta: RequestMeta) {
+  return changeAvatar(actor, meta, async () => null);
+}
+
+/**
+ * Points the caller's account at the address `next` gives (in the same transaction, with its
+ * audit entry), then deletes the picture it pointed at before.
+ */
+async function changeAvatar(actor: Actor, meta: RequestMeta, next: (tx: Tx, userId: string) => Promise<string | null>) {
   const { user, replaced } = await db.$transaction(async (tx) => {
     const current = await tx.user.findUnique({ where: { id: actor.userId } });
     if (!current) throw new NotFound("account");
-    if (current.avatarUrl === null) return { user: current, replaced: null };
-    const updated = await tx.user.update({ where: { id: current.id }, data: { avatarUrl: null, version: { increment: 1 } } });
+    const url = await next(tx, current.id);
+    if (url === current.avatarUrl) return { user: current, replaced: null };
+    const updated = await tx.user.update({ where: { id: current.id }, data: { avatarUrl: url, version: { increment: 1 } } });
     await recordAudit(tx, auditContext(actor, meta), {
       action: "user.avatar",
       targetType: "user",
       targetId: current.id,
-      changes: { avatarUrl: { before: current.avatarUrl, after: null } },
+      changes: { avatarUrl: { before: current.avatarUrl, after: url } },
     });
     return { user: updated, replaced: storedAvatarId(current.id, current.avatarUrl) };
   });

@@ -9,8 +9,7 @@ import {
   setSuspensionAction,
   updateUserAction,
 } from "@/app/admin/actions";
-import { DeleteAccountButton } from "@/components/admin/delete-account-button";
-import { ResetTwoFactorButton } from "@/components/admin/reset-two-factor-button";
+import { ConfirmedUserAction } from "@/components/admin/confirmed-user-action";
 import { StaffUserForm } from "@/components/admin/staff-user-form";
 import { SuspensionPanel } from "@/components/admin/suspension-panel";
 import { WarningsPanel } from "@/components/admin/warnings-panel";
@@ -146,7 +145,7 @@ export default async function UserAdminPage({
         </dl>
         {target.totpEnabledAt && canResetTwoFactorOf(actor, target) && (
           <div className="mt-4">
-            <ResetTwoFactorButton userId={id} username={record.username} action={resetTwoFactorAction} />
+            <ConfirmedUserAction userId={id} username={record.username} words="admin.twoFactor" action={resetTwoFactorAction} />
           </div>
         )}
       </Card>
@@ -182,7 +181,7 @@ export default async function UserAdminPage({
             {mayDelete && (
               <div className={mayEdit || maySuspend ? "border-t border-slate-200 pt-5" : undefined}>
                 <h3 className="mb-2 text-sm font-semibold text-slate-900">{ta("deleteAccount.confirm")}</h3>
-                <DeleteAccountButton userId={id} username={record.username} action={deleteUserAction} />
+                <ConfirmedUserAction userId={id} username={record.username} words="admin.deleteAccount" action={deleteUserAction} />
               </div>
             )}
           </div>

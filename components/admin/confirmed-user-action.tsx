@@ -9,33 +9,40 @@ import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
 
-export function ResetTwoFactorButton({
+/**
+ * A grave staff action on an account (deleting it, turning its two-factor sign-in off), behind a
+ * confirmation dialog that names the account. Success is a toast (the page reloads without the
+ * button, or leaves for the user list); a refusal stays next to the button.
+ */
+export function ConfirmedUserAction({
   userId,
   username,
+  words,
   action,
 }: {
   userId: string;
   username: string;
+  /** The catalogue section with the button (`action`, `pending`) and the dialog (`title`, `body`, `confirm`). */
+  words: "admin.deleteAccount" | "admin.twoFactor";
   action: (userId: string) => Promise<FormResult>;
 }) {
-  const t = useTranslations("admin.twoFactor");
+  const t = useTranslations(words);
   const confirm = useConfirm();
   const toast = useToast();
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<FormNoticeState | null>(null);
-  const reset = async () => {
+  const run = async () => {
     if (!(await confirm({ title: t("title", { username }), body: t("body"), confirmLabel: t("confirm") }))) return;
     start(async () => {
       const result = await action(userId);
-      // On success the page reloads without this button (two-factor sign-in is off): the notice goes to a toast.
       if (result.ok) toast("success", result.message);
       else setNotice({ tone: "error", text: result.message });
     });
   };
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button type="button" variant="danger" pending={pending} onClick={reset}>
-        {pending ? t("resetting") : t("reset")}
+      <Button type="button" variant="danger" pending={pending} onClick={run}>
+        {pending ? t("pending") : t("action")}
       </Button>
       {notice && (
         <div className="min-w-0 flex-1">
