@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { db, Tx } from "../db/client";
+import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { accountSettingsSchema, DEFAULT_SETTINGS, type fullUserSchema, type ownAccountSchema, type publicProfileSchema } from "./schemas";
 
@@ -50,4 +50,11 @@ export async function displayNames(client: Tx | typeof db, ids: (string | null |
     ? await client.user.findMany({ where: { id: { in: wanted } }, select: { id: true, displayName: true } })
     : [];
   return new Map(people.map((person) => [person.id, person]));
+}
+
+/** id → picture address (or null) of the given users, in one query: for lists that show who did what. */
+export async function picturesOf(ids: (string | null | undefined)[], client: Tx | typeof db = db) {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const people = wanted.length ? await client.user.findMany({ where: { id: { in: wanted } }, select: { id: true, avatarUrl: true } }) : [];
+  return new Map(people.map((person) => [person.id, person.avatarUrl]));
 }

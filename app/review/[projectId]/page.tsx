@@ -12,6 +12,7 @@ import { LauncherLines } from "@/components/review/launcher-lines";
 import { ReviewChanges } from "@/components/review/review-changes";
 import { ReviewFileList } from "@/components/review/review-file-list";
 import { TrustSwitch } from "@/components/review/trust-switch";
+import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -21,6 +22,7 @@ import { hasPlatformPermission } from "@/lib/permissions";
 import { presentProject } from "@/lib/projects/present";
 import { describeLauncherSettings } from "@/lib/reviews/launcher-lines";
 import { getHistory, getReviewRecord } from "@/lib/reviews/service";
+import { picturesOf } from "@/lib/users/present";
 import { setTrustAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -43,6 +45,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
   }
   const project = presentProject(record.context.project);
   const history = await getHistory(actor, projectId);
+  const pictures = await picturesOf(history.transitions.map((entry) => entry.by?.id));
   const inReview = project.status === "IN_REVIEW";
   const [t, tc, tl, format] = await Promise.all([
     getTranslations("review.page"),
@@ -252,7 +255,8 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
       <Card title={t("history")}>
         <ol className="space-y-1 text-sm">
           {history.transitions.map((entry) => (
-            <li key={`${entry.at}-${entry.to}`}>
+            <li key={`${entry.at}-${entry.to}`} className="flex flex-wrap items-center gap-x-1.5">
+              {entry.by && <Avatar name={entry.by.displayName} url={pictures.get(entry.by.id) ?? null} size={18} />}
               {t("transition", {
                 time: when(entry.at),
                 from: entry.from ? tl(`projectStatus.${entry.from}`) : "–",
