@@ -88,8 +88,8 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   await partner.getByLabel(/^Launcher/).check();
   await expect(partner.getByLabel(/Hosting/)).toBeDisabled();
   await partner.getByRole("button", { name: "Save modules" }).click();
-  await expect(partner.getByRole("alert").filter({ hasText: "Launcher integration needs Downloads" })).toBeVisible();
-  await partner.getByLabel(/^Downloads/).check();
+  await expect(partner.getByRole("alert").filter({ hasText: "The launcher needs the Releases and downloads module" })).toBeVisible();
+  await partner.getByLabel(/^Releases and downloads/).check();
   await partner.getByRole("button", { name: "Save modules" }).click();
   await expect(partner.getByText("Modules are saved.")).toBeVisible();
   await partner.reload();

@@ -19,7 +19,8 @@ export const PROJECT_MODULES = {
     /** The launcher installs the project's downloads: without them it has nothing to install. */
     requires: {
       modules: ["DOWNLOADS"],
-      message: "Launcher integration needs Downloads: the launcher installs the project's downloads. Turn Downloads on too.",
+      message:
+        "The launcher needs the Releases and downloads module (DOWNLOADS): it installs the project's downloads. Turn that module on too.",
     },
   },
   DOWNLOADS: { label: "Downloads", description: "Offer launcher files, modpacks, software and updates.", available: true },

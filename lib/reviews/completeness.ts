@@ -7,7 +7,7 @@ const MIN_DESCRIPTION = 30;
 
 /**
  * What a project needs before review: the presentation filled in, and every enabled module set
- * up, with the modules it needs (Launcher integration needs Downloads). Disabled modules are not looked at; Applications works with its defaults (the form falls back
+ * up, with the modules it needs (the launcher needs Releases and downloads). Disabled modules are not looked at; Applications works with its defaults (the form falls back
  * to a general question when the project sets no prompt); Project pages need a page to show;
  * Creator support needs a link; Messages needs nothing (announcements come once the project is
  * out). Returns what is missing (empty when complete).

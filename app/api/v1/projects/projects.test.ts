@@ -309,7 +309,7 @@ describe("settings and modules", () => {
     const alone = await call(modules.PUT, "PUT", "/", { token, params, headers: { "if-match": '"v1"' }, body: { modules: ["LAUNCHER"] } });
     expect(alone.json).toMatchObject({
       status: 400,
-      errors: [{ path: "modules", message: expect.stringContaining("Launcher integration needs Downloads") }],
+      errors: [{ path: "modules", message: expect.stringContaining("The launcher needs the Releases and downloads module") }],
     });
     const enabled = await call(modules.PUT, "PUT", "/", {
       token,
