@@ -36,7 +36,12 @@ test("a page with a script tag renders safely on the public page; an announcemen
   await editor.getByLabel("Title").fill("Lore");
   await editor.getByLabel("Address").fill(`lore-${stamp}`);
   await editor.getByLabel("Order").fill("5");
-  await editor.getByLabel("Text (Markdown)").fill(HOSTILE);
+  // The text area keeps its border and fills its column (a caller's class is added to the control's, not put in their place).
+  const text = editor.getByLabel("Text (Markdown)");
+  expect(await text.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
+  const [area, column] = await Promise.all([text.boundingBox(), text.locator("..").boundingBox()]);
+  expect(area!.width).toBeGreaterThan(column!.width - 2);
+  await text.fill(HOSTILE);
   const preview = owner.getByTestId("page-preview");
   await expect(preview.getByRole("heading", { name: "Island lore" })).toBeVisible();
   await expect(preview.locator("script, img, svg, iframe")).toHaveCount(0);

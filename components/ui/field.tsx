@@ -38,19 +38,25 @@ export function FieldShell({ label, error, hint, id: givenId, className = "", ch
 }
 
 const CONTROL =
-  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500";
+  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500";
+
+/** A control's classes with the caller's added, never replaced: a caller's `font-mono` keeps the border and the width. */
+export function controlClass(extra?: string): string {
+  return extra ? `${CONTROL} ${extra}` : CONTROL;
+}
 
 export function TextField({
   label,
   error,
   hint,
   ref,
+  className,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> }) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
-        <input ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} className={`${CONTROL} ring-slate-300`} {...props} />
+        <input ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)} />
       )}
     </FieldShell>
   );
@@ -62,6 +68,7 @@ export function SelectField({
   hint,
   options,
   ref,
+  className,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -73,7 +80,7 @@ export function SelectField({
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
-        <select ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} className={`${CONTROL} ring-slate-300`} {...props}>
+        <select ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
