@@ -40,10 +40,14 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyb
   await apply(first, "I test every new island.");
   await apply(second, "Let me in, please.");
 
-  // The Owner sees the pending count on the tab and in the header's notifications.
+  // The Owner sees the pending count on the tab and in the header's notifications, and My projects lists who waits.
   const owner = await signedInPage(browser, "pia.partner");
   await expect(owner.getByTestId("notifications-link")).toHaveAccessibleName(/Notifications: [1-9]\d* unread/);
-  await owner.goto(`${SKYFORGE}/manage/applications`);
+  await owner.goto("/my-projects");
+  const waiting = owner.getByRole("region", { name: "Applications waiting for your answer" });
+  await expect(waiting.getByText(`applied to Skyforge Survival`).first()).toBeVisible();
+  await waiting.getByRole("link", { name: `Decide: ${firstName}` }).click();
+  await expect(owner).toHaveURL(new RegExp(`${SKYFORGE}/manage/applications$`));
   await expect(
     owner.getByRole("navigation", { name: "Project management" }).getByRole("link", { name: /^Applications \(\d+ pending\)$/ }),
   ).toBeVisible();
@@ -51,11 +55,20 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyb
   const firstApplication = owner.getByRole("listitem", { name: `Application of ${firstName}` });
   await firstApplication.getByLabel("Accept as").selectOption({ label: "Tester" });
   await firstApplication.getByRole("button", { name: "Accept" }).click();
+  await expect(owner.getByText(`${firstName} is on the team now.`)).toBeVisible();
   await expect(owner.getByRole("listitem", { name: `Application of ${firstName}` })).toHaveCount(0);
 
+  // Reject asks first: cancelled, the application is still pending; confirmed with a reason, it is decided.
   const secondApplication = owner.getByRole("listitem", { name: `Application of ${secondName}` });
-  await secondApplication.getByLabel("Reason (shown to the applicant)").fill("We are full this season.");
   await secondApplication.getByRole("button", { name: "Reject" }).click();
+  const dialog = owner.getByRole("dialog", { name: `Reject the application of ${secondName}?` });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(secondApplication).toBeVisible();
+  await secondApplication.getByRole("button", { name: "Reject" }).click();
+  await dialog.getByLabel("Reason (optional, shown to the applicant)").fill("We are full this season.");
+  await dialog.getByRole("button", { name: "Reject application" }).click();
+  await expect(owner.getByText("Rejected. The applicant sees your reason.")).toBeVisible();
   await expect(owner.getByRole("listitem", { name: `Application of ${secondName}` })).toHaveCount(0);
   await expect(owner.getByText("“We are full this season.”")).toBeVisible();
 

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { leaveProjectAction } from "@/app/applications/actions";
 import { EmptyState } from "@/components/projects/project-card";
 import { MyProjectList } from "@/components/projects/my-project-list";
-import { PageHeader } from "@/components/ui/card";
+import { Avatar } from "@/components/ui/avatar";
+import { Card, PageHeader } from "@/components/ui/card";
+import { applicationsAwaiting } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
 import { myProjectsPage, pageNumber } from "@/lib/portal/my-projects";
@@ -19,7 +21,12 @@ const PAGE_LINK = "rounded-md px-3 py-2 text-sm font-semibold text-slate-900 rin
 export default async function MyProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/my-projects");
   const page = pageNumber((await searchParams).page);
-  const [{ rows, hasNext }, t] = await Promise.all([myProjectsPage(actor, page), getTranslations("projects.mine")]);
+  const [{ rows, hasNext }, awaiting, t, format] = await Promise.all([
+    myProjectsPage(actor, page),
+    applicationsAwaiting(actor),
+    getTranslations("projects.mine"),
+    getFormatter(),
+  ]);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
     <div>
@@ -36,6 +43,33 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
           </Link>
         )}
       </div>
+      {awaiting.length > 0 && (
+        <div className="mb-6">
+          <Card title={t("awaitingTitle")}>
+            <ul className="divide-y divide-slate-100">
+              {awaiting.map((application) => (
+                <li key={application.id} className="flex flex-wrap items-center gap-3 py-2">
+                  <Avatar name={application.applicant.displayName} url={application.applicant.avatarUrl} size={28} />
+                  <p className="min-w-0 flex-1 text-sm break-words text-slate-700">
+                    {t("awaitingItem", {
+                      name: application.applicant.displayName,
+                      project: application.project.name,
+                      date: format.dateTime(new Date(application.createdAt), "date"),
+                    })}
+                  </p>
+                  <Link
+                    href={`/projects/${application.project.slug}/manage/applications`}
+                    className="rounded-md px-3 py-1.5 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
+                  >
+                    {t("awaitingDecide")}
+                    <span className="sr-only">: {application.applicant.displayName}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      )}
       {rows.length === 0 && page === 1 ? (
         <EmptyState title={t("empty")}>
           {canCreate

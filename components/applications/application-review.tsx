@@ -1,13 +1,15 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useRef } from "react";
+import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { useToast } from "@/components/ui/toast";
 import { decisionFormSchema, type ApplicationView, type decisionSchema } from "@/lib/applications/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectRef } from "./apply-panel";
@@ -38,6 +40,11 @@ function Applicant({ application, roles }: { application: ApplicationView; roles
   );
 }
 
+/**
+ * Accept (with a role and an optional message) or Reject. Rejecting asks first, in a dialog that
+ * takes the reason: it was one click next to Accept, and an application was rejected by accident.
+ * Either outcome is a toast, since the application leaves the pending list when it is decided.
+ */
 function DecisionForm({
   target,
   application,
@@ -50,24 +57,41 @@ function DecisionForm({
   action: DecideAction;
 }) {
   const t = useTranslations("manage.applications");
-  const choice = useRef<"ACCEPT" | "REJECT">("ACCEPT");
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [rejecting, startRejecting] = useTransition();
+  const [rejectError, setRejectError] = useState<string | null>(null);
   const requested = grantableRoles.find((role) => role.id === application.roleId);
   const member = grantableRoles.find((role) => role.key === "MEMBER") ?? grantableRoles[0];
+  const name = application.applicant.displayName;
   const { form, submit, pending, notice } = useSchemaForm({
     schema: decisionFormSchema,
     defaultValues: { roleId: requested?.id ?? member?.id ?? "", reason: "" },
-    action: (values) =>
-      action(
-        target,
-        application.id,
-        choice.current === "ACCEPT"
-          ? { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined }
-          : { decision: "REJECT", reason: values.reason || undefined },
-      ),
+    action: (values) => action(target, application.id, { decision: "ACCEPT", roleId: values.roleId, reason: values.reason || undefined }),
+    onSuccess: () => toast("success", t("acceptedToast", { name })),
   });
+  const reject = async () => {
+    const reason = await confirm({
+      title: t("rejectTitle", { name }),
+      body: t("rejectBody", { name }),
+      confirmLabel: t("rejectConfirm"),
+      input: { label: t("rejectReason"), required: false, maxLength: 500 },
+    });
+    if (reason === null || reason === false) return;
+    startRejecting(async () => {
+      setRejectError(null);
+      const result = await action(target, application.id, {
+        decision: "REJECT",
+        reason: typeof reason === "string" && reason ? reason : undefined,
+      });
+      if (result.ok) toast("success", result.message);
+      else setRejectError(result.message);
+    });
+  };
   return (
     <form onSubmit={submit} noValidate aria-label={t("decideLabel", { name: application.applicant.username })} className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {rejectError && <Notice tone="error">{rejectError}</Notice>}
       <div className="grid gap-3 sm:grid-cols-2">
         {grantableRoles.length > 0 && (
           <SelectField
@@ -77,19 +101,16 @@ function DecisionForm({
             {...form.register("roleId")}
           />
         )}
-        <TextField label={t("reason")} error={form.formState.errors.reason?.message} {...form.register("reason")} />
+        {grantableRoles.length > 0 && (
+          <TextField label={t("acceptMessage")} error={form.formState.errors.reason?.message} {...form.register("reason")} />
+        )}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button
-          type="submit"
-          variant="secondary"
-          pending={pending && choice.current === "REJECT"}
-          onClick={() => (choice.current = "REJECT")}
-        >
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" pending={rejecting} disabled={pending} onClick={reject}>
           {t("reject")}
         </Button>
         {grantableRoles.length > 0 && (
-          <Button type="submit" pending={pending && choice.current === "ACCEPT"} onClick={() => (choice.current = "ACCEPT")}>
+          <Button type="submit" pending={pending} disabled={rejecting}>
             {t("accept")}
           </Button>
         )}

@@ -8,7 +8,7 @@ import { removeMember } from "../members/service";
 import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { wanting } from "../notifications/settings";
 import { membersHolding, notify } from "../notifications/service";
-import { canAcceptAs, canApply, hasPlatformPermission } from "../permissions";
+import { canAcceptAs, canApply, hasPlatformPermission, projectAccess } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { OFFERABLE_ROLES, settingsOf } from "../projects/settings";
 import {
@@ -299,6 +299,29 @@ export async function offerableRoles(projectId: string) {
 export function pendingApplicationCount(context: ProjectContext): Promise<number> {
   if (!context.project.modules.includes("APPLICATIONS") || !context.access.permissions.has("applications.view")) return Promise.resolve(0);
   return db.application.count({ where: { projectId: context.project.id, status: "PENDING" } });
+}
+
+/**
+ * Pending applications on the caller's teams where they may read them (applications.view, the
+ * module on, the project not deleted), oldest first: My projects lists them, so nobody has to
+ * visit each project to find who waits for an answer. At most `limit`.
+ */
+export async function applicationsAwaiting(actor: Actor, limit = 20) {
+  const memberships = await db.projectMember.findMany({
+    where: { userId: actor.userId, project: { deletedAt: null, modules: { has: "APPLICATIONS" } } },
+    select: { role: { select: { key: true, permissions: true, rank: true } }, project: true },
+  });
+  const readable = memberships
+    .filter(({ role, project }) => projectAccess(actor, role, project).permissions.has("applications.view"))
+    .map(({ project }) => project.id);
+  if (!readable.length) return [];
+  const rows = await db.application.findMany({
+    where: { projectId: { in: readable }, status: "PENDING" },
+    include: APPLICATION_INCLUDE,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+  });
+  return rows.map(presentApplication);
 }
 
 /** Leaving a project: the caller's own membership ends (the last Owner cannot leave). */

@@ -100,7 +100,7 @@ async function projectWith(off: ProjectModuleName) {
       size: BigInt(10),
       sha256: "0".repeat(64),
       storageKey: randomUUID(),
-      downloadCount: 2_147_000_000,
+      downloadCount: 1,
     },
   });
   await db.projectPage.create({ data: { projectId: project.id, slug: "rules", title: "Rules", body: "Be kind", position: 0 } });
@@ -214,8 +214,8 @@ describe.each(MODULES)("with %s off", (module) => {
     ];
     expect(missing).toEqual(needs.filter(([needing]) => project.modules.includes(needing)).map(([, path]) => path));
 
-    // Ranking: its 2.1 billion downloads would put it first. Off, they count for nothing: it ranks after a
-    // project like it (one member) with no downloads that was published a day later.
+    // Ranking: its download would put it among the downloaded ones, before every project without one. Off, it
+    // counts for nothing: it ranks after a project like it (one member, no downloads) published a day later.
     if (module === "DOWNLOADS") {
       const control = await createProjectFor(owner, { status: "PUBLISHED", modules: ["DOWNLOADS"] });
       await db.project.update({ where: { id: control.id }, data: { publishedAt: new Date("2001-01-02T00:00:00Z") } });

@@ -188,7 +188,10 @@ describe("DELETE /users/me", () => {
     expect(await db.application.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "WITHDRAWN" });
     const listed = await call(messages.GET, "GET", `/api/v1/projects/${project.id}/messages`, { params: { id: project.id } });
     expect(listed.json!.data).toContainEqual(
-      expect.objectContaining({ id: message.id, author: { id, username: DELETED_USERNAME, displayName: DELETED_DISPLAY_NAME } }),
+      expect.objectContaining({
+        id: message.id,
+        author: { id, username: DELETED_USERNAME, displayName: DELETED_DISPLAY_NAME, avatarUrl: null },
+      }),
     );
 
     // The account is gone for everyone, staff included.
