@@ -59,10 +59,10 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
                   </p>
                   <Link
                     href={`/projects/${application.project.slug}/manage/applications`}
+                    aria-label={t("awaitingDecideFor", { name: application.applicant.displayName })}
                     className="rounded-md px-3 py-1.5 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
                   >
                     {t("awaitingDecide")}
-                    <span className="sr-only">: {application.applicant.displayName}</span>
                   </Link>
                 </li>
               ))}
