@@ -23,6 +23,7 @@ import { newSecret } from "@/lib/auth/secrets";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import { BadRequest, Unauthorized } from "@/lib/errors";
 import { publicAction } from "@/lib/portal/action";
+import { portalLocale } from "@/lib/portal/locale";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
 import { registerSchema, verificationResendSchema } from "@/lib/users/schemas";
 import { getOwnAccount, registerUser, updateOwnAccount } from "@/lib/users/service";
@@ -134,7 +135,8 @@ export const confirmPasswordResetAction = publicAction({
 export const signUpAction = publicAction({
   args: z.tuple([registerSchema]),
   run: async ([input], { meta }) => {
-    await registerUser(input, meta);
+    // In the language the sign-up page was read in (the visitor's choice, else their browser's).
+    await registerUser(input, meta, await portalLocale());
     await startSession({ login: input.username, password: input.password });
     return (await getTranslations("auth.signUp"))("welcome");
   },

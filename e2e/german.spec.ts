@@ -59,3 +59,18 @@ test("a German user reads a notification in German and gets a form's range check
   await expect(form.getByText("Höchstens 100 Zeichen.")).toBeVisible();
   await expect(form.getByText(/Too big|expected string/)).toHaveCount(0);
 });
+
+test("a visitor whose browser reads German signs up to a German account (issue 30, item 3)", async ({ browser }) => {
+  const page = await (await browser.newContext({ locale: "de-DE" })).newPage();
+  await page.goto("/sign-up");
+  await expect(page.getByRole("heading", { name: "Erstell dein Konto" })).toBeVisible();
+  const username = `neu${Date.now().toString(36)}`;
+  await page.getByLabel("Benutzername").fill(username);
+  await page.getByLabel("Anzeigename").fill("Nina Neu");
+  await page.getByLabel("E-Mail-Adresse").fill(`${username}@example.test`);
+  await page.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Konto erstellen" }).click();
+  await expect(page).toHaveURL(/\/account/, { timeout: 20_000 });
+  // The account's language is the one the sign-up was read in, not English.
+  await expect(page.getByRole("form", { name: "Profil" }).getByLabel("Sprache")).toHaveValue("de");
+});

@@ -28,8 +28,12 @@ import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from 
 
 const VERIFICATION_TTL_MS = 24 * 3600_000;
 
-/** Registration is limited per address here, so the API and the portal's sign-up share one budget. */
-export async function registerUser(input: RegisterInput, meta: RequestMeta) {
+/**
+ * Registration is limited per address here, so the API and the portal's sign-up share one budget.
+ * `language`: the language the person signed up in (the portal's, from their browser or their
+ * choice there), so a German sign-up lands on a German account; English where none is given.
+ */
+export async function registerUser(input: RegisterInput, meta: RequestMeta, language?: string) {
   if (meta.ip) await enforceForAddress(RATE_LIMITS.registerPerIp, meta.ip);
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -42,6 +46,7 @@ export async function registerUser(input: RegisterInput, meta: RequestMeta) {
         email: input.email,
         displayName: input.displayName,
         passwordHash,
+        ...(language ? { language } : {}),
       },
     });
     await recordAudit(tx, auditContextOf(user.id, "SYSTEM", meta), {
