@@ -134,8 +134,9 @@ async function voidAddressProofs(tx: Tx, userId: string) {
   await tx.emailVerificationToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
 }
 
-async function pendingEmailOf(userId: string, email: string) {
-  const pending = await db.emailVerificationToken.findFirst({
+/** The newest address waiting for its link to be opened (an e-mail change), other than `email`, or null. */
+export async function pendingEmailOf(userId: string, email: string, client: Tx | typeof db = db) {
+  const pending = await client.emailVerificationToken.findFirst({
     where: { userId, usedAt: null, expiresAt: { gt: new Date() }, NOT: { email } },
     orderBy: { createdAt: "desc" },
     select: { email: true },

@@ -1,7 +1,7 @@
 import type { Actor, RequestMeta } from "../auth/actor";
 import { db } from "../db/client";
 import { enforce, enforceForAddress, RATE_LIMITS } from "../rate-limit";
-import { sendVerification } from "./service";
+import { pendingEmailOf, sendVerification } from "./service";
 
 /**
  * Sends the verification link again (DESIGN §8.2, "Data rights"): to the address waiting for
@@ -35,12 +35,7 @@ async function sendAgain(account: { id: string } | { email: string }) {
   await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: account });
     if (!user || user.suspendedAt) return;
-    const pending = await tx.emailVerificationToken.findFirst({
-      where: { userId: user.id, usedAt: null, expiresAt: { gt: new Date() }, NOT: { email: user.email } },
-      orderBy: { createdAt: "desc" },
-      select: { email: true },
-    });
-    const address = pending?.email ?? (user.emailVerifiedAt ? null : user.email);
+    const address = (await pendingEmailOf(user.id, user.email, tx)) ?? (user.emailVerifiedAt ? null : user.email);
     if (!address) return;
     await tx.emailVerificationToken.updateMany({ where: { userId: user.id, email: address, usedAt: null }, data: { usedAt: new Date() } });
     await sendVerification(tx, user, address);
