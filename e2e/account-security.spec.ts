@@ -82,6 +82,20 @@ test("two-factor sign-in: enable with a code computed from the shown secret, sig
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByText("The code is wrong, used already or expired.", { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
+
+  // The login history: a password step that asks for the code is not a failure; the one real
+  // failure (the used recovery code) says why in plain words; the client is named, not a raw agent.
+  await signInPage(page, username, PASSWORD);
+  await page.getByLabel("Authentication code").fill(codes[1]);
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expectSignedIn(page);
+  await page.goto("/account/security");
+  const history = page.getByRole("table", { name: "Login history" });
+  await expect(history.getByRole("row").filter({ hasText: "Code requested" })).toHaveCount(4);
+  const failures = history.getByRole("row").filter({ hasText: "Failed" });
+  await expect(failures).toHaveCount(1);
+  await expect(failures).toContainText("Wrong or used code");
+  await expect(history.getByRole("row").filter({ hasText: "Chrome on Linux" }).first()).toBeVisible();
 });
 
 test("a forgotten password is reset through the link in the mail the SMTP server receives", async ({ page }) => {

@@ -52,14 +52,24 @@ export const renameDeviceSchema = z.strictObject({
   name: z.string().trim().min(1, "Name the device.").max(80, "Use at most 80 characters."),
 });
 
+/** How a sign-in attempt ended; the password step of a sign-in with two-factor is not a failure. */
+export const LOGIN_OUTCOMES = ["SIGNED_IN", "SECOND_FACTOR_REQUESTED", "FAILED"] as const;
+export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number];
+
 export const loginEventSchema = z.object({
   id: z.string(),
   at: z.iso.datetime(),
-  success: z.boolean(),
+  success: z.boolean().meta({ description: "Whether the attempt signed in (false for a password step that asked for the second factor)" }),
+  outcome: z.enum(LOGIN_OUTCOMES).meta({
+    description: "SIGNED_IN; SECOND_FACTOR_REQUESTED: the password was right and the code was asked for (not a failure); FAILED",
+  }),
   method: z.enum(["PASSWORD", "PASSWORD_TOTP", "RECOVERY_CODE", "TOKEN"]),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
-  reason: z.string().nullable().meta({ description: "Why an attempt failed: only for staff with users.readAny" }),
+  reason: z.string().nullable().meta({
+    description:
+      "Why an attempt did not sign in (wrong_password, wrong_otp, otp_required, locked, suspended, wrong_password_locked, wrong_otp_locked, unknown_login): for the user themselves and staff with users.readAny",
+  }),
 });
 
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });

@@ -7,7 +7,8 @@ import { db } from "../db/client";
 import type { Device, LoginEvent, UserSession } from "../db/generated/client";
 import { Forbidden, NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
-import { canReadLoginHistoryOf, canSeeSignInFailureReasons } from "../permissions";
+import { canReadLoginHistoryOf, canSeeSignInReasonsOf } from "../permissions";
+import type { LoginOutcome } from "./schemas";
 
 /**
  * The caller's own sessions and devices, and sign-in histories. Someone else's session or
@@ -160,11 +161,20 @@ export async function removeDevice(actor: Actor, deviceId: string, meta: Request
   await invalidateCallers([actor.userId]);
 }
 
+/** The reason the password step of a two-factor sign-in is recorded with: the code was asked for. */
+const SECOND_FACTOR_REQUESTED = "otp_required";
+
+function outcomeOf(event: LoginEvent): LoginOutcome {
+  if (event.success) return "SIGNED_IN";
+  return event.reason === SECOND_FACTOR_REQUESTED ? "SECOND_FACTOR_REQUESTED" : "FAILED";
+}
+
 function presentLoginEvent(event: LoginEvent, withReason: boolean) {
   return {
     id: event.id,
     at: event.createdAt.toISOString(),
     success: event.success,
+    outcome: outcomeOf(event),
     method: event.method,
     ip: event.ip,
     userAgent: event.userAgent,
@@ -172,7 +182,7 @@ function presentLoginEvent(event: LoginEvent, withReason: boolean) {
   };
 }
 
-/** A user's sign-in attempts, newest first: their own, or anyone's for users.readAny; reasons for staff only. */
+/** A user's sign-in attempts, newest first: their own, or anyone's for users.readAny; with the reasons (the user's own, or staff). */
 export async function loginHistory(actor: Actor, userId: string, page: Page) {
   const target = await db.user.findUnique({ where: { id: userId, deletedAt: null }, select: { id: true } });
   if (!target) throw new NotFound("user");
@@ -182,6 +192,6 @@ export async function loginHistory(actor: Actor, userId: string, page: Page) {
     orderBy: NEWEST_FIRST,
     take: page.limit + 1,
   });
-  const withReason = canSeeSignInFailureReasons(actor);
+  const withReason = canSeeSignInReasonsOf(actor, target);
   return toPage(rows, page.limit, (row) => presentLoginEvent(row, withReason));
 }

@@ -199,13 +199,18 @@ export function canResetTwoFactorOf(actor: StaffActor, target: AccountTarget): b
   return hasPlatformPermission(actor, "users.manage") && actor.userId !== target.id && outranks(actor, target);
 }
 
-/** A user's sign-in history: the user, or `users.readAny`. The reason of a failure is for staff only. */
+/** A user's sign-in history: the user, or `users.readAny`. */
 export function canReadLoginHistoryOf(actor: StaffActor, target: { id: string }): boolean {
   return actor.userId === target.id || hasPlatformPermission(actor, "users.readAny");
 }
 
-export function canSeeSignInFailureReasons(actor: PlatformSubject): boolean {
-  return hasPlatformPermission(actor, "users.readAny");
+/**
+ * Why a sign-in attempt did not succeed: the user of their own attempts (a plain reason on their
+ * Security page), staff with `users.readAny` of anyone's. Attempts with an unknown login belong to
+ * no user, so no reason tells anyone whether a name exists.
+ */
+export function canSeeSignInReasonsOf(actor: StaffActor, target: { id: string }): boolean {
+  return actor.userId === target.id || hasPlatformPermission(actor, "users.readAny");
 }
 
 /**

@@ -1,13 +1,36 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { DataTable } from "@/components/ui/data-table";
 import type { loginEventSchema } from "@/lib/account/schemas";
+import { describeUserAgent } from "@/lib/auth/sessions";
 
-/** Sign-in attempts, newest first; `reason` is filled for staff only. A table that scrolls inside its own box on a phone. */
-export async function LoginHistoryTable({ events }: { events: z.infer<typeof loginEventSchema>[] }) {
-  const [t, tl, format] = await Promise.all([getTranslations("account.history"), getTranslations("labels.loginMethod"), getFormatter()]);
+type LoginEvent = z.infer<typeof loginEventSchema>;
+
+const OUTCOME_STYLE: Record<LoginEvent["outcome"], string> = {
+  SIGNED_IN: "text-emerald-700 dark:text-emerald-400",
+  SECOND_FACTOR_REQUESTED: "text-slate-700 dark:text-slate-300",
+  FAILED: "text-red-700 dark:text-red-400",
+};
+
+/**
+ * Sign-in attempts, newest first. The password step of a two-factor sign-in reads "Code requested",
+ * not "Failed"; the client is named ("Chrome on Linux", the raw user agent on hover); the reason
+ * (the user's own attempts, or staff) is said in plain words. A table that scrolls inside its own box on a phone.
+ */
+export async function LoginHistoryTable({ events }: { events: LoginEvent[] }) {
+  const [t, tl, format, locale] = await Promise.all([
+    getTranslations("account.history"),
+    getTranslations("labels.loginMethod"),
+    getFormatter(),
+    getLocale(),
+  ]);
   if (events.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const withReason = events.some((event) => event.reason !== null);
+  const outcomeLabel = { SIGNED_IN: t("success"), SECOND_FACTOR_REQUESTED: t("codeRequested"), FAILED: t("failure") };
+  const reasonText = (reason: string) => {
+    const key = `reasons.${reason}` as "reasons.locked";
+    return t.has(key) ? t(key) : reason;
+  };
   const columns = [t("when"), t("result"), t("method"), t("address"), t("client"), ...(withReason ? [t("reason")] : [])].map((label) => ({
     label,
   }));
@@ -16,15 +39,13 @@ export async function LoginHistoryTable({ events }: { events: z.infer<typeof log
       {events.map((event) => (
         <tr key={event.id}>
           <td className="whitespace-nowrap py-2 pr-4">{format.dateTime(new Date(event.at), "dateTime")}</td>
-          <td className={`py-2 pr-4 font-medium ${event.success ? "text-emerald-700" : "text-red-700"}`}>
-            {event.success ? t("success") : t("failure")}
-          </td>
+          <td className={`whitespace-nowrap py-2 pr-4 font-medium ${OUTCOME_STYLE[event.outcome]}`}>{outcomeLabel[event.outcome]}</td>
           <td className="py-2 pr-4">{tl(event.method)}</td>
           <td className="py-2 pr-4">{event.ip ?? t("unknown")}</td>
-          <td className="max-w-xs truncate py-2 pr-4" title={event.userAgent ?? undefined}>
-            {event.userAgent ?? t("unknown")}
+          <td className="whitespace-nowrap py-2 pr-4" title={event.userAgent ?? undefined}>
+            {describeUserAgent(event.userAgent, locale)}
           </td>
-          {withReason && <td className="py-2">{event.reason ?? ""}</td>}
+          {withReason && <td className="py-2">{event.reason && event.outcome === "FAILED" ? reasonText(event.reason) : ""}</td>}
         </tr>
       ))}
     </DataTable>

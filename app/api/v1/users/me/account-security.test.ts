@@ -313,23 +313,27 @@ describe("devices (GET/PATCH/DELETE /users/me/devices)", () => {
 });
 
 describe("login history", () => {
-  it("shows the user every own attempt newest first without reasons; staff with users.readAny see anyone's with reasons", async () => {
+  it("shows the user every own attempt newest first with a plain outcome and reason; staff with users.readAny see anyone's", async () => {
     const user = await createUser();
     await signInWithToken(user.username, "a wrong password");
     await signInWithToken(user.username, TEST_PASSWORD);
     const token = await tokenFor(user.id, ["read"]);
+    // Two-factor turned on: a right password without the code is the first step, not a failure.
+    await db.user.update({ where: { id: user.id }, data: { totpSecret: "v1:x:y:z", totpEnabledAt: new Date() } });
+    await signInWithToken(user.username, TEST_PASSWORD);
     const own = await call(ownHistory.GET, "GET", "/", { token });
     expect(own.status).toBe(200);
-    const events = own.json!.data as { success: boolean; method: string; reason: string | null }[];
-    expect(events.slice(0, 2).map((event) => [event.success, event.method, event.reason])).toEqual([
-      [true, "TOKEN", null],
-      [false, "TOKEN", null],
+    const events = own.json!.data as { success: boolean; outcome: string; method: string; reason: string | null }[];
+    expect(events.slice(0, 3).map((event) => [event.success, event.outcome, event.method, event.reason])).toEqual([
+      [false, "SECOND_FACTOR_REQUESTED", "TOKEN", "otp_required"],
+      [true, "SIGNED_IN", "TOKEN", null],
+      [false, "FAILED", "TOKEN", "wrong_password"],
     ]);
 
     const support = await tokenFor((await createUser({ roles: ["SUPPORT"] })).id, ["read", "admin"]);
     const seen = await call(staffHistory.GET, "GET", "/", { token: support, params: { id: user.id } });
     expect(seen.status).toBe(200);
-    expect((seen.json!.data as { reason: string | null }[])[1].reason).toBe("wrong_password");
+    expect((seen.json!.data as { reason: string | null }[])[2].reason).toBe("wrong_password");
     expect((await call(staffHistory.GET, "GET", "/", { token: support, params: { id: "no-such-user" } })).status).toBe(404);
     expect((await call(staffHistory.GET, "GET", "/", { token, params: { id: (await createUser()).id } })).status).toBe(403);
   });
