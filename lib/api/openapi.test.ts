@@ -50,7 +50,7 @@ describe("the OpenAPI document", () => {
       requestBody: { content: Record<string, { schema: { properties: object; additionalProperties: boolean } }> };
     };
     const schema = register.requestBody.content["application/json"].schema;
-    expect(Object.keys(schema.properties)).toEqual(["username", "email", "password", "displayName"]);
+    expect(Object.keys(schema.properties)).toEqual(["username", "email", "password", "displayName", "language"]);
     expect(schema.additionalProperties).toBe(false);
   });
 });

@@ -60,6 +60,10 @@ export const registerSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   displayName: displayNameSchema,
+  language: languageSchema.optional().meta({
+    description:
+      "The account's language (portal and mails). Left out: the best match of Accept-Language among the portal's languages, else English.",
+  }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

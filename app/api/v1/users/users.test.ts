@@ -34,6 +34,29 @@ describe("registration", () => {
     expect((await call(verify.POST, "POST", "/api/v1/auth/verify-email", { body: { token } })).status).toBe(422);
   });
 
+  it("gives the account the language the client names, else the one its Accept-Language prefers, else English", async () => {
+    const languageOf = async (options: { language?: string; acceptLanguage?: string }) => {
+      const username = unique("Lang");
+      const response = await call(register.POST, "POST", "/api/v1/auth/register", {
+        headers: options.acceptLanguage ? { "accept-language": options.acceptLanguage } : {},
+        body: {
+          username,
+          email: `${username}@example.test`,
+          password: "a fine passphrase",
+          displayName: "Lang",
+          ...(options.language ? { language: options.language } : {}),
+        },
+      });
+      expect(response.status).toBe(201);
+      return (response.json as { language: string }).language;
+    };
+    expect(await languageOf({ acceptLanguage: "de-DE,de;q=0.9,en;q=0.8" })).toBe("de");
+    expect(await languageOf({ language: "en", acceptLanguage: "de-DE" })).toBe("en");
+    expect(await languageOf({ language: "de" })).toBe("de");
+    expect(await languageOf({ acceptLanguage: "ja-JP" })).toBe("en");
+    expect(await languageOf({})).toBe("en");
+  });
+
   it("treats usernames case-insensitively and answers 409 at the taken field", async () => {
     const existing = await createUser();
     const response = await call(register.POST, "POST", "/api/v1/auth/register", {

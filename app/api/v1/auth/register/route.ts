@@ -1,10 +1,13 @@
 import { handle } from "@/lib/http/route";
+import { localeFromAcceptLanguage } from "@/lib/i18n/locales";
 import { registerOperation } from "@/lib/users/operations";
 import { versionEtag } from "@/lib/http/etag";
 import { presentOwnAccount } from "@/lib/users/present";
 import { registerUser } from "@/lib/users/service";
 
-export const POST = handle(registerOperation, async ({ body, meta }) => {
-  const user = await registerUser(body, meta);
+/** The account speaks the language the client names, else the one its Accept-Language prefers (docs/i18n.md). */
+export const POST = handle(registerOperation, async ({ body, meta, request }) => {
+  const language = body.language ?? localeFromAcceptLanguage(request.headers.get("accept-language")) ?? undefined;
+  const user = await registerUser(body, meta, language);
   return { status: 201, body: presentOwnAccount(user), etag: versionEtag(user), headers: { Location: `/api/v1/users/${user.id}` } };
 });
