@@ -119,6 +119,15 @@ export function isPubliclyReadable(project: ProjectContext, { signedIn }: { sign
   return RELEASED_STATUSES.includes(project.status) && project.visibility !== "PRIVATE";
 }
 
+/**
+ * A project a signed-out visitor may not read but anyone signed in may (a released
+ * APPLICATION_ONLY one, which the directory lists for visitors too): the visitor is asked to sign
+ * in rather than told it does not exist. Everything else they cannot see stays not found.
+ */
+export function asksVisitorToSignIn(project: ProjectContext): boolean {
+  return !isPubliclyReadable(project, { signedIn: false }) && isPubliclyReadable(project, { signedIn: true });
+}
+
 export interface ProjectAccess {
   /** Effective project permissions. */
   permissions: Set<ProjectPermission>;

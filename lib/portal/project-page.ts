@@ -1,8 +1,9 @@
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getPortalActor } from "../auth/portal";
 import { NotFound } from "../errors";
-import { canOpenManagement } from "../permissions";
+import { asksVisitorToSignIn, canOpenManagement } from "../permissions";
+import { db } from "../db/client";
 import type { Actor } from "../auth/actor";
 import type { ProjectPermission } from "../permissions";
 import { inProject, moduleEnabled } from "../projects/access";
@@ -19,10 +20,17 @@ export const loadProjectPage = cache(async (slug: string) => {
     const context = await inProject(actor, await findProjectIdBySlug(slug));
     return { actor, ...context };
   } catch (error) {
-    if (error instanceof NotFound) notFound();
-    throw error;
+    if (!(error instanceof NotFound)) throw error;
+    if (!actor && (await listedForSignedIn(slug))) redirect(`/sign-in?next=${encodeURIComponent(`/projects/${slug}`)}`);
+    notFound();
   }
 });
+
+/** Whether a signed-out visitor is to be asked to sign in for this project (lib/permissions `asksVisitorToSignIn`). */
+async function listedForSignedIn(slug: string): Promise<boolean> {
+  const project = await db.project.findFirst({ where: { slug, deletedAt: null }, select: { status: true, visibility: true } });
+  return project !== null && asksVisitorToSignIn(project);
+}
 
 /**
  * A page of the project's management area: for the team and staff only (lib/permissions

@@ -36,27 +36,32 @@ export const DELETABLE_STATUSES: readonly ProjectStatus[] = ["DRAFT", "REJECTED"
 
 const LISTED: Prisma.ProjectWhereInput = { status: { in: ["PUBLISHED", "ARCHIVED"] }, visibility: { in: ["PUBLIC", "APPLICATION_ONLY"] } };
 
-/** The projects the caller may see in lists, newest first (or oldest, or by name). */
-export async function listProjects(actor: Actor | null, query: ListProjectsQuery) {
+/**
+ * The projects the caller may list, with the query's filters. `leaveOut` drops one facet's own
+ * filter: a facet counts the alternatives to the value chosen.
+ */
+function listedWhere(actor: Actor | null, query: ListProjectsQuery, leaveOut?: FacetName): Prisma.ProjectWhereInput[] {
   if (query.member === "me" && !actor) throw new Unauthorized("Sign in to list your projects.");
   const mine: Prisma.ProjectWhereInput | null = actor ? { members: { some: { userId: actor.userId } } } : null;
   const visible: Prisma.ProjectWhereInput =
     query.member === "me" ? mine! : hasPlatformPermission(actor, "projects.readAny") ? {} : mine ? { OR: [LISTED, mine] } : LISTED;
+  return [
+    { deletedAt: null },
+    visible,
+    query.status ? { status: query.status } : {},
+    query.visibility ? { visibility: query.visibility } : {},
+    query.game && leaveOut !== "game" ? { game: { equals: query.game, mode: "insensitive" } } : {},
+    query.category && leaveOut !== "category" ? { category: { equals: query.category, mode: "insensitive" } } : {},
+    query.q
+      ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }] }
+      : {},
+  ];
+}
+
+/** The projects the caller may see in lists, newest first (or oldest, or by name). */
+export async function listProjects(actor: Actor | null, query: ListProjectsQuery) {
   const cursor = decodeProjectCursor(query.cursor, query.sort);
-  const where: Prisma.ProjectWhereInput = {
-    AND: [
-      { deletedAt: null },
-      visible,
-      query.status ? { status: query.status } : {},
-      query.visibility ? { visibility: query.visibility } : {},
-      query.game ? { game: { equals: query.game, mode: "insensitive" } } : {},
-      query.category ? { category: { equals: query.category, mode: "insensitive" } } : {},
-      query.q
-        ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }] }
-        : {},
-      cursor ? afterCursor(query.sort, cursor) : {},
-    ],
-  };
+  const where: Prisma.ProjectWhereInput = { AND: [...listedWhere(actor, query), cursor ? afterCursor(query.sort, cursor) : {}] };
   // The statement's whole input is the cache key: who asks is in `where` (their memberships, or none).
   const args = { where, orderBy: ORDER[query.sort], take: query.limit + 1 };
   const rows = await cachedData(`projects:${JSON.stringify(args)}`, () => db.project.findMany(args));
@@ -66,6 +71,44 @@ export async function listProjects(actor: Actor | null, query: ListProjectsQuery
     data: page.map((project) => presentProject(project)),
     nextCursor: more ? encodeProjectCursor(query.sort, page[page.length - 1]) : null,
   };
+}
+
+type FacetName = "game" | "category";
+/** One value of a facet and how many projects hold it. */
+export interface Facet {
+  value: string;
+  count: number;
+}
+/** At most this many values per facet, the most frequent first. */
+const FACET_VALUES = 12;
+
+/**
+ * Beside the directory's results: how many projects match the query (the cursor aside), and for
+ * each game and each category how many would match with that value chosen (the facet's own filter
+ * left out). Counted over what the caller may list, as the list is.
+ */
+export async function projectFacets(
+  actor: Actor | null,
+  query: ListProjectsQuery,
+): Promise<{ total: number; game: Facet[]; category: Facet[] }> {
+  const where = (leaveOut?: FacetName): Prisma.ProjectWhereInput => ({ AND: listedWhere(actor, query, leaveOut) });
+  const countBy = (facet: FacetName) => {
+    const args = { by: [facet], where: where(facet), _count: { _all: true } } satisfies Prisma.ProjectGroupByArgs;
+    return cachedData(`projects:facet:${JSON.stringify(args)}`, async () => {
+      const groups = await db.project.groupBy(args);
+      return groups
+        .map((group) => ({ value: group[facet], count: group._count._all }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+        .slice(0, FACET_VALUES);
+    });
+  };
+  const counted = where();
+  const [total, game, category] = await Promise.all([
+    cachedData(`projects:count:${JSON.stringify(counted)}`, () => db.project.count({ where: counted })),
+    countBy("game"),
+    countBy("category"),
+  ]);
+  return { total, game, category };
 }
 
 const ORDER: Record<ListProjectsQuery["sort"], Prisma.ProjectOrderByWithRelationInput[]> = {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { cardData, EmptyState } from "@/components/projects/project-card";
 import { ProjectGrid } from "@/components/projects/project-grid";
@@ -9,7 +9,7 @@ import { getPortalActor } from "@/lib/auth/portal";
 import { AppError } from "@/lib/errors";
 import { isPubliclyReadable } from "@/lib/permissions";
 import { listProjectsQuerySchema } from "@/lib/projects/schemas";
-import { listProjects } from "@/lib/projects/service";
+import { type Facet, listProjects, projectFacets } from "@/lib/projects/service";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("projects.directory");
@@ -20,6 +20,11 @@ const SORTS = ["newest", "oldest", "name"] as const;
 const FILTERS = ["q", "game", "category", "sort", "cursor"];
 const INPUT = "w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
+/**
+ * The directory: a search box and sort, game and category facets with counts (links that keep the
+ * other filters; every filter lives in the address), the number of results and a page of cards.
+ * On a phone the filters fold into one "Filters" button (`filters-panel` in app/globals.css).
+ */
 export default async function DirectoryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = Object.fromEntries(
     Object.entries(await searchParams).filter(
@@ -30,10 +35,11 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   const parsed = listProjectsQuerySchema.safeParse({ ...raw, limit: "12" });
   const query = parsed.success ? parsed.data : listProjectsQuerySchema.parse({ limit: "12" });
   let page: Awaited<ReturnType<typeof listProjects>> = { data: [], nextCursor: null };
+  let facets: Awaited<ReturnType<typeof projectFacets>> = { total: 0, game: [], category: [] };
   let problem: string | null = parsed.success ? null : t("invalidFilters");
   const actor = await getPortalActor();
   try {
-    page = await listProjects(actor, query);
+    [page, facets] = await Promise.all([listProjects(actor, query), projectFacets(actor, query)]);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     problem = error.message;
@@ -42,86 +48,165 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <search aria-label={t("searchLabel")}>
-        <form className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-5" action="/projects">
-          <label className="sm:col-span-2">
-            <span className="mb-1 block text-xs font-medium text-slate-600">{t("search")}</span>
-            <input name="q" type="search" defaultValue={query.q ?? ""} placeholder={t("searchPlaceholder")} className={INPUT} />
-          </label>
-          <label>
-            <span className="mb-1 block text-xs font-medium text-slate-600">{t("game")}</span>
-            <input name="game" defaultValue={query.game ?? ""} className={INPUT} />
-          </label>
-          <label>
-            <span className="mb-1 block text-xs font-medium text-slate-600">{t("category")}</span>
-            <input name="category" defaultValue={query.category ?? ""} className={INPUT} />
-          </label>
-          <div className="flex items-end gap-2">
-            <label className="flex-1">
-              <span className="mb-1 block text-xs font-medium text-slate-600">{t("sort")}</span>
-              <select
-                name="sort"
-                defaultValue={query.sort}
-                className="w-full rounded-md bg-white px-2 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
-              >
-                {SORTS.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`sorts.${value}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-              {t("submit")}
-            </button>
-          </div>
-        </form>
-      </search>
-      {problem && (
-        <div className="mb-4">
-          <Notice tone="error">{problem}</Notice>
-        </div>
-      )}
-      {page.data.length === 0 ? (
-        <EmptyState title={t("empty")}>
-          {Object.keys(raw).length ? (
-            <Link className="text-indigo-600 underline" href="/projects">
-              {t("clearFilters")}
-            </Link>
-          ) : (
-            t("emptyText")
+      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <search aria-label={t("searchLabel")} className="self-start">
+          <details className="filters-panel rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <summary className="cursor-pointer text-sm font-semibold text-slate-900 sm:hidden">{t("filters")}</summary>
+            <div className="mt-3 grid gap-5 sm:mt-0 sm:grid-cols-3 lg:grid-cols-1">
+              <form className="space-y-3" action="/projects">
+                <label className="block">
+                  <span className="mb-1 block text-xs font-medium text-slate-600">{t("search")}</span>
+                  <input name="q" type="search" defaultValue={query.q ?? ""} placeholder={t("searchPlaceholder")} className={INPUT} />
+                </label>
+                {query.game && <input type="hidden" name="game" value={query.game} />}
+                {query.category && <input type="hidden" name="category" value={query.category} />}
+                <label className="block">
+                  <span className="mb-1 block text-xs font-medium text-slate-600">{t("sort")}</span>
+                  <select
+                    name="sort"
+                    defaultValue={query.sort}
+                    className="w-full rounded-md bg-white px-2 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
+                  >
+                    {SORTS.map((value) => (
+                      <option key={value} value={value}>
+                        {t(`sorts.${value}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button
+                  type="submit"
+                  className="w-full rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+                >
+                  {t("submit")}
+                </button>
+              </form>
+              <FacetList
+                name="game"
+                heading={t("game")}
+                label={t("games")}
+                facets={facets.game}
+                chosen={query.game}
+                params={withoutCursor}
+              />
+              <FacetList
+                name="category"
+                heading={t("category")}
+                label={t("categories")}
+                facets={facets.category}
+                chosen={query.category}
+                params={withoutCursor}
+              />
+            </div>
+          </details>
+        </search>
+        <div className="min-w-0">
+          <p data-testid="result-count" className="mb-3 text-sm font-medium text-slate-700">
+            {t("count", { count: facets.total })}
+          </p>
+          {problem && (
+            <div className="mb-4">
+              <Notice tone="error">{problem}</Notice>
+            </div>
           )}
-        </EmptyState>
-      ) : (
-        <>
-          <h2 className="sr-only">{t("results")}</h2>
-          <ProjectGrid
-            label={t("results")}
-            entries={page.data.map((project) => ({
-              project: cardData(project),
-              showState: project.status !== "PUBLISHED",
-              signInFirst: !actor && !isPubliclyReadable(project, { signedIn: false }),
-            }))}
-          />
-        </>
-      )}
-      <nav aria-label={t("pagination")} className="mt-6 flex justify-between">
-        {raw.cursor ? (
-          <Link href={`/projects?${new URLSearchParams(withoutCursor)}`} className="text-sm font-semibold text-indigo-600">
-            ← {t("firstPage")}
-          </Link>
-        ) : (
-          <span />
-        )}
-        {page.nextCursor && (
-          <Link
-            href={`/projects?${new URLSearchParams({ ...withoutCursor, cursor: page.nextCursor })}`}
-            className="text-sm font-semibold text-indigo-600"
-          >
-            {t("nextPage")} →
-          </Link>
-        )}
-      </nav>
+          {page.data.length === 0 ? (
+            <EmptyState title={t("empty")}>
+              {Object.keys(raw).length ? (
+                <Link className="text-indigo-600 underline" href="/projects">
+                  {t("clearFilters")}
+                </Link>
+              ) : (
+                t("emptyText")
+              )}
+            </EmptyState>
+          ) : (
+            <>
+              <h2 className="sr-only">{t("results")}</h2>
+              <ProjectGrid
+                label={t("results")}
+                entries={page.data.map((project) => ({
+                  project: cardData(project),
+                  showState: project.status !== "PUBLISHED",
+                  signInFirst: !actor && !isPubliclyReadable(project, { signedIn: false }),
+                }))}
+              />
+            </>
+          )}
+          <nav aria-label={t("pagination")} className="mt-6 flex justify-between">
+            {raw.cursor ? (
+              <Link href={`/projects?${new URLSearchParams(withoutCursor)}`} className="text-sm font-semibold text-indigo-600">
+                ← {t("firstPage")}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.nextCursor && (
+              <Link
+                href={`/projects?${new URLSearchParams({ ...withoutCursor, cursor: page.nextCursor })}`}
+                className="text-sm font-semibold text-indigo-600"
+              >
+                {t("nextPage")} →
+              </Link>
+            )}
+          </nav>
+        </div>
+      </div>
     </div>
+  );
+}
+
+/** A facet's values as links with their counts; the chosen one is marked and can be taken off. */
+async function FacetList({
+  name,
+  heading,
+  label,
+  facets,
+  chosen,
+  params,
+}: {
+  name: "game" | "category";
+  heading: string;
+  label: string;
+  facets: Facet[];
+  chosen: string | undefined;
+  params: Record<string, string>;
+}) {
+  const [t, format] = await Promise.all([getTranslations("projects.directory"), getFormatter()]);
+  const { [name]: _chosen, ...others } = params;
+  return (
+    <section className="min-w-0">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{heading}</h3>
+      {facets.length > 0 && (
+        <ul aria-label={label} className="mt-2 space-y-0.5">
+          {facets.map((facet) => {
+            const active = chosen?.toLowerCase() === facet.value.toLowerCase();
+            return (
+              <li key={facet.value}>
+                <Link
+                  href={`/projects?${new URLSearchParams({ ...others, [name]: facet.value })}`}
+                  aria-current={active ? "true" : undefined}
+                  className={`flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 ${
+                    active ? "bg-indigo-50 font-semibold text-indigo-800" : "text-slate-700"
+                  }`}
+                >
+                  <span className="truncate">{facet.value}</span>
+                  <span data-testid="facet-count" className="shrink-0 rounded-full bg-slate-100 px-2 text-xs tabular-nums text-slate-600">
+                    {format.number(facet.count)}
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {chosen && (
+        <Link
+          href={`/projects?${new URLSearchParams(others)}`}
+          className="mt-2 inline-block text-xs font-semibold text-indigo-700 underline"
+        >
+          {t("removeFilter", { value: chosen })}
+        </Link>
+      )}
+    </section>
   );
 }

@@ -7,7 +7,9 @@ import * as settings from "@/app/api/v1/projects/[id]/settings/route";
 import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
 import * as collection from "@/app/api/v1/projects/route";
 import { db } from "@/lib/db/client";
-import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
+import { listProjectsQuerySchema } from "@/lib/projects/schemas";
+import { type Facet, projectFacets } from "@/lib/projects/service";
+import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 const PNG = Buffer.from(
@@ -228,6 +230,34 @@ describe("listing projects", () => {
     expect((await call(collection.GET, "GET", "/api/v1/projects?member=me")).status).toBe(401);
     expect((await call(collection.GET, "GET", `/api/v1/projects?sort=name&cursor=${anonymous.json!.nextCursor}x`)).status).toBe(400);
     expect((await call(collection.GET, "GET", `/api/v1/projects?sort=newest&cursor=${anonymous.json!.nextCursor}`)).status).toBe(400);
+  });
+
+  it("counts the directory's facets over what the caller may list, each without its own filter", async () => {
+    const partner = await createPartner();
+    const word = unique("Facet");
+    const [gameA, gameB] = [`${word} A`, `${word} B`];
+    const made = async (game: string, category: string, state: Parameters<typeof createProjectFor>[1]) => {
+      const project = await createProjectFor(partner, { name: `${word} ${unique("")}`, ...state });
+      await db.project.update({ where: { id: project.id }, data: { game, category } });
+    };
+    await made(gameA, "Server", { status: "PUBLISHED", visibility: "PUBLIC" });
+    await made(gameA, "Mod", { status: "PUBLISHED", visibility: "APPLICATION_ONLY" });
+    await made(gameB, "Server", { status: "PUBLISHED", visibility: "PUBLIC" });
+    await made(gameB, "Server", { status: "PUBLISHED", visibility: "PRIVATE" });
+    await made(gameA, "Server", { status: "DRAFT" });
+    const query = (filters: Record<string, string>) => listProjectsQuerySchema.parse({ q: word, ...filters });
+    const counts = (facets: Facet[]) => Object.fromEntries(facets.map((facet) => [facet.value, facet.count]));
+
+    const anonymous = await projectFacets(null, query({}));
+    expect(anonymous.total).toBe(3);
+    expect(counts(anonymous.game)).toEqual({ [gameA]: 2, [gameB]: 1 });
+    expect(counts(anonymous.category)).toEqual({ Server: 2, Mod: 1 });
+    // A chosen game narrows the total and the categories, not the games (the alternatives stay counted).
+    const chosen = await projectFacets(null, query({ game: gameB }));
+    expect([chosen.total, counts(chosen.game), counts(chosen.category)]).toEqual([1, { [gameA]: 2, [gameB]: 1 }, { Server: 1 }]);
+    // The owner counts their private and draft projects too, as their list shows them.
+    const owner = await projectFacets(actorOf(partner), query({}));
+    expect([owner.total, counts(owner.game)]).toEqual([5, { [gameA]: 3, [gameB]: 2 }]);
   });
 });
 

@@ -1,0 +1,63 @@
+/**
+ * The directory for a signed-out visitor (issue 30, item 14): a result count, game and category
+ * facets with counts that filter, filters that fold away on a phone; and a link to a listed project
+ * that only signed-in users see asks the visitor to sign in (a private one stays not found).
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** The cards on the page and the count the page states. */
+async function shownAndStated(page: Page) {
+  const cards = await page.getByRole("list", { name: "Project list" }).getByRole("listitem").count();
+  const stated = Number((await page.getByTestId("result-count").textContent())!.match(/\d+/)![0]);
+  return { cards, stated };
+}
+
+test("a visitor narrows the directory with facets that say how many projects each holds", async ({ page }) => {
+  await page.goto("/projects");
+  const all = await shownAndStated(page);
+  expect(all.stated).toBe(all.cards);
+
+  const games = page.getByRole("list", { name: "Games" });
+  const minecraft = games.getByRole("link", { name: /^Minecraft\b/ });
+  const minecraftCount = Number((await minecraft.getByTestId("facet-count").textContent())!.trim());
+  expect(minecraftCount).toBeGreaterThan(0);
+  await expect(games.getByRole("link", { name: /^GTA V\b/ })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Categories" }).getByRole("link", { name: /^Server\b/ })).toBeVisible();
+
+  await minecraft.click();
+  await expect(page).toHaveURL(/game=Minecraft/);
+  const narrowed = await shownAndStated(page);
+  expect(narrowed).toEqual({ cards: minecraftCount, stated: minecraftCount });
+  await expect(page.getByRole("list", { name: "Project list" })).not.toContainText("Starlight Roleplay");
+  // The chosen facet is marked and can be taken off again.
+  await expect(page.getByRole("list", { name: "Games" }).getByRole("link", { name: /^Minecraft\b/ })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await page.getByRole("link", { name: "Remove the filter Minecraft" }).click();
+  await expect(page).not.toHaveURL(/game=/);
+  expect((await shownAndStated(page)).stated).toBe(all.stated);
+});
+
+test("on a phone the filters fold away behind one button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/projects");
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await expect(search).toBeHidden();
+  await page.getByText("Filters", { exact: true }).click();
+  await expect(search).toBeVisible();
+  await expect(page.getByRole("list", { name: "Games" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("a visitor following a link to a project for signed-in users is asked to sign in; a private one stays not found", async ({ page }) => {
+  await page.goto("/projects/starlight-roleplay");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fprojects%2Fstarlight-roleplay/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  const response = await page.goto("/projects/ironclad-tactics");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page not found")).toBeVisible();
+});
