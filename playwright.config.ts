@@ -12,9 +12,17 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * Every browser of the suite signs in and up from 127.0.0.1, and the demo accounts sign in dozens
  * of times: the limits are raised for the run (the unit tests of sign-in check the defaults).
  */
+/** The data folders of the suite's two servers (the default project's and the keyboard project's). */
+export const E2E_DATA_DIRS = ["data/e2e", "data/e2e-keyboard"] as const;
+
+/** Where a server of the suite writes the English messages it showed to readers of another language (e2e/fixtures.ts fails on them). */
+export function untranslatedLog(dataDir: string): string {
+  return `${dataDir}/untranslated-messages.log`;
+}
+
 function server(port: number, dataDir: string) {
   return {
-    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} WEBHOOKS_ALLOW_HOSTS=127.0.0.1 WEBHOOKS_POLL_MS=500 && npm run seed:demo && npm start`,
+    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} WEBHOOKS_ALLOW_HOSTS=127.0.0.1 WEBHOOKS_POLL_MS=500 UNTRANSLATED_MESSAGES_LOG=${untranslatedLog(dataDir)} && npm run seed:demo && npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -88,5 +96,5 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
     },
   ],
   // Playwright starts these one after the other: the second finds the first one's build.
-  webServer: [server(PORT, "data/e2e"), server(KEYBOARD_PORT, "data/e2e-keyboard")],
+  webServer: E2E_DATA_DIRS.map((dataDir, index) => server(index === 0 ? PORT : KEYBOARD_PORT, dataDir)),
 });

@@ -74,3 +74,40 @@ test("a visitor whose browser reads German signs up to a German account (issue 3
   // The account's language is the one the sign-up was read in, not English.
   await expect(page.getByRole("form", { name: "Profil" }).getByLabel("Sprache")).toHaveValue("de");
 });
+
+test("a German reader gets no English from the API's wording: role names, a bad image, and the suite's untranslated-message watch (issue 30, item 7)", async ({
+  browser,
+  request,
+}) => {
+  const username = `bild${Date.now().toString(36)}`;
+  expect(
+    (
+      await request.post("/api/v1/auth/register", {
+        data: { username, email: `${username}@example.test`, password: PASSWORD, displayName: "Bea Bild", language: "de" },
+      })
+    ).status(),
+  ).toBe(201);
+  const page = await (await browser.newContext({ locale: "de-DE" })).newPage();
+  await signInPage(page, username, PASSWORD);
+  await expectSignedIn(page);
+
+  // The roles a project offers, and the one asked for on My applications, are the default roles' German names.
+  await page.goto("/projects/starlight-roleplay");
+  const apply = page.getByRole("form", { name: "Bewerben" });
+  await expect(apply.getByLabel("Gewünschte Rolle").locator("option")).toContainText(["Egal (das Team entscheidet)", "Mitglied", "Tester"]);
+  await apply.getByRole("textbox").fill("Ich wäre gern Mechanikerin in der Stadt.");
+  await apply.getByLabel("Gewünschte Rolle").selectOption({ label: "Mitglied" });
+  await apply.getByRole("button", { name: "Bewerben" }).click();
+  await expect(page.getByText("Deine Bewerbung ist offen")).toBeVisible();
+  await expect(page.getByText(/als Mitglied/)).toBeVisible();
+  await page.goto("/my-applications");
+  await expect(page.getByRole("list", { name: "Meine Bewerbungen" })).toContainText("angefragt als Mitglied");
+
+  // A file that is no image: the refusal is German (it was the API's "Send the body as image/png, ...").
+  await page.goto("/account");
+  await page
+    .getByLabel("Bild", { exact: true })
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("no image") });
+  await expect(page.getByText("Die Datei ist kein PNG-, JPEG-, GIF- oder WebP-Bild.")).toBeVisible();
+  await expect(page.getByText(/Send the body as/)).toHaveCount(0);
+});

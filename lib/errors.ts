@@ -91,8 +91,9 @@ export class ClientClosedRequest extends AppError {
 }
 
 export class UnsupportedMediaType extends AppError {
-  constructor(expected: string) {
-    super(415, "unsupported_media_type", "Unsupported media type", `Send the body as ${expected}.`);
+  /** `expected`: the media types taken; `detail`, where people read it, says so in their words. */
+  constructor(expected: string, detail = `Send the body as ${expected}.`) {
+    super(415, "unsupported_media_type", "Unsupported media type", detail);
   }
 }
 

@@ -8,7 +8,7 @@ import { revokeToken } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
 import { isLocale } from "@/lib/i18n/locales";
 import { portalAction } from "@/lib/portal/action";
-import { BadRequest, UnsupportedMediaType } from "@/lib/errors";
+import { BadRequest } from "@/lib/errors";
 import { removeAvatar, uploadAvatar } from "@/lib/users/avatar";
 import { emailChangeFormSchema, MAX_AVATAR_BYTES, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
 import { updateOwnAccount } from "@/lib/users/service";
@@ -41,13 +41,8 @@ export const uploadAvatarAction = portalAction({
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) throw new BadRequest("Choose an image file first.");
     if (file.size > MAX_AVATAR_BYTES) throw new BadRequest(`The image is too large: at most ${MAX_AVATAR_BYTES / 1024 / 1024} MiB.`);
-    try {
-      const user = await uploadAvatar(actor, { bytes: Buffer.from(await file.arrayBuffer()) }, meta);
-      return { message: (await getTranslations("account.avatar"))("uploaded"), data: { version: user.version, url: user.avatarUrl } };
-    } catch (error) {
-      if (error instanceof UnsupportedMediaType) throw new UnsupportedMediaType("a PNG, JPEG, GIF or WebP image");
-      throw error;
-    }
+    const user = await uploadAvatar(actor, { bytes: Buffer.from(await file.arrayBuffer()) }, meta);
+    return { message: (await getTranslations("account.avatar"))("uploaded"), data: { version: user.version, url: user.avatarUrl } };
   },
   revalidate: [["/", "layout"]],
 });

@@ -5,6 +5,7 @@ import { withdrawApplicationAction } from "@/app/applications/actions";
 import { WithdrawButton } from "@/components/applications/apply-panel";
 import { ApplicationStatusBadge } from "@/components/applications/status-badge";
 import { EmptyState } from "@/components/projects/project-card";
+import { roleName } from "@/components/projects/role-name";
 import { PageHeader } from "@/components/ui/card";
 import { listMyApplications } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -16,9 +17,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MyApplicationsPage() {
   const actor = await requirePortalActor("/my-applications");
-  const [{ data: applications }, t, format] = await Promise.all([
+  const [{ data: applications }, t, tRole, format] = await Promise.all([
     listMyApplications(actor, { limit: 100 }),
     getTranslations("applications.mine"),
+    getTranslations("labels.defaultRole"),
     getFormatter(),
   ]);
   return (
@@ -52,8 +54,8 @@ export default async function MyApplicationsPage() {
                   t("applied", { date: format.dateTime(new Date(application.createdAt), "date") }),
                   application.role &&
                     (application.status === "ACCEPTED"
-                      ? t("joinedAs", { role: application.role.name })
-                      : t("askedAs", { role: application.role.name })),
+                      ? t("joinedAs", { role: roleName(application.role, tRole) })
+                      : t("askedAs", { role: roleName(application.role, tRole) })),
                   application.decidedAt && t("decided", { date: format.dateTime(new Date(application.decidedAt), "date") }),
                 ]
                   .filter(Boolean)

@@ -62,7 +62,16 @@ export const applicationSchema = z.object({
   /** The public reason of a decision. */
   reason: z.string().nullable(),
   /** Names for screens: the role asked for (or given), the project, the applicant. */
-  role: z.object({ id: z.string(), name: z.string() }).nullable(),
+  role: z
+    .object({
+      id: z.string(),
+      key: z
+        .string()
+        .nullable()
+        .meta({ description: "A default role's key (OWNER, MANAGER, DEVELOPER, MEMBER...); null for a custom role" }),
+      name: z.string(),
+    })
+    .nullable(),
   project: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   applicant: personSchema.extend({ memberSince: z.iso.datetime() }),
 });

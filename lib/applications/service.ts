@@ -23,13 +23,13 @@ import {
 type ApplicationRow = Application & {
   project: Pick<Project, "id" | "slug" | "name">;
   user: Pick<User, "id" | "username" | "displayName" | "avatarUrl" | "createdAt">;
-  role: Pick<ProjectRole, "id" | "name"> | null;
+  role: Pick<ProjectRole, "id" | "key" | "name"> | null;
 };
 
 const APPLICATION_INCLUDE = {
   project: { select: { id: true, slug: true, name: true } },
   user: { select: { id: true, username: true, displayName: true, avatarUrl: true, createdAt: true } },
-  role: { select: { id: true, name: true } },
+  role: { select: { id: true, key: true, name: true } },
 } as const;
 
 function presentApplication(row: ApplicationRow): ApplicationView {
@@ -85,8 +85,8 @@ export async function applicationPanel(actor: Actor, context: ProjectContext) {
   if (!open && !pending) return null;
   return {
     prompt: settings.applicationPrompt.trim() || DEFAULT_APPLICATION_PROMPT,
-    offeredRoles: roles.map(({ id, name }) => ({ id, name })),
-    pending: pending ? { id: pending.id, createdAt: pending.createdAt.toISOString(), roleName: pending.role?.name ?? null } : null,
+    offeredRoles: roles.map(({ id, key, name }) => ({ id, key, name })),
+    pending: pending ? { id: pending.id, createdAt: pending.createdAt.toISOString(), role: pending.role } : null,
   };
 }
 

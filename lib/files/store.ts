@@ -7,7 +7,7 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
-import { PayloadTooLarge } from "../errors";
+import { PayloadTooLarge, UnsupportedMediaType } from "../errors";
 
 /** What a streamed upload stored: its key, and the size and sha256 measured while it streamed. */
 export interface StoredObject {
@@ -334,6 +334,11 @@ const SIGNATURES: { type: string; test: (bytes: Uint8Array) => boolean }[] = [
 ];
 
 export const IMAGE_TYPES = SIGNATURES.map((signature) => signature.type);
+
+/** The 415 for bytes that are no image we take, worded for the people who picked the file. */
+export function notAnImage(): UnsupportedMediaType {
+  return new UnsupportedMediaType(IMAGE_TYPES.join(", "), "The file is not a PNG, JPEG, GIF or WebP image.");
+}
 
 /** The image type the bytes really are (declared types are not trusted), or null. */
 export function sniffImageType(bytes: Uint8Array): string | null {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Messages } from "./messages";
+import { markLocalized } from "./server-messages/untranslated";
 
 /**
  * zod's own messages ("Too small: expected string to have >=3 characters") in the reader's
@@ -17,7 +18,11 @@ type Issue = z.core.$ZodRawIssue;
 export function validationErrorMap(t: TranslateValidation): z.core.$ZodErrorMap {
   return (issue) => {
     const words = wordsFor(issue as Issue);
-    return words ? t(...words) : undefined;
+    if (!words) return undefined;
+    const message = t(...words);
+    // Already in the reader's words: when it later meets the table of server messages, that is no gap.
+    markLocalized(message);
+    return message;
   };
 }
 

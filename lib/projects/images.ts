@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { Actor, RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
 import { db } from "../db/client";
-import { NotFound, PayloadTooLarge, PreconditionFailed, UnsupportedMediaType, ValidationFailed } from "../errors";
-import { fileStore, IMAGE_TYPES, sniffImageType } from "../files/store";
+import { NotFound, PayloadTooLarge, PreconditionFailed, ValidationFailed } from "../errors";
+import { fileStore, notAnImage, sniffImageType } from "../files/store";
 import { inProject } from "./access";
 import { requireNotInReview, reviewedChange } from "./reviewed-content";
 import { presentProject } from "./present";
@@ -54,7 +54,7 @@ export async function uploadProjectImage(
   // Refused before the bytes are stored; the transaction below asks again under the row lock.
   requireNotInReview((await inProject(actor, projectId, { permission: "project.edit" })).project);
   const actual = sniffImageType(upload.bytes);
-  if (!actual) throw new UnsupportedMediaType(IMAGE_TYPES.join(", "));
+  if (!actual) throw notAnImage();
   if (actual !== upload.contentType) {
     throw new ValidationFailed([{ path: kind, message: `The file is ${actual}, not ${upload.contentType}.` }]);
   }

@@ -62,7 +62,7 @@ export async function decideRelease(
       (item) => !input.checklist[item].passed,
     );
     if (input.decision === "APPROVE" && failed.length) {
-      throw new RuleViolation(`Approval needs every check passed; failed: ${failed.join(", ")}.`, "checklist_failed", { failed });
+      throw new RuleViolation("Approval needs every check passed.", "checklist_failed", { failed });
     }
     const to = input.decision === "APPROVE" ? "PUBLISHED" : "REJECTED";
     const { count } = await tx.release.updateMany({

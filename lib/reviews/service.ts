@@ -376,7 +376,7 @@ export async function decideReview(
     const claimedByDecision = !(claim && claim.reviewerId === actor.userId && claim.expiresAt.getTime() > Date.now());
     const failed = (Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[]).filter((item) => !input.checklist[item].passed);
     if (input.decision === "APPROVE" && failed.length) {
-      throw new RuleViolation(`Approval needs every check passed; failed: ${failed.join(", ")}.`, "checklist_failed", { failed });
+      throw new RuleViolation("Approval needs every check passed.", "checklist_failed", { failed });
     }
     const to: ProjectStatus = input.decision === "APPROVE" ? "PUBLISHED" : "REJECTED";
     const snapshot = await takeSnapshot(tx, project);

@@ -4,8 +4,8 @@ import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { invalidateCallers } from "../auth/caller-cache";
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
-import { NotFound, UnsupportedMediaType, ValidationFailed } from "../errors";
-import { fileStore, IMAGE_TYPES, sniffImageType } from "../files/store";
+import { NotFound, ValidationFailed } from "../errors";
+import { fileStore, notAnImage, sniffImageType } from "../files/store";
 import { AVATAR_SIZE } from "./schemas";
 
 /**
@@ -35,7 +35,7 @@ export function storedAvatarId(userId: string, url: string | null | undefined): 
  */
 async function redraw(bytes: Buffer): Promise<Buffer> {
   const type = sniffImageType(bytes);
-  if (!type) throw new UnsupportedMediaType(IMAGE_TYPES.join(", "));
+  if (!type) throw notAnImage();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_AVATAR_PIXELS, failOn: "none", animated: false })
       .rotate()

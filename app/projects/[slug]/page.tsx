@@ -117,8 +117,13 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
           <ApplyPanel
             target={{ projectId: row.id, slug: row.slug }}
             prompt={application.prompt}
-            offeredRoles={application.offeredRoles}
-            pendingApplication={application.pending}
+            offeredRoles={application.offeredRoles.map((role) => ({ id: role.id, name: roleName(role, (key) => defaultRole(key)) }))}
+            pendingApplication={
+              application.pending && {
+                ...application.pending,
+                roleName: application.pending.role && roleName(application.pending.role, (key) => defaultRole(key)),
+              }
+            }
             actions={{ apply: applyAction, withdraw: withdrawApplicationAction }}
           />
         )}

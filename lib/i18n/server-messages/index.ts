@@ -1,5 +1,6 @@
 import type { Locale } from "../locales";
 import de from "./de.json";
+import { noteUntranslated } from "./untranslated";
 
 /**
  * Messages of services and schemas are English: the API speaks English, and one text serves both.
@@ -52,7 +53,9 @@ export function translateServerMessage(message: string, locale: string | null | 
     const values = Object.fromEntries(pattern.names.map((name, index) => [name, match[index + 1]!]));
     return pattern.translation.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
   }
-  return exact ?? message;
+  if (exact !== undefined) return exact;
+  noteUntranslated(message, locale!);
+  return message;
 }
 
 /** A record of messages (field errors) translated one by one. */

@@ -2,7 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { BadRequest, UnsupportedMediaType } from "@/lib/errors";
+import { BadRequest } from "@/lib/errors";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput } from "@/lib/projects/schemas";
@@ -32,15 +32,10 @@ export const uploadImageAction = portalAction({
     if (!kind.success || !version.success || !(file instanceof File) || file.size === 0)
       throw new BadRequest("Choose an image file first.");
     if (file.size > MAX_IMAGE_BYTES) throw new BadRequest(`The image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
-    try {
-      const image = { bytes: Buffer.from(await file.arrayBuffer()), contentType: file.type };
-      const updated = await uploadProjectImage(actor, projectId, kind.data, image, version.data, meta);
-      const url = kind.data === "logo" ? updated.body.logoUrl! : updated.body.bannerUrl!;
-      const t = await getTranslations("manage.done");
-      return { message: kind.data === "logo" ? t("logo") : t("banner"), data: { version: updated.project.version, url } };
-    } catch (error) {
-      if (error instanceof UnsupportedMediaType) throw new UnsupportedMediaType("a PNG, JPEG, GIF or WebP image");
-      throw error;
-    }
+    const image = { bytes: Buffer.from(await file.arrayBuffer()), contentType: file.type };
+    const updated = await uploadProjectImage(actor, projectId, kind.data, image, version.data, meta);
+    const url = kind.data === "logo" ? updated.body.logoUrl! : updated.body.bannerUrl!;
+    const t = await getTranslations("manage.done");
+    return { message: kind.data === "logo" ? t("logo") : t("banner"), data: { version: updated.project.version, url } };
   },
 });
