@@ -133,10 +133,13 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
 
       const read = READ_METHODS.has(request.method);
       const succeeded = result.status >= 200 && result.status < 300;
-      // Every successful read has a validator: the handler's (a version, a file's sha256) or the
-      // hash of the bytes sent. The JSON text is made once, for the hash and for the body.
-      const json = result.file || result.stream || result.body === undefined ? undefined : JSON.stringify(result.body);
-      const etag = result.headers.ETag ?? (read && succeeded ? contentEtagOf(result.file?.bytes ?? json) : undefined);
+      // Every successful read has a validator: the handler's (a version, a file's sha256: then a 304
+      // never serializes the body) or the hash of the bytes sent, made from the one JSON text.
+      const hasJson = !result.file && !result.stream && result.body !== undefined;
+      let json: string | undefined;
+      const jsonText = () => (json ??= JSON.stringify(result.body));
+      const etag =
+        result.headers.ETag ?? (read && succeeded ? bytesEtag(result.file?.bytes ?? (hasJson ? jsonText() : undefined)) : undefined);
       const notModified = read && succeeded && etag !== undefined && ifNoneMatchHits(request.headers.get("if-none-match"), etag);
       const cacheControl = cacheControlFor({
         publicData: operation.cache === "public",
@@ -164,9 +167,9 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         headers.set("Content-Type", result.file.contentType);
         return new Response(Buffer.from(result.file.bytes), { status: result.status, headers });
       }
-      if (result.status === 204 || json === undefined) return new Response(null, { status: result.status, headers });
+      if (result.status === 204 || !hasJson) return new Response(null, { status: result.status, headers });
       headers.set("Content-Type", "application/json; charset=utf-8");
-      return new Response(json, { status: result.status, headers });
+      return new Response(jsonText(), { status: result.status, headers });
     } catch (error) {
       const response = problemResponse(error, requestId);
       if (limitState) for (const [name, value] of Object.entries(rateLimitHeaders(limitState))) response.headers.set(name, value);
@@ -175,7 +178,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   };
 }
 
-function contentEtagOf(bytes: string | Uint8Array | undefined): string | undefined {
+function bytesEtag(bytes: string | Uint8Array | undefined): string | undefined {
   return bytes === undefined ? undefined : contentEtag(bytes);
 }
 
