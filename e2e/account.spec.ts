@@ -1,7 +1,7 @@
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
-import { expectSignedInAs, signOut } from "./header";
+import { expectSignedInAs, signedInPage, signOut } from "./header";
 
 /** Links in mail reach only the inbox: the test reads them from a real SMTP server, as the recipient would. */
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -144,6 +144,30 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/account/);
   await expectSignedInAs(page, "Renamed Tester");
+});
+
+/**
+ * Issue 29: every portal page carries its own CSP nonce, so it is rendered per request and never
+ * stored by a shared cache (docs/deploy.md, "Portal pages are never stored by shared caches").
+ */
+test("portal pages are never stored by shared caches, for visitors and signed-in users", async ({ page, browser }) => {
+  const expectPrivate = (path: string, cacheControl: string | undefined) => {
+    expect(cacheControl, path).toMatch(/no-store/);
+    expect(cacheControl, path).not.toMatch(/\bpublic\b|s-maxage/);
+  };
+  const visitorPages = ["/", "/sign-in", "/sign-up", "/projects/skyforge-survival", "/users/pia.partner", "/no-such-page"];
+  for (const path of visitorPages) {
+    const response = await page.request.get(path);
+    expectPrivate(path, response.headers()["cache-control"]);
+    expect(response.headers()["content-security-policy"], path).toMatch(/'nonce-[^']+'/);
+  }
+  const signedIn = await signedInPage(browser, "pia.partner");
+  for (const path of ["/", "/account", "/my-projects", "/projects/nebula-racing-league", "/projects/nebula-racing-league/manage/team"]) {
+    const response = await signedIn.request.get(path);
+    expect(response.status(), path).toBeLessThan(400);
+    expectPrivate(path, response.headers()["cache-control"]);
+  }
+  await signedIn.context().close();
 });
 
 test("pages carry a nonce-based Content-Security-Policy and security headers", async ({ page }) => {

@@ -410,7 +410,6 @@ export async function openDownload(
   const headers: Record<string, string> = {
     "Accept-Ranges": "bytes",
     "Content-Disposition": attachmentDisposition(file.fileName),
-    "Cache-Control": "private, no-cache",
   };
   // If-Range with another validator: the file changed, send it whole.
   const range = request.ifRange && request.ifRange !== etag ? { kind: "whole" as const } : parseRange(request.range, size);

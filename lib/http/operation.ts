@@ -35,6 +35,11 @@ export interface Operation<
   bodyOptional?: boolean;
   /** `binary` names the media type of a response that is bytes rather than JSON. */
   responses: Record<number, { description: string; schema?: z.ZodType; binary?: string }>;
+  /**
+   * GET of public data: anonymous 2xx answers may be stored by shared caches for a bounded time
+   * (lib/http/cache.ts). Any signed-in caller still gets a private answer.
+   */
+  cache?: "public";
   /** Reads answer with an ETag; PUT, PATCH and DELETE need If-Match. */
   versioned?: boolean;
   /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isDatabaseUnavailable } from "../db/availability";
+import { API_VARY, ERROR_CACHE_CONTROL } from "./cache";
 import { AppError, ClientClosedRequest, ServiceUnavailable, ValidationFailed, type FieldError } from "../errors";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
@@ -68,6 +69,12 @@ export function problemResponse(error: unknown, requestId: string): Response {
   const { status, body, headers } = problemFor(error, requestId);
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "X-Request-Id": requestId, ...headers },
+    headers: {
+      "Content-Type": PROBLEM_CONTENT_TYPE,
+      "X-Request-Id": requestId,
+      ...headers,
+      "Cache-Control": ERROR_CACHE_CONTROL,
+      Vary: API_VARY,
+    },
   });
 }

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db } from "../db/client";
 import { createUser, tokenFor, unique } from "../testing/factories";
+import { NotFound } from "../errors";
 import { call } from "../testing/http";
+import { PUBLIC_CACHE_CONTROL } from "./cache";
 import { defineOperation } from "./operation";
 import { handle } from "./route";
 
@@ -199,5 +201,125 @@ describe("the route wrapper", () => {
       errors.mockRestore();
       debug.mockRestore();
     });
+  });
+});
+
+describe("conditional reads and cache headers (issue 29)", () => {
+  let token: string;
+  let serialized = 0;
+  let opened = 0;
+
+  /** A read of public data whose body counts how often it is turned into JSON. */
+  const publicReadOperation = defineOperation({
+    method: "GET",
+    path: "/api/v1/test/public",
+    tag: "Test",
+    summary: "public read",
+    auth: "optional",
+    cache: "public",
+    versioned: true,
+    query: z.strictObject({ fail: z.literal("yes").optional() }),
+    responses: { 200: { description: "ok" } },
+  });
+  const publicRead = handle(publicReadOperation, async ({ query }) => {
+    if (query?.fail) throw new NotFound("thing");
+    return { body: { toJSON: () => ++serialized && { name: "public" } }, etag: '"v7"' };
+  });
+
+  /** A private read whose handler tries to make its answer public. */
+  const privateReadOperation = defineOperation({
+    method: "GET",
+    path: "/api/v1/test/private",
+    tag: "Test",
+    summary: "private read",
+    auth: "optional",
+    responses: { 200: { description: "ok" } },
+  });
+  const privateRead = handle(privateReadOperation, async () => ({
+    body: { secret: "mine" },
+    headers: { "Cache-Control": "public, s-maxage=3600", Vary: "Accept" },
+  }));
+
+  /** A partial download: a 304 must not carry the range's own headers. */
+  const partialOperation = defineOperation({
+    method: "GET",
+    path: "/api/v1/test/partial",
+    tag: "Test",
+    summary: "partial",
+    auth: "none",
+    responses: { 206: { description: "ok", binary: "application/octet-stream" } },
+  });
+  const partial = handle(partialOperation, async () => ({
+    status: 206,
+    etag: '"abc"',
+    headers: { "Content-Range": "bytes 0-1/10", "Content-Length": "2", "Content-Disposition": "attachment" },
+    stream: {
+      contentType: "application/octet-stream",
+      open: async () => {
+        opened++;
+        return new Blob([new Uint8Array([1, 2])]).stream();
+      },
+    },
+  }));
+
+  beforeAll(async () => {
+    token = await tokenFor((await createUser()).id);
+  });
+
+  it("lets shared caches keep an answer of public data only for anonymous callers", async () => {
+    const { SESSION_COOKIE } = await import("../auth/config");
+    const anonymous = await call(publicRead, "GET", "/api/v1/test/public");
+    expect(anonymous.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    expect(anonymous.headers.get("vary")).toBe("Authorization, Cookie");
+    const signedIn = await call(publicRead, "GET", "/api/v1/test/public", { token });
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    // A stale session cookie makes no caller, but the answer is still not for everyone.
+    const withCookie = await call(publicRead, "GET", "/api/v1/test/public", { headers: { cookie: `${SESSION_COOKIE}=stale` } });
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.headers.get("cache-control")).toBe("private, no-store");
+    const error = await call(publicRead, "GET", "/api/v1/test/public?fail=yes");
+    expect(error.status).toBe(404);
+    expect(error.headers.get("cache-control")).toBe("no-store");
+    expect(error.headers.get("vary")).toBe("Authorization, Cookie");
+  });
+
+  it("never lets a handler make an answer public", async () => {
+    const answer = await call(privateRead, "GET", "/api/v1/test/private");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(answer.headers.get("vary")).toBe("Authorization, Cookie");
+    expect(answer.headers.get("etag")).toMatch(/^"h[\w-]{22}"$/);
+  });
+
+  it("answers a current version with 304 without serializing the body", async () => {
+    serialized = 0;
+    const answer = await call(publicRead, "GET", "/api/v1/test/public", { headers: { "if-none-match": 'W/"v6", W/"v7"' } });
+    expect(answer.status).toBe(304);
+    expect(answer.text).toBe("");
+    expect(answer.headers.get("etag")).toBe('"v7"');
+    expect(answer.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    expect(serialized).toBe(0);
+    expect((await call(publicRead, "GET", "/api/v1/test/public", { headers: { "if-none-match": '"v6"' } })).json).toEqual({
+      name: "public",
+    });
+    expect(serialized).toBe(1);
+  });
+
+  it("answers 304 to a range request of the current file, without the range's headers and without opening it", async () => {
+    opened = 0;
+    const answer = await call(partial, "GET", "/api/v1/test/partial", { headers: { range: "bytes=0-1", "if-none-match": "*" } });
+    expect(answer.status).toBe(304);
+    expect(answer.headers.get("etag")).toBe('"abc"');
+    expect(answer.headers.get("content-range")).toBeNull();
+    expect(answer.headers.get("content-length")).toBeNull();
+    expect(answer.headers.get("cache-control")).toBe("private, no-cache");
+    expect(opened).toBe(0);
+  });
+
+  it("answers HEAD like GET", async () => {
+    const head = await call(publicRead, "HEAD", "/api/v1/test/public");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe('"v7"');
+    expect(head.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    expect((await call(publicRead, "HEAD", "/api/v1/test/public", { headers: { "if-none-match": '"v7"' } })).status).toBe(304);
   });
 });

@@ -16,7 +16,9 @@ import {
 } from "../errors";
 import { enforce, enforceForAddress, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "../request/client-ip";
+import { API_VARY, cacheControlFor } from "./cache";
 import { assertNoNul, parseClientJson } from "./client-input";
+import { contentEtag, ifNoneMatchHits } from "./etag";
 import { withIdempotency, type StoredReply } from "./idempotency";
 import type { Operation } from "./operation";
 import { problemResponse } from "./problem";
@@ -65,8 +67,8 @@ type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 /**
  * The one wrapper every API route handler goes through: identifies the caller, checks token
  * scope, origin and rate limits, parses path, query and body with the operation's strict
- * schemas, handles If-Match / ETag and Idempotency-Key, and turns every error into
- * problem+json with the request id.
+ * schemas, handles If-Match / ETag and Idempotency-Key, answers If-None-Match with 304, sets
+ * Cache-Control and Vary (./cache.ts), and turns every error into problem+json with the request id.
  */
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, Auth extends "none" | "optional" | "required">(
   operation: Operation<P, Q, B, Auth>,
@@ -129,16 +131,32 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
           ? await withIdempotency(actor.userId, idempotencyKey, { method: request.method, path: url.pathname, body: rawBody }, run)
           : { ...(await run()), replayed: false };
 
+      const read = READ_METHODS.has(request.method);
+      const succeeded = result.status >= 200 && result.status < 300;
+      // Every successful read has a validator: the handler's (a version, a file's sha256: then a 304
+      // never serializes the body) or the hash of the bytes sent, made from the one JSON text.
+      const hasJson = !result.file && !result.stream && result.body !== undefined;
+      let json: string | undefined;
+      const jsonText = () => (json ??= JSON.stringify(result.body));
+      const etag =
+        result.headers.ETag ?? (read && succeeded ? bytesEtag(result.file?.bytes ?? (hasJson ? jsonText() : undefined)) : undefined);
+      const notModified = read && succeeded && etag !== undefined && ifNoneMatchHits(request.headers.get("if-none-match"), etag);
+      const cacheControl = cacheControlFor({
+        publicData: operation.cache === "public",
+        anonymous: !actor && !authorization && cookie === undefined,
+        status: notModified ? 304 : result.status,
+        bytes: Boolean(result.file || result.stream),
+      });
       const headers = new Headers({
         "X-Request-Id": requestId,
-        "Cache-Control": "no-store",
-        ...result.headers,
+        ...(notModified ? {} : result.headers),
+        ...(etag ? { ETag: etag } : {}),
         ...(limitState ? rateLimitHeaders(limitState) : {}),
       });
+      headers.set("Cache-Control", cacheControl);
+      headers.set("Vary", API_VARY);
+      if (notModified) return new Response(null, { status: 304, headers });
       if (result.replayed) headers.set("Idempotent-Replayed", "true");
-      if (READ_METHODS.has(request.method) && result.headers.ETag && request.headers.get("if-none-match") === result.headers.ETag) {
-        return new Response(null, { status: 304, headers });
-      }
       if (result.stream) {
         headers.set("Content-Type", result.stream.contentType);
         // HEAD: the GET answer's headers; the bytes are never opened (so a download is not counted).
@@ -149,15 +167,19 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         headers.set("Content-Type", result.file.contentType);
         return new Response(Buffer.from(result.file.bytes), { status: result.status, headers });
       }
-      if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+      if (result.status === 204 || !hasJson) return new Response(null, { status: result.status, headers });
       headers.set("Content-Type", "application/json; charset=utf-8");
-      return new Response(JSON.stringify(result.body), { status: result.status, headers });
+      return new Response(jsonText(), { status: result.status, headers });
     } catch (error) {
       const response = problemResponse(error, requestId);
       if (limitState) for (const [name, value] of Object.entries(rateLimitHeaders(limitState))) response.headers.set(name, value);
       return response;
     }
   };
+}
+
+function bytesEtag(bytes: string | Uint8Array | undefined): string | undefined {
+  return bytes === undefined ? undefined : contentEtag(bytes);
 }
 
 /** The answer for an /api/v1 path that names no endpoint. */

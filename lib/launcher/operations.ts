@@ -51,6 +51,7 @@ export const listLauncherProjectsOperation = defineOperation({
   description:
     "Published projects with the LAUNCHER module on and visibility PUBLIC or LAUNCHER, newest first, with their offers and current STABLE version.",
   auth: "optional",
+  cache: "public",
   query: listLauncherProjectsQuerySchema,
   responses: { 200: { description: "A page of launcher projects", schema: pageSchema(launcherProjectSchema) } },
 });
@@ -63,6 +64,7 @@ export const getLauncherManifestOperation = defineOperation({
   description:
     "Offers, launch settings, `current` (the release `?channel=` offers: the highest version of that channel and the more stable ones, STABLE ⊂ BETA ⊂ ALPHA, default STABLE; or `?version=` when the project offers versions) with each file's size, sha256, download address (relative to this document's address), install path, platforms and, for archives to extract, their contents; what each channel offers, and the version list when the project offers versions. `?installed=<version>` adds `update` when the project offers updates: only to a higher version, with the files to fetch and the paths to remove; from a yanked version, `installed.state` is YANKED and the update may go to a lower version. `?platform=` keeps the files for one platform and picks its OS's launch settings. Signed with Ed25519 over the RFC 8785 canonical JSON (keys: GET /api/v1/launcher/keys). Answers with an ETag: poll with If-None-Match and get 304 while nothing changed. The launcher offers PUBLIC and LAUNCHER projects; an APPLICATION_ONLY or PRIVATE project's manifest is only for its members (and staff who see every project), 404 for everyone else.",
   auth: "optional",
+  cache: "public",
   versioned: true,
   params: projectParams,
   query: manifestQuerySchema,
@@ -82,5 +84,6 @@ export const getLauncherKeysOperation = defineOperation({
   description:
     "Public. Each manifest's `signature.keyId` names one of these keys: the current key first, then earlier ones still published after a key rotation (LAUNCHER_SIGNING_KEY_PREVIOUS), so launchers can check what they stored. `publicKey` is the raw 32-byte Ed25519 key, base64url; the signature covers the RFC 8785 canonical JSON of the manifest without `signature`.",
   auth: "none",
+  cache: "public",
   responses: { 200: { description: "The published keys", schema: launcherKeysSchema } },
 });

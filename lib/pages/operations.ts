@@ -19,6 +19,7 @@ export const listPagesOperation = defineOperation({
   description:
     "Module PROJECT_PAGES. Whoever can see the project reads its pages, except on APPLICATION_ONLY projects, where pages are for members. Ordered by `position`, then `slug`; the list has no bodies: read a page for its `body` and `html`.",
   auth: "optional",
+  cache: "public",
   params: projectParams,
   query: paginationQuerySchema,
   responses: {
@@ -56,6 +57,7 @@ export const getPageOperation = defineOperation({
   tag: "Pages",
   summary: "Read a page",
   auth: "optional",
+  cache: "public",
   versioned: true,
   params: pageParams,
   responses: {

@@ -29,6 +29,7 @@ export const listProjectsOperation = defineOperation({
   description:
     "Anonymous callers see published and archived PUBLIC and APPLICATION_ONLY projects; members also their own projects in any status; staff with projects.readAny every project. `member=me` lists only your projects.",
   auth: "optional",
+  cache: "public",
   query: listProjectsQuerySchema,
   responses: { 200: { description: "A page of projects", schema: pageSchema(projectSchema) }, 400: problem("Invalid filter or cursor") },
 });
@@ -69,6 +70,7 @@ export const getProjectOperation = defineOperation({
   tag: "Projects",
   summary: "Read a project",
   auth: "optional",
+  cache: "public",
   versioned: true,
   params: projectParams,
   responses: { 200: { description: "The project, with an ETag", schema: projectSchema }, 404: NOT_VISIBLE },

@@ -15,6 +15,7 @@ export const listReleasesOperation = defineOperation({
   description:
     "Published STABLE releases for whoever sees the project's downloads (members only for APPLICATION_ONLY projects); published BETA and ALPHA releases also for releases.viewPrerelease, and for everyone when the project's setting `offerPrereleases` is on; drafts and yanked releases for releases.manage.",
   auth: "optional",
+  cache: "public",
   params: projectParams,
   query: listReleasesQuerySchema,
   responses: { 200: { description: "A page of releases with their files", schema: pageSchema(releaseSchema) }, 404: NOT_VISIBLE },
@@ -45,6 +46,7 @@ export const getReleaseOperation = defineOperation({
   tag: "Releases",
   summary: "One release with its files",
   auth: "optional",
+  cache: "public",
   versioned: true,
   params: releaseParams,
   responses: { 200: { description: "The release", schema: releaseSchema }, 404: NOT_VISIBLE },

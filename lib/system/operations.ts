@@ -26,6 +26,7 @@ export const openApiOperation = defineOperation({
   tag: "System",
   summary: "This OpenAPI 3.1 document",
   auth: "none",
+  cache: "public",
   responses: { 200: { description: "The document" } },
 });
 

@@ -146,8 +146,9 @@ export const getAvatarOperation = defineOperation({
   tag: "Users",
   summary: "A user's picture",
   description:
-    "Public, like the name next to it. Cached for a day by anyone (a removed picture leaves caches within a day); the ETag is its SHA-256.",
+    "Public, like the name next to it. Anonymous answers may be kept by shared caches for a bounded time (a removed picture leaves them within `s-maxage` + `stale-while-revalidate` seconds); browsers revalidate with the ETag, its SHA-256.",
   auth: "none",
+  cache: "public",
   params: idParams,
   query: z.strictObject({ v: z.string().max(64).optional() }),
   responses: { 200: { description: "The picture (WebP)", binary: "image/webp" }, 404: problem("No such user, or no uploaded picture") },

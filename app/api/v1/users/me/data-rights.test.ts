@@ -403,7 +403,7 @@ describe("GET /users/me/export", () => {
     expect(answer.headers.get("content-disposition")).toBe(
       `attachment; filename="pums-export-${person.username}-${new Date().toISOString().slice(0, 10)}.json"`,
     );
-    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
     const data = answer.json!;
     expect(data).toMatchObject({
       format: "pums-export",

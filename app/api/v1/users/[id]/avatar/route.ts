@@ -4,9 +4,5 @@ import { getAvatarOperation } from "@/lib/users/operations";
 
 export const GET = handle(getAvatarOperation, async ({ params }) => {
   const avatar = await readAvatar(params.id);
-  return {
-    file: { bytes: avatar.bytes, contentType: avatar.contentType },
-    etag: avatar.etag,
-    headers: { "Cache-Control": "public, max-age=86400" },
-  };
+  return { file: { bytes: avatar.bytes, contentType: avatar.contentType }, etag: avatar.etag };
 });

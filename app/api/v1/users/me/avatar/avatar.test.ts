@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as avatarOf from "@/app/api/v1/users/[id]/avatar/route";
 import * as me from "@/app/api/v1/users/me/route";
 import { db } from "@/lib/db/client";
+import { PUBLIC_CACHE_CONTROL } from "@/lib/http/cache";
 import { createUser, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 import * as upload from "./route";
@@ -67,7 +68,8 @@ describe("uploading an avatar", () => {
     const served = await get(user.id);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");
-    expect(served.headers.get("cache-control")).toBe("public, max-age=86400");
+    // Public, like the name next to it: anonymous answers may be shared for a bounded time (docs/deploy.md).
+    expect(served.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
     const metadata = await sharp(served.bytes).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 256, height: 256 });
     expect(metadata.exif).toBeUndefined();

@@ -4,6 +4,6 @@ import { getManifest } from "@/lib/launcher/service";
 
 export const GET = handle(getLauncherManifestOperation, async ({ actor, params, query }) => {
   const manifest = await getManifest(actor, params.id, query);
-  // Launchers revalidate with If-None-Match; the manifest depends on who asks.
-  return { body: manifest.body, etag: manifest.etag, headers: { "Cache-Control": "private, no-cache" } };
+  // Launchers revalidate with If-None-Match; the manifest depends on who asks (Vary: Authorization, Cookie).
+  return { body: manifest.body, etag: manifest.etag };
 });

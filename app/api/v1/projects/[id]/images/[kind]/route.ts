@@ -5,12 +5,8 @@ import { getProjectImageOperation, uploadProjectImageOperation } from "@/lib/pro
 
 export const GET = handle(getProjectImageOperation, async ({ actor, params }) => {
   const image = await readProjectImage(actor, params.id, params.kind);
-  // The address changes with every upload (?v=), but visibility can change: browsers revalidate.
-  return {
-    file: { bytes: image.bytes, contentType: image.contentType },
-    etag: image.etag,
-    headers: { "Cache-Control": "private, no-cache" },
-  };
+  // The address changes with every upload (?v=), but visibility can change: browsers revalidate (lib/http/cache.ts).
+  return { file: { bytes: image.bytes, contentType: image.contentType }, etag: image.etag };
 });
 
 export const PUT = handle(uploadProjectImageOperation, async ({ actor, params, file, expectedVersion, meta }) => {
