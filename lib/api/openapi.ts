@@ -84,7 +84,7 @@ const PARAMETERS = {
     in: "header",
     required: true,
     description: "The ETag you read. Missing: 428; stale: 412.",
-    schema: { type: "string", pattern: '^(W/)?"v\\d+"$' },
+    schema: { type: "string", pattern: '^(W/)?"v\\d+(\\.[\\w-]+)?"$' },
     example: '"v3"',
   },
   IfMatchOptional: {
@@ -92,7 +92,7 @@ const PARAMETERS = {
     in: "header",
     required: false,
     description: "The ETag you read, to act only on that version: stale: 412. Without it the action applies to the current version.",
-    schema: { type: "string", pattern: '^(W/)?"v\\d+"$' },
+    schema: { type: "string", pattern: '^(W/)?"v\\d+(\\.[\\w-]+)?"$' },
     example: '"v3"',
   },
   IfNoneMatch: {

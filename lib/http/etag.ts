@@ -1,8 +1,15 @@
 import { createHash } from "node:crypto";
 
-/** The ETag of a versioned resource; If-Match sends it back (`"v<version>"`). */
-export function versionEtag(resource: { version: number }): string {
-  return `"v${resource.version}"`;
+/**
+ * The ETag of a versioned resource; If-Match sends it back (`"v<version>"`). `perCaller`: the part
+ * of the answer that depends on who asks (a project's `access`), which can change while the
+ * version does not: it is added as a suffix (`"v<version>.<hash>"`), so that If-None-Match never
+ * keeps a caller on their old permissions; If-Match reads only the version.
+ */
+export function versionEtag(resource: { version: number }, perCaller?: unknown): string {
+  if (perCaller === undefined || perCaller === null) return `"v${resource.version}"`;
+  const hash = createHash("sha256").update(JSON.stringify(perCaller)).digest().subarray(0, 6).toString("base64url");
+  return `"v${resource.version}.${hash}"`;
 }
 
 /**

@@ -300,7 +300,7 @@ const MAX_VERSION = 2 ** 31 - 1;
 /** If-Match carries the ETag `"v<version>"` that the client read. */
 function parseIfMatch(header: string | null): number {
   if (!header) throw new PreconditionRequired();
-  const match = /^(?:W\/)?"v(\d+)"$/.exec(header.trim());
+  const match = /^(?:W\/)?"v(\d+)(?:\.[\w-]+)?"$/.exec(header.trim());
   if (!match) throw new PreconditionFailed();
   const version = Number(match[1]);
   if (version > MAX_VERSION) throw new BadRequest(`The version in If-Match is out of range (at most ${MAX_VERSION}).`, "invalid_if_match");

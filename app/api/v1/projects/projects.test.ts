@@ -109,7 +109,7 @@ describe("editing a project", () => {
     const token = await tokenFor(partner.id);
     const project = await createProjectFor(partner);
     const read = await call(one.GET, "GET", "/", { token, params: { id: project.id } });
-    expect(read.headers.get("etag")).toBe('"v1"');
+    expect(read.headers.get("etag")).toMatch(/^"v1\.[\w-]+"$/);
     const patched = await call(one.PATCH, "PATCH", "/", {
       token,
       params: { id: project.id },
@@ -230,6 +230,34 @@ describe("listing projects", () => {
     expect((await call(collection.GET, "GET", "/api/v1/projects?member=me")).status).toBe(401);
     expect((await call(collection.GET, "GET", `/api/v1/projects?sort=name&cursor=${anonymous.json!.nextCursor}x`)).status).toBe(400);
     expect((await call(collection.GET, "GET", `/api/v1/projects?sort=newest&cursor=${anonymous.json!.nextCursor}`)).status).toBe(400);
+  });
+
+  it("never answers a member 304 with their old permissions: the ETag follows their access, If-Match reads the version", async () => {
+    const partner = await createPartner();
+    const project = await createProjectFor(partner);
+    const member = await createUser();
+    await addMemberWith(project.id, member.id, "MEMBER");
+    const token = await tokenFor(member.id);
+    const first = await call(one.GET, "GET", "/", { token, params: { id: project.id } });
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"v\d+\.[\w-]+"$/);
+    expect((await call(one.GET, "GET", "/", { token, params: { id: project.id }, headers: { "if-none-match": etag } })).status).toBe(304);
+
+    const developer = await db.projectRole.findFirstOrThrow({ where: { projectId: project.id, key: "DEVELOPER" } });
+    await db.projectMember.updateMany({ where: { projectId: project.id, userId: member.id }, data: { roleId: developer.id } });
+    const after = await call(one.GET, "GET", "/", { token, params: { id: project.id }, headers: { "if-none-match": etag } });
+    expect(after.status).toBe(200);
+    expect((after.json as { access: { role: { key: string } } }).access.role.key).toBe("DEVELOPER");
+    // The owner edits with the ETag they read, suffix and all.
+    const ownerToken = await tokenFor(partner.id);
+    const read = await call(one.GET, "GET", "/", { token: ownerToken, params: { id: project.id } });
+    const edited = await call(one.PATCH, "PATCH", "/", {
+      token: ownerToken,
+      params: { id: project.id },
+      headers: { "if-match": read.headers.get("etag")! },
+      body: { description: "Edited with the ETag as read." },
+    });
+    expect(edited.status).toBe(200);
   });
 
   it("counts the directory's facets over what the caller may list, each without its own filter", async () => {

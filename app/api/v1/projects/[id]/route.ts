@@ -5,17 +5,17 @@ import { deleteProject, getProject, updatePresentation } from "@/lib/projects/se
 
 export const GET = handle(getProjectOperation, async ({ actor, params }) => {
   const { context, body } = await getProject(actor, params.id);
-  return { body, etag: versionEtag(context.project) };
+  return { body, etag: versionEtag(context.project, body.access) };
 });
 
 export const PUT = handle(replaceProjectOperation, async ({ actor, params, body, expectedVersion, meta }) => {
   const updated = await updatePresentation(actor, params.id, body, expectedVersion, meta);
-  return { body: updated.body, etag: versionEtag(updated.project) };
+  return { body: updated.body, etag: versionEtag(updated.project, updated.body.access) };
 });
 
 export const PATCH = handle(patchProjectOperation, async ({ actor, params, body, expectedVersion, meta }) => {
   const updated = await updatePresentation(actor, params.id, body, expectedVersion, meta);
-  return { body: updated.body, etag: versionEtag(updated.project) };
+  return { body: updated.body, etag: versionEtag(updated.project, updated.body.access) };
 });
 
 export const DELETE = handle(deleteProjectOperation, async ({ actor, params, expectedVersion, meta }) => {
