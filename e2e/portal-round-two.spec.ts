@@ -1,7 +1,7 @@
 /**
  * Issue 30, portal round two, on the demo data (Pia owns Skyforge Survival, published and trusted,
- * and Nebula Racing League, a draft without a logo; Orbit Modpack waits in the review queue; Tom
- * is a Team lead, a reviewer):
+ * and Nebula Racing League, a draft without a logo; Paul is a partner; Tom is a Team lead, a
+ * reviewer):
  * - item 9: the manage area's tabs are a grouped side navigation (Project, People, Content) that
  *   fits at 1280 px and folds into a disclosure on a phone;
  * - item 5: Releases is a compact table with a "New release" button and an editor per release, and
@@ -12,6 +12,7 @@
  */
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
+import { DEMO_PASSWORD } from "./portal-table";
 
 const SKYFORGE = "/projects/skyforge-survival";
 const NEBULA = "/projects/nebula-racing-league";
@@ -96,7 +97,7 @@ test("item 5: releases are a compact table with an editor per release; publishin
   await expect(owner.getByRole("table", { name: "Releases of this project" }).getByRole("link", { name: version })).toHaveCount(0);
 });
 
-test("item 6: a long form's message shows next to its button; Approve waits for every check @keyboard", async ({ browser }) => {
+test("item 6: a long form's message shows next to its button; Approve waits for every check @keyboard", async ({ browser, request }) => {
   const owner = await signedInPage(browser, "pia.partner");
   await owner.setViewportSize({ width: 1280, height: 720 });
   await owner.goto(`${SKYFORGE}/manage/launcher`);
@@ -106,9 +107,27 @@ test("item 6: a long form's message shows next to its button; Approve waits for 
   await owner.getByRole("button", { name: "Save presentation" }).click();
   await expect(owner.getByText("The presentation is saved.")).toBeInViewport();
 
+  // A project of its own in the queue (the seed's Orbit Modpack is decided by broken-today.spec.ts).
+  const { token } = await (
+    await request.post("/api/v1/auth/token", { data: { login: "paul.partner", password: DEMO_PASSWORD, scopes: ["read", "write"] } })
+  ).json();
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post("/api/v1/projects", {
+    headers,
+    data: {
+      name: `Checklist ${Date.now().toString(36)}`,
+      description: "A project waiting for review, to see the decision form wait for its checks.",
+      game: "Minecraft",
+      category: "Survival",
+      logoUrl: "https://cdn.example/checklist.png",
+      modules: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const project = await created.json();
+  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
   const reviewer = await signedInPage(browser, "tom.teamlead");
-  await reviewer.goto("/review");
-  await reviewer.getByRole("link", { name: "Orbit Modpack" }).click();
+  await reviewer.goto(`/review/${project.id}`);
   const decision = reviewer.getByRole("form", { name: "Decision" });
   const record = decision.getByRole("button", { name: "Record decision" });
   await decision.getByLabel("Approve and publish").check();
