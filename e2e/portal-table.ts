@@ -51,7 +51,7 @@ export const PAGES = [
   { path: "/manage/applications", marker: "Pending \\(", roles: ["OWNER", "MANAGER", "MODERATOR"] },
   { path: "/manage/modules", marker: 'aria-label="Modules"', roles: ["OWNER", "MANAGER"] },
   { path: "/manage/settings", marker: 'aria-label="Settings"', roles: ["OWNER", "MANAGER"] },
-  { path: "/manage/releases", marker: 'aria-label="New release"', roles: ["OWNER", "MANAGER", "DEVELOPER"] },
+  { path: "/manage/releases", marker: ">New release<", roles: ["OWNER", "MANAGER", "DEVELOPER"] },
   { path: "/manage/files", marker: "Downloads per kind", roles: ["OWNER", "MANAGER", "DEVELOPER"] },
   // The LAUNCHER module is on in Skyforge only: elsewhere the page does not exist.
   { path: "/manage/launcher", marker: 'aria-label="Launcher integration"', roles: ["OWNER", "MANAGER", "DEVELOPER"], onlyIn: ["skyforge"] },

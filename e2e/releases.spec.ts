@@ -47,6 +47,7 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
   owner.on("dialog", (dialog) => void dialog.accept());
 
   await owner.goto(`${SKYFORGE}/manage/releases`);
+  await owner.getByRole("button", { name: "New release" }).click();
   const form = owner.getByRole("form", { name: "New release" });
   await form.getByLabel("Version").fill(version);
   await form.getByLabel("Title").fill("Browser test release");
@@ -69,7 +70,8 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
   await form.getByRole("button", { name: "Create draft release" }).click();
   await expect(owner.getByText(`Release ${version} is created as a draft.`)).toBeVisible();
 
-  const release = owner.getByRole("listitem", { name: `Release ${version}` });
+  // The new release opens in its editor (its card is named after it).
+  const release = owner.getByRole("region", { name: `Release ${version}` });
   await expect(release.getByText("Draft", { exact: true })).toBeVisible();
   // A slow uplink, so the progress bar is seen moving.
   const cdp = await owner.context().newCDPSession(owner);
@@ -114,7 +116,12 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
   await expect(reviewer.getByText("Approved: the release is published.")).toBeVisible();
 
   await owner.reload();
-  await expect(owner.getByRole("listitem", { name: `Release ${version}` }).getByText("Published", { exact: true })).toBeVisible();
+  await expect(release.getByText("Published", { exact: true })).toBeVisible();
+  // The Releases tab's table shows it too.
+  await owner.getByRole("link", { name: "All releases" }).click();
+  await expect(
+    owner.getByRole("table", { name: "Releases of this project" }).getByRole("row", { name: new RegExp(version) }),
+  ).toContainText("Published");
 
   // An anonymous visitor downloads it from the project page.
   const visitor = await (await browser.newContext({ acceptDownloads: true })).newPage();

@@ -20,7 +20,15 @@ const SHOTS = [
       ["admin-users", "/admin/users"],
     ],
   },
-  { login: "pia.partner", pages: [["my-projects", "/my-projects"]] },
+  {
+    login: "pia.partner",
+    pages: [
+      ["my-projects", "/my-projects"],
+      ["manage-releases", "/projects/skyforge-survival/manage/releases"],
+      ["manage-modules", "/projects/skyforge-survival/manage/modules"],
+      ["manage-review", "/projects/nebula-racing-league/manage/review"],
+    ],
+  },
 ] as const;
 const WIDTHS = [
   [1280, 800],
@@ -43,6 +51,12 @@ const DOCS: readonly string[] = process.env.PORTAL_DOCS_SCREENSHOTS
       "directory-390-de-dark",
       "my-projects-1280-en-light",
       "review-queue-1280-de-dark",
+      "manage-releases-1280-en-light",
+      "manage-releases-390-en-light",
+      "manage-review-1280-en-light",
+      "manage-review-390-en-light",
+      "manage-modules-1280-en-dark",
+      "manage-modules-390-en-dark",
     ]
   : [];
 

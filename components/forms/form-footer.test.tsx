@@ -28,4 +28,13 @@ describe("FormFooter", () => {
     );
     expect(html.indexOf("Delete")).toBeLessThan(html.indexOf("Save"));
   });
+
+  it("disables the submit button while the form is blocked and says why beside it (issue 30)", () => {
+    const html = renderToStaticMarkup(<FormFooter pending={false} label="Record" blockedBy="Tick every check to approve." />);
+    const describedBy = html.match(/aria-describedby="([^"]+)"/)?.[1];
+    expect(html).toMatch(/<button[^>]*disabled=""/);
+    expect(html).toContain(`id="${describedBy}"`);
+    expect(html).toContain("Tick every check to approve.");
+    expect(renderToStaticMarkup(<FormFooter pending={false} label="Record" />)).not.toContain("aria-describedby");
+  });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { FormNoticeState } from "./use-action-form";
@@ -11,12 +11,19 @@ interface FormFooterProps {
   variant?: "primary" | "secondary" | "danger";
   /** The action's message, when the form shows it beside the button rather than above the fields. */
   notice?: FormNoticeState | null;
+  /** Why the form cannot be sent yet: the submit button is disabled and this says why, next to it. */
+  blockedBy?: ReactNode;
   /** Buttons before the submit button (cancel, delete). */
   children?: ReactNode;
 }
 
-/** The end of a form: its message, other buttons, then the submit button with its pending state. */
-export function FormFooter({ pending, label, pendingLabel, variant, notice, children }: FormFooterProps) {
+/**
+ * The end of a form: its message, other buttons, then the submit button with its pending state.
+ * The action's message belongs here, beside the button that was pressed, not above the fields:
+ * on a long form the top is off-screen when the button is pressed.
+ */
+export function FormFooter({ pending, label, pendingLabel, variant, notice, blockedBy, children }: FormFooterProps) {
+  const blockedId = useId();
   return (
     <div className="flex flex-wrap items-center justify-end gap-3">
       {notice && (
@@ -24,8 +31,19 @@ export function FormFooter({ pending, label, pendingLabel, variant, notice, chil
           <Notice tone={notice.tone}>{notice.text}</Notice>
         </div>
       )}
+      {blockedBy && (
+        <p id={blockedId} className="min-w-0 flex-1 text-sm text-slate-600">
+          {blockedBy}
+        </p>
+      )}
       {children}
-      <Button type="submit" variant={variant} pending={pending}>
+      <Button
+        type="submit"
+        variant={variant}
+        pending={pending}
+        disabled={Boolean(blockedBy)}
+        aria-describedby={blockedBy ? blockedId : undefined}
+      >
         {pending && pendingLabel ? pendingLabel : label}
       </Button>
     </div>

@@ -35,10 +35,9 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
     <div className="space-y-8">
       {deleted && <Notice tone="success">{deleted}</Notice>}
       <form onSubmit={submit} noValidate aria-label={t("new")} className="space-y-4">
-        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <TextField label={t("titleField")} error={errors.title?.message} {...form.register("title")} />
         <TextAreaField label={t("body")} rows={6} maxLength={MAX_MESSAGE_BODY} error={errors.body?.message} {...form.register("body")} />
-        <FormFooter pending={pending} label={t("post")} pendingLabel={t("posting")} />
+        <FormFooter pending={pending} label={t("post")} pendingLabel={t("posting")} notice={notice} />
       </form>
       <section aria-labelledby="posted-announcements" className="space-y-3">
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">

@@ -5,6 +5,7 @@ import { useEffect, useState, useTransition } from "react";
 import { useWatch } from "react-hook-form";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
+import { FormFooter } from "@/components/forms/form-footer";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
@@ -71,7 +72,6 @@ export function PageEditor({
 
   return (
     <form onSubmit={submit} noValidate aria-label={page ? t("edit") : t("new")} className="space-y-5">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr]">
         <TextField label={t("pageTitle")} error={errors.title?.message} {...form.register("title")} />
         <TextField label={t("address")} hint={t("addressHint")} error={errors.slug?.message} {...form.register("slug")} />
@@ -104,8 +104,8 @@ export function PageEditor({
         </section>
       </div>
       {deleteError && <Notice tone="error">{deleteError}</Notice>}
-      <div className="flex flex-wrap justify-between gap-3">
-        {page ? (
+      <FormFooter pending={pending} label={page ? t("save") : t("create")} pendingLabel={t("saving")} notice={notice}>
+        {page && (
           <Button
             type="button"
             variant="danger"
@@ -121,13 +121,8 @@ export function PageEditor({
           >
             {deleting ? t("deleting") : t("delete")}
           </Button>
-        ) : (
-          <span />
         )}
-        <Button type="submit" pending={pending}>
-          {pending ? t("saving") : page ? t("save") : t("create")}
-        </Button>
-      </div>
+      </FormFooter>
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { ConfirmProvider } from "@/components/ui/confirm";
 import type { Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
 import type { ReleaseView } from "@/lib/releases/schemas";
-import { ReleaseList } from "./release-manager";
+import { ToastProvider } from "@/components/ui/toast";
+import { ReleaseEditor, ReleaseTable } from "./release-manager";
 
 // The upload form refreshes the page through the App Router, which a static render does not mount.
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined }) }));
@@ -52,9 +53,11 @@ const actions = { update: done, remove: done, submit: done, preview: async () =>
 function render(one: ReleaseView, trusted: boolean, locale: Locale = "en") {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
-      <ConfirmProvider>
-        <ReleaseList target={{ projectId: "p", slug: "s" }} trusted={trusted} releases={[one]} actions={actions} />
-      </ConfirmProvider>
+      <ToastProvider>
+        <ConfirmProvider>
+          <ReleaseEditor target={{ projectId: "p", slug: "s" }} trusted={trusted} release={one} actions={actions} listHref="/releases" />
+        </ConfirmProvider>
+      </ToastProvider>
     </NextIntlClientProvider>,
   );
 }
@@ -91,5 +94,26 @@ describe("the Releases tab and release review (issue 25)", () => {
   it("takes files for a published release only on a trusted project", () => {
     expect(render(release("PUBLISHED"), false)).not.toContain("Upload to 1.0.0");
     expect(render(release("PUBLISHED"), true)).toContain("Upload to 1.0.0");
+  });
+
+  it("lists releases as one compact row each, the version opening its editor (issue 30)", () => {
+    const html = renderToStaticMarkup(
+      <NextIntlClientProvider locale="en" messages={MESSAGES.en} timeZone="UTC">
+        <ReleaseTable
+          releases={[release("PUBLISHED"), { ...release("DRAFT"), id: "r2", version: "1.1.0", files: [] }]}
+          listHref="/m/releases"
+        />
+      </NextIntlClientProvider>,
+    );
+    expect([...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((match) => match[1])).toEqual([
+      "Version",
+      "Channel",
+      "State",
+      "Files",
+      "Downloads",
+    ]);
+    expect(html).toContain('href="/m/releases/r-PUBLISHED"');
+    expect(html).toContain('href="/m/releases/r2"');
+    expect(html).not.toContain("<form");
   });
 });

@@ -1,7 +1,9 @@
 "use client";
 
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useId, useState, useTransition } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { type ReactNode, useId, useState, useTransition } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
@@ -9,9 +11,11 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
+import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import { useToast } from "@/components/ui/toast";
 import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANNELS } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import { createReleaseSchema, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
@@ -133,28 +137,80 @@ function ChangelogEditor({
   );
 }
 
-export function CreateReleaseForm({
+/**
+ * The "New release" button and, once pressed, the form behind it. A created release opens in its
+ * editor (below `listHref`), where its files are attached; the confirmation travels as a toast.
+ */
+export function NewRelease({
   target,
   action,
   preview,
+  listHref,
 }: {
   target: Target;
-  action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult>;
+  action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult<{ id: string }>>;
   preview: ChangelogPreview;
+  /** The address of the releases list; a release's editor is below it. */
+  listHref: string;
 }) {
   const t = useTranslations("releases");
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <Button
+          type="button"
+          variant={open ? "secondary" : "primary"}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+        >
+          {t("newRelease")}
+        </Button>
+      </div>
+      {open && (
+        <div id={id} className="rounded-lg p-4 ring-1 ring-slate-200">
+          <p className="mb-4 text-sm text-slate-600">{t("newReleaseText")}</p>
+          <CreateReleaseForm target={target} action={action} preview={preview} listHref={listHref} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CreateReleaseForm({
+  target,
+  action,
+  preview,
+  listHref,
+}: {
+  target: Target;
+  action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult<{ id: string }>>;
+  preview: ChangelogPreview;
+  /** The address of the releases list; a release's editor is below it. */
+  listHref: string;
+}) {
+  const t = useTranslations("releases");
+  const router = useRouter();
+  const toast = useToast();
   const channelOptions = useChannelOptions();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: createReleaseSchema,
     raw: true,
     defaultValues: { version: "", title: "", changelog: "", channel: "STABLE" },
-    action: (values) => action(target, values),
-    onSuccess: () => form.reset(),
+    action: async (values) => {
+      const result = await action(target, values);
+      if (result.ok && result.data) {
+        toast("success", result.message);
+        router.push(`${listHref}/${result.data.id}`);
+      }
+      return result;
+    },
   });
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("newRelease")} className="space-y-4">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label={t("version")} placeholder="1.0.0" error={errors.version?.message} {...form.register("version")} />
         <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
@@ -167,7 +223,7 @@ export function CreateReleaseForm({
         register={form.register("changelog")}
         render={preview}
       />
-      <FormFooter pending={pending} label={t("create")} pendingLabel={t("creating")} />
+      <FormFooter pending={pending} label={t("create")} pendingLabel={t("creating")} notice={notice?.tone === "error" ? notice : null} />
     </form>
   );
 }
@@ -199,7 +255,6 @@ function EditRelease({
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("editRelease", { version: release.version })} className="space-y-3">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-3 sm:grid-cols-3">
         {draft && <TextField label={t("version")} error={errors.version?.message} {...form.register("version")} />}
         <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
@@ -214,7 +269,7 @@ function EditRelease({
         register={form.register("changelog")}
         render={preview}
       />
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} variant="secondary" />
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} variant="secondary" notice={notice} />
     </form>
   );
 }
@@ -224,30 +279,49 @@ function ReleaseButtons({
   release,
   trusted,
   actions,
+  listHref,
 }: {
   target: Target;
   release: ReleaseView;
   trusted: boolean;
   actions: ReleaseActions;
+  listHref: string;
 }) {
   const t = useTranslations("releases");
   const channel = useTranslations("labels.releaseChannel");
   const confirm = useConfirm();
+  const router = useRouter();
+  const toast = useToast();
   const [pending, start] = useTransition();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const act = async (
-    question: { title: string; body: string; confirmLabel: string; tone?: "primary" },
+    question: { title: string; body: ReactNode; confirmLabel: string; tone?: "primary" },
     work: () => Promise<FormResult>,
+    leave = false,
   ) => {
     if (!(await confirm(question))) return;
     start(async () => {
       const result = await work();
+      if (result.ok && leave) {
+        toast("success", result.message);
+        router.push(listHref);
+        return;
+      }
       setNotice({ tone: result.ok ? "success" : "error", text: result.message });
     });
   };
+  // Publishing (or submitting) a release without files gives players nothing: the question says so first.
+  const withFileWarning = (body: string) =>
+    release.files.length ? (
+      body
+    ) : (
+      <>
+        <span className="block">{body}</span>
+        <strong className="mt-2 block text-amber-800">{t("noFilesWarning")}</strong>
+      </>
+    );
   return (
-    <div className="space-y-2">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+    <div className="flex flex-wrap items-center gap-2">
       <div className="flex flex-wrap gap-2">
         {canSubmitRelease(release.state) && !canPublishDirectly({ trusted }) && (
           <Button
@@ -257,7 +331,7 @@ function ReleaseButtons({
               act(
                 {
                   title: t("submitTitle", { version: release.version }),
-                  body: t("submitBody"),
+                  body: withFileWarning(t("submitBody")),
                   confirmLabel: t("submit"),
                   tone: "primary",
                 },
@@ -295,7 +369,7 @@ function ReleaseButtons({
               act(
                 {
                   title: t("publishTitle", { version: release.version }),
-                  body: t("publishBody", { channel: channel(release.channel) }),
+                  body: withFileWarning(t("publishBody", { channel: channel(release.channel) })),
                   confirmLabel: t("publish"),
                   tone: "primary",
                 },
@@ -333,6 +407,7 @@ function ReleaseButtons({
                   confirmLabel: t("delete"),
                 },
                 () => actions.remove(target, release.id, release.revision),
+                true,
               )
             }
           >
@@ -340,6 +415,11 @@ function ReleaseButtons({
           </Button>
         )}
       </div>
+      {notice && (
+        <div className="min-w-0 flex-1">
+          <Notice tone={notice.tone}>{notice.text}</Notice>
+        </div>
+      )}
     </div>
   );
 }
@@ -353,69 +433,106 @@ function ReviewState({ release }: { release: ReleaseView }) {
   return null;
 }
 
-export function ReleaseList({
+/**
+ * The Releases tab: one compact row per release (version, channel, state, files, downloads),
+ * newest first; the version opens the release's editor.
+ */
+export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; listHref: string }) {
+  const t = useTranslations("releases");
+  const channel = useTranslations("labels.releaseChannel");
+  const format = useFormatter();
+  if (!releases.length) return <p className="text-sm text-slate-500">{t("none")}</p>;
+  return (
+    <DataTable
+      caption={t("tableCaption")}
+      regionLabel={t("tableCaption")}
+      columns={[
+        { label: t("version") },
+        { label: t("channel") },
+        { label: t("state") },
+        { label: t("files"), className: "text-right" },
+        { label: t("downloadsColumn"), className: "text-right" },
+      ]}
+    >
+      {releases.map((release) => (
+        <tr key={release.id}>
+          <td className="py-2 pr-3">
+            <Link href={`${listHref}/${release.id}`} className="font-semibold break-all text-indigo-700 hover:underline">
+              {release.version}
+            </Link>
+            <span className="block text-xs break-words text-slate-600">{release.title}</span>
+          </td>
+          <td className="py-2 pr-3">{channel(release.channel)}</td>
+          <td className="py-2 pr-3">
+            <ReleaseStateBadge state={release.state} />
+          </td>
+          <td className="py-2 pr-3 text-right tabular-nums">{format.number(release.files.length)}</td>
+          <td className="py-2 text-right tabular-nums">
+            {format.number(release.files.reduce((sum, file) => sum + file.downloadCount, 0))}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+/**
+ * One release's editor: where it stands, its state buttons (each asks first), its text, and its
+ * files with the upload (progress and sha256).
+ */
+export function ReleaseEditor({
   target,
   trusted,
-  releases,
+  release,
   actions,
+  listHref,
 }: {
   target: Target;
   trusted: boolean;
-  releases: ReleaseView[];
+  release: ReleaseView;
   actions: ReleaseActions;
+  listHref: string;
 }) {
   const t = useTranslations("releases");
   const locale = useLocale();
   const channel = useTranslations("labels.releaseChannel");
   const format = useFormatter();
-  if (!releases.length) return <p className="text-sm text-slate-500">{t("none")}</p>;
   return (
-    <ul className="space-y-6">
-      {releases.map((release) => (
-        <li
-          key={release.id}
-          className="space-y-4 rounded-lg p-4 ring-1 ring-slate-200"
-          aria-label={t("release", { version: release.version })}
-        >
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-lg font-semibold break-all">{release.version}</h3>
-            <span className="break-words text-slate-600">{release.title}</span>
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">
-              {channel(release.channel)}
-            </span>
-            <ReleaseStateBadge state={release.state} />
-          </div>
-          <ReviewState release={release} />
-          <ReleaseButtons target={target} release={release} trusted={trusted} actions={actions} />
-          {release.state !== "IN_REVIEW" && (
-            <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />
-          )}
-          <div className="space-y-2">
-            <h4 className="text-sm font-medium">{t("files")}</h4>
-            {release.files.length ? (
-              <ul className="space-y-1 text-sm">
-                {release.files.map((file) => (
-                  <li key={file.id} className="flex flex-wrap gap-x-3">
-                    <span className="font-medium break-all">{file.name}</span>
-                    <span className="text-slate-600">{formatBytes(file.size, locale)}</span>
-                    <span className="font-mono text-xs text-slate-500 break-all">sha256 {file.sha256}</span>
-                    <span className="text-slate-600">
-                      {t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-slate-500">{t("noFiles")}</p>
-            )}
-            {release.state === "YANKED" ? null : releaseFilesLocked(release, { trusted }, "add") ? (
-              <p className="text-sm text-slate-500">{t("filesFrozen")}</p>
-            ) : (
-              <FileUpload projectId={target.projectId} releaseId={release.id} label={t("uploadTo", { version: release.version })} />
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="break-words text-slate-600">{release.title}</span>
+        <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">
+          {channel(release.channel)}
+        </span>
+        <ReleaseStateBadge state={release.state} />
+      </div>
+      <ReviewState release={release} />
+      <ReleaseButtons target={target} release={release} trusted={trusted} actions={actions} listHref={listHref} />
+      {release.state !== "IN_REVIEW" && <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />}
+      <div className="space-y-2">
+        <h3 className="text-sm font-medium">{t("files")}</h3>
+        {release.files.length ? (
+          <ul className="space-y-1 text-sm">
+            {release.files.map((file) => (
+              <li key={file.id} className="flex flex-wrap gap-x-3">
+                <span className="font-medium break-all">{file.name}</span>
+                <span className="text-slate-600">{formatBytes(file.size, locale)}</span>
+                <span className="font-mono text-xs break-all text-slate-500">sha256 {file.sha256}</span>
+                <span className="text-slate-600">
+                  {t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-500">{t("noFiles")}</p>
+        )}
+        {release.state === "YANKED" ? null : releaseFilesLocked(release, { trusted }, "add") ? (
+          <p className="text-sm text-slate-500">{t("filesFrozen")}</p>
+        ) : (
+          <FileUpload projectId={target.projectId} releaseId={release.id} label={t("uploadTo", { version: release.version })} />
+        )}
+      </div>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
@@ -155,9 +156,11 @@ export function ChecklistDecisionForm({
     },
   });
   const errors = form.formState.errors;
+  // Approving needs every check ticked: the button waits for them instead of failing afterwards.
+  const [decision, checklist] = useWatch({ control: form.control, name: ["decision", "checklist"] });
+  const unticked = decision === "APPROVE" && items.some((item) => !checklist?.[item]?.passed);
   return (
     <form onSubmit={submit} noValidate aria-label={t("label")} className="space-y-5">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">{t("checklist")}</legend>
         {items.map((item) => (
@@ -186,7 +189,7 @@ export function ChecklistDecisionForm({
       </fieldset>
       <TextAreaField label={t("publicReason")} rows={3} error={errors.publicReason?.message} {...form.register("publicReason")} />
       <TextAreaField label={t("internalNote")} rows={2} error={errors.internalNote?.message} {...form.register("internalNote")} />
-      <FormFooter pending={pending} label={t("record")} />
+      <FormFooter pending={pending} label={t("record")} notice={notice} blockedBy={unticked ? t("tickEveryCheck") : null} />
     </form>
   );
 }

@@ -51,10 +51,11 @@ export function TextField({
   hint,
   ref,
   className,
+  id: givenId,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> }) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
+    <FieldShell label={label} error={error} hint={hint} id={givenId}>
       {({ id, describedBy, invalid }) => (
         <input ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)} />
       )}

@@ -7,10 +7,11 @@ export function TextAreaField({
   hint,
   ref,
   className,
+  id: givenId,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode; ref?: Ref<HTMLTextAreaElement> }) {
   return (
-    <FieldShell label={label} error={error} hint={hint}>
+    <FieldShell label={label} error={error} hint={hint} id={givenId}>
       {({ id, describedBy, invalid }) => (
         <textarea ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)} />
       )}

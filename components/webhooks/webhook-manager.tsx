@@ -9,7 +9,6 @@ import { useConfirm } from "@/components/ui/confirm";
 import { SecretBox } from "@/components/ui/secret-box";
 import { DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
 import { type DeliveryView, type WebhookFormValues, type WebhookView, webhookFormSchema } from "@/lib/webhooks/schemas";
@@ -86,7 +85,6 @@ export function WebhookManager({
         />
       )}
       <form onSubmit={submit} noValidate aria-label={t("new")} className="space-y-4">
-        {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <TextField
           label={t("url")}
           type="url"
@@ -131,7 +129,7 @@ export function WebhookManager({
           )}
           {errors.events && <p className="text-sm text-red-700">{errors.events.message}</p>}
         </fieldset>
-        <FormFooter pending={pending} label={t("create")} pendingLabel={t("creating")} />
+        <FormFooter pending={pending} label={t("create")} pendingLabel={t("creating")} notice={notice} />
       </form>
       <section aria-labelledby="webhook-list" className="space-y-4">
         <h3 id="webhook-list" className="text-sm font-semibold text-slate-900">

@@ -42,26 +42,37 @@ export const loadManagePage = cache(async (slug: string) => {
   return context;
 });
 
+/** The groups of the management navigation, in order (names in `manage.groups`). */
+export const MANAGE_GROUPS = ["project", "people", "content"] as const;
+export type ManageGroup = (typeof MANAGE_GROUPS)[number];
+
 /**
  * The management tabs: the one table that decides both which tabs the layout shows and how each
  * tab's page opens (`openManageTab`). A tab needs its permission; a tab with a module exists only
- * while that module is on. Names in `manage.tabs`.
+ * while that module is on. Each tab sits in a group of the side navigation, in this order. Names
+ * in `manage.tabs`.
  */
 export const MANAGE_TABS = [
-  { href: "", key: "presentation", permission: "project.edit" },
-  { href: "/review", key: "review", permission: "project.view" },
-  { href: "/team", key: "team", permission: "members.view" },
-  { href: "/roles", key: "roles", permission: "members.view" },
-  { href: "/applications", key: "applications", permission: "applications.view", module: "APPLICATIONS" },
-  { href: "/modules", key: "modules", permission: "project.settings" },
-  { href: "/settings", key: "settings", permission: "project.settings" },
-  { href: "/releases", key: "releases", permission: "releases.manage", module: "DOWNLOADS" },
-  { href: "/files", key: "files", permission: "downloads.manage", module: "DOWNLOADS" },
-  { href: "/launcher", key: "launcher", permission: "launcher.manage", module: "LAUNCHER" },
-  { href: "/pages", key: "pages", permission: "pages.manage", module: "PROJECT_PAGES" },
-  { href: "/messages", key: "messages", permission: "messages.manage", module: "MESSAGES" },
-  { href: "/webhooks", key: "webhooks", permission: "webhooks.manage" },
-] as const satisfies readonly { href: string; key: string; permission: ProjectPermission; module?: ProjectModuleName }[];
+  { href: "", key: "presentation", group: "project", permission: "project.edit" },
+  { href: "/modules", key: "modules", group: "project", permission: "project.settings" },
+  { href: "/settings", key: "settings", group: "project", permission: "project.settings" },
+  { href: "/webhooks", key: "webhooks", group: "project", permission: "webhooks.manage" },
+  { href: "/review", key: "review", group: "project", permission: "project.view" },
+  { href: "/team", key: "team", group: "people", permission: "members.view" },
+  { href: "/roles", key: "roles", group: "people", permission: "members.view" },
+  { href: "/applications", key: "applications", group: "people", permission: "applications.view", module: "APPLICATIONS" },
+  { href: "/releases", key: "releases", group: "content", permission: "releases.manage", module: "DOWNLOADS" },
+  { href: "/files", key: "files", group: "content", permission: "downloads.manage", module: "DOWNLOADS" },
+  { href: "/launcher", key: "launcher", group: "content", permission: "launcher.manage", module: "LAUNCHER" },
+  { href: "/pages", key: "pages", group: "content", permission: "pages.manage", module: "PROJECT_PAGES" },
+  { href: "/messages", key: "messages", group: "content", permission: "messages.manage", module: "MESSAGES" },
+] as const satisfies readonly {
+  href: string;
+  key: string;
+  group: ManageGroup;
+  permission: ProjectPermission;
+  module?: ProjectModuleName;
+}[];
 
 type ManageTab = (typeof MANAGE_TABS)[number];
 
@@ -114,4 +125,29 @@ export async function openManageTab(slug: string, key: ManageTabKey): Promise<Ma
   if (state === "not-found") notFound();
   if (state === "no-access" || !context.actor) return { denied: key };
   return { ...context, actor: context.actor, denied: null };
+}
+
+/**
+ * Where each item of the submission checklist (lib/reviews/completeness.ts, by path) is fixed:
+ * its tab, and the field's id on that tab's page.
+ */
+const MISSING_ITEM_PLACES: Record<string, { tab: ManageTabKey; href: string }> = {
+  description: { tab: "presentation", href: "#description" },
+  game: { tab: "presentation", href: "#game" },
+  category: { tab: "presentation", href: "#category" },
+  logoUrl: { tab: "presentation", href: "#logoUrl" },
+  modules: { tab: "modules", href: "/modules" },
+  launcher: { tab: "launcher", href: "/launcher" },
+  pages: { tab: "pages", href: "/pages/new" },
+  "settings.supportLinks": { tab: "settings", href: "/settings#supportLinks" },
+};
+
+/**
+ * The link of a missing item for this user, below the project's management address: null when the
+ * item has no place or the user cannot open its tab (then the item is plain text).
+ */
+export function missingItemHref(path: string, context: TabDeciding): string | null {
+  const place = MISSING_ITEM_PLACES[path];
+  if (!place || manageTabState(place.tab, context) !== "open") return null;
+  return place.href;
 }

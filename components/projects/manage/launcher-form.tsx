@@ -7,7 +7,6 @@ import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { CheckboxField, TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { LAUNCH_PLATFORM_NAMES, LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -114,7 +113,6 @@ export function LauncherForm({
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("launcherForm")} className="space-y-5">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium">{t("launcherOffers")}</legend>
         {OFFERS.map((field) => (
@@ -167,7 +165,7 @@ export function LauncherForm({
           </div>
         ))}
       </fieldset>
-      <FormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} />
+      <FormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} notice={notice} />
     </form>
   );
 }

@@ -4,10 +4,12 @@ import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useActionForm } from "@/components/forms/use-action-form";
-import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectModuleName } from "@/lib/projects/schemas";
 import type { ProjectTarget } from "./presentation-form";
+
+/** The modules that can be turned on today (Hosting comes later), each with its requirements in `manage.modules.requires`. */
+type AvailableModule = Exclude<ProjectModuleName, "HOSTING">;
 
 interface ModuleRow {
   module: ProjectModuleName;
@@ -38,7 +40,6 @@ export function ModulesForm({
   );
   return (
     <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-4">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
         {modules.map((row) => (
           <li key={row.module} className="flex items-start gap-3 p-4">
@@ -47,18 +48,27 @@ export function ModulesForm({
               type="checkbox"
               value={row.module}
               disabled={!row.available}
+              aria-describedby={row.available ? `module-${row.module}-requires` : undefined}
               className="mt-1 size-4"
               {...form.register("modules")}
             />
-            <label htmlFor={`module-${row.module}`} className="flex-1">
-              <span className="block text-sm font-medium">
-                {labels(row.module)}{" "}
-                {!row.available && (
-                  <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t("comingLater")}</span>
-                )}
-              </span>
-              <span className="block text-sm text-slate-500">{help(row.module)}</span>
-            </label>
+            <div className="flex-1">
+              <label htmlFor={`module-${row.module}`} className="block">
+                <span className="block text-sm font-medium">
+                  {labels(row.module)}{" "}
+                  {!row.available && (
+                    <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{t("comingLater")}</span>
+                  )}
+                </span>
+                <span className="block text-sm text-slate-500">{help(row.module)}</span>
+              </label>
+              {/* What turning it on asks for: other modules, and what the review checks (lib/reviews/completeness.ts). */}
+              {row.available && (
+                <p id={`module-${row.module}-requires`} className="mt-1 text-xs text-slate-600">
+                  {t(`requires.${row.module as AvailableModule}`)}
+                </p>
+              )}
+            </div>
           </li>
         ))}
       </ul>
@@ -68,7 +78,7 @@ export function ModulesForm({
         </p>
       )}
       <p className="text-xs text-slate-500">{t("offKeepsData")}</p>
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} />
     </form>
   );
 }

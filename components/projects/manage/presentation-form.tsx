@@ -5,7 +5,6 @@ import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Card } from "@/components/ui/card";
-import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import type { FormResult } from "@/lib/portal/form-result";
 import { presentationFormSchema, type PresentationFormValues } from "@/lib/projects/schemas";
@@ -52,22 +51,27 @@ export function PresentationForm({
     <>
       <Card title={t("title")} description={t("description")}>
         <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("title")}>
-          {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
           <FormTextField form={form} name="name" label={t("name")} />
-          <TextAreaField label={t("descriptionField")} rows={6} error={errors.description?.message} {...form.register("description")} />
+          <TextAreaField
+            id="description"
+            label={t("descriptionField")}
+            rows={6}
+            error={errors.description?.message}
+            {...form.register("description")}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormTextField form={form} name="game" label={t("game")} />
-            <FormTextField form={form} name="category" label={t("category")} />
+            <FormTextField form={form} name="game" id="game" label={t("game")} />
+            <FormTextField form={form} name="category" id="category" label={t("category")} />
             <FormTextField form={form} name="websiteUrl" label={t("website")} type="url" placeholder="https://…" />
             <FormTextField form={form} name="chatUrl" label={t("chat")} type="url" placeholder="https://…" />
             <FormTextField form={form} name="trailerUrl" label={t("trailer")} type="url" placeholder="https://…" />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormTextField form={form} name="logoUrl" label={t("logoUrl")} hint={t("imageHint")} />
+            <FormTextField form={form} name="logoUrl" id="logoUrl" label={t("logoUrl")} hint={t("imageHint")} />
             <FormTextField form={form} name="bannerUrl" label={t("bannerUrl")} hint={t("imageHint")} />
           </div>
           <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-          <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
+          <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} />
         </form>
       </Card>
       <Card title={t("images")}>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
@@ -32,10 +33,13 @@ type CheckKey = (typeof CHECK_KEYS)[number];
 export function ReviewPanel({
   target,
   history,
+  missingLinks,
   action,
 }: {
   target: ProjectTarget;
   history: History;
+  /** Where each missing item (by path) is fixed: its tab or field, for the tabs this user may open. */
+  missingLinks: Record<string, string>;
   /** Moves the project to status `to`; an empty reason is left out. */
   action: (target: ProjectTarget, to: string, reason: string) => Promise<FormResult>;
 }) {
@@ -75,7 +79,6 @@ export function ReviewPanel({
 
   return (
     <div className="space-y-6">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {history.queue && (
         <Notice tone="info">{t("queue", { position: history.queue.position, when: when(history.queue.submittedAt) })}</Notice>
       )}
@@ -84,7 +87,15 @@ export function ReviewPanel({
           <h3 className="font-semibold text-amber-900">{t("beforeSubmit")}</h3>
           <ul className="mt-2 list-inside list-disc text-sm text-amber-900" aria-label={t("missingLabel")}>
             {history.missing.map((item) => (
-              <li key={item.path}>{missingText(item)}</li>
+              <li key={`${item.path}:${item.message}`}>
+                {missingLinks[item.path] ? (
+                  <Link href={missingLinks[item.path]!} className="font-medium underline hover:text-amber-700">
+                    {missingText(item)}
+                  </Link>
+                ) : (
+                  missingText(item)
+                )}
+              </li>
             ))}
           </ul>
         </div>
@@ -118,6 +129,7 @@ export function ReviewPanel({
           </div>
         </div>
       )}
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {history.reviews.length > 0 && (
         <section aria-labelledby="outcomes" className="space-y-3">
           <h3 id="outcomes" className="font-semibold">

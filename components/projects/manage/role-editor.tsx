@@ -152,7 +152,6 @@ export function RoleEditor({
 
   return (
     <form onSubmit={submit} noValidate aria-label={title} className="space-y-4">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {deleteNotice && <Notice tone="error">{deleteNotice}</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
         {role.id && !role.custom ? (
@@ -198,7 +197,7 @@ export function RoleEditor({
         </div>
         {errors.permissions && <p className="mt-2 text-sm text-red-600">{errors.permissions.message}</p>}
       </fieldset>
-      <FormFooter pending={pending} label={role.id ? t("save") : t("create")}>
+      <FormFooter pending={pending} label={role.id ? t("save") : t("create")} notice={notice}>
         {role.custom && role.id && (
           <Button type="button" variant="ghost" pending={deleting} onClick={onDelete}>
             {t("delete")}

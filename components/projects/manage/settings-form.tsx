@@ -7,7 +7,6 @@ import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { DEFAULT_APPLICATION_PROMPT } from "@/lib/applications/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
@@ -54,7 +53,6 @@ export function SettingsForm({
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-6">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">{t("visibility")}</legend>
         <p className="text-xs text-slate-500">{t("visibilityHint")}</p>
@@ -114,7 +112,7 @@ export function SettingsForm({
       />
       {/* Creator support's settings: hidden (and kept) while the module is off. */}
       {supportLinksEnabled && (
-        <fieldset className="space-y-3">
+        <fieldset id="supportLinks" tabIndex={-1} className="space-y-3">
           <legend className="text-sm font-medium">{t("supportLinks")}</legend>
           <p className="text-xs text-slate-500">{t("supportLinksHint", { platforms: SUPPORT_PLATFORM_NAMES })}</p>
           {links.fields.map((field, index) => (
@@ -145,7 +143,7 @@ export function SettingsForm({
           )}
         </fieldset>
       )}
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} />
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} />
     </form>
   );
 }

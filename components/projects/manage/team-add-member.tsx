@@ -6,7 +6,6 @@ import { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { SelectField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import type { ProjectTarget } from "./presentation-form";
 import type { TeamActions } from "./team-manager";
 import { UserCombobox } from "./user-combobox";
@@ -36,7 +35,6 @@ export function AddMemberForm({
   return (
     <form onSubmit={add.submit} noValidate aria-label={t("addTitle")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
       <h3 className="font-semibold">{t("addHeading")}</h3>
-      {add.notice && <Notice tone={add.notice.tone}>{add.notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
         <UserCombobox
           label={t("username")}
@@ -53,7 +51,7 @@ export function AddMemberForm({
           {...add.form.register("roleId")}
         />
       </div>
-      <FormFooter pending={add.pending} label={t("addTitle")} />
+      <FormFooter pending={add.pending} label={t("addTitle")} notice={add.notice} />
     </form>
   );
 }

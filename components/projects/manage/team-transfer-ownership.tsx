@@ -7,7 +7,6 @@ import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
 import type { ProjectTarget } from "./presentation-form";
 import type { TeamActions } from "./team-manager";
 
@@ -41,14 +40,13 @@ export function TransferOwnershipForm({ target, transfer: send }: { target: Proj
     <form onSubmit={submit} noValidate aria-label={t("transferHeading")} className="space-y-4 rounded-md p-4 ring-1 ring-amber-200">
       <h3 className="font-semibold">{t("transferHeading")}</h3>
       <p className="text-sm text-slate-600">{t("transferText")}</p>
-      {transfer.notice && <Notice tone={transfer.notice.tone}>{transfer.notice.text}</Notice>}
       <TextField
         label={t("newOwner")}
         autoComplete="off"
         error={transfer.form.formState.errors.username?.message}
         {...transfer.form.register("username")}
       />
-      <FormFooter pending={transfer.pending} label={t("transferHeading")} variant="secondary" />
+      <FormFooter pending={transfer.pending} label={t("transferHeading")} variant="secondary" notice={transfer.notice} />
     </form>
   );
 }

@@ -3,12 +3,12 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { ClientMessagesProvider } from "@/components/i18n/client-messages-provider";
 import { StatusBadge } from "@/components/projects/badges";
-import { ManageTabs } from "@/components/projects/manage/manage-tabs";
+import { ManageNav } from "@/components/projects/manage/manage-nav";
 import { ReviewLockBanner } from "@/components/projects/manage/review-lock-banner";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { pendingApplicationCount } from "@/lib/applications/service";
 import { allowedTransitions } from "@/lib/permissions";
-import { loadManagePage, visibleManageTabs } from "@/lib/portal/project-page";
+import { loadManagePage, MANAGE_GROUPS, visibleManageTabs } from "@/lib/portal/project-page";
 import { changeStatusAction } from "./review/actions";
 
 export default async function ManageLayout({ children, params }: { children: ReactNode; params: Promise<{ slug: string }> }) {
@@ -57,13 +57,23 @@ export default async function ManageLayout({ children, params }: { children: Rea
           <ReviewLockBanner target={{ projectId: project.id, slug: project.slug }} withdraw={canWithdraw ? changeStatusAction : null} />
         )}
         {/* The tabs shown are exactly those whose pages open (the same MANAGE_TABS entry decides both). */}
-        {tabs.length > 0 && (
-          <ManageTabs
-            base={`/projects/${project.slug}/manage`}
-            tabs={tabs.map(({ href, key }) => ({ href, label: t(`tabs.${key}`), badge: href === "/applications" ? pending : 0 }))}
-          />
+        {tabs.length > 0 ? (
+          <div className="space-y-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-8 lg:space-y-0">
+            <ManageNav
+              base={`/projects/${project.slug}/manage`}
+              groups={MANAGE_GROUPS.map((group) => ({
+                key: group,
+                label: t(`groups.${group}`),
+                tabs: tabs
+                  .filter((tab) => tab.group === group)
+                  .map(({ href, key }) => ({ href, label: t(`tabs.${key}`), badge: href === "/applications" ? pending : 0 })),
+              })).filter((group) => group.tabs.length > 0)}
+            />
+            <div className="min-w-0">{children}</div>
+          </div>
+        ) : (
+          children
         )}
-        {children}
       </div>
     </ClientMessagesProvider>
   );

@@ -21,8 +21,8 @@ export const createReleaseAction = portalAction({
   ...manage,
   args: z.tuple([projectTarget, createReleaseSchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
-    await createRelease(actor, projectId, input, meta);
-    return (await getTranslations("releases.done"))("created", { version: input.version });
+    const { body } = await createRelease(actor, projectId, input, meta);
+    return { message: (await getTranslations("releases.done"))("created", { version: input.version }), data: { id: body.id } };
   },
 });
 

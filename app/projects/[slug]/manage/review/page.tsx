@@ -3,13 +3,15 @@ import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/c
 import { ReviewPanel } from "@/components/projects/manage/review-panel";
 import { ReviewChanges } from "@/components/review/review-changes";
 import { Card } from "@/components/ui/card";
+import { type ManageTabContext, missingItemHref } from "@/lib/portal/project-page";
 import { getHistory, getReviewDiff } from "@/lib/reviews/service";
 import { changeStatusAction } from "./actions";
 
 export const generateMetadata = manageTabMetadata("review");
 
 export default async function ReviewTabPage(props: ManageTabPageProps) {
-  return renderManageTab(props, "review", async ({ actor, project }) => {
+  return renderManageTab(props, "review", async (context) => {
+    const { actor, project } = context;
     const [history, diff, t, tc, format] = await Promise.all([
       getHistory(actor, project.id),
       getReviewDiff(actor, project.id),
@@ -20,7 +22,12 @@ export default async function ReviewTabPage(props: ManageTabPageProps) {
     return (
       <div className="space-y-6">
         <Card title={t("title")} description={t("description")}>
-          <ReviewPanel target={{ projectId: project.id, slug: project.slug }} history={history} action={changeStatusAction} />
+          <ReviewPanel
+            target={{ projectId: project.id, slug: project.slug }}
+            history={history}
+            missingLinks={missingLinks(history.missing, context, `/projects/${project.slug}/manage`)}
+            action={changeStatusAction}
+          />
         </Card>
         {/* After approval the team sees what the platform team will see on the change list. */}
         {diff.since && (
@@ -43,4 +50,14 @@ export default async function ReviewTabPage(props: ManageTabPageProps) {
       </div>
     );
   });
+}
+
+/** Each missing item's link to where it is fixed, for the tabs this user may open. */
+function missingLinks(missing: { path: string }[], context: ManageTabContext, base: string): Record<string, string> {
+  return Object.fromEntries(
+    missing.flatMap(({ path }) => {
+      const href = missingItemHref(path, context);
+      return href ? [[path, `${base}${href}`]] : [];
+    }),
+  );
 }
