@@ -1,6 +1,7 @@
 // The million run of npm run bench (--scale=million): staff user search and the review queues at
 // 1,000,000 users, 100,000 projects, 1,000,000 memberships and 100,000 releases, against the same
 // at a thousandth of that (1,000 users, 100 projects, 1,000 memberships, 100 releases), on PostgreSQL.
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { load, type LoadResult } from "./load";
 
@@ -12,6 +13,18 @@ async function onePasswordHash(): Promise<string> {
     passwordHash = await hashPassword("bench-password");
   }
   return passwordHash;
+}
+
+/** SQL: eight random-looking lowercase letters for the number `column` (its md5, digits mapped to g-p). */
+const LETTERS_OF = (column: string) => `translate(substr(md5(${column}::text), 1, 8), '0123456789', 'ghijklmnop')`;
+
+/** The same eight letters in JavaScript: user 777's are "fhchlpil". */
+function lettersOf(n: number): string {
+  return createHash("md5")
+    .update(String(n))
+    .digest("hex")
+    .slice(0, 8)
+    .replace(/[0-9]/g, (digit) => "ghijklmnop"[Number(digit)]!);
 }
 
 /** The tables the seed fills, children last. */
@@ -58,9 +71,13 @@ export async function seedScale(url: string, factor: number): Promise<ScaleSeed>
     for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
     const step = (label: string) =>
       console.log(`scale ${users.toLocaleString("en")} users: ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    // Names of random letters (from the md5 of the number) followed by the number: a search term
+    // names about one user at either scale, as a staff search for a person does. (Names that all
+    // share a fragment, like the smaller runs' user<n>, make any trigram search read most of the index.)
     await client.query(
       `INSERT INTO "User" (id, username, "usernameKey", email, "displayName", "passwordHash", "emailVerifiedAt", "createdAt", "updatedAt")
-       SELECT 'u' || g, 'user' || g, 'user' || g, 'user' || g || '@bench.test', 'User ' || g, $1, now(), now() - (g || ' seconds')::interval, now()
+       SELECT 'u' || g, ${LETTERS_OF("g")} || g, ${LETTERS_OF("g")} || g, ${LETTERS_OF("g")} || g || '@bench.test', 'User ' || g, $1, now(),
+              now() - (g || ' seconds')::interval, now()
        FROM generate_series(1, ${users}) g`,
       [hash],
     );
@@ -134,10 +151,11 @@ export async function staffToken(url: string): Promise<string> {
 /**
  * The staff reads measured at each scale: a search for a user by a part of their name (`contains`
  * on username, display name and e-mail: the trigram indexes), and the first page of each review queue.
- * `user777` names one user at 1,000 users and 1,111 at a million (user777, user7770-7779, …).
+ * The term is the letters of user 777's name, at both scales.
  */
+const SEARCH_TERM = lettersOf(777);
 export const STAFF_READS = [
-  { label: "staff user search `GET /api/v1/users?q=user777&limit=20`", target: "/api/v1/users?q=user777&limit=20" },
+  { label: `staff user search \`GET /api/v1/users?q=${SEARCH_TERM}&limit=20\``, target: `/api/v1/users?q=${SEARCH_TERM}&limit=20` },
   { label: "review queue, projects `GET /api/v1/reviews?kind=PROJECT&limit=20`", target: "/api/v1/reviews?kind=PROJECT&limit=20" },
   { label: "review queue, releases `GET /api/v1/reviews?kind=RELEASE&limit=20`", target: "/api/v1/reviews?kind=RELEASE&limit=20" },
 ] as const;
@@ -146,6 +164,35 @@ export interface ScaleRun {
   seed: ScaleSeed;
   /** One connection each (no queueing), in the order of STAFF_READS. */
   reads: LoadResult[];
+  /** EXPLAIN ANALYZE of the main statement of each read, in the order of STAFF_READS: the profile. */
+  plans: string[];
+}
+
+/**
+ * The main statement behind each of STAFF_READS, written out as Prisma sends it (the same filter,
+ * order and limit), for EXPLAIN ANALYZE: where a slow read spends its time.
+ */
+const STAFF_STATEMENTS = [
+  `SELECT id FROM "User" WHERE "deletedAt" IS NULL AND ("usernameKey" LIKE '%${SEARCH_TERM}%' OR "displayName" ILIKE '%${SEARCH_TERM}%' OR email LIKE '%${SEARCH_TERM}%')
+   ORDER BY "createdAt" DESC, id DESC LIMIT 21`,
+  `SELECT id FROM "Project" WHERE status = 'IN_REVIEW' AND "deletedAt" IS NULL AND "submittedAt" IS NOT NULL ORDER BY "submittedAt", id LIMIT 21`,
+  `SELECT r.id FROM "Release" r JOIN "Project" p ON p.id = r."projectId"
+   WHERE r.state = 'IN_REVIEW' AND r."submittedAt" IS NOT NULL AND p."deletedAt" IS NULL ORDER BY r."submittedAt", r.id LIMIT 21`,
+];
+
+export async function explainStaffReads(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const plans = [];
+    for (const statement of STAFF_STATEMENTS) {
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`);
+      plans.push(rows.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+    return plans;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Measures STAFF_READS at `base` with one connection: a 2 s warm-up, then `seconds`. */
@@ -177,6 +224,9 @@ export function scaleReport(small: ScaleRun, large: ScaleRun): { section: string
       return `| ${read.label} | ${a.p50.toFixed(2)} | ${a.p99.toFixed(2)} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${(b.p50 / a.p50).toFixed(2)} | ${a.requests} / ${b.requests} | ${a.errors + b.errors} |`;
     }),
     "",
+    "The profile: EXPLAIN (ANALYZE, BUFFERS) of each read's main statement at the large scale (bench/scale.ts writes it out as the app sends it).",
+    "",
+    ...STAFF_READS.flatMap((read, index) => [`${read.label}:`, "", "```", large.plans[index] ?? "", "```", ""]),
   ];
   const verdict = (ok: boolean) => (ok ? "met" : "**not met**");
   const targets = STAFF_READS.map((read, index) => {

@@ -12,6 +12,7 @@
 // --scale=million (or BENCH_SCALE=million) adds the staff reads at 1,000,000 users (bench/scale.ts;
 // BENCH_ONLY=scale runs it alone). --proxy-check runs the proxy check alone and writes no report.
 import { spawn, type ChildProcess } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +23,7 @@ import { load, type LoadResult } from "../bench/load";
 import { benchWebhooks, webhookReport } from "../bench/webhooks";
 import { seedBenchData } from "../bench/seed";
 import { benchProxy, proxyReport } from "../bench/proxied";
-import { measureStaffReads, type ScaleRun, scaleReport, seedScale, staffToken } from "../bench/scale";
+import { explainStaffReads, measureStaffReads, type ScaleRun, scaleReport, seedScale, staffToken } from "../bench/scale";
 import { migratePostgres } from "../lib/db/migrations/run";
 import { buildIfNeeded } from "./build-if-needed";
 
@@ -36,6 +37,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const PREFIX = process.env.BENCH_DATABASE_PREFIX ?? "pums_bench";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The launcher manifest's signing key of this run, the same on every instance (docs/launcher.md). */
+const LAUNCHER_SIGNING_KEY = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "der" }).toString("base64");
 const args = process.argv.slice(2);
 const PROXY_CHECK_ONLY = args.includes("--proxy-check");
 const SCALE = args.find((arg) => arg.startsWith("--scale="))?.slice("--scale=".length) ?? process.env.BENCH_SCALE ?? "";
@@ -130,6 +133,7 @@ async function startServer(url: string, extraEnv: Record<string, string> = {}, p
       AUTH_SECRET: SECRET,
       API_RATE_LIMIT_PER_MINUTE: "100000000",
       DATABASE_POOL_SIZE: "10",
+      LAUNCHER_SIGNING_KEY,
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -350,7 +354,7 @@ async function measureScale(): Promise<ScaleRun[]> {
     try {
       const reads = await measureStaffReads(`http://127.0.0.1:${PORT}`, token, SECONDS);
       console.log(`scale ${seed.users} users: ${reads.map((read) => `p50 ${read.p50.toFixed(2)} ms`).join(", ")}`);
-      runs.push({ seed, reads });
+      runs.push({ seed, reads, plans: await explainStaffReads(url) });
     } finally {
       await stopServer(server);
     }
