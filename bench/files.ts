@@ -139,6 +139,7 @@ function upload(
   projectId: string,
   token: string,
   port: number,
+  name: string,
 ): Promise<{ status: number; body: string; tailSeconds: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0n;
@@ -147,7 +148,7 @@ function upload(
         host: "127.0.0.1",
         port,
         method: "POST",
-        path: `/api/v1/projects/${projectId}/files?name=bench.bin&kind=SOFTWARE`,
+        path: `/api/v1/projects/${projectId}/files?name=${name}&kind=SOFTWARE`,
         headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": size },
       },
       (response) => {
@@ -208,7 +209,8 @@ export async function benchFiles(databaseUrl: string, port: number): Promise<Fil
       // Warm the routes up with a small file, so the first measurement does not pay for compiling them.
       const small = path.join(work, "small.bin");
       await makeFile(small, MIB);
-      const warm = await upload(small, MIB, projectId, token, port);
+      // Names differ: a project's files without a release have distinct names.
+      const warm = await upload(small, MIB, projectId, token, port, "warm.bin");
       if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body}`);
       await download(JSON.parse(warm.body).url, path.join(work, "small.out"), port);
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -220,7 +222,7 @@ export async function benchFiles(databaseUrl: string, port: number): Promise<Fil
       const cpuBefore = await cpuSeconds(server.pid!);
       const uploadPeakMiB = await peakRss(server.pid!, async () => {
         uploadSeconds = await timed(async () => {
-          const answer = await upload(source, FILE_BYTES, projectId, token, port);
+          const answer = await upload(source, FILE_BYTES, projectId, token, port, "bench.bin");
           if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
           stored = JSON.parse(answer.body);
           uploadTailSeconds = answer.tailSeconds;
@@ -285,7 +287,7 @@ export function fileReport(result: FileBenchResult): { section: string[]; target
     `| upload | ${result.uploadSeconds.toFixed(2)} | ${mibps(result.uploadSeconds).toFixed(0)} | ${uploadRatio.toFixed(2)} | ${(result.sha256Seconds / result.uploadSeconds).toFixed(2)} | ${result.uploadPeakMiB.toFixed(0)} | ${uploadGrowth.toFixed(1)} |`,
     `| download | ${result.downloadSeconds.toFixed(2)} | ${mibps(result.downloadSeconds).toFixed(0)} | ${downloadRatio.toFixed(2)} | ${(result.sha256Seconds / result.downloadSeconds).toFixed(2)} | ${result.downloadPeakMiB.toFixed(0)} | ${downloadGrowth.toFixed(1)} |`,
     "",
-    `CPU: ${result.cpu}. Where the upload's time goes: sha256 alone takes ${result.sha256Seconds.toFixed(2)} s of one core, loopback alone ${result.loopbackSeconds.toFixed(2)} s, the disk copy (read + write) ${result.copySeconds.toFixed(2)} s; the server spent ${result.uploadServerCpuSeconds.toFixed(2)} s of CPU (all its threads) on the ${result.uploadSeconds.toFixed(2)} s upload, and ${result.uploadTailSeconds.toFixed(2)} s passed between the last byte sent and the answer (the last writes, closing the file, the database). The server writes 2 MiB blocks and hashes them in a thread of the upload's own while the next block arrives (lib/files/hashed-write.ts), so the upload can approach the slowest of the three, not their sum.`,
+    `CPU: ${result.cpu}. Where the upload's time goes: sha256 alone takes ${result.sha256Seconds.toFixed(2)} s of one core, loopback alone ${result.loopbackSeconds.toFixed(2)} s, the disk copy (read + write) ${result.copySeconds.toFixed(2)} s; the server spent ${result.uploadServerCpuSeconds.toFixed(2)} s of CPU (all its threads) on the ${result.uploadSeconds.toFixed(2)} s upload, and ${result.uploadTailSeconds.toFixed(2)} s passed between the last byte sent and the answer (the last writes, closing the file, the database).`,
     "",
     `Server resident set before the transfers: ${result.baselineRssMiB.toFixed(0)} MiB. sha256 and size of the upload and the downloaded file match the source: ${result.sha256Matches ? "yes" : "**no**"}.`,
     "",

@@ -256,7 +256,7 @@ async function storeUpload(
   const store = fileStore();
   const extract = query.extract ?? false;
   const stored = await store
-    .putStream(body, { maxBytes: Math.min(maxUploadBytes(), remaining), localCopy: extract, declaredBytes })
+    .putStream(body, { maxBytes: Math.min(maxUploadBytes(), remaining), localCopy: extract })
     .catch((error: unknown) => {
       if (error instanceof PayloadTooLarge && remaining < maxUploadBytes()) throw new StorageQuotaExceeded(quota);
       // The body broke off (the client went away): its bytes are already removed.

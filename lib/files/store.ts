@@ -8,7 +8,6 @@ import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { PayloadTooLarge } from "../errors";
-import { writeHashed } from "./hashed-write";
 
 /** What a streamed upload stored: its key, and the size and sha256 measured while it streamed. */
 export interface StoredObject {
@@ -32,8 +31,6 @@ export interface PutStreamOptions {
    * stored file itself in the local folder; for S3 a temporary copy written while the upload streams.
    */
   localCopy?: boolean;
-  /** The size the client declared (Content-Length), if any: large uploads hash in a thread of their own. */
-  declaredBytes?: number | null;
 }
 
 /** Inclusive byte positions, as in an HTTP Range. */
@@ -115,14 +112,19 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  async putStream(body: ReadableStream<Uint8Array>, { maxBytes, localCopy, declaredBytes }: PutStreamOptions): Promise<StoredObject> {
+  async putStream(body: ReadableStream<Uint8Array>, { maxBytes, localCopy }: PutStreamOptions): Promise<StoredObject> {
     const key = randomUUID();
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Reading, writing and hashing overlap (lib/files/hashed-write.ts); a failure leaves no file.
-    const { size, sha256 } = await writeHashed(body, file, { maxBytes, declaredBytes });
+    const meter = new Meter(maxBytes);
+    try {
+      await pipeline(nodeStream(body), meter, createWriteStream(file, { flags: "wx", highWaterMark: 1024 * 1024 }));
+    } catch (error) {
+      await rm(file, { force: true });
+      throw error;
+    }
     const localFile = localCopy ? { path: file, dispose: async () => undefined } : undefined;
-    return { key, size, sha256, ...(localFile ? { localFile } : {}) };
+    return { key, size: meter.counted, sha256: meter.hash.digest("hex"), ...(localFile ? { localFile } : {}) };
   }
 
   async openStream(key: string, range?: ByteRange) {
