@@ -12,13 +12,21 @@ import { pipeline } from "node:stream/promises";
 import { benchPartner } from "./partner";
 
 const FILE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1024 ** 3);
-const PORT = 3401;
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const MIB = 1024 * 1024;
 
 export interface FileBenchResult {
   bytes: number;
+  cpu: string;
   copySeconds: number;
+  /** The second floor: the sha256 of the same file, read and hashed by one process. */
+  sha256Seconds: number;
+  /** The same file sent over loopback to a bare node:http server that drops it (no app, no disk). */
+  loopbackSeconds: number;
+  /** Of the upload: from the last byte sent to the answer (the end of the writes, the database). */
+  uploadTailSeconds: number;
+  /** CPU time (user + system) the server's process spent during the upload, its threads included. */
+  uploadServerCpuSeconds: number;
   uploadSeconds: number;
   downloadSeconds: number;
   baselineRssMiB: number;
@@ -68,13 +76,13 @@ async function peakRss(pid: number, work: () => Promise<unknown>): Promise<numbe
   return peak;
 }
 
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+async function startServer(databaseUrl: string, dataDir: string, port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: path.join(import.meta.dirname, ".."),
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(PORT),
+      PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       AUTH_SECRET: SECRET,
@@ -91,31 +99,76 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
   return server;
 }
 
-function upload(file: string, size: number, projectId: string, token: string): Promise<{ status: number; body: string }> {
+/** The process's CPU time so far (user + system, all its threads), in seconds. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ");
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Sends `file` over loopback to a bare node:http server in a process of its own, which drops it. */
+async function loopback(file: string, size: number, port: number): Promise<number> {
+  const code = `require("node:http").createServer((q, s) => { q.resume(); q.on("end", () => s.end("ok")); }).listen(${port}, "127.0.0.1", () => console.log("Listening"));`;
+  const server = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve) => server.stdout!.on("data", () => resolve()));
+  try {
+    return await timed(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = http.request(
+            { host: "127.0.0.1", port, method: "POST", path: "/", agent: false, headers: { "content-length": size } },
+            (response) => {
+              response.resume();
+              response.on("end", () => resolve());
+            },
+          );
+          request.on("error", reject);
+          createReadStream(file, { highWaterMark: MIB }).pipe(request);
+        }),
+    );
+  } finally {
+    const exited = new Promise((resolve) => server.on("exit", resolve));
+    server.kill();
+    await exited;
+  }
+}
+
+function upload(
+  file: string,
+  size: number,
+  projectId: string,
+  token: string,
+  port: number,
+  name: string,
+): Promise<{ status: number; body: string; tailSeconds: number }> {
   return new Promise((resolve, reject) => {
+    let sent = 0n;
     const request = http.request(
       {
         host: "127.0.0.1",
-        port: PORT,
+        port,
         method: "POST",
-        path: `/api/v1/projects/${projectId}/files?name=bench.bin&kind=SOFTWARE`,
+        path: `/api/v1/projects/${projectId}/files?name=${name}&kind=SOFTWARE`,
         headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "content-length": size },
       },
       (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body, tailSeconds: sent ? Number(process.hrtime.bigint() - sent) / 1e9 : 0 }),
+        );
       },
     );
+    request.on("finish", () => (sent = process.hrtime.bigint()));
     request.on("error", reject);
     createReadStream(file, { highWaterMark: MIB }).pipe(request);
   });
 }
 
-function download(url: string, target: string): Promise<void> {
+function download(url: string, target: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port: PORT, path: url }, (response) => {
+      .get({ host: "127.0.0.1", port, path: url }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`download answered ${response.statusCode}`));
         pipeline(response, createWriteStream(target, { highWaterMark: MIB })).then(resolve, reject);
       })
@@ -124,7 +177,7 @@ function download(url: string, target: string): Promise<void> {
 }
 
 /** Runs the measurement against the migrated database at `databaseUrl`. */
-export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> {
+export async function benchFiles(databaseUrl: string, port: number): Promise<FileBenchResult> {
   const work = await mkdtemp(path.join(os.tmpdir(), "pums-bench-files-"));
   const dataDir = path.join(work, "data");
   const source = path.join(work, "source.bin");
@@ -143,36 +196,53 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
       pipeline(createReadStream(source, { highWaterMark: MIB }), createWriteStream(path.join(work, "copy.bin"), { highWaterMark: MIB })),
     );
     await rm(path.join(work, "copy.bin"));
+    // The second floor: the sha256 of the same file, in one process.
+    const sha256Seconds = await timed(async () => {
+      const hash = createHash("sha256");
+      for await (const chunk of createReadStream(source, { highWaterMark: MIB })) hash.update(chunk);
+      hash.digest();
+    });
+    const loopbackSeconds = await loopback(source, FILE_BYTES, port);
 
-    const server = await startServer(databaseUrl, dataDir);
+    const server = await startServer(databaseUrl, dataDir, port);
     try {
       // Warm the routes up with a small file, so the first measurement does not pay for compiling them.
       const small = path.join(work, "small.bin");
       await makeFile(small, MIB);
-      const warm = await upload(small, MIB, projectId, token);
+      // Names differ: a project's files without a release have distinct names.
+      const warm = await upload(small, MIB, projectId, token, port, "warm.bin");
       if (warm.status !== 201) throw new Error(`warm-up upload answered ${warm.status}: ${warm.body}`);
-      await download(JSON.parse(warm.body).url, path.join(work, "small.out"));
+      await download(JSON.parse(warm.body).url, path.join(work, "small.out"), port);
       await new Promise((resolve) => setTimeout(resolve, 1000));
 
       const baselineRssMiB = await peakRss(server.pid!, () => new Promise((resolve) => setTimeout(resolve, 200)));
       let stored: { url: string; sha256: string; size: number } | undefined;
       let uploadSeconds = 0;
+      let uploadTailSeconds = 0;
+      const cpuBefore = await cpuSeconds(server.pid!);
       const uploadPeakMiB = await peakRss(server.pid!, async () => {
         uploadSeconds = await timed(async () => {
-          const answer = await upload(source, FILE_BYTES, projectId, token);
+          const answer = await upload(source, FILE_BYTES, projectId, token, port, "bench.bin");
           if (answer.status !== 201) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
           stored = JSON.parse(answer.body);
+          uploadTailSeconds = answer.tailSeconds;
         });
       });
+      const uploadServerCpuSeconds = (await cpuSeconds(server.pid!)) - cpuBefore;
       const target = path.join(work, "downloaded.bin");
       let downloadSeconds = 0;
       const downloadPeakMiB = await peakRss(server.pid!, async () => {
-        downloadSeconds = await timed(() => download(stored!.url, target));
+        downloadSeconds = await timed(() => download(stored!.url, target, port));
       });
       const downloaded = (await stat(target)).size;
       const result: FileBenchResult = {
         bytes: FILE_BYTES,
+        cpu: os.cpus()[0]?.model ?? "unknown CPU",
         copySeconds,
+        sha256Seconds,
+        loopbackSeconds,
+        uploadTailSeconds,
+        uploadServerCpuSeconds,
         uploadSeconds,
         downloadSeconds,
         baselineRssMiB,
@@ -181,7 +251,7 @@ export async function benchFiles(databaseUrl: string): Promise<FileBenchResult> 
         sha256Matches: stored!.sha256 === sha256 && stored!.size === FILE_BYTES && downloaded === FILE_BYTES,
       };
       console.log(
-        `files: copy ${copySeconds.toFixed(2)} s, upload ${uploadSeconds.toFixed(2)} s, download ${downloadSeconds.toFixed(2)} s`,
+        `files: copy ${copySeconds.toFixed(2)} s, sha256 ${sha256Seconds.toFixed(2)} s, loopback ${loopbackSeconds.toFixed(2)} s, upload ${uploadSeconds.toFixed(2)} s, download ${downloadSeconds.toFixed(2)} s`,
       );
       return result;
     } finally {
@@ -209,11 +279,15 @@ export function fileReport(result: FileBenchResult): { section: string[]; target
     `One ${(result.bytes / MIB).toFixed(0)} MiB file, uploaded with \`POST /api/v1/projects/{id}/files\` (a streamed body over loopback, token auth) and downloaded with \`GET .../download\` to a file, against the floor measured in the same run: the same file streamed from disk to disk (read + write, 1 MiB chunks) by one process. The client runs on the same machine and competes for the same cores and disk.`,
     "Memory: the server's resident set (VmRSS), sampled every 20 ms; growth is the peak during the transfer minus the resident set just before it.",
     "",
-    "| measurement | seconds | MiB/s | × disk copy | server peak RSS MiB | growth MiB |",
-    "| --- | --- | --- | --- | --- | --- |",
-    `| floor: disk copy | ${result.copySeconds.toFixed(2)} | ${mibps(result.copySeconds).toFixed(0)} | 1.00 | | |`,
-    `| upload | ${result.uploadSeconds.toFixed(2)} | ${mibps(result.uploadSeconds).toFixed(0)} | ${uploadRatio.toFixed(2)} | ${result.uploadPeakMiB.toFixed(0)} | ${uploadGrowth.toFixed(1)} |`,
-    `| download | ${result.downloadSeconds.toFixed(2)} | ${mibps(result.downloadSeconds).toFixed(0)} | ${downloadRatio.toFixed(2)} | ${result.downloadPeakMiB.toFixed(0)} | ${downloadGrowth.toFixed(1)} |`,
+    "| measurement | seconds | MiB/s | × disk copy | × sha256 | server peak RSS MiB | growth MiB |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    `| floor: disk copy | ${result.copySeconds.toFixed(2)} | ${mibps(result.copySeconds).toFixed(0)} | 1.00 | ${(result.sha256Seconds / result.copySeconds).toFixed(2)} | | |`,
+    `| floor: sha256 of the file, one process | ${result.sha256Seconds.toFixed(2)} | ${mibps(result.sha256Seconds).toFixed(0)} | ${(result.copySeconds / result.sha256Seconds).toFixed(2)} | 1.00 | | |`,
+    `| loopback alone (bare node:http, body dropped) | ${result.loopbackSeconds.toFixed(2)} | ${mibps(result.loopbackSeconds).toFixed(0)} | ${(result.copySeconds / result.loopbackSeconds).toFixed(2)} | ${(result.sha256Seconds / result.loopbackSeconds).toFixed(2)} | | |`,
+    `| upload | ${result.uploadSeconds.toFixed(2)} | ${mibps(result.uploadSeconds).toFixed(0)} | ${uploadRatio.toFixed(2)} | ${(result.sha256Seconds / result.uploadSeconds).toFixed(2)} | ${result.uploadPeakMiB.toFixed(0)} | ${uploadGrowth.toFixed(1)} |`,
+    `| download | ${result.downloadSeconds.toFixed(2)} | ${mibps(result.downloadSeconds).toFixed(0)} | ${downloadRatio.toFixed(2)} | ${(result.sha256Seconds / result.downloadSeconds).toFixed(2)} | ${result.downloadPeakMiB.toFixed(0)} | ${downloadGrowth.toFixed(1)} |`,
+    "",
+    `CPU: ${result.cpu}. Where the upload's time goes: sha256 alone takes ${result.sha256Seconds.toFixed(2)} s of one core, loopback alone ${result.loopbackSeconds.toFixed(2)} s, the disk copy (read + write) ${result.copySeconds.toFixed(2)} s; the server spent ${result.uploadServerCpuSeconds.toFixed(2)} s of CPU (all its threads) on the ${result.uploadSeconds.toFixed(2)} s upload, and ${result.uploadTailSeconds.toFixed(2)} s passed between the last byte sent and the answer (the last writes, closing the file, the database).`,
     "",
     `Server resident set before the transfers: ${result.baselineRssMiB.toFixed(0)} MiB. sha256 and size of the upload and the downloaded file match the source: ${result.sha256Matches ? "yes" : "**no**"}.`,
     "",

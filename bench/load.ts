@@ -9,6 +9,8 @@ export interface LoadResult {
   ttfbP50: number;
   /** Responses other than the expected status. */
   errors: number;
+  /** With `countHeader`: how many answers carried each value of that header ("none": absent). */
+  headerCounts?: Record<string, number>;
 }
 
 /**
@@ -17,13 +19,14 @@ export interface LoadResult {
  */
 export async function load(
   url: string,
-  options: { connections: number; seconds: number; headers?: Record<string, string>; expectStatus?: number },
+  options: { connections: number; seconds: number; headers?: Record<string, string>; expectStatus?: number; countHeader?: string },
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const target = new URL(url);
   const latencies: number[] = [];
   const firstBytes: number[] = [];
   let errors = 0;
+  const headerCounts: Record<string, number> = {};
   const deadline = Date.now() + options.seconds * 1000;
   const once = () =>
     new Promise<void>((resolve) => {
@@ -32,6 +35,10 @@ export async function load(
         { host: target.hostname, port: target.port, path: target.pathname + target.search, agent, headers: options.headers },
         (response) => {
           firstBytes.push(Number(process.hrtime.bigint() - started) / 1e6);
+          if (options.countHeader) {
+            const value = String(response.headers[options.countHeader] ?? "none");
+            headerCounts[value] = (headerCounts[value] ?? 0) + 1;
+          }
           response.resume();
           response.on("end", () => {
             latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -61,5 +68,6 @@ export async function load(
     p99: at(latencies, 0.99),
     ttfbP50: at(firstBytes, 0.5),
     errors,
+    ...(options.countHeader ? { headerCounts } : {}),
   };
 }

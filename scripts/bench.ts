@@ -6,8 +6,13 @@
 // Then the file benchmark (bench/files.ts): upload and download of a 1 GiB file against a disk copy
 // and the server's memory growth. One report, bench/results/<date>.md, with one targets table.
 // Then the webhook benchmark (bench/webhooks.ts): writes with 10 webhooks against none, and
-// deliveries at 1,000 events per minute. BENCH_ONLY=projects, files or webhooks runs one part.
+// deliveries at 1,000 events per minute. Then the proxy part (bench/proxied.ts): nginx caching in front
+// of two instances on PostgreSQL and Redis (BENCH_REDIS_URL), with the check that a signed-in answer
+// never reaches anyone else. BENCH_ONLY=projects, proxy, files or webhooks runs one part.
+// --scale=million (or BENCH_SCALE=million) adds the staff reads at 1,000,000 users (bench/scale.ts;
+// BENCH_ONLY=scale runs it alone). --proxy-check runs the proxy check alone and writes no report.
 import { spawn, type ChildProcess } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +22,8 @@ import { benchFiles, fileReport } from "../bench/files";
 import { load, type LoadResult } from "../bench/load";
 import { benchWebhooks, webhookReport } from "../bench/webhooks";
 import { seedBenchData } from "../bench/seed";
+import { benchProxy, proxyReport } from "../bench/proxied";
+import { explainStaffReads, measureStaffReads, type ScaleRun, scaleReport, seedScale, staffToken } from "../bench/scale";
 import { migratePostgres } from "../lib/db/migrations/run";
 import { buildIfNeeded } from "./build-if-needed";
 
@@ -29,6 +36,13 @@ const PORT = Number(process.env.BENCH_PORT ?? 3400);
 /** Databases are named `<prefix>_<size>` and `<prefix>_files`: engineers sharing one PostgreSQL choose their own. */
 const PREFIX = process.env.BENCH_DATABASE_PREFIX ?? "pums_bench";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The launcher manifest's signing key of this run, the same on every instance (docs/launcher.md). */
+const LAUNCHER_SIGNING_KEY = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "der" }).toString("base64");
+const args = process.argv.slice(2);
+const PROXY_CHECK_ONLY = args.includes("--proxy-check");
+const SCALE = args.find((arg) => arg.startsWith("--scale="))?.slice("--scale=".length) ?? process.env.BENCH_SCALE ?? "";
+if (SCALE && SCALE !== "million") throw new Error(`--scale=${SCALE}: the only scale is "million"`);
 
 function databaseUrl(name: string) {
   const url = new URL(adminUrl);
@@ -108,17 +122,18 @@ async function countStatements(url: string, token: string, projectId: string) {
   return { read, listed, readMiss, listedMiss };
 }
 
-async function startServer(url: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+async function startServer(url: string, extraEnv: Record<string, string> = {}, port = PORT): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(PORT),
+      PORT: String(port),
       DATABASE_URL: url,
       AUTH_SECRET: SECRET,
       API_RATE_LIMIT_PER_MINUTE: "100000000",
       DATABASE_POOL_SIZE: "10",
+      LAUNCHER_SIGNING_KEY,
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -312,11 +327,11 @@ function projectReport(results: SizeResult[]): { section: string[]; targets: str
 }
 
 /** One report: what ran, then a single targets table over all of it. */
-function report(parts: { section: string[]; targets: string[] }[], loadAtStart: number): string {
+function report(parts: { section: string[]; targets: string[] }[], loadAtStart: number, timings: string[]): string {
   return [
     `# Benchmark of ${new Date().toISOString().slice(0, 10)}`,
     "",
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine skews the ratios). PostgreSQL at ${new URL(adminUrl).host}.`,
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (other work on the machine skews the ratios). PostgreSQL at ${new URL(adminUrl).host}. Duration of the parts: ${timings.join(", ")}.`,
     "",
     ...parts.flatMap((part) => part.section),
     "## Targets",
@@ -328,30 +343,88 @@ function report(parts: { section: string[]; targets: string[] }[], loadAtStart: 
   ].join("\n");
 }
 
-const loadAtStart = os.loadavg()[0]!;
-await buildIfNeeded();
-const only = process.env.BENCH_ONLY;
-const parts = [];
-if (!only || only === "projects") {
-  const results = [];
-  for (const size of SIZES) results.push(await measure(size, size === SIZES[SIZES.length - 1]));
-  parts.push(projectReport(results));
+/** The staff reads at 1,000 and at 1,000,000 users, each database seeded once and kept. */
+async function measureScale(): Promise<ScaleRun[]> {
+  const runs: ScaleRun[] = [];
+  for (const factor of [1, 1000]) {
+    const url = await migratedDatabase(`${PREFIX}_scale_${factor * 1000}`);
+    const seed = await seedScale(url, factor);
+    const token = await staffToken(url);
+    const server = await startServer(url);
+    try {
+      const reads = await measureStaffReads(`http://127.0.0.1:${PORT}`, token, SECONDS);
+      console.log(`scale ${seed.users} users: ${reads.map((read) => `p50 ${read.p50.toFixed(2)} ms`).join(", ")}`);
+      runs.push({ seed, reads, plans: await explainStaffReads(url) });
+    } finally {
+      await stopServer(server);
+    }
+  }
+  return runs;
 }
-if (!only || only === "files") parts.push(fileReport(await benchFiles(await migratedDatabase(`${PREFIX}_files`))));
-if (!only || only === "webhooks") {
-  const url = await migratedDatabase(`${PREFIX}_webhooks`);
-  const result = await benchWebhooks({
+
+/** The proxy part: two instances on PORT+2 and PORT+3 sharing the database and Redis, nginx on PORT+4. */
+async function measureProxy(checkOnly: boolean) {
+  const url = await migratedDatabase(`${PREFIX}_proxy`);
+  return benchProxy({
     databaseUrl: url,
     secret: SECRET,
-    start: async (env) => ({ base: `http://127.0.0.1:${PORT}`, server: await startServer(url, env) }),
+    port: PORT + 2,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    checkOnly,
+    start: (port) => startServer(url, { REDIS_URL, TRUST_PROXY: "true" }, port),
     stop: stopServer,
+  });
+}
+
+const loadAtStart = os.loadavg()[0]!;
+await buildIfNeeded();
+if (PROXY_CHECK_ONLY) {
+  const { check } = await measureProxy(true);
+  console.log(check.failures.length ? `The proxy check FAILED: ${check.failures.length} wrong answers.` : "The proxy check passed.");
+  process.exit(check.failures.length ? 1 : 0);
+}
+const only = process.env.BENCH_ONLY;
+const timings: string[] = [];
+const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
+  const started = Date.now();
+  const result = await work();
+  timings.push(`${label} ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  return result;
+};
+const parts = [];
+if (!only || only === "projects") {
+  const results = await timed("projects", async () => {
+    const measured = [];
+    for (const size of SIZES) measured.push(await measure(size, size === SIZES[SIZES.length - 1]));
+    return measured;
+  });
+  parts.push(projectReport(results));
+}
+if ((SCALE === "million" && !only) || only === "scale") {
+  const [small, large] = await timed("million", measureScale);
+  parts.push(scaleReport(small!, large!));
+}
+if (!only || only === "proxy") parts.push(proxyReport(await timed("proxy", () => measureProxy(false)), CONNECTIONS, SECONDS));
+if (!only || only === "files")
+  parts.push(fileReport(await timed("files", async () => benchFiles(await migratedDatabase(`${PREFIX}_files`), PORT + 1))));
+if (!only || only === "webhooks") {
+  const result = await timed("webhooks", async () => {
+    const url = await migratedDatabase(`${PREFIX}_webhooks`);
+    return benchWebhooks({
+      databaseUrl: url,
+      secret: SECRET,
+      start: async (env) => ({ base: `http://127.0.0.1:${PORT}`, server: await startServer(url, env) }),
+      stop: stopServer,
+    });
   });
   parts.push(webhookReport(result));
 }
 const dir = path.join(root, "bench/results");
 await mkdir(dir, { recursive: true });
-const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}${only ? `-${only}` : ""}.md`);
-const text = report(parts, loadAtStart);
+const name = only ?? (SCALE ? SCALE : "");
+const file = path.join(dir, `${new Date().toISOString().slice(0, 10)}${name ? `-${name}` : ""}.md`);
+const text = report(parts, loadAtStart, timings);
 await writeFile(file, text);
 console.log(`Wrote ${path.relative(root, file)}`);
 console.log(text.split("## Targets")[1]);

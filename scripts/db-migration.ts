@@ -2,7 +2,7 @@
 // the SQL that takes the migration history to prisma/schema.prisma. See docs/database.md.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPGlite } from "../lib/db/pglite";
 import { applyMigrations, MIGRATIONS_DIR, readMigrations } from "../lib/db/migrations/apply";
 import { diffMigrationsToSchema, pgliteRunner } from "../lib/db/migrations/create";
 
@@ -20,7 +20,7 @@ if (!sql.trim() || /^-- This is an empty migration\.\s*$/.test(sql.trim())) {
 }
 
 // Prove the new migration applies on top of the others before writing it.
-const scratch = await PGlite.create();
+const scratch = await openPGlite();
 const candidate = { name: "candidate", sql, checksum: "" };
 await applyMigrations(pgliteRunner(scratch), [...(await readMigrations()), candidate]);
 await scratch.close();

@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import { openPGlite } from "./pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /**
@@ -60,7 +61,7 @@ function isAlive(pid: number): boolean {
 }
 
 export async function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
-  return PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+  return openPGlite({ dataDir: path.join(dataDir, "pglite") });
 }
 
 export interface ServedDatabase {

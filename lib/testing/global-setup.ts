@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPGlite } from "../db/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { serveEmbeddedDatabase } from "../db/embedded";
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
     project.provide("databaseKind", "postgresql");
     return;
   }
-  const db = await PGlite.create();
+  const db = await openPGlite();
   await applyMigrations(pgliteRunner(db), await readMigrations());
   const served = await serveEmbeddedDatabase(db, 0, 16);
   project.provide("databaseUrl", served.url);

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import { openPGlite } from "../pglite";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations, readMigrations } from "./apply";
@@ -14,7 +15,7 @@ import { applyMigrations, readMigrations } from "./apply";
  */
 export async function diffMigrationsToSchema(schemaPath: string, migrationsDir: string): Promise<string> {
   const schema = await readFile(schemaPath, "utf8");
-  const db = await PGlite.create();
+  const db = await openPGlite();
   try {
     await applyMigrations(pgliteRunner(db), await readMigrations(migrationsDir));
     const engine = await startSchemaEngine(schemaPath, schema, db);

@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { openPGlite } from "../pglite";
 import { describe, expect, it } from "vitest";
 import { applyMigrations, MigrationFailedError, MIGRATIONS_DIR, readMigrations } from "./apply";
 import { diffMigrationsToSchema, pgliteRunner } from "./create";
@@ -18,7 +18,7 @@ async function migrationsFolder(files: Record<string, string>) {
 // Each test starts its own PGlite (a WebAssembly PostgreSQL): seconds on an idle machine, much more on a busy one.
 describe("applying migrations", { timeout: 120_000 }, () => {
   it("applies pending migrations once, in order, and records them as Prisma does", async () => {
-    const db = await PGlite.create();
+    const db = await openPGlite();
     const dir = await migrationsFolder({
       "001_a": "CREATE TABLE a (id int primary key);",
       "002_b": "CREATE TABLE b (id int primary key); INSERT INTO b VALUES (1);",
@@ -34,7 +34,7 @@ describe("applying migrations", { timeout: 120_000 }, () => {
   });
 
   it("rolls a failing migration back completely and never records it", async () => {
-    const db = await PGlite.create();
+    const db = await openPGlite();
     const dir = await migrationsFolder({
       "001_ok": "CREATE TABLE kept (id int);",
       "002_broken":
@@ -49,7 +49,7 @@ describe("applying migrations", { timeout: 120_000 }, () => {
   });
 
   it("reports an applied migration whose file changed, without running it again", async () => {
-    const db = await PGlite.create();
+    const db = await openPGlite();
     const dir = await migrationsFolder({ "001_a": "CREATE TABLE a (id int);" });
     await applyMigrations(pgliteRunner(db), await readMigrations(dir));
     await writeFile(path.join(dir, "001_a", "migration.sql"), "CREATE TABLE a (id int); -- edited");
