@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { readAvatar } from "@/lib/users/avatar";
 import { getAvatarOperation } from "@/lib/users/operations";
 
@@ -10,3 +10,5 @@ export const GET = handle(getAvatarOperation, async ({ params }) => {
     headers: { "Cache-Control": "public, max-age=86400" },
   };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(getAvatarOperation.path);
