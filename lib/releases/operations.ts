@@ -103,7 +103,7 @@ export const submitReleaseOperation = defineOperation({
   auth: "required",
   params: releaseParams,
   responses: {
-    200: { description: "The release, IN_REVIEW", schema: releaseSchema },
+    200: { description: "The release, IN_REVIEW", schema: releaseSchema, headers: ["ETag"] },
     403: problem("Needs releases.manage"),
     404: NOT_VISIBLE,
     409: problem("The project is in review (in_review)"),
@@ -125,7 +125,7 @@ export const decideReleaseOperation = defineOperation({
   params: z.strictObject({ releaseId: idSchema }),
   body: releaseDecisionSchema,
   responses: {
-    200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema },
+    200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema, headers: ["ETag"] },
     403: problem("Not a reviewer, or on the project's team"),
     404: problem("No such release, or its project is not visible to you"),
     409: problem("Already decided"),
