@@ -155,6 +155,20 @@ export class StorageQuotaExceeded extends AppError {
   }
 }
 
+/** A method the path does not serve; `Allow` names those it does. */
+export class MethodNotAllowed extends AppError {
+  constructor(method: string, allowed: readonly string[]) {
+    super(
+      405,
+      "method_not_allowed",
+      "Method not allowed",
+      `This endpoint does not answer ${method}; it answers ${allowed.join(", ")}.`,
+      { allowed: [...allowed] },
+      { Allow: allowed.join(", ") },
+    );
+  }
+}
+
 /** A Range that starts past the end of the file; `Content-Range` names the size. */
 export class RangeNotSatisfiable extends AppError {
   constructor(size: number) {

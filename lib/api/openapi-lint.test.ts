@@ -18,6 +18,12 @@ describe("the OpenAPI document in the linters", () => {
     file = path.join(dir, "openapi.json");
     await writeFile(file, JSON.stringify(buildOpenApiDocument(), null, 2));
     await writeFile(path.join(dir, ".spectral.yaml"), 'extends: ["spectral:oas"]\n');
+    // The one exception: /api/ping is served without the route wrapper and answers nothing but 200
+    // (lib/system/operations.ts), so it has no 4xx answer to declare.
+    await writeFile(
+      path.join(dir, ".redocly.lint-ignore.yaml"),
+      "openapi.json:\n  operation-4xx-response:\n    - '#/paths/~1api~1ping/get/responses'\n",
+    );
   });
 
   it("has no Spectral (spectral:oas) finding of any severity", { timeout: 120_000 }, async () => {

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./openapi";
 
@@ -81,4 +82,39 @@ it("names a reference section for every operation", () => {
     "Webhooks",
     "Administration",
   ]);
+});
+
+describe("the rules the server enforces, as the document states them", () => {
+  const document = buildOpenApiDocument();
+  const ajv = new Ajv2020({ strict: false });
+  ajv.addSchema({ $id: "openapi", components: { schemas: document.components.schemas } });
+  const bodyOf = (path: string, method: string) => {
+    const operation = (document.paths as Record<string, Record<string, { requestBody: { content: Record<string, { schema: object }> } }>>)[
+      path
+    ][method];
+    const schema = JSON.parse(JSON.stringify(operation.requestBody.content["application/json"].schema).replaceAll('"#/', '"openapi#/'));
+    return ajv.compile(schema);
+  };
+
+  it.each([
+    ["/api/v1/projects/{id}/members", "post", { userId: "u1", roleId: "r1" }, true],
+    ["/api/v1/projects/{id}/members", "post", { username: "max", roleId: "r1" }, true],
+    ["/api/v1/projects/{id}/members", "post", { userId: "u1", username: "max", roleId: "r1" }, false],
+    ["/api/v1/projects/{id}/members", "post", { roleId: "r1" }, false],
+    ["/api/v1/projects/{id}/applications/{applicationId}/decision", "post", { decision: "ACCEPT", roleId: "r1" }, true],
+    ["/api/v1/projects/{id}/applications/{applicationId}/decision", "post", { decision: "REJECT", reason: "Full" }, true],
+    ["/api/v1/projects/{id}/applications/{applicationId}/decision", "post", { decision: "REJECT", roleId: "r1" }, false],
+    ["/api/v1/projects/{id}/releases", "post", { version: "2.0.0-beta.1", title: "Beta" }, true],
+    ["/api/v1/projects/{id}/releases", "post", { version: "v1.0", title: "Beta" }, false],
+    ["/api/v1/projects/{id}/releases", "post", { version: "01.2.3", title: "Beta" }, false],
+    ["/api/v1/projects/{id}", "patch", { websiteUrl: "https://skyforge.example.org/x" }, true],
+    ["/api/v1/projects/{id}", "patch", { websiteUrl: "https://" }, false],
+  ] as const)("%s %s %j: valid %s", (path, method, body, valid) => {
+    expect(bodyOf(path, method)(body)).toBe(valid);
+  });
+
+  it("declares 401 on operations that welcome anonymous callers only for a bad token", () => {
+    const listProjects = document.paths["/api/v1/projects"].get as { responses: Record<string, { description: string }> };
+    expect(listProjects.responses["401"].description).toMatch(/^Only for a bearer token that is invalid/);
+  });
 });

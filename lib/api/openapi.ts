@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TOKEN_SCOPES } from "../auth/actor";
 import { SESSION_COOKIE } from "../auth/config";
-import type { Operation } from "../http/operation";
+import type { Operation, ResponseHeader } from "../http/operation";
 import "./openapi-schemas";
 import { OPERATION_NAMES, OPERATIONS, TAGS } from "./registry";
 import { EVENT_TYPES, PING_EVENT_TYPE } from "../audit-log/events";
@@ -35,7 +35,11 @@ const PROBLEM_SCHEMA = {
       items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
     },
     allowed: { type: "array", items: { type: "string" }, description: "The moves that are allowed instead (invalid transitions)." },
-    missing: { type: "array", items: { type: "string" }, description: "What a project lacks for review (completeness check)." },
+    missing: {
+      type: "array",
+      description: "What a project or release lacks for review (`incomplete`), one entry per field, like `errors`.",
+      items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
+    },
     failed: { type: "array", items: { type: "string" }, description: "Checklist items that did not pass." },
     modules: { type: "array", items: { type: "string" }, description: "Modules that are not available yet." },
     allowedStatuses: { type: "array", items: { type: "string" }, description: "Statuses in which the action is possible." },
@@ -57,25 +61,67 @@ const PROBLEM_SCHEMA = {
   },
 };
 
+/**
+ * The response headers. `required: true` marks those sent on every answer that declares them; the
+ * `...IfAny` variants are sent on some answers only.
+ */
 const HEADERS = {
-  ETag: { description: 'The version of the resource (`"v<n>"`); send it back in `If-Match` to change it.', schema: { type: "string" } },
-  Location: { description: "Where the created resource lives.", schema: { type: "string" } },
-  "X-Request-Id": { description: "The request's id (echoed when the client sent a valid one).", schema: { type: "string" } },
+  ETag: {
+    description:
+      'A validator of the answer: send it back in `If-None-Match` to get 304 while it is current. A versioned resource\'s is `"v<n>"` (a project read by someone with access to it `"v<n>.<hash>"`): send it back in `If-Match` to change the resource. A download\'s is its quoted sha256; other answers\' `"h<hash>"` of the bytes sent.',
+    required: true,
+    schema: { type: "string" },
+  },
+  Location: { description: "Where the created resource lives.", required: true, schema: { type: "string" } },
+  "Cache-Control": {
+    description:
+      "How caches may keep the answer: `no-store` or `private, ...` for anything that depends on the caller; public anonymous reads may name shared-cache lifetimes.",
+    required: true,
+    schema: { type: "string" },
+  },
+  Vary: {
+    description: "The request headers the answer depends on (`Authorization`, `Cookie`, ...).",
+    required: true,
+    schema: { type: "string" },
+  },
+  "X-Request-Id": {
+    description: "The request's id (echoed when the client sent a valid one).",
+    required: true,
+    schema: { type: "string" },
+  },
   "RateLimit-Limit": { description: "Requests allowed in the current window.", schema: { type: "integer" } },
   "RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
   "RateLimit-Reset": { description: "Seconds until the window resets.", schema: { type: "integer" } },
-  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
+  "Retry-After": { description: "Seconds to wait before trying again.", required: true, schema: { type: "integer" } },
   "Idempotent-Replayed": {
     description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
   },
+  "Accept-Ranges": {
+    description: "`bytes`: a `Range` request gets part of the file.",
+    required: true,
+    schema: { type: "string", enum: ["bytes"] },
+  },
+  "Content-Range": {
+    description: "The bytes of this part and the file's size (`bytes <first>-<last>/<size>`); on 416 `bytes */<size>`.",
+    required: true,
+    schema: { type: "string", pattern: "^bytes (\\d+-\\d+|\\*)/\\d+$" },
+  },
+  "Content-Disposition": {
+    description: "`attachment` with the file name (RFC 6266, ASCII `filename` and UTF-8 `filename*`).",
+    required: true,
+    schema: { type: "string", pattern: "^attachment;" },
+  },
+  "Content-Length": { description: "The bytes in this answer's body.", required: true, schema: { type: "integer" } },
 };
 const ref = (kind: "headers" | "parameters" | "responses" | "schemas", name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const RATE_HEADERS = {
+/** On every answer of the route wrapper. */
+const COMMON_HEADERS = {
   "X-Request-Id": ref("headers", "X-Request-Id"),
   "RateLimit-Limit": ref("headers", "RateLimit-Limit"),
   "RateLimit-Remaining": ref("headers", "RateLimit-Remaining"),
   "RateLimit-Reset": ref("headers", "RateLimit-Reset"),
+  Vary: ref("headers", "Vary"),
 };
 
 const PARAMETERS = {
@@ -100,6 +146,21 @@ const PARAMETERS = {
     in: "header",
     required: false,
     description: "The ETag you have: 304 when it is still current.",
+    schema: { type: "string" },
+  },
+  Range: {
+    name: "Range",
+    in: "header",
+    required: false,
+    description: "One byte range (`bytes=<first>-[<last>]` or `bytes=-<suffix>`): 206 with that part; starting past the end: 416.",
+    schema: { type: "string", pattern: "^bytes=" },
+    example: "bytes=1048576-",
+  },
+  IfRange: {
+    name: "If-Range",
+    in: "header",
+    required: false,
+    description: "The ETag you resume from: when it is no longer current, the whole file is sent (200) instead of the range.",
     schema: { type: "string" },
   },
   IdempotencyKey: {
@@ -132,6 +193,9 @@ const ERRORS: Record<string, { description: string; headers?: JsonObject }> = {
   "429": { description: "Rate limited.", headers: { "Retry-After": ref("headers", "Retry-After") } },
   "503": { description: "The database is not reachable right now.", headers: { "Retry-After": ref("headers", "Retry-After") } },
 };
+
+const REVIEWED_CONTENT_CONFLICT =
+  "The project is in review (`in_review`): its reviewed content is locked until the platform team decides (DESIGN §8.2).";
 
 /** Named schemas (`.meta({ id })`) found while converting, moved to components.schemas. */
 class SchemaCollector {
@@ -180,7 +244,8 @@ function parameters(operation: Operation, schemas: SchemaCollector) {
   }
   const write = operation.method !== "GET";
   if (operation.versioned && write) list.push(ref("parameters", "IfMatch"));
-  if (operation.versioned && !write) list.push(ref("parameters", "IfNoneMatch"));
+  if (!write && !operation.bare) list.push(ref("parameters", "IfNoneMatch"));
+  if (operation.ranges) list.push(ref("parameters", "Range"), ref("parameters", "IfRange"));
   if (operation.ifMatch === "optional") list.push(ref("parameters", "IfMatchOptional"));
   if (operation.idempotent) list.push(ref("parameters", "IdempotencyKey"));
   return list;
@@ -189,7 +254,9 @@ function parameters(operation: Operation, schemas: SchemaCollector) {
 /** Which error statuses the wrapper can answer for this operation, from its flags. */
 function errorStatuses(operation: Operation): string[] {
   const write = operation.method !== "GET";
-  const statuses = new Set<string>(["429", "503"]);
+  // Every operation identifies a caller who sends a bearer token: a bad token is 401, a token
+  // without the operation's scope 403, even where anonymous callers are welcome.
+  const statuses = new Set<string>(["401", "403", "429", "503"]);
   if (
     operation.params ||
     operation.query ||
@@ -200,42 +267,77 @@ function errorStatuses(operation: Operation): string[] {
     operation.idempotent
   )
     statuses.add("400");
-  if (operation.auth !== "none") statuses.add("401").add("403");
   if (operation.params) statuses.add("404");
   if (operation.idempotent) statuses.add("409").add("422");
+  if (operation.reviewedContent) statuses.add("409");
   if (operation.versioned && write) statuses.add("412").add("428");
   if (operation.ifMatch === "optional") statuses.add("400").add("412");
   if (operation.body || operation.fileBody || operation.streamBody) statuses.add("413").add("415");
   return [...statuses];
 }
 
+/** What an error the wrapper or a shared rule answers means for this operation. */
+function errorDescription(operation: Operation, status: string): string {
+  if (status === "409" && operation.reviewedContent) return REVIEWED_CONTENT_CONFLICT;
+  if ((status !== "401" && status !== "403") || operation.auth === "required") return ERRORS[status]?.description ?? "Error";
+  // Anonymous callers are welcome: 401 only names a bad token, never a missing sign-in.
+  if (status === "401") return "Only for a bearer token that is invalid, expired or revoked: anonymous callers (no token) are welcome.";
+  return operation.auth === "optional"
+    ? ERRORS["403"].description
+    : "Only for a token without the needed scope (`insufficient_scope`) or a cookie request from another site (`cross_origin`).";
+}
+
+/**
+ * The headers of one answer: those of every answer, the ones the operation's flags imply, and
+ * the ones its declaration lists. GET answers are cacheable (ETag, 304; see docs/api.md).
+ */
+function responseHeaders(operation: Operation, status: number, declared: readonly ResponseHeader[] = []) {
+  if (operation.bare)
+    return { "Cache-Control": ref("headers", "Cache-Control"), ETag: ref("headers", "ETag"), Vary: ref("headers", "Vary") };
+  const success = status < 300;
+  const read = operation.method === "GET";
+  const sendsEtag = declared.includes("ETag") || (operation.versioned && success && status !== 204);
+  const headers: JsonObject = {
+    ...COMMON_HEADERS,
+    "Cache-Control": ref("headers", "Cache-Control"),
+  };
+  if (sendsEtag || status === 304 || (read && success)) headers.ETag = ref("headers", "ETag");
+  for (const name of declared) if (name !== "ETag") headers[name] = ref("headers", name);
+  if (operation.idempotent && success) headers["Idempotent-Replayed"] = ref("headers", "Idempotent-Replayed");
+  return headers;
+}
+
 function responses(operation: Operation, schemas: SchemaCollector) {
   const result: Record<string, unknown> = {};
-  const successHeaders = (status: number) => ({
-    ...RATE_HEADERS,
-    ...(operation.versioned && status < 300 ? { ETag: ref("headers", "ETag") } : {}),
-    ...(status === 201 ? { Location: ref("headers", "Location") } : {}),
-    ...(operation.idempotent && status < 300 ? { "Idempotent-Replayed": ref("headers", "Idempotent-Replayed") } : {}),
-  });
   for (const [status, response] of Object.entries(operation.responses)) {
     const code = Number(status);
     if (code >= 400) continue;
     result[status] = {
       description: response.description,
-      headers: successHeaders(code),
+      headers: responseHeaders(operation, code, response.headers),
       ...(response.schema ? { content: { "application/json": { schema: schemas.convert(response.schema, "output") } } } : {}),
-      ...(response.binary ? { content: { [response.binary]: { schema: { type: "string", contentMediaType: response.binary } } } } : {}),
+      ...(response.binary
+        ? {
+            content: Object.fromEntries(
+              [response.binary].flat().map((type) => [type, { schema: { type: "string", contentMediaType: type } }]),
+            ),
+          }
+        : {}),
     };
   }
-  if (operation.versioned && operation.method === "GET")
-    result["304"] = { description: "Not modified: your If-None-Match is the current version.", headers: { ETag: ref("headers", "ETag") } };
+  if (operation.bare) return result;
+  if (operation.method === "GET")
+    result["304"] ??= {
+      description: "Not modified: your If-None-Match names the current answer.",
+      headers: responseHeaders(operation, 304),
+    };
   const declared = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400);
   const statuses = new Set([...errorStatuses(operation), ...declared.map(([status]) => status)]);
   for (const status of [...statuses].sort()) {
     const own = operation.responses[Number(status)];
     result[status] = {
-      description: own?.description ?? ERRORS[status]?.description ?? "Error",
-      headers: { ...RATE_HEADERS, ...(ERRORS[status]?.headers ?? {}) },
+      description: own?.description ?? errorDescription(operation, status),
+      headers: { ...responseHeaders(operation, Number(status), own?.headers), ...(ERRORS[status]?.headers ?? {}) },
       content: { "application/problem+json": { schema: ref("schemas", "Problem") } },
     };
   }

@@ -19,7 +19,7 @@ export const applyOperation = defineOperation({
   params: projectParams,
   body: applySchema,
   responses: {
-    201: { description: "The pending application", schema: applicationSchema },
+    201: { description: "The pending application (it has no address of its own: no Location)", schema: applicationSchema },
     400: problem("Empty or too long message, or a role the project does not offer"),
     404: NOT_VISIBLE,
     409: problem("A pending application exists, or you are already a member"),

@@ -27,17 +27,24 @@ export type ApplyInput = z.infer<typeof applySchema>;
 /** Shown to the applicant. */
 const reasonSchema = z.string().trim().max(MAX_DECISION_REASON, `Use at most ${MAX_DECISION_REASON} characters.`);
 
-export const decisionSchema = z
-  .strictObject({
-    decision: z.enum(["ACCEPT", "REJECT"], "Choose ACCEPT or REJECT."),
-    /** The role the applicant gets when accepted; Member when left out. */
-    roleId: roleIdSchema.optional(),
-    reason: reasonSchema.optional(),
-  })
-  .refine((input) => input.decision === "ACCEPT" || input.roleId === undefined, {
-    path: ["roleId"],
-    message: "A role goes only with ACCEPT.",
-  });
+/** ACCEPT may name the role the applicant gets (Member when left out); REJECT takes no role. */
+export const decisionSchema = z.discriminatedUnion(
+  "decision",
+  [
+    z.strictObject({
+      decision: z.literal("ACCEPT"),
+      /** The role the applicant gets when accepted; Member when left out. */
+      roleId: roleIdSchema.optional(),
+      reason: reasonSchema.optional(),
+    }),
+    z.strictObject({
+      decision: z.literal("REJECT"),
+      roleId: z.never("A role goes only with ACCEPT.").optional(),
+      reason: reasonSchema.optional(),
+    }),
+  ],
+  { error: "Choose ACCEPT or REJECT." },
+);
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
 /** The decision form of the portal: the role picker and the reason; the button says which decision. */

@@ -277,7 +277,8 @@ export async function seedDemo(): Promise<string[]> {
       if (application.decision) {
         const decider = await db.user.findUniqueOrThrow({ where: { usernameKey: application.decision.by } });
         const { decision, role, reason } = application.decision;
-        await decideApplication(actorFromUser(decider), created.id, made.id, { decision, roleId: role && roleId(role), reason }, meta);
+        const input = decision === "ACCEPT" ? { decision, roleId: role && roleId(role), reason } : { decision, reason };
+        await decideApplication(actorFromUser(decider), created.id, made.id, input, meta);
       }
     }
     if (CONTENT[project.name]) await seedContent(created.id, CONTENT[project.name], owner, meta);

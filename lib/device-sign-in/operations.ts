@@ -29,7 +29,7 @@ export const createDeviceTokenOperation = defineOperation({
   auth: "none",
   body: pollDeviceTokenSchema,
   responses: {
-    201: { description: "The token, shown only this once", schema: deviceTokenSchema },
+    201: { description: "The token, shown only this once", schema: deviceTokenSchema, headers: ["Location"] },
     400: problem(
       "Not (or no longer) approved: `code` is `authorization_pending`, `slow_down`, `expired_token`, `access_denied` or `invalid_grant`; or invalid fields (`validation_failed`)",
     ),

@@ -12,6 +12,7 @@ const NOT_VISIBLE = problem(
 export const uploadFileOperation = defineOperation({
   method: "POST",
   path: "/api/v1/projects/{id}/files",
+  reviewedContent: true,
   tag: "Downloads",
   summary: "Upload a file (the raw bytes as the body)",
   description:
@@ -21,9 +22,10 @@ export const uploadFileOperation = defineOperation({
   query: uploadQuerySchema,
   streamBody: { contentTypes: [UPLOAD_CONTENT_TYPE], maxBytes: maxUploadBytes },
   responses: {
-    201: { description: "The stored file", schema: fileSchema },
+    201: { description: "The stored file", schema: fileSchema, headers: ["Location"] },
     403: problem("Needs downloads.manage"),
     404: NOT_VISIBLE,
+    409: problem("The release's files are frozen (`release_locked`), or the project is in review (`in_review`)"),
     413: problem(
       "Larger than MAX_UPLOAD_BYTES (`payload_too_large`), or the project's files would pass PROJECT_STORAGE_QUOTA_BYTES (`quota_exceeded`)",
     ),
@@ -53,6 +55,8 @@ export const getFileOperation = defineOperation({
   responses: { 200: { description: "The file", schema: fileSchema }, 404: NOT_VISIBLE },
 });
 
+const DOWNLOAD_HEADERS = ["ETag", "Accept-Ranges", "Content-Disposition", "Content-Length"] as const;
+
 export const downloadFileOperation = defineOperation({
   method: "GET",
   path: "/api/v1/projects/{id}/files/{fileId}/download",
@@ -62,21 +66,28 @@ export const downloadFileOperation = defineOperation({
     "The bytes, streamed, with `Content-Length`, `Content-Disposition` (the file name) and `ETag` (the quoted sha256). One `Range: bytes=` range gives 206 with `Content-Range`; a range past the end gives 416; `If-Range` is honoured. A download counts once per client, file and UTC day (the client: the signed-in user, else a keyed hash of the address, an IPv6 address's /64), and only for a whole answer or a range that starts at byte 0; HEAD, 304 and 416 count nothing. The count shown may lag by the data cache's seconds (DATA_CACHE_SECONDS).",
   auth: "optional",
   params: fileParams,
+  ranges: true,
   responses: {
-    200: { description: "The whole file", binary: UPLOAD_CONTENT_TYPE },
-    206: { description: "The requested range", binary: UPLOAD_CONTENT_TYPE },
+    200: { description: "The whole file", binary: UPLOAD_CONTENT_TYPE, headers: DOWNLOAD_HEADERS },
+    206: { description: "The requested range", binary: UPLOAD_CONTENT_TYPE, headers: [...DOWNLOAD_HEADERS, "Content-Range"] },
     304: { description: "Not modified: If-None-Match names the sha256" },
     404: NOT_VISIBLE,
-    416: problem("The range starts past the end of the file"),
+    416: { ...problem("The range starts past the end of the file (`Content-Range` names the size)"), headers: ["Content-Range"] },
   },
 });
 
 export const deleteFileOperation = defineOperation({
   method: "DELETE",
   path: "/api/v1/projects/{id}/files/{fileId}",
+  reviewedContent: true,
   tag: "Downloads",
   summary: "Delete a file",
   auth: "required",
   params: fileParams,
-  responses: { 204: { description: "Deleted" }, 403: problem("Needs downloads.manage"), 404: NOT_VISIBLE },
+  responses: {
+    204: { description: "Deleted" },
+    403: problem("Needs downloads.manage"),
+    404: NOT_VISIBLE,
+    409: problem("The file's release is frozen (`release_locked`), or the project is in review (`in_review`)"),
+  },
 });

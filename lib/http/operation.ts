@@ -5,6 +5,21 @@ import type { RateLimitRule } from "../rate-limit";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
+ * Headers an answer carries that its operation's flags do not already imply (the OpenAPI document
+ * declares them as always sent): `Location` of a create, the `ETag` of the resource a write
+ * changed, and a download's range and attachment headers.
+ */
+export type ResponseHeader = "Location" | "ETag" | "Accept-Ranges" | "Content-Range" | "Content-Disposition" | "Content-Length";
+
+/** One documented answer. `binary` names the media types of a body that is bytes or text rather than JSON. */
+export interface ResponseDeclaration {
+  description: string;
+  schema?: z.ZodType;
+  binary?: string | readonly string[];
+  headers?: readonly ResponseHeader[];
+}
+
+/**
  * The contract of one endpoint. The route wrapper enforces it, the OpenAPI document is
  * generated from it, and tests check that every route handler has one.
  */
@@ -33,8 +48,7 @@ export interface Operation<
    * so its schema says what that means (`z.strictObject({…}).optional()`).
    */
   bodyOptional?: boolean;
-  /** `binary` names the media type of a response that is bytes rather than JSON. */
-  responses: Record<number, { description: string; schema?: z.ZodType; binary?: string }>;
+  responses: Record<number, ResponseDeclaration>;
   /**
    * GET of public data: anonymous 2xx answers may be stored by shared caches for a bounded time
    * (lib/http/cache.ts). Any signed-in caller still gets a private answer.
@@ -47,6 +61,18 @@ export interface Operation<
    * current version; with it the handler gets `ifMatch` and answers 412 when it is stale.
    */
   ifMatch?: "optional";
+  /**
+   * Writes reviewed content (DESIGN §8.2, lib/projects/reviewed-content.ts): 409 `in_review` while
+   * the project waits for its review.
+   */
+  reviewedContent?: boolean;
+  /**
+   * Served without the route wrapper (`/api/ping`): no caller, request id, rate limit or error
+   * answer, only its own success.
+   */
+  bare?: boolean;
+  /** Answers `Range` (one byte range: 206, or 416 past the end) and honours `If-Range`. */
+  ranges?: boolean;
   /** Accepts an Idempotency-Key header (signed-in callers). */
   idempotent?: boolean;
   /** An extra limit counted per client IP before anything else happens. */

@@ -7,6 +7,7 @@ import {
   BadRequest,
   ClientClosedRequest,
   Forbidden,
+  MethodNotAllowed,
   NotFound,
   PayloadTooLarge,
   PreconditionFailed,
@@ -16,11 +17,11 @@ import {
 } from "../errors";
 import { enforce, enforceForAddress, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { clientIp } from "../request/client-ip";
-import { API_VARY, cacheControlFor } from "./cache";
+import { API_VARY, cacheControlFor, PUBLIC_CACHE_CONTROL } from "./cache";
 import { assertNoNul, parseClientJson } from "./client-input";
 import { contentEtag, ifNoneMatchHits } from "./etag";
 import { withIdempotency, type StoredReply } from "./idempotency";
-import type { Operation } from "./operation";
+import type { HttpMethod, Operation } from "./operation";
 import { problemResponse } from "./problem";
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -62,6 +63,16 @@ export function created(body: unknown, location: string, etag?: string): Reply {
 }
 
 type ActorFor<Auth> = Auth extends "required" ? Actor : Actor | null;
+type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+const OPERATION_OF = new WeakMap<RouteHandler, Operation>();
+/** The methods each path serves, as its route file's handle() calls declare them. */
+const METHODS_OF_PATH = new Map<string, Set<string>>();
+
+/** The operation a route handler serves (made by `handle()`): how tests hold an answer to its declaration. */
+export function operationOf(handler: RouteHandler): Operation | undefined {
+  return OPERATION_OF.get(handler);
+}
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /**
@@ -74,7 +85,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   operation: Operation<P, Q, B, Auth>,
   handler: (context: HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>) => Promise<Reply>,
 ) {
-  return async function routeHandler(request: Request, context: { params: Promise<Record<string, string | string[]>> }): Promise<Response> {
+  const routeHandler: RouteHandler = async (request, context) => {
     const requestId = requestIdOf(request);
     let limitState: RateLimitState | undefined;
     try {
@@ -151,7 +162,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         "X-Request-Id": requestId,
         ...(notModified ? {} : result.headers),
         ...(etag ? { ETag: etag } : {}),
-        ...(limitState ? rateLimitHeaders(limitState) : {}),
+        // A stored public answer would tell every later reader one caller's remaining budget.
+        ...(limitState && cacheControl !== PUBLIC_CACHE_CONTROL ? rateLimitHeaders(limitState) : {}),
       });
       headers.set("Cache-Control", cacheControl);
       headers.set("Vary", API_VARY);
@@ -176,11 +188,34 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       return response;
     }
   };
+  OPERATION_OF.set(routeHandler, operation as unknown as Operation);
+  METHODS_OF_PATH.set(operation.path, (METHODS_OF_PATH.get(operation.path) ?? new Set()).add(operation.method));
+  return routeHandler;
 }
 
 function bytesEtag(bytes: string | Uint8Array | undefined): string | undefined {
   return bytes === undefined ? undefined : contentEtag(bytes);
 }
+
+/**
+ * The methods a route file has no handler for: each answers 405 problem+json whose `Allow` names the
+ * methods the path serves (Next.js itself would answer an empty 405), and OPTIONS answers 204 with
+ * that `Allow`. A route file exports them beside its handlers,
+ * `export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(getThingOperation.path)`;
+ * its own handle() calls tell which methods the path serves.
+ */
+export function otherMethods(path: string): Record<HttpMethod | "OPTIONS", RouteHandler> {
+  const allowed = () => {
+    const served = METHODS_OF_PATH.get(path) ?? new Set();
+    return ALLOW_ORDER.filter((method) => served.has(method) || (method === "HEAD" && served.has("GET")) || method === "OPTIONS");
+  };
+  const refuse: RouteHandler = async (request) => problemResponse(new MethodNotAllowed(request.method, allowed()), requestIdOf(request));
+  const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: allowed().join(", ") } });
+  return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
+}
+
+/** Next.js answers HEAD with GET's handler. */
+const ALLOW_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 /** The answer for an /api/v1 path that names no endpoint. */
 export async function unknownEndpoint(request: Request): Promise<Response> {

@@ -29,6 +29,7 @@ export const getLauncherOperation = defineOperation({
 export const updateLauncherOperation = defineOperation({
   method: "PUT",
   path: "/api/v1/projects/{id}/launcher",
+  reviewedContent: true,
   tag: "Launcher",
   summary: "Configure the launcher integration",
   description:

@@ -43,7 +43,7 @@ export const addMemberOperation = defineOperation({
   params: projectParams,
   body: addMemberSchema,
   responses: {
-    201: { description: "The member", schema: memberSchema },
+    201: { description: "The member", schema: memberSchema, headers: ["Location"] },
     403: problem("Needs members.manage, or the role is too high"),
     409: problem("Already a member"),
   },
@@ -134,7 +134,7 @@ export const createRoleOperation = defineOperation({
   params: projectParams,
   body: roleDefinitionSchema,
   responses: {
-    201: { description: "The role", schema: roleSchema },
+    201: { description: "The role", schema: roleSchema, headers: ["Location"] },
     403: problem("Needs roles.manage, or the role would outrank you"),
     409: problem("Name taken"),
   },

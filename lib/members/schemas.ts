@@ -8,7 +8,9 @@ export const addMemberSchema = z
   .refine((input) => Boolean(input.userId) !== Boolean(input.username), {
     path: ["username"],
     message: "Name the user by userId or by username (one of them).",
-  });
+  })
+  // The refinement, as the OpenAPI document states it: exactly one of the two.
+  .meta({ oneOf: [{ required: ["userId"] }, { required: ["username"] }] });
 export type AddMemberInput = z.infer<typeof addMemberSchema>;
 
 export const changeMemberSchema = z.strictObject({ roleId: idSchema });

@@ -33,7 +33,7 @@ export const createMessageOperation = defineOperation({
   params: projectParams,
   body: messageInputSchema,
   responses: {
-    201: { description: "The announcement", schema: messageSchema },
+    201: { description: "The announcement", schema: messageSchema, headers: ["Location"] },
     400: problem("Invalid fields"),
     403: problem("Needs messages.manage"),
     404: NOT_VISIBLE,

@@ -32,6 +32,7 @@ export const listPagesOperation = defineOperation({
 export const createPageOperation = defineOperation({
   method: "POST",
   path: "/api/v1/projects/{id}/pages",
+  reviewedContent: true,
   tag: "Pages",
   summary: "Add a page",
   description: `Needs pages.manage. \`body\` is Markdown; reads return it with \`html\`, rendered and sanitized (no scripts, event handlers, styles, frames, SVG; links http(s) and mailto, images https only). At most 50 pages per project.`,
@@ -41,11 +42,11 @@ export const createPageOperation = defineOperation({
   params: projectParams,
   body: pageInputSchema,
   responses: {
-    201: { description: "The new page, with an ETag", schema: projectPageSchema },
+    201: { description: "The new page, with an ETag", schema: projectPageSchema, headers: ["Location", "ETag"] },
     400: problem("Invalid fields"),
     403: problem("Needs pages.manage"),
     404: NOT_VISIBLE,
-    409: problem("The project already has a page at this slug"),
+    409: problem("The project already has a page at this slug, or the project is in review (`in_review`)"),
     413: problem("The request is too large"),
     422: problem("The project has 50 pages already"),
   },
@@ -69,6 +70,7 @@ export const getPageOperation = defineOperation({
 export const replacePageOperation = defineOperation({
   method: "PUT",
   path: "/api/v1/projects/{id}/pages/{pageSlug}",
+  reviewedContent: true,
   tag: "Pages",
   summary: "Replace a page",
   description: "Needs pages.manage and the page's ETag in If-Match. A different `slug` moves the page to that address.",
@@ -82,7 +84,7 @@ export const replacePageOperation = defineOperation({
     400: problem("Invalid fields"),
     403: problem("Needs pages.manage"),
     404: problem("No such page, or not visible to you"),
-    409: problem("Another page of the project has the new slug"),
+    409: problem("Another page of the project has the new slug, or the project is in review (`in_review`)"),
     412: problem("Stale If-Match: the page changed meanwhile"),
     413: problem("The request is too large"),
     428: problem("If-Match missing"),
@@ -92,6 +94,7 @@ export const replacePageOperation = defineOperation({
 export const deletePageOperation = defineOperation({
   method: "DELETE",
   path: "/api/v1/projects/{id}/pages/{pageSlug}",
+  reviewedContent: true,
   tag: "Pages",
   summary: "Delete a page",
   auth: "required",

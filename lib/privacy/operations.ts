@@ -20,7 +20,7 @@ export const downloadOwnDataOperation = defineOperation({
     "(docs/privacy.md). Limited to 5 per hour per account.",
   auth: "required",
   responses: {
-    200: { description: "The export, as an attachment", schema: dataExportSchema },
+    200: { description: "The export, as an attachment", schema: dataExportSchema, headers: ["Content-Disposition"] },
     401: problem("Not signed in"),
     429: problem("More than 5 exports in an hour"),
   },

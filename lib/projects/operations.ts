@@ -45,7 +45,7 @@ export const createProjectOperation = defineOperation({
   idempotent: true,
   body: createProjectSchema,
   responses: {
-    201: { description: "The new project", schema: projectSchema },
+    201: { description: "The new project", schema: projectSchema, headers: ["Location", "ETag"] },
     400: problem("Invalid fields"),
     403: problem("Not allowed to create projects"),
     422: problem("A module that is not available yet"),
@@ -79,6 +79,7 @@ export const getProjectOperation = defineOperation({
 export const replaceProjectOperation = defineOperation({
   method: "PUT",
   path: "/api/v1/projects/{id}",
+  reviewedContent: true,
   tag: "Projects",
   summary: "Replace the presentation of a project",
   description: "Fields left out are emptied. Status moves through the status endpoint, visibility through settings.",
@@ -98,6 +99,7 @@ export const replaceProjectOperation = defineOperation({
 export const patchProjectOperation = defineOperation({
   method: "PATCH",
   path: "/api/v1/projects/{id}",
+  reviewedContent: true,
   tag: "Projects",
   summary: "Change some presentation fields of a project",
   auth: "required",
@@ -141,7 +143,7 @@ export const restoreProjectOperation = defineOperation({
   scope: "admin",
   params: projectParams,
   responses: {
-    200: { description: "The restored project", schema: projectSchema },
+    200: { description: "The restored project", schema: projectSchema, headers: ["ETag"] },
     404: problem("No such deleted project"),
     422: problem("Restore window passed"),
   },
@@ -155,12 +157,16 @@ export const getProjectImageOperation = defineOperation({
   auth: "optional",
   params: z.strictObject({ id, kind: z.enum(IMAGE_KINDS) }),
   query: z.strictObject({ v: z.string().max(64).optional() }),
-  responses: { 200: { description: "The image" }, 404: problem("No uploaded image, or the project is not visible") },
+  responses: {
+    200: { description: "The image, as uploaded; the ETag is its SHA-256", binary: IMAGE_TYPES, headers: ["ETag"] },
+    404: problem("No uploaded image, or the project is not visible"),
+  },
 });
 
 export const uploadProjectImageOperation = defineOperation({
   method: "PUT",
   path: "/api/v1/projects/{id}/images/{kind}",
+  reviewedContent: true,
   tag: "Projects",
   summary: "Upload the banner or logo",
   description: `Send the image itself as the body (${IMAGE_TYPES.join(", ")}, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB). The project's bannerUrl or logoUrl then points at it.`,
@@ -194,6 +200,7 @@ export const getSettingsOperation = defineOperation({
 export const updateSettingsOperation = defineOperation({
   method: "PUT",
   path: "/api/v1/projects/{id}/settings",
+  reviewedContent: true,
   tag: "Projects",
   summary: "Change visibility and settings",
   auth: "required",
@@ -222,6 +229,7 @@ export const getModulesOperation = defineOperation({
 export const updateModulesOperation = defineOperation({
   method: "PUT",
   path: "/api/v1/projects/{id}/modules",
+  reviewedContent: true,
   tag: "Projects",
   summary: "Set the enabled modules",
   description: "Disabling a module hides it and keeps its data. HOSTING is listed but cannot be enabled yet (422).",
@@ -265,7 +273,7 @@ export const setProjectTrustOperation = defineOperation({
   params: projectParams,
   body: trustSchema,
   responses: {
-    200: { description: "The project", schema: projectSchema },
+    200: { description: "The project", schema: projectSchema, headers: ["ETag"] },
     403: problem("Not a reviewer, or on the project's team"),
     404: NOT_VISIBLE,
     412: problem("If-Match names an older version"),

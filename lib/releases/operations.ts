@@ -24,6 +24,7 @@ export const listReleasesOperation = defineOperation({
 export const createReleaseOperation = defineOperation({
   method: "POST",
   path: "/api/v1/projects/{id}/releases",
+  reviewedContent: true,
   tag: "Releases",
   summary: "Create a release (as a draft)",
   description:
@@ -33,10 +34,10 @@ export const createReleaseOperation = defineOperation({
   params: projectParams,
   body: createReleaseSchema,
   responses: {
-    201: { description: "The draft release", schema: releaseSchema },
+    201: { description: "The draft release", schema: releaseSchema, headers: ["Location", "ETag"] },
     403: problem("Needs releases.manage"),
     404: NOT_VISIBLE,
-    409: problem("The version exists in the project"),
+    409: problem("The version exists in the project, or the project is in review (`in_review`)"),
   },
 });
 
@@ -55,6 +56,7 @@ export const getReleaseOperation = defineOperation({
 export const updateReleaseOperation = defineOperation({
   method: "PATCH",
   path: "/api/v1/projects/{id}/releases/{releaseId}",
+  reviewedContent: true,
   tag: "Releases",
   summary: "Edit, publish or yank a release",
   description:
@@ -75,6 +77,7 @@ export const updateReleaseOperation = defineOperation({
 export const deleteReleaseOperation = defineOperation({
   method: "DELETE",
   path: "/api/v1/projects/{id}/releases/{releaseId}",
+  reviewedContent: true,
   tag: "Releases",
   summary: "Delete a draft or yanked release and its files",
   auth: "required",
@@ -84,6 +87,7 @@ export const deleteReleaseOperation = defineOperation({
     204: { description: "Deleted" },
     403: problem("Needs releases.manage"),
     404: NOT_VISIBLE,
+    409: problem("The release is in review (`release_locked`: withdraw it to draft first), or the project is (`in_review`)"),
     422: problem("A published release is yanked first"),
   },
 });
@@ -92,6 +96,7 @@ export const submitReleaseOperation = defineOperation({
   operationId: "requestReleaseReview",
   method: "POST",
   path: "/api/v1/projects/{id}/releases/{releaseId}/submit",
+  reviewedContent: true,
   ifMatch: "optional",
   tag: "Releases",
   summary: "Submit a draft release for release review",
@@ -100,7 +105,7 @@ export const submitReleaseOperation = defineOperation({
   auth: "required",
   params: releaseParams,
   responses: {
-    200: { description: "The release, IN_REVIEW", schema: releaseSchema },
+    200: { description: "The release, IN_REVIEW", schema: releaseSchema, headers: ["ETag"] },
     403: problem("Needs releases.manage"),
     404: NOT_VISIBLE,
     409: problem("The project is in review (in_review)"),
@@ -122,7 +127,7 @@ export const decideReleaseOperation = defineOperation({
   params: z.strictObject({ releaseId: idSchema }),
   body: releaseDecisionSchema,
   responses: {
-    200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema },
+    200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema, headers: ["ETag"] },
     403: problem("Not a reviewer, or on the project's team"),
     404: problem("No such release, or its project is not visible to you"),
     409: problem("Already decided"),

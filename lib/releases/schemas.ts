@@ -9,12 +9,20 @@ import { RELEASE_CHANNELS, RELEASE_STATES } from "../permissions";
 
 export const MAX_CHANGELOG = 20_000;
 
-/** A semantic version (semver.org 2.0.0), as written: `1.2.0`, `2.0.0-beta.1`. No leading `v`. */
+/** semver.org's own pattern of a version (2.0.0), without its capturing groups. */
+const SEMVER_PATTERN =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*)?(?:\+[0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*)?$/;
+
+/**
+ * A semantic version (semver.org 2.0.0), as written: `1.2.0`, `2.0.0-beta.1`. No leading `v`. The
+ * pattern states it in the OpenAPI document; semver itself also keeps each number in range.
+ */
 export const semverSchema = z
   .string()
   .trim()
   .min(1, "Enter a version such as 1.0.0.")
   .max(64, "Use at most 64 characters.")
+  .regex(SEMVER_PATTERN, { message: "Use a semantic version such as 1.2.0 or 2.0.0-beta.1.", abort: true })
   .refine((value) => /^\d/.test(value) && semver.valid(value) !== null, "Use a semantic version such as 1.2.0 or 2.0.0-beta.1.");
 
 const titleSchema = z.string().trim().min(1, "Give the release a title.").max(120, "Use at most 120 characters.");

@@ -26,7 +26,7 @@ export const changeStatusOperation = defineOperation({
   params: projectParams,
   body: changeStatusSchema,
   responses: {
-    200: { description: "The history afterwards", schema: historySchema },
+    200: { description: "The history afterwards", schema: historySchema, headers: ["ETag"] },
     403: problem("No right to change the status"),
     404: problem("Not visible"),
     409: problem("The status changed meanwhile"),
@@ -107,7 +107,8 @@ export const decisionOperation = defineOperation({
   body: decisionSchema,
   responses: {
     200: {
-      description: "The decision",
+      description: "The decision; the ETag is the project's version after it",
+      headers: ["ETag"],
       schema: z.object({
         id: z.string(),
         decision: z.enum(["APPROVE", "REJECT"]),

@@ -27,7 +27,7 @@ export const openApiOperation = defineOperation({
   summary: "This OpenAPI 3.1 document",
   auth: "none",
   cache: "public",
-  responses: { 200: { description: "The document" } },
+  responses: { 200: { description: "The document", schema: z.record(z.string(), z.unknown()) } },
 });
 
 export const pingOperation = defineOperation({
@@ -35,7 +35,8 @@ export const pingOperation = defineOperation({
   path: "/api/ping",
   tag: "System",
   summary: "Liveness without dependencies",
-  description: "Answers `ok` without touching the database: for load balancers.",
+  description: "Answers `ok` (text/plain) without touching the database or the route wrapper: for load balancers.",
   auth: "none",
-  responses: { 200: { description: "Up" } },
+  bare: true,
+  responses: { 200: { description: "Up", binary: "text/plain" } },
 });

@@ -1,3 +1,6 @@
+import { operationOf } from "../http/route";
+import { checkResponse } from "./response-contract";
+
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
 export interface CallOptions {
@@ -10,7 +13,7 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** Calls a route handler the way Next.js does, with a real Request. */
+/** Calls a route handler the way Next.js does, with a real Request; the answer must be as the OpenAPI document declares it. */
 export async function call(handler: RouteHandler, method: string, url: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? "10.1.1.1", ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -23,6 +26,7 @@ export async function call(handler: RouteHandler, method: string, url: string, o
     params: Promise.resolve(options.params ?? {}),
   });
   const text = await response.text();
+  checkResponse(operationOf(handler), method, response, text);
   const json = text && /json/.test(response.headers.get("content-type") ?? "") ? (JSON.parse(text) as Record<string, unknown>) : null;
   return { status: response.status, headers: response.headers, json, text };
 }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { OPERATIONS } from "../api/registry";
+import { checkResponse } from "./response-contract";
 
 // As route handlers take them (lib/http/route.ts): a catch-all segment is an array.
 type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>>;
@@ -21,7 +22,8 @@ const ROUTES = OPERATIONS.map((operation) => ({
 
 /**
  * A `fetch` that hands the request to our route handlers in this process, the way Next.js would:
- * for clients (generated ones included) driven from tests without a server.
+ * for clients (generated ones included) driven from tests without a server. Each answer is checked
+ * against the OpenAPI document (./response-contract.ts).
  */
 export async function inProcessFetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
   const request = input instanceof Request ? input : new Request(input, init);
@@ -33,7 +35,9 @@ export async function inProcessFetch(input: Request | string | URL, init?: Reque
     const match = pattern.exec(url.pathname);
     if (!match || operation.method !== request.method) continue;
     const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
-    return (await routeModule(operation.path))[operation.method](forwarded, { params: Promise.resolve(params) });
+    const response = await (await routeModule(operation.path))[operation.method](forwarded, { params: Promise.resolve(params) });
+    checkResponse(operation, request.method, response, await response.clone().text());
+    return response;
   }
   return new Response(JSON.stringify({ status: 404, code: "not_found" }), {
     status: 404,

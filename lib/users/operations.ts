@@ -29,7 +29,7 @@ export const registerOperation = defineOperation({
   auth: "none",
   body: registerSchema,
   responses: {
-    201: { description: "The new account", schema: ownAccountSchema },
+    201: { description: "The new account", schema: ownAccountSchema, headers: ["Location", "ETag"] },
     400: problem("Invalid fields"),
     409: problem("Username or e-mail address taken"),
     429: problem("Too many registrations from this address"),
@@ -75,7 +75,7 @@ export const createTokenWithPasswordOperation = defineOperation({
   auth: "none",
   body: credentialsSchema.extend(createTokenSchema.shape),
   responses: {
-    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }) },
+    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }), headers: ["Location"] },
     401: problem("Wrong login or password (the same answer for every reason)"),
     429: problem("Too many attempts"),
   },
@@ -133,7 +133,7 @@ export const uploadAvatarOperation = defineOperation({
   fileBody: { contentTypes: IMAGE_TYPES },
   maxBodyBytes: MAX_AVATAR_BYTES,
   responses: {
-    200: { description: "The account, with its new avatarUrl and ETag", schema: ownAccountSchema },
+    200: { description: "The account, with its new avatarUrl and ETag", schema: ownAccountSchema, headers: ["ETag"] },
     400: problem("The picture cannot be read, or it is too large a canvas"),
     413: problem("Too large"),
     415: problem("Not an image of an accepted type"),
@@ -151,7 +151,10 @@ export const getAvatarOperation = defineOperation({
   cache: "public",
   params: idParams,
   query: z.strictObject({ v: z.string().max(64).optional() }),
-  responses: { 200: { description: "The picture (WebP)", binary: "image/webp" }, 404: problem("No such user, or no uploaded picture") },
+  responses: {
+    200: { description: "The picture (WebP)", binary: "image/webp", headers: ["ETag"] },
+    404: problem("No such user, or no uploaded picture"),
+  },
 });
 
 export const getUserOperation = defineOperation({
@@ -213,7 +216,7 @@ export const createTokenOperation = defineOperation({
   auth: "required",
   body: createOwnTokenSchema,
   responses: {
-    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }) },
+    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }), headers: ["Location"] },
     400: problem("Wrong `password`"),
     401: problem("The caller's sign-in is older than REAUTH_WINDOW_SECONDS and no `password` was sent (`reauthentication_required`)"),
     429: problem("Too many password checks"),

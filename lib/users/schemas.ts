@@ -37,7 +37,8 @@ export const emailSchema = z
 
 export const httpsUrlSchema = z
   .url({ protocol: /^https$/, message: "Enter an https:// address." })
-  .regex(/^https:\/\//, "Enter an https:// address.")
+  // With a host: a bare "https://" is no address (the pattern states it in the OpenAPI document).
+  .regex(/^https:\/\/[^/?#\s]+/, "Enter an https:// address.")
   .max(2048, "Use at most 2048 characters.");
 
 export const dateOfBirthSchema = z.iso

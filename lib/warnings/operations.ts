@@ -25,7 +25,7 @@ export const createWarningOperation = defineOperation({
   idempotent: true,
   params: projectParams,
   body: createWarningSchema,
-  responses: { 201: { description: "The warning", schema: warningSchema }, 404: problem("Not found") },
+  responses: { 201: { description: "The warning", schema: warningSchema, headers: ["Location"] }, 404: problem("Not found") },
 });
 
 export const revokeWarningOperation = defineOperation({

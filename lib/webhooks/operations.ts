@@ -45,7 +45,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       body: createWebhookSchema,
       idempotent: true,
       responses: {
-        201: { description: "The webhook and its secret", schema: webhookWithSecretSchema },
+        201: { description: "The webhook and its secret", schema: webhookWithSecretSchema, headers: ["Location"] },
         400: problem("A refused URL or an unknown event type"),
         403: problem(`Needs ${who}`),
         404: notFound,

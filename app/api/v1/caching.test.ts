@@ -101,8 +101,11 @@ async function expectCacheRules(operation: Operation, caller: Caller, answer: Aw
   const cacheControl = answer.headers.get("cache-control");
   expect(answer.headers.get("vary")).toBe("Authorization, Cookie");
   if (answer.status >= 400) expect(cacheControl).toBe("no-store");
-  else if (shareable) expect(cacheControl).toBe(PUBLIC_CACHE_CONTROL);
-  else expectPrivate(cacheControl);
+  else if (shareable) {
+    expect(cacheControl).toBe(PUBLIC_CACHE_CONTROL);
+    // A stored answer is read by everyone: no caller's rate-limit budget in it.
+    expect(answer.headers.get("ratelimit-remaining")).toBeNull();
+  } else expectPrivate(cacheControl);
   if (answer.status < 200 || answer.status >= 300) return;
 
   const etag = answer.headers.get("etag");

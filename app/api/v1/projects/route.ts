@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { createProjectOperation, listProjectsOperation } from "@/lib/projects/operations";
 import { presentProject } from "@/lib/projects/present";
 import { createProject, listProjects } from "@/lib/projects/service";
@@ -15,3 +15,5 @@ export const POST = handle(createProjectOperation, async ({ actor, body, meta })
     headers: { Location: `/api/v1/projects/${project.id}` },
   };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listProjectsOperation.path);

@@ -1,4 +1,4 @@
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { createPlatformWebhookOperation, listPlatformWebhooksOperation } from "@/lib/webhooks/operations";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/service";
 
@@ -10,3 +10,5 @@ export const POST = handle(createPlatformWebhookOperation, async ({ actor, body,
   const webhook = await createWebhook(actor, PLATFORM, body, meta);
   return created(webhook, `${`/api/v1/webhooks`}/${webhook.id}`);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listPlatformWebhooksOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { localeFromAcceptLanguage } from "@/lib/i18n/locales";
 import { registerOperation } from "@/lib/users/operations";
 import { versionEtag } from "@/lib/http/etag";
@@ -11,3 +11,5 @@ export const POST = handle(registerOperation, async ({ body, meta, request }) =>
   const user = await registerUser(body, meta, language);
   return { status: 201, body: presentOwnAccount(user), etag: versionEtag(user), headers: { Location: `/api/v1/users/${user.id}` } };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(registerOperation.path);

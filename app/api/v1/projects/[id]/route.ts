@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deleteProjectOperation, getProjectOperation, patchProjectOperation, replaceProjectOperation } from "@/lib/projects/operations";
 import { deleteProject, getProject, updatePresentation } from "@/lib/projects/service";
 
@@ -22,3 +22,5 @@ export const DELETE = handle(deleteProjectOperation, async ({ actor, params, exp
   await deleteProject(actor, params.id, expectedVersion, meta);
   return { status: 204 };
 });
+
+export const { POST, OPTIONS } = otherMethods(getProjectOperation.path);

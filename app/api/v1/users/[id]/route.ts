@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deleteAccountAsStaff } from "@/lib/privacy/deletion";
 import { deleteUserOperation } from "@/lib/privacy/operations";
 import { getUserOperation, updateUserOperation } from "@/lib/users/operations";
@@ -18,3 +18,5 @@ export const PUT = handle(updateUserOperation, async ({ actor, params, body, exp
 export const DELETE = handle(deleteUserOperation, async ({ actor, params, ifMatch, meta }) => {
   return { status: 202, body: await deleteAccountAsStaff(actor, params.id, ifMatch, meta) };
 });
+
+export const { POST, PATCH, OPTIONS } = otherMethods(getUserOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deleteOwnAccount } from "@/lib/privacy/deletion";
 import { deleteOwnAccountOperation } from "@/lib/privacy/operations";
 import { getMeOperation, updateMeOperation } from "@/lib/users/operations";
@@ -18,3 +18,5 @@ export const PUT = handle(updateMeOperation, async ({ actor, body, expectedVersi
 export const DELETE = handle(deleteOwnAccountOperation, async ({ actor, body, ifMatch, meta }) => {
   return { status: 202, body: await deleteOwnAccount(actor, body, ifMatch, meta) };
 });
+
+export const { POST, PATCH, OPTIONS } = otherMethods(getMeOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { revokeWarningOperation } from "@/lib/warnings/operations";
 import { revokeWarning } from "@/lib/warnings/service";
 
@@ -6,3 +6,5 @@ export const DELETE = handle(revokeWarningOperation, async ({ actor, params, met
   await revokeWarning(actor, params.warningId, meta);
   return { status: 204 };
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods(revokeWarningOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deletePlatformWebhookOperation, getPlatformWebhookOperation, updatePlatformWebhookOperation } from "@/lib/webhooks/operations";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/service";
 
@@ -16,3 +16,5 @@ export const DELETE = handle(deletePlatformWebhookOperation, async ({ actor, par
   await deleteWebhook(actor, PLATFORM, params.webhookId, meta);
   return { status: 204 };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods(getPlatformWebhookOperation.path);

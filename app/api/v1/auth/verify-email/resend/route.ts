@@ -1,5 +1,5 @@
 import { BadRequest } from "@/lib/errors";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { sendVerificationLinkOperation } from "@/lib/users/operations";
 import { resendVerification } from "@/lib/users/verification";
 
@@ -9,3 +9,5 @@ export const POST = handle(sendVerificationLinkOperation, async ({ actor, body, 
   else throw new BadRequest("Name the e-mail address of the account, or sign in.", "email_required");
   return { status: 202 };
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(sendVerificationLinkOperation.path);

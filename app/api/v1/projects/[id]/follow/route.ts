@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { followProjectOperation, unfollowProjectOperation } from "@/lib/notifications/operations";
 import { followProject, unfollowProject } from "@/lib/notifications/preferences";
 
@@ -9,3 +9,5 @@ export const PUT = handle(followProjectOperation, async ({ actor, params, ifMatc
 export const DELETE = handle(unfollowProjectOperation, async ({ actor, params, ifMatch }) => ({
   body: await unfollowProject(actor, params.id, ifMatch),
 }));
+
+export const { GET, POST, PATCH, OPTIONS } = otherMethods(followProjectOperation.path);

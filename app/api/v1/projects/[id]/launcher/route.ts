@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { getLauncherSettings, updateLauncherSettings } from "@/lib/launcher/service";
 import { getLauncherOperation, updateLauncherOperation } from "@/lib/launcher/operations";
 
@@ -7,3 +7,5 @@ export const GET = handle(getLauncherOperation, async ({ actor, params }) => ({ 
 export const PUT = handle(updateLauncherOperation, async ({ actor, params, body, meta }) => ({
   body: await updateLauncherSettings(actor, params.id, body, meta),
 }));
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods(getLauncherOperation.path);

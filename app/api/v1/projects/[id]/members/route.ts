@@ -1,4 +1,4 @@
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { addMember, listMembers } from "@/lib/members/service";
 import { addMemberOperation, listMembersOperation } from "@/lib/members/operations";
 
@@ -8,3 +8,5 @@ export const POST = handle(addMemberOperation, async ({ actor, params, body, met
   const member = await addMember(actor, params.id, body, meta);
   return created(member, `/api/v1/projects/${params.id}/members/${member.userId}`);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listMembersOperation.path);

@@ -1,4 +1,4 @@
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { listMessagesOperation, createMessageOperation } from "@/lib/messages/operations";
 import { listMessages, postMessage } from "@/lib/messages/service";
 
@@ -10,3 +10,5 @@ export const POST = handle(createMessageOperation, async ({ actor, params, body,
   const message = await postMessage(actor, params.id, body, meta);
   return created(message, `/api/v1/projects/${params.id}/messages/${message.id}`);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listMessagesOperation.path);

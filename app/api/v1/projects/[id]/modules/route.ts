@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { getModulesOperation, updateModulesOperation } from "@/lib/projects/operations";
 import { getModules, updateModules } from "@/lib/projects/service";
 
@@ -12,3 +12,5 @@ export const PUT = handle(updateModulesOperation, async ({ actor, params, body, 
   const updated = await updateModules(actor, params.id, body.modules, expectedVersion, meta);
   return { body: updated.body, etag: versionEtag(updated.project) };
 });
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods(getModulesOperation.path);

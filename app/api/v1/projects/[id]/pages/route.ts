@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { createPageOperation, listPagesOperation } from "@/lib/pages/operations";
 import { createPage, listPages } from "@/lib/pages/service";
 
@@ -9,3 +9,5 @@ export const POST = handle(createPageOperation, async ({ actor, params, body, me
   const page = await createPage(actor, params.id, body, meta);
   return created(page, `/api/v1/projects/${params.id}/pages/${page.slug}`, versionEtag(page));
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listPagesOperation.path);

@@ -1,4 +1,4 @@
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { createReleaseOperation, listReleasesOperation } from "@/lib/releases/operations";
 import { createRelease, listReleases } from "@/lib/releases/service";
 
@@ -10,3 +10,5 @@ export const POST = handle(createReleaseOperation, async ({ actor, params, body,
   const release = await createRelease(actor, params.id, body, meta);
   return created(release.body, `/api/v1/projects/${params.id}/releases/${release.body.id}`, release.etag);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listReleasesOperation.path);

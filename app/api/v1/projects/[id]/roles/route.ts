@@ -1,4 +1,4 @@
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { createRole, listRoles } from "@/lib/members/service";
 import { createRoleOperation, listRolesOperation } from "@/lib/members/operations";
 
@@ -8,3 +8,5 @@ export const POST = handle(createRoleOperation, async ({ actor, params, body, me
   const role = await createRole(actor, params.id, body, meta);
   return created(role, `/api/v1/projects/${params.id}/roles/${role.id}`);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listRolesOperation.path);

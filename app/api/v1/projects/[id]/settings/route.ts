@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { getSettingsOperation, updateSettingsOperation } from "@/lib/projects/operations";
 import { getSettings, updateSettings } from "@/lib/projects/settings";
 
@@ -12,3 +12,5 @@ export const PUT = handle(updateSettingsOperation, async ({ actor, params, body,
   const updated = await updateSettings(actor, params.id, body, expectedVersion, meta);
   return { body: updated.body, etag: versionEtag(updated.project) };
 });
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods(getSettingsOperation.path);

@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { setProjectTrustOperation } from "@/lib/projects/operations";
 import { setProjectTrust } from "@/lib/projects/trust";
 
@@ -7,3 +7,5 @@ export const PUT = handle(setProjectTrustOperation, async ({ actor, params, body
   const updated = await setProjectTrust(actor, params.id, body, ifMatch, meta);
   return { body: updated.body, etag: versionEtag(updated.project) };
 });
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = otherMethods(setProjectTrustOperation.path);

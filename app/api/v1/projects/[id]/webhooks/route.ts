@@ -1,4 +1,4 @@
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { createProjectWebhookOperation, listProjectWebhooksOperation } from "@/lib/webhooks/operations";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/service";
 
@@ -10,3 +10,5 @@ export const POST = handle(createProjectWebhookOperation, async ({ actor, params
   const webhook = await createWebhook(actor, { projectId: params.id }, body, meta);
   return created(webhook, `${`/api/v1/projects/${params.id}/webhooks`}/${webhook.id}`);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listProjectWebhooksOperation.path);

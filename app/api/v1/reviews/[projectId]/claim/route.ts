@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { claimOperation, releaseClaimOperation } from "@/lib/reviews/operations";
 import { claimReview, releaseClaim } from "@/lib/reviews/service";
 
@@ -8,3 +8,5 @@ export const DELETE = handle(releaseClaimOperation, async ({ actor, params, meta
   await releaseClaim(actor, params.projectId, meta);
   return { status: 204 };
 });
+
+export const { GET, PUT, PATCH, OPTIONS } = otherMethods(claimOperation.path);

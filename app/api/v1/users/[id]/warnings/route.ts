@@ -1,4 +1,4 @@
-import { created, handle } from "@/lib/http/route";
+import { created, handle, otherMethods } from "@/lib/http/route";
 import { createWarningOperation, listWarningsOperation } from "@/lib/warnings/operations";
 import { createWarning, listWarnings } from "@/lib/warnings/service";
 
@@ -8,3 +8,5 @@ export const POST = handle(createWarningOperation, async ({ actor, params, body,
   const warning = await createWarning(actor, params.id, body, meta);
   return created(warning, `/api/v1/warnings/${warning.id}`);
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listWarningsOperation.path);

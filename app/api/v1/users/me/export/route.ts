@@ -1,5 +1,5 @@
 import { contentEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { exportFileName, exportOwnData } from "@/lib/privacy/export";
 import { downloadOwnDataOperation } from "@/lib/privacy/operations";
 
@@ -12,3 +12,5 @@ export const GET = handle(downloadOwnDataOperation, async ({ actor }) => {
     headers: { "Content-Disposition": `attachment; filename="${exportFileName(username)}"` },
   };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(downloadOwnDataOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { listPlatformWebhookDeliveriesOperation } from "@/lib/webhooks/operations";
 import { listDeliveries } from "@/lib/webhooks/service";
 
@@ -7,3 +7,5 @@ const PLATFORM = { projectId: null };
 export const GET = handle(listPlatformWebhookDeliveriesOperation, async ({ actor, params, query }) => ({
   body: await listDeliveries(actor, PLATFORM, params.webhookId, query),
 }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(listPlatformWebhookDeliveriesOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { getLauncherManifestOperation } from "@/lib/launcher/operations";
 import { getManifest } from "@/lib/launcher/service";
 
@@ -7,3 +7,5 @@ export const GET = handle(getLauncherManifestOperation, async ({ actor, params, 
   // Launchers revalidate with If-None-Match; the manifest depends on who asks (Vary: Authorization, Cookie).
   return { body: manifest.body, etag: manifest.etag };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods(getLauncherManifestOperation.path);

@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { readProjectImage, uploadProjectImage } from "@/lib/projects/images";
 import { getProjectImageOperation, uploadProjectImageOperation } from "@/lib/projects/operations";
 
@@ -13,3 +13,5 @@ export const PUT = handle(uploadProjectImageOperation, async ({ actor, params, f
   const updated = await uploadProjectImage(actor, params.id, params.kind, file!, expectedVersion, meta);
   return { body: updated.body, etag: versionEtag(updated.project) };
 });
+
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethods(getProjectImageOperation.path);

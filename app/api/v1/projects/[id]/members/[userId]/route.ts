@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { changeMemberRole, removeMember } from "@/lib/members/service";
 import { changeMemberOperation, removeMemberOperation } from "@/lib/members/operations";
 
@@ -10,3 +10,5 @@ export const DELETE = handle(removeMemberOperation, async ({ actor, params, meta
   await removeMember(actor, params.id, params.userId, meta);
   return { status: 204 };
 });
+
+export const { GET, POST, PATCH, OPTIONS } = otherMethods(changeMemberOperation.path);

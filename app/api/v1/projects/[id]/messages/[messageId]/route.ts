@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deleteMessageOperation } from "@/lib/messages/operations";
 import { deleteMessage } from "@/lib/messages/service";
 
@@ -6,3 +6,5 @@ export const DELETE = handle(deleteMessageOperation, async ({ actor, params, met
   await deleteMessage(actor, params.id, params.messageId, meta);
   return { status: 204 };
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods(deleteMessageOperation.path);

@@ -1,5 +1,5 @@
 import { versionEtag } from "@/lib/http/etag";
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deletePageOperation, getPageOperation, replacePageOperation } from "@/lib/pages/operations";
 import { deletePage, getPage, updatePage } from "@/lib/pages/service";
 
@@ -17,3 +17,5 @@ export const DELETE = handle(deletePageOperation, async ({ actor, params, expect
   await deletePage(actor, params.id, params.pageSlug, expectedVersion, meta);
   return { status: 204 };
 });
+
+export const { POST, PATCH, OPTIONS } = otherMethods(getPageOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deleteReleaseOperation, getReleaseOperation, updateReleaseOperation } from "@/lib/releases/operations";
 import { deleteRelease, getRelease, updateRelease } from "@/lib/releases/service";
 
@@ -12,3 +12,5 @@ export const DELETE = handle(deleteReleaseOperation, async ({ actor, params, exp
   await deleteRelease(actor, params.id, params.releaseId, expectedVersion, meta);
   return { status: 204 };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods(getReleaseOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deleteRole, updateRole } from "@/lib/members/service";
 import { deleteRoleOperation, updateRoleOperation } from "@/lib/members/operations";
 
@@ -10,3 +10,5 @@ export const DELETE = handle(deleteRoleOperation, async ({ actor, params, query,
   await deleteRole(actor, params.id, params.roleId, query.members, meta);
   return { status: 204 };
 });
+
+export const { GET, POST, PATCH, OPTIONS } = otherMethods(updateRoleOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { deleteProjectWebhookOperation, getProjectWebhookOperation, updateProjectWebhookOperation } from "@/lib/webhooks/operations";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/service";
 
@@ -14,3 +14,5 @@ export const DELETE = handle(deleteProjectWebhookOperation, async ({ actor, para
   await deleteWebhook(actor, { projectId: params.id }, params.webhookId, meta);
   return { status: 204 };
 });
+
+export const { POST, PUT, OPTIONS } = otherMethods(getProjectWebhookOperation.path);

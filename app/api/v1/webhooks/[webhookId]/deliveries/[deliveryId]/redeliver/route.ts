@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { redeliverPlatformWebhookOperation } from "@/lib/webhooks/operations";
 import { redeliver } from "@/lib/webhooks/service";
 
@@ -8,3 +8,5 @@ export const POST = handle(redeliverPlatformWebhookOperation, async ({ actor, pa
   status: 202,
   body: await redeliver(actor, PLATFORM, params.webhookId, params.deliveryId, meta),
 }));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(redeliverPlatformWebhookOperation.path);

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/http/route";
+import { handle, otherMethods } from "@/lib/http/route";
 import { redeliverProjectWebhookOperation } from "@/lib/webhooks/operations";
 import { redeliver } from "@/lib/webhooks/service";
 
@@ -6,3 +6,5 @@ export const POST = handle(redeliverProjectWebhookOperation, async ({ actor, par
   status: 202,
   body: await redeliver(actor, { projectId: params.id }, params.webhookId, params.deliveryId, meta),
 }));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods(redeliverProjectWebhookOperation.path);
