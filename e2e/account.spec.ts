@@ -81,7 +81,7 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   await expect(preview.locator("img")).toHaveCount(0);
   await expect(preview).toContainText("RT");
   await profile.getByLabel("Picture").setInputFiles({ name: "not-a-picture.png", mimeType: "image/png", buffer: Buffer.from("nope") });
-  await expect(profile.getByText("Send the body as a PNG, JPEG, GIF or WebP image.")).toBeVisible();
+  await expect(profile.getByText("The file is not a PNG, JPEG, GIF or WebP image.")).toBeVisible();
   await profile.getByLabel("Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   await expect(profile.getByText("Your picture is saved.")).toBeVisible();
   await expect(preview.locator("img")).toHaveAttribute("src", /^\/api\/v1\/users\/[\w-]+\/avatar\?v=[\w-]+$/);

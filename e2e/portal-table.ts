@@ -72,6 +72,8 @@ export function expected(
   const staff = "staff" in actor ? actor.staff : undefined;
   const visible = Boolean(role) || Boolean(staff) || (project.released && !project.private && !(project.applicationOnly && !actor.login));
   const moduleOff = "onlyIn" in page && !(page.onlyIn as readonly string[]).includes(projectName);
+  // A visitor following a link into a listed APPLICATION_ONLY project is asked to sign in (issue 30, item 14).
+  if (!actor.login && project.released && !project.private && project.applicationOnly) return "sign-in";
   if (page.path === "" || "public" in page) return visible && !moduleOff ? "ok" : "404";
   if (!actor.login) return "sign-in";
   if (!visible) return "404";
