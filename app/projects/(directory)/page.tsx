@@ -18,6 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const SORTS = ["newest", "oldest", "name"] as const;
 const FILTERS = ["q", "game", "category", "sort", "cursor"];
+/** The list names of the facets (their headings are the filters' names). */
+const FACET_LABELS = { game: "games", category: "categories" } as const;
 const INPUT = "w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600";
 
 /**
@@ -81,22 +83,17 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
                   {t("submit")}
                 </button>
               </form>
-              <FacetList
-                name="game"
-                heading={t("game")}
-                label={t("games")}
-                facets={facets.game}
-                chosen={query.game}
-                params={withoutCursor}
-              />
-              <FacetList
-                name="category"
-                heading={t("category")}
-                label={t("categories")}
-                facets={facets.category}
-                chosen={query.category}
-                params={withoutCursor}
-              />
+              {(["game", "category"] as const).map((name) => (
+                <FacetList
+                  key={name}
+                  name={name}
+                  heading={t(name)}
+                  label={t(FACET_LABELS[name])}
+                  facets={facets[name]}
+                  chosen={query[name]}
+                  params={withoutCursor}
+                />
+              ))}
             </div>
           </details>
         </search>
