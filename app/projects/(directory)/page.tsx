@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { NavigatedList } from "@/components/navigation/navigated-list";
 import { cardData, EmptyState } from "@/components/projects/project-card";
 import { ProjectGrid } from "@/components/projects/project-grid";
 import { PageHeader } from "@/components/ui/card";
@@ -152,7 +153,11 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   );
 }
 
-/** A facet's values as links with their counts; the chosen one is marked and can be taken off. */
+/**
+ * A facet's values as links with their counts; the chosen one is marked and can be taken off.
+ * Plain links under one navigation handler (NavigatedList), not a `next/link` each: the facets
+ * took the page from 1.29 to 1.55 times the no-op page, and plain links to 1.48 (bench/results).
+ */
 async function FacetList({
   name,
   heading,
@@ -174,12 +179,12 @@ async function FacetList({
     <section className="min-w-0">
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{heading}</h3>
       {facets.length > 0 && (
-        <ul aria-label={label} className="mt-2 space-y-0.5">
+        <NavigatedList aria-label={label} className="mt-2 space-y-0.5">
           {facets.map((facet) => {
             const active = chosen?.toLowerCase() === facet.value.toLowerCase();
             return (
               <li key={facet.value}>
-                <Link
+                <a
                   href={`/projects?${new URLSearchParams({ ...others, [name]: facet.value })}`}
                   aria-current={active ? "true" : undefined}
                   className={`flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 ${
@@ -190,11 +195,11 @@ async function FacetList({
                   <span data-testid="facet-count" className="shrink-0 rounded-full bg-slate-100 px-2 text-xs tabular-nums text-slate-600">
                     {format.number(facet.count)}
                   </span>
-                </Link>
+                </a>
               </li>
             );
           })}
-        </ul>
+        </NavigatedList>
       )}
       {chosen && (
         <Link
