@@ -72,7 +72,16 @@ import { totpCode } from "@/lib/auth/two-factor";
 import * as avatar from "@/app/api/v1/users/me/avatar/route";
 import { db } from "@/lib/db/client";
 import { OPERATIONS } from "@/lib/api/registry";
-import { createPartner, createProjectFor, createUser, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
+import {
+  createDownload,
+  createPartner,
+  createProjectFor,
+  createUser,
+  TEST_PASSWORD,
+  testMeta,
+  tokenFor,
+  unique,
+} from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 import { mailedToken } from "@/lib/testing/mail";
 
@@ -133,18 +142,7 @@ async function withDraftRelease() {
 /** A draft release with one file (what a submission needs). */
 async function withSubmittableRelease() {
   const context = await withDraftRelease();
-  await db.download.create({
-    data: {
-      projectId: context.project.id,
-      releaseId: context.releaseId,
-      kind: "SOFTWARE",
-      fileName: "a.bin",
-      contentType: "application/octet-stream",
-      size: 0n,
-      sha256: "0".repeat(64),
-      storageKey: unique("key"),
-    },
-  });
+  await createDownload(context.project.id, { releaseId: context.releaseId });
   return context;
 }
 /** A project with the content modules on and one page, "about". */
