@@ -54,23 +54,15 @@ export async function createProjectFor(
   state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[]; name?: string } = {},
 ) {
   const { createProject } = await import("../projects/service");
-  const project = await createProject(
-    actorOf(owner),
-    {
-      name: state.name ?? `Project ${unique("")}`,
-      description: "",
-      game: "Test game",
-      category: "Test",
-      bannerUrl: null,
-      logoUrl: null,
-      websiteUrl: null,
-      chatUrl: null,
-      trailerUrl: null,
-      visibility: state.visibility ?? "PUBLIC",
-      modules: state.modules ?? [],
-    },
-    testMeta(),
-  );
+  const { createProjectSchema } = await import("../projects/schemas");
+  const input = createProjectSchema.parse({
+    name: state.name ?? `Project ${unique("")}`,
+    game: "Test game",
+    category: "Test",
+    visibility: state.visibility,
+    modules: state.modules,
+  });
+  const project = await createProject(actorOf(owner), input, testMeta());
   if (state.status && state.status !== "DRAFT") await db.project.update({ where: { id: project.id }, data: { status: state.status } });
   return db.project.findUniqueOrThrow({ where: { id: project.id }, include: { roles: true } });
 }
