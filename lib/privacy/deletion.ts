@@ -190,7 +190,7 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
       passwordHash: "",
       dateOfBirth: null,
       avatarUrl: null,
-      language: "en",
+      language: null,
       settings: {},
       notificationSettings: {},
       platformRoles: ["USER"],

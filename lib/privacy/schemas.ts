@@ -43,7 +43,8 @@ export const dataExportSchema = z.object({
     emailVerifiedAt: maybeAt,
     dateOfBirth: z.string().nullable(),
     avatarUrl: z.string().nullable(),
-    language: z.string(),
+    /** null: never chosen, the portal follows the browser. */
+    language: z.string().nullable(),
     settings: z.unknown(),
     notificationSettings: z.unknown(),
     platformRoles: z.array(z.string()),
