@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { defineOperation, idParams, idSchema, pageOf, problem } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
 import {
   changePasswordSchema,
   confirmTwoFactorSchema,
@@ -91,7 +91,7 @@ export const listSessionsOperation = defineOperation({
   summary: "List the own signed-in sessions",
   auth: "required",
   query: paginationQuerySchema,
-  responses: { 200: { description: "Live sessions, newest first; `current` marks the caller's", schema: pageSchema(sessionSchema) } },
+  responses: { 200: pageOf("Live sessions, newest first; `current` marks the caller's", sessionSchema) },
 });
 
 export const endOtherSessionsOperation = defineOperation({
@@ -121,7 +121,7 @@ export const listDevicesOperation = defineOperation({
   summary: "List the own trusted devices (browsers that signed in)",
   auth: "required",
   query: paginationQuerySchema,
-  responses: { 200: { description: "Devices, newest first", schema: pageSchema(deviceSchema) } },
+  responses: { 200: pageOf("Devices, newest first", deviceSchema) },
 });
 
 const deviceParams = z.strictObject({ deviceId: idSchema });
@@ -160,7 +160,7 @@ export const getOwnLoginHistoryOperation = defineOperation({
   description: "Every attempt, successful or not, newest first. `reason` is given to staff with users.readAny only.",
   auth: "required",
   query: paginationQuerySchema,
-  responses: { 200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) } },
+  responses: { 200: pageOf("A page of attempts", loginEventSchema) },
 });
 
 export const getLoginHistoryOperation = defineOperation({
@@ -171,10 +171,10 @@ export const getLoginHistoryOperation = defineOperation({
   description: "users.readAny (tokens need the admin scope); with the reason of each failure.",
   auth: "required",
   scope: "admin",
-  params: z.strictObject({ id: idSchema }),
+  params: idParams,
   query: paginationQuerySchema,
   responses: {
-    200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) },
+    200: pageOf("A page of attempts", loginEventSchema),
     403: problem("Needs users.readAny"),
     404: problem("No such user"),
   },
@@ -263,7 +263,7 @@ export const resetTwoFactorOperation = defineOperation({
   description: "users.manage above the target's rank (tokens need write and admin). Writes a security warning and mails the user.",
   auth: "required",
   scope: "admin",
-  params: z.strictObject({ id: idSchema }),
+  params: idParams,
   responses: {
     204: { description: "Reset" },
     403: problem("Needs users.manage above the user's rank"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createOwnTokenSchema, createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
-import { defineOperation, idSchema, problem } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
+import { defineOperation, idParams, idSchema, ifMatchProblems, listOf, pageOf, problem } from "../http/operation";
 import { IMAGE_TYPES } from "../files/store";
 import { RATE_LIMITS } from "../rate-limit";
 import {
@@ -16,8 +16,6 @@ import {
   userSearchQuerySchema,
   verificationResendSchema,
 } from "./schemas";
-
-const idParams = z.strictObject({ id: idSchema });
 
 export const registerOperation = defineOperation({
   operationId: "registerUser",
@@ -104,8 +102,7 @@ export const updateMeOperation = defineOperation({
     200: { description: "The updated account", schema: ownAccountSchema },
     400: problem("Invalid fields"),
     409: problem("Username or e-mail address taken"),
-    412: problem("Stale If-Match"),
-    428: problem("If-Match missing"),
+    ...ifMatchProblems(),
   },
 });
 
@@ -117,7 +114,7 @@ export const listUsersOperation = defineOperation({
   auth: "required",
   scope: "admin",
   query: userSearchQuerySchema.extend(paginationQuerySchema.shape),
-  responses: { 200: { description: "A page of users", schema: pageSchema(fullUserSchema) }, 403: problem("Needs users.readAny") },
+  responses: { 200: pageOf("A page of users", fullUserSchema), 403: problem("Needs users.readAny") },
 });
 
 export const uploadAvatarOperation = defineOperation({
@@ -188,9 +185,8 @@ export const updateUserOperation = defineOperation({
     200: { description: "The full record", schema: fullUserSchema },
     403: problem("A field needs a permission the caller lacks"),
     404: problem("No such user"),
-    412: problem("Stale If-Match"),
     422: problem("A rule forbids the change (last Project lead, own account)"),
-    428: problem("If-Match missing"),
+    ...ifMatchProblems(),
   },
 });
 
@@ -200,7 +196,7 @@ export const listTokensOperation = defineOperation({
   tag: "Tokens",
   summary: "List the own personal access tokens",
   auth: "required",
-  responses: { 200: { description: "Active tokens", schema: z.object({ data: z.array(tokenSchema) }) } },
+  responses: { 200: listOf("Active tokens", tokenSchema) },
 });
 
 export const createTokenOperation = defineOperation({
@@ -243,19 +239,15 @@ export const partnerHistoryOperation = defineOperation({
   scope: "admin",
   params: idParams,
   responses: {
-    200: {
-      description: "Changes, newest first",
-      schema: z.object({
-        data: z.array(
-          z.object({
-            at: z.iso.datetime(),
-            from: z.string(),
-            to: z.string(),
-            note: z.string().nullable(),
-            by: z.object({ id: z.string(), displayName: z.string() }).nullable(),
-          }),
-        ),
+    200: listOf(
+      "Changes, newest first",
+      z.object({
+        at: z.iso.datetime(),
+        from: z.string(),
+        to: z.string(),
+        note: z.string().nullable(),
+        by: z.object({ id: z.string(), displayName: z.string() }).nullable(),
       }),
-    },
+    ),
   },
 });
