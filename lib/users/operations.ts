@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createOwnTokenSchema, createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
+import { createOwnTokenSchema, createTokenSchema, credentialsSchema, newTokenSchema, tokenSchema } from "../auth/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import { defineOperation, idParams, idSchema, ifMatchProblems, listOf, pageOf, problem } from "../http/operation";
 import { IMAGE_TYPES } from "../files/store";
@@ -73,7 +73,7 @@ export const createTokenWithPasswordOperation = defineOperation({
   auth: "none",
   body: credentialsSchema.extend(createTokenSchema.shape),
   responses: {
-    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }), headers: ["Location"] },
+    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
     401: problem("Wrong login or password (the same answer for every reason)"),
     429: problem("Too many attempts"),
   },
@@ -212,7 +212,7 @@ export const createTokenOperation = defineOperation({
   auth: "required",
   body: createOwnTokenSchema,
   responses: {
-    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }), headers: ["Location"] },
+    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
     400: problem("Wrong `password`"),
     401: problem("The caller's sign-in is older than REAUTH_WINDOW_SECONDS and no `password` was sent (`reauthentication_required`)"),
     429: problem("Too many password checks"),
