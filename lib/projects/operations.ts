@@ -27,6 +27,13 @@ import {
 import { supportLinkViewSchema } from "./support-links";
 
 const NOT_VISIBLE = problem("No such project, or not visible to you");
+const imageParams = z.strictObject({ id: idSchema, kind: z.enum(IMAGE_KINDS) });
+/** Replacing the presentation and changing some of its fields answer alike. */
+const PRESENTATION_WRITE_RESPONSES = {
+  200: { description: "The project", schema: projectSchema },
+  ...guardedBy("project.edit", NOT_VISIBLE),
+  ...ifMatchProblems(),
+};
 
 export const listProjectsOperation = defineOperation({
   method: "GET",
@@ -94,11 +101,7 @@ export const replaceProjectOperation = defineOperation({
   versioned: true,
   params: idParams,
   body: replacePresentationSchema,
-  responses: {
-    200: { description: "The project", schema: projectSchema },
-    ...guardedBy("project.edit", NOT_VISIBLE),
-    ...ifMatchProblems(),
-  },
+  responses: PRESENTATION_WRITE_RESPONSES,
 });
 
 export const patchProjectOperation = defineOperation({
@@ -111,11 +114,7 @@ export const patchProjectOperation = defineOperation({
   versioned: true,
   params: idParams,
   body: patchPresentationSchema,
-  responses: {
-    200: { description: "The project", schema: projectSchema },
-    ...guardedBy("project.edit", NOT_VISIBLE),
-    ...ifMatchProblems(),
-  },
+  responses: PRESENTATION_WRITE_RESPONSES,
 });
 
 export const deleteProjectOperation = defineOperation({
@@ -158,7 +157,7 @@ export const getProjectImageOperation = defineOperation({
   tag: "Projects",
   summary: "The uploaded banner or logo",
   auth: "optional",
-  params: z.strictObject({ id: idSchema, kind: z.enum(IMAGE_KINDS) }),
+  params: imageParams,
   query: z.strictObject({ v: z.string().max(64).optional() }),
   responses: {
     200: { description: "The image, as uploaded; the ETag is its SHA-256", binary: IMAGE_TYPES, headers: ["ETag"] },
@@ -175,7 +174,7 @@ export const uploadProjectImageOperation = defineOperation({
   description: `Send the image itself as the body (${IMAGE_TYPES.join(", ")}, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB). The project's bannerUrl or logoUrl then points at it.`,
   auth: "required",
   versioned: true,
-  params: z.strictObject({ id: idSchema, kind: z.enum(IMAGE_KINDS) }),
+  params: imageParams,
   fileBody: { contentTypes: IMAGE_TYPES },
   maxBodyBytes: MAX_IMAGE_BYTES,
   responses: {
