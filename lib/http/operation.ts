@@ -129,6 +129,9 @@ export function projectModuleNotVisible(module: string) {
   return problem(`No such project, not visible to you, or its ${module} module is off`);
 }
 
+/** The refusals of an image sent as the body (`fileBody`): too large, or not an image of an accepted type. */
+export const IMAGE_BODY_PROBLEMS = { 413: problem("Too large"), 415: problem("Not an image of an accepted type") };
+
 /** A versioned write's If-Match answers: 412 when the ETag sent is stale (in the words given), 428 when it is missing. */
 export function ifMatchProblems(stale = "Stale If-Match") {
   return { 412: problem(stale), 428: problem("If-Match missing") };

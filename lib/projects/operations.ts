@@ -3,6 +3,7 @@ import { IMAGE_TYPES } from "../files/store";
 import {
   defineOperation,
   guardedBy,
+  IMAGE_BODY_PROBLEMS,
   idParams,
   idSchema,
   ifMatchProblems,
@@ -177,11 +178,7 @@ export const uploadProjectImageOperation = defineOperation({
   params: imageParams,
   fileBody: { contentTypes: IMAGE_TYPES },
   maxBodyBytes: MAX_IMAGE_BYTES,
-  responses: {
-    200: { description: "The project", schema: projectSchema },
-    413: problem("Too large"),
-    415: problem("Not an image of an accepted type"),
-  },
+  responses: { 200: { description: "The project", schema: projectSchema }, ...IMAGE_BODY_PROBLEMS },
 });
 
 export const getSettingsOperation = defineOperation({

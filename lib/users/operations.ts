@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createOwnTokenSchema, createTokenSchema, credentialsSchema, newTokenSchema, tokenSchema } from "../auth/schemas";
 import { paginationQuerySchema } from "../http/pagination";
-import { defineOperation, idParams, idSchema, ifMatchProblems, listOf, pageOf, problem } from "../http/operation";
+import { defineOperation, IMAGE_BODY_PROBLEMS, idParams, idSchema, ifMatchProblems, listOf, pageOf, problem } from "../http/operation";
 import { IMAGE_TYPES } from "../files/store";
 import { RATE_LIMITS } from "../rate-limit";
 import {
@@ -132,8 +132,7 @@ export const uploadAvatarOperation = defineOperation({
   responses: {
     200: { description: "The account, with its new avatarUrl and ETag", schema: ownAccountSchema, headers: ["ETag"] },
     400: problem("The picture cannot be read, or it is too large a canvas"),
-    413: problem("Too large"),
-    415: problem("Not an image of an accepted type"),
+    ...IMAGE_BODY_PROBLEMS,
   },
 });
 
