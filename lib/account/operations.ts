@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, idParams, idSchema, pageOf, problem } from "../http/operation";
+import { defineOperation, idParams, idSchema, ownNotFound, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import {
   changePasswordSchema,
@@ -111,7 +111,7 @@ export const endSessionOperation = defineOperation({
   description: "Takes effect at once on every instance.",
   auth: "required",
   params: z.strictObject({ sessionId: idSchema }),
-  responses: { 204: { description: "Ended" }, 404: problem("No such live session of yours") },
+  responses: { 204: { description: "Ended" }, 404: ownNotFound("live session") },
 });
 
 export const listDevicesOperation = defineOperation({
@@ -137,7 +137,7 @@ export const renameDeviceOperation = defineOperation({
   responses: {
     200: { description: "The device", schema: deviceSchema },
     400: problem("Invalid name"),
-    404: problem("No such device of yours"),
+    404: ownNotFound("device"),
   },
 });
 
@@ -149,7 +149,7 @@ export const removeDeviceOperation = defineOperation({
   description: "Its cookie is no longer trusted and its sessions end at once.",
   auth: "required",
   params: deviceParams,
-  responses: { 204: { description: "Removed" }, 404: problem("No such device of yours") },
+  responses: { 204: { description: "Removed" }, 404: ownNotFound("device") },
 });
 
 export const getOwnLoginHistoryOperation = defineOperation({

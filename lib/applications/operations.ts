@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import { defineOperation, guardedBy, idParams, idSchema, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { applicationSchema, applySchema, decisionSchema, listApplicationsQuerySchema, membershipSchema } from "./schemas";
 
@@ -46,7 +46,7 @@ export const withdrawApplicationOperation = defineOperation({
   params: applicationParams,
   responses: {
     200: { description: "The withdrawn application", schema: applicationSchema },
-    404: problem("No such application of yours"),
+    404: ownNotFound("application"),
     409: problem("Already decided or withdrawn"),
   },
 });

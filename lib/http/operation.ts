@@ -129,6 +129,14 @@ export function projectModuleNotVisible(module: string) {
   return problem(`No such project, not visible to you, or its ${module} module is off`);
 }
 
+/**
+ * The 404 of one of the caller's own things (a session, a device, a token): someone else's answers
+ * as if there were none.
+ */
+export function ownNotFound(thing: string) {
+  return problem(`No such ${thing} of yours`);
+}
+
 /** The refusals of an image sent as the body (`fileBody`): too large, or not an image of an accepted type. */
 export const IMAGE_BODY_PROBLEMS = { 413: problem("Too large"), 415: problem("Not an image of an accepted type") };
 

@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { createOwnTokenSchema, createTokenSchema, credentialsSchema, newTokenSchema, tokenSchema } from "../auth/schemas";
 import { paginationQuerySchema } from "../http/pagination";
-import { defineOperation, IMAGE_BODY_PROBLEMS, idParams, idSchema, ifMatchProblems, listOf, pageOf, problem } from "../http/operation";
+import {
+  defineOperation,
+  IMAGE_BODY_PROBLEMS,
+  idParams,
+  idSchema,
+  ifMatchProblems,
+  listOf,
+  ownNotFound,
+  pageOf,
+  problem,
+} from "../http/operation";
 import { IMAGE_TYPES } from "../files/store";
 import { RATE_LIMITS } from "../rate-limit";
 import {
@@ -225,7 +235,7 @@ export const deleteTokenOperation = defineOperation({
   summary: "Revoke a personal access token",
   auth: "required",
   params: z.strictObject({ tokenId: idSchema }),
-  responses: { 204: { description: "Revoked" }, 404: problem("No such token of yours") },
+  responses: { 204: { description: "Revoked" }, 404: ownNotFound("token") },
 });
 
 export const partnerHistoryOperation = defineOperation({
