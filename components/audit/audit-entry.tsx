@@ -9,6 +9,8 @@ import { NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 
 type RichValues = Record<string, string | number | ((chunks: ReactNode) => ReactNode)>;
 const NOTIFICATION_KIND_SET: ReadonlySet<string> = new Set(NOTIFICATION_KINDS);
+/** Characters of a changed text shown in a card. */
+const LONG_TEXT = 240;
 
 /** Who or what an entry names: a link where the reader can go, the name otherwise. */
 function Subject({ subject, first = false, canOpenUsers }: { subject: AuditSubject; first?: boolean; canOpenUsers: boolean }) {
@@ -55,7 +57,8 @@ function Value({ value, canOpenUsers }: { value: AuditValue; canOpenUsers: boole
     case "empty":
       return <em>{t("empty")}</em>;
     case "text":
-      return <span className="line-clamp-4 whitespace-pre-line">{value.text}</span>;
+      // A long text (a description, a changelog) is cut; the whole of it is on hover.
+      return value.text.length > LONG_TEXT ? <span title={value.text}>{value.text.slice(0, LONG_TEXT)}…</span> : value.text;
     case "code":
       return <code className="break-all">{value.text}</code>;
     case "label": {
@@ -181,10 +184,20 @@ export function AuditEntry({
   return (
     <li className="space-y-1.5 p-3 text-sm sm:p-4">
       <p className="break-words text-slate-900">{rich(sentence.known ? `sentence.${sentence.action}` : "unknownSentence", values)}</p>
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
+      <p className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-500">
         <LocalTime at={at} />
-        {sentence.via && <span>· {t(`via.${sentence.via}`)}</span>}
-        {ip && <span className="break-all">· {t("ip", { ip })}</span>}
+        {sentence.via && (
+          <>
+            <span aria-hidden>·</span>
+            <span>{t(`via.${sentence.via}`)}</span>
+          </>
+        )}
+        {ip && (
+          <>
+            <span aria-hidden>·</span>
+            <span className="break-all">{t("ip", { ip })}</span>
+          </>
+        )}
         {sentence.override && (
           <span className="rounded bg-amber-50 px-1.5 font-medium text-amber-900 ring-1 ring-inset ring-amber-600/20">{t("override")}</span>
         )}
