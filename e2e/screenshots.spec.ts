@@ -19,6 +19,7 @@ const SHOTS = [
       ["account", "/account"],
       ["account-security", "/account/security"],
       ["admin-users", "/admin/users"],
+      ["admin-audit", "/admin/audit"],
     ],
   },
   {
@@ -60,6 +61,9 @@ const DOCS: readonly string[] = process.env.PORTAL_DOCS_SCREENSHOTS
       "manage-review-390-en-light",
       "manage-modules-1280-en-dark",
       "manage-modules-390-en-dark",
+      "admin-audit-1280-en-light",
+      "admin-audit-390-en-light",
+      "admin-audit-1280-de-dark",
     ]
   : [];
 

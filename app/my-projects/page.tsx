@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { leaveProjectAction } from "@/app/applications/actions";
 import { EmptyState } from "@/components/projects/project-card";
 import { MyProjectList } from "@/components/projects/my-project-list";
 import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { applicationsAwaiting } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
@@ -21,11 +22,10 @@ const PAGE_LINK = "rounded-md px-3 py-2 text-sm font-semibold text-slate-900 rin
 export default async function MyProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/my-projects");
   const page = pageNumber((await searchParams).page);
-  const [{ rows, hasNext }, awaiting, t, format] = await Promise.all([
+  const [{ rows, hasNext }, awaiting, t] = await Promise.all([
     myProjectsPage(actor, page),
     applicationsAwaiting(actor),
     getTranslations("projects.mine"),
-    getFormatter(),
   ]);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
@@ -51,10 +51,10 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
                 <li key={application.id} className="flex flex-wrap items-center gap-3 py-2">
                   <Avatar name={application.applicant.displayName} url={application.applicant.avatarUrl} size={28} />
                   <p className="min-w-0 flex-1 text-sm break-words text-slate-700">
-                    {t("awaitingItem", {
+                    {t.rich("awaitingItem", {
                       name: application.applicant.displayName,
                       project: application.project.name,
-                      date: format.dateTime(new Date(application.createdAt), "date"),
+                      time: () => <LocalTime at={application.createdAt} format="date" />,
                     })}
                   </p>
                   <Link

@@ -649,4 +649,46 @@ describe("reading the audit log", () => {
     });
     expect((await call(projectAudit.GET, "GET", "/", { token: await tokenFor(tester.id), params: { id: project.id } })).status).toBe(403);
   });
+
+  it("takes a date range: days in UTC from their start to their end, or times; a malformed or reversed range is a 400 naming the bound", async () => {
+    const { project, token } = await owned();
+    await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Dated" } });
+    await db.auditEntry.updateMany({
+      where: { projectId: project.id, action: "project.create" },
+      data: { createdAt: new Date("2026-03-01T23:59:00Z") },
+    });
+    await db.auditEntry.updateMany({
+      where: { projectId: project.id, action: "project.update" },
+      data: { createdAt: new Date("2026-03-02T00:00:30Z") },
+    });
+    const lead = await staff();
+    const actions = async (range: string) => {
+      const answer = await call(audit.GET, "GET", `/api/v1/audit?projectId=${project.id}&${range}`, { token: lead });
+      expect(answer.status, range).toBe(200);
+      return (answer.json!.data as { action: string }[]).map((entry) => entry.action);
+    };
+    expect(await actions("from=2026-03-02")).toEqual(["project.update"]);
+    expect(await actions("to=2026-03-01")).toEqual(["project.create"]);
+    expect(await actions("from=2026-03-01&to=2026-03-01")).toEqual(["project.create"]);
+    expect(await actions("from=2026-03-01&to=2026-03-02")).toEqual(["project.update", "project.create"]);
+    expect(await actions("from=2026-03-01T23:00:00Z&to=2026-03-01T23:59:59Z")).toEqual(["project.create"]);
+    // A time with an offset: 00:30 in Berlin is 23:30 UTC the day before.
+    expect(await actions(`from=${encodeURIComponent("2026-03-02T00:30:00+01:00")}`)).toEqual(["project.update", "project.create"]);
+    const own = await call(projectAudit.GET, "GET", "/?from=2026-03-02", { token, params: { id: project.id } });
+    expect((own.json!.data as { action: string }[]).map((entry) => entry.action)).toEqual(["project.update"]);
+
+    for (const [range, path, message] of [
+      ["from=yesterday", "from", "Use a date (YYYY-MM-DD) or an ISO 8601 time."],
+      ["to=2026-02-30", "to", "Use a date (YYYY-MM-DD) or an ISO 8601 time."],
+      ["from=2026-03-02&to=2026-03-01", "to", "The range ends before it starts."],
+      ["from=2026-03-01T12:00:00Z&to=2026-03-01T11:59:59Z", "to", "The range ends before it starts."],
+    ]) {
+      const refused = await call(audit.GET, "GET", `/api/v1/audit?${range}`, { token: lead });
+      expect(refused.status, range).toBe(400);
+      expect(refused.headers.get("content-type"), range).toMatch(/^application\/problem\+json/);
+      expect(refused.json, range).toMatchObject({ code: "validation_failed", errors: [{ path, message }] });
+      const ownRefused = await call(projectAudit.GET, "GET", `/?${range}`, { token, params: { id: project.id } });
+      expect(ownRefused.status, range).toBe(400);
+    }
+  });
 });
