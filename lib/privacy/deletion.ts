@@ -22,8 +22,8 @@ import type { DeleteOwnAccountInput } from "./schemas";
  *   devices, login history, notifications, follows, notification settings, pending e-mail changes,
  *   reset and verification links, mail still in the outbox to the address, sign-in challenges,
  *   stored idempotent answers, partner-status history, and warnings about the account;
- * - memberships are removed (each audited, so the projects' logs and webhooks hear of it) and
- *   pending applications withdrawn;
+ * - memberships are removed (each audited, so the projects' logs and webhooks hear of it),
+ *   pending applications withdrawn and pending invitations declined;
  * - what the user wrote or decided stays (announcements, decided applications, reviews, project
  *   webhooks they created), named "Deleted user";
  * - audit entries keep only the id: the user's own entries lose their address, entries about the
@@ -131,7 +131,7 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
   ]);
   const live = (row: { revokedAt: Date | null; expiresAt: Date }) => row.revokedAt === null && row.expiresAt > now;
 
-  // Memberships (the last-Owner check came first) and pending applications, each audited for its project.
+  // Memberships (the last-Owner check came first), pending invitations and applications, each audited for its project.
   const memberships = await tx.projectMember.findMany({ where: { userId }, include: { role: true } });
   for (const member of memberships) {
     await tx.projectMember.delete({ where: { id: member.id } });
@@ -141,6 +141,18 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
       targetId: userId,
       projectId: member.projectId,
       changes: { role: { before: member.role.name, after: null } },
+    });
+  }
+  // Invitations still waiting for the account's answer are declined (the team sees the answer).
+  const invited = await tx.projectInvitation.findMany({ where: { userId, status: "PENDING" }, select: { id: true, projectId: true } });
+  for (const invitation of invited) {
+    await tx.projectInvitation.update({ where: { id: invitation.id }, data: { status: "DECLINED", decidedAt: now, decidedById: userId } });
+    await recordAudit(tx, audit, {
+      action: "invitation.decline",
+      targetType: "invitation",
+      targetId: invitation.id,
+      projectId: invitation.projectId,
+      changes: { status: { before: "PENDING", after: "DECLINED" } },
     });
   }
   const pending = await tx.application.findMany({ where: { userId, status: "PENDING" }, select: { id: true, projectId: true } });

@@ -204,10 +204,28 @@ async function buildWorld(): Promise<World> {
       settings: { supportLinks: [{ label: "Ko-fi", url: "https://ko-fi.com/walk" }] },
     },
   });
+  const invitee = await createUser();
+  const invitation = await db.projectInvitation.create({
+    data: {
+      projectId: project.id,
+      userId: invitee.id,
+      roleId: project.roles.find((role) => role.key === "MEMBER")!.id,
+      invitedById: owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   const hidden = await createProjectFor(owner, { modules, visibility: "PRIVATE" });
   await db.project.update({ where: { id: hidden.id }, data: { status: "PUBLISHED" } });
   return {
-    ids: { id: project.id, releaseId: release.id, fileId: file.id, pageSlug: "rules", webhookId: webhook.id, kind: "logo" },
+    ids: {
+      id: project.id,
+      releaseId: release.id,
+      fileId: file.id,
+      pageSlug: "rules",
+      webhookId: webhook.id,
+      kind: "logo",
+      invitationId: invitation.id,
+    },
     userId: owner.id,
     platformWebhookId: platformWebhook.id,
     token,
