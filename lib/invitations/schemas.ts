@@ -39,7 +39,8 @@ export const invitationSchema = z.object({
   expiresAt: z.iso.datetime(),
   /** When it was accepted, declined, revoked or found expired. */
   decidedAt: z.iso.datetime().nullable(),
-  project: z.object({ id: z.string(), slug: z.string(), name: z.string(), logoUrl: z.string().nullable() }),
+  /** The project's name: the invitee may not see anything else of it before joining (a draft, a private project). */
+  project: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   invitee: personSchema,
   invitedBy: personSchema.nullable(),
 });

@@ -26,7 +26,7 @@ import {
 
 type Person = Pick<User, "id" | "username" | "displayName" | "avatarUrl">;
 type InvitationRow = ProjectInvitation & {
-  project: Pick<Project, "id" | "slug" | "name" | "logoUrl">;
+  project: Pick<Project, "id" | "slug" | "name">;
   user: Person;
   invitedBy: Person | null;
   role: Pick<ProjectRole, "id" | "key" | "name" | "rank"> | null;
@@ -34,7 +34,7 @@ type InvitationRow = ProjectInvitation & {
 
 const PERSON = { select: { id: true, username: true, displayName: true, avatarUrl: true } } as const;
 const INVITATION_INCLUDE = {
-  project: { select: { id: true, slug: true, name: true, logoUrl: true } },
+  project: { select: { id: true, slug: true, name: true } },
   user: PERSON,
   invitedBy: PERSON,
   role: { select: { id: true, key: true, name: true, rank: true } },
