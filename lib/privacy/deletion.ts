@@ -143,29 +143,17 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
       changes: { role: { before: member.role.name, after: null } },
     });
   }
-  // Invitations still waiting for the account's answer are declined (the team sees the answer).
+  // Invitations still waiting for the account's answer are declined (the team sees the answer),
+  // its pending applications withdrawn.
   const invited = await tx.projectInvitation.findMany({ where: { userId, status: "PENDING" }, select: { id: true, projectId: true } });
-  for (const invitation of invited) {
-    await tx.projectInvitation.update({ where: { id: invitation.id }, data: { status: "DECLINED", decidedAt: now, decidedById: userId } });
-    await recordAudit(tx, audit, {
-      action: "invitation.decline",
-      targetType: "invitation",
-      targetId: invitation.id,
-      projectId: invitation.projectId,
-      changes: { status: { before: "PENDING", after: "DECLINED" } },
-    });
-  }
+  await tx.projectInvitation.updateMany({
+    where: { id: { in: invited.map((row) => row.id) } },
+    data: { status: "DECLINED", decidedAt: now, decidedById: userId },
+  });
+  await auditClosed(tx, audit, invited, { action: "invitation.decline", targetType: "invitation", status: "DECLINED" });
   const pending = await tx.application.findMany({ where: { userId, status: "PENDING" }, select: { id: true, projectId: true } });
-  for (const application of pending) {
-    await tx.application.update({ where: { id: application.id }, data: { status: "WITHDRAWN", decidedAt: now } });
-    await recordAudit(tx, audit, {
-      action: "application.withdraw",
-      targetType: "application",
-      targetId: application.id,
-      projectId: application.projectId,
-      changes: { status: { before: "PENDING", after: "WITHDRAWN" } },
-    });
-  }
+  await tx.application.updateMany({ where: { id: { in: pending.map((row) => row.id) } }, data: { status: "WITHDRAWN", decidedAt: now } });
+  await auditClosed(tx, audit, pending, { action: "application.withdraw", targetType: "application", status: "WITHDRAWN" });
 
   // Tokens first without their parents' cascade order mattering: one statement removes the whole tree.
   await tx.apiToken.deleteMany({ where: { userId } });
@@ -242,6 +230,24 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
     },
   });
   return result;
+}
+
+/** One audit entry per pending row (an invitation or application) the deletion closed, in its project's log. */
+async function auditClosed(
+  tx: Tx,
+  audit: AuditContext,
+  rows: { id: string; projectId: string }[],
+  closed: { action: string; targetType: string; status: string },
+) {
+  for (const row of rows) {
+    await recordAudit(tx, audit, {
+      action: closed.action,
+      targetType: closed.targetType,
+      targetId: row.id,
+      projectId: row.projectId,
+      changes: { status: { before: "PENDING", after: closed.status } },
+    });
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ import { db } from "@/lib/db/client";
 import { MAX_SECONDS_IN_SHARED_CACHE, PUBLIC_CACHE_CONTROL } from "@/lib/http/cache";
 import type { Operation } from "@/lib/http/operation";
 import { MODULE_NAMES } from "@/lib/projects/schemas";
-import { createProjectFor, createUser, sessionCookieFor, tokenFor } from "@/lib/testing/factories";
+import { createProjectFor, createUser, inviteWith, sessionCookieFor, tokenFor } from "@/lib/testing/factories";
 import { inProcessFetch, routeModule } from "@/lib/testing/in-process";
 
 /**
@@ -205,15 +205,7 @@ async function buildWorld(): Promise<World> {
     },
   });
   const invitee = await createUser();
-  const invitation = await db.projectInvitation.create({
-    data: {
-      projectId: project.id,
-      userId: invitee.id,
-      roleId: project.roles.find((role) => role.key === "MEMBER")!.id,
-      invitedById: owner.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    },
-  });
+  const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
   const hidden = await createProjectFor(owner, { modules, visibility: "PRIVATE" });
   await db.project.update({ where: { id: hidden.id }, data: { status: "PUBLISHED" } });
   return {

@@ -18,7 +18,7 @@ import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { ANONYMOUS, crossTenantOracle, memberWith, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
-import { createUser, tokenFor } from "@/lib/testing/factories";
+import { createUser, inviteWith, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 const MEMBERS = ["owner", "manager", "moderator", "member", "suspendedOwner"] as const;
@@ -99,16 +99,7 @@ beforeAll(async () => {
     prepare: async (project) => {
       const memberRole = project.roles.find((role) => role.key === "MEMBER")!.id;
       fixture.memberRole[project.id] = memberRole;
-      const invitation = await db.projectInvitation.create({
-        data: {
-          projectId: project.id,
-          userId: callers.people.invitee.id,
-          roleId: memberRole,
-          invitedById: callers.owner.id,
-          expiresAt: new Date(Date.now() + 86_400_000),
-        },
-      });
-      fixture.pending[project.id] = invitation.id;
+      fixture.pending[project.id] = (await inviteWith(project.id, callers.people.invitee.id, "MEMBER", callers.owner.id)).id;
     },
   });
 }, 180_000);

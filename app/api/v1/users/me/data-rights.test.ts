@@ -21,6 +21,7 @@ import {
   createPartner,
   createProjectFor,
   createUser,
+  inviteWith,
   sessionCookieFor,
   TEST_PASSWORD,
   tokenFor,
@@ -101,15 +102,7 @@ async function userWithEverything() {
     },
   });
   const pending = await db.application.create({ data: { projectId: other.id, userId: person.id, message: "Again please" } });
-  const invitation = await db.projectInvitation.create({
-    data: {
-      projectId: other.id,
-      userId: person.id,
-      roleId: other.roles.find((role) => role.key === "TESTER")!.id,
-      invitedById: owner.id,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    },
-  });
+  const invitation = await inviteWith(other.id, person.id, "TESTER", owner.id);
   await db.notification.create({ data: { userId: person.id, kind: "member.added", title: "Welcome", body: "" } });
   await db.projectFollow.create({ data: { projectId: other.id, userId: person.id } });
   await db.warning.create({
