@@ -1,5 +1,5 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
-import { recordAudit } from "../audit-log/record";
+import { recordAudit, type AuditContext } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project, ProjectInvitation, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound } from "../errors";
@@ -147,10 +147,17 @@ export async function getProjectInvitation(actor: Actor, projectId: string, invi
 }
 
 /**
- * Moves a pending invitation on. Conditional on PENDING and unexpired, so of two answers at once
- * exactly one counts; the other is 409.
+ * Moves a pending invitation on and writes its audit entry. Conditional on PENDING and unexpired,
+ * so of two answers at once exactly one counts; the other is 409.
  */
-async function settle(tx: Tx, invitation: InvitationRow, status: "ACCEPTED" | "DECLINED" | "REVOKED", by: string) {
+async function settle(
+  tx: Tx,
+  invitation: InvitationRow,
+  move: { status: "ACCEPTED" | "DECLINED" | "REVOKED"; action: string },
+  by: string,
+  audit: AuditContext,
+) {
+  const { status } = move;
   const now = new Date();
   const current = invitationStatus(invitation, now);
   if (current === "EXPIRED") throw new Conflict("This invitation has expired. Ask the team for a new one.", "invitation_expired");
@@ -162,6 +169,13 @@ async function settle(tx: Tx, invitation: InvitationRow, status: "ACCEPTED" | "D
         })
       : { count: 0 };
   if (count === 0) throw new Conflict("This invitation has already been accepted, declined or revoked.", "invitation_settled");
+  await recordAudit(tx, audit, {
+    action: move.action,
+    targetType: "invitation",
+    targetId: invitation.id,
+    projectId: invitation.projectId,
+    changes: { status: { before: "PENDING", after: status } },
+  });
 }
 
 /** The team takes a pending invitation back: `members.manage`, and only into a role that ranks below the revoker's. */
@@ -172,14 +186,7 @@ export async function revokeInvitation(actor: Actor, projectId: string, invitati
     if (invitation.role && !canManageMember(context.access, invitation.role)) {
       throw new Forbidden("You can only revoke invitations into roles that rank below yours.");
     }
-    await settle(tx, invitation, "REVOKED", actor.userId);
-    await recordAudit(tx, context.audit(meta), {
-      action: "invitation.revoke",
-      targetType: "invitation",
-      targetId: invitation.id,
-      projectId,
-      changes: { status: { before: "PENDING", after: "REVOKED" } },
-    });
+    await settle(tx, invitation, { status: "REVOKED", action: "invitation.revoke" }, actor.userId, context.audit(meta));
     return presentInvitation(await invitationIn(tx, projectId, invitationId));
   });
 }
@@ -221,16 +228,9 @@ export async function acceptInvitation(actor: Actor, invitationId: string, meta:
         throw new Conflict("You are already on this project's team.", "already_member");
       }
     }
-    await settle(tx, invitation, "ACCEPTED", actor.userId);
-    await tx.projectMember.create({ data: { projectId, userId: actor.userId, roleId: role!.id } });
     const audit = auditContext(actor, meta);
-    await recordAudit(tx, audit, {
-      action: "invitation.accept",
-      targetType: "invitation",
-      targetId: invitation.id,
-      projectId,
-      changes: { status: { before: "PENDING", after: "ACCEPTED" } },
-    });
+    await settle(tx, invitation, { status: "ACCEPTED", action: "invitation.accept" }, actor.userId, audit);
+    await tx.projectMember.create({ data: { projectId, userId: actor.userId, roleId: role!.id } });
     await recordAudit(tx, audit, {
       action: "member.add",
       targetType: "member",
@@ -245,14 +245,7 @@ export async function acceptInvitation(actor: Actor, invitationId: string, meta:
 export async function declineInvitation(actor: Actor, invitationId: string, meta: RequestMeta): Promise<InvitationView> {
   return db.$transaction(async (tx) => {
     const invitation = await ownInvitation(tx, actor, invitationId);
-    await settle(tx, invitation, "DECLINED", actor.userId);
-    await recordAudit(tx, auditContext(actor, meta), {
-      action: "invitation.decline",
-      targetType: "invitation",
-      targetId: invitation.id,
-      projectId: invitation.projectId,
-      changes: { status: { before: "PENDING", after: "DECLINED" } },
-    });
+    await settle(tx, invitation, { status: "DECLINED", action: "invitation.decline" }, actor.userId, auditContext(actor, meta));
     return presentInvitation(await ownInvitation(tx, actor, invitationId));
   });
 }
