@@ -65,6 +65,7 @@ function collect(wanted: Wanted, field: string, value: unknown) {
   else if (field === "roleId" || field === "offeredRoleIds") add(wanted.roles, value);
   else if (field === "releaseId") wanted.thing("release", value);
   else if (field === "applicationId") wanted.thing("application", value);
+  else if (field === "invitationId") wanted.thing("invitation", value);
   else if (field === "tokenId" || field === "revokedWithParent") wanted.thing("token", value);
 }
 
@@ -89,14 +90,21 @@ export async function loadAuditNames(entries: AuditEntryView[], also: { userIds?
       collect(wanted, field, change.after);
     }
   }
-  const [applications, warnings] = await Promise.all([
+  // Applications, invitations and warnings are named by the person they are about.
+  const about = await Promise.all([
     some(wanted.ids("application"), (ids) => db.application.findMany({ where: { id: { in: ids } }, select: { id: true, userId: true } })),
+    some(wanted.ids("invitation"), (ids) =>
+      db.projectInvitation.findMany({ where: { id: { in: ids } }, select: { id: true, userId: true } }),
+    ),
     some(wanted.ids("warning"), (ids) => db.warning.findMany({ where: { id: { in: ids } }, select: { id: true, userId: true } })),
   ]);
-  for (const row of [...applications, ...warnings]) wanted.users.add(row.userId);
   const names: AuditNames = emptyAuditNames();
-  for (const row of applications) names.people.set(`application:${row.id}`, row.userId);
-  for (const row of warnings) names.people.set(`warning:${row.id}`, row.userId);
+  for (const [index, type] of (["application", "invitation", "warning"] as const).entries()) {
+    for (const row of about[index]) {
+      wanted.users.add(row.userId);
+      names.people.set(`${type}:${row.id}`, row.userId);
+    }
+  }
   const [users, projects, roles] = await Promise.all([
     some([...wanted.users], (ids) =>
       db.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true, username: true, deletedAt: true } }),

@@ -93,7 +93,7 @@ export interface AuditNames {
   roles: Map<string, { name: string; key: string | null }>;
   /** `<targetType>:<id>` → the text that names it: a release's version, a page's title, a token's name... */
   labels: Map<string, string>;
-  /** `<targetType>:<id>` → the user an application or a warning is about. */
+  /** `<targetType>:<id>` → the user an application, an invitation or a warning is about. */
   people: Map<string, string>;
 }
 
@@ -107,6 +107,7 @@ export const AUDIT_AREAS = [
   "member",
   "role",
   "application",
+  "invitation",
   "release",
   "download",
   "launcher",
@@ -222,7 +223,8 @@ function wordValue(value: unknown, path: string[], entry: AuditEntryView, names:
   if (ROLE_ID_FIELDS.has(field)) return { kind: "subject", subject: roleSubject(names, value) };
   if (field === "role") return { kind: "subject", subject: roleSubject(names, null, value) };
   if (field === "releaseId") return { kind: "subject", subject: thing(names, "release", value) };
-  if (field === "applicationId") return { kind: "subject", subject: applicant(names, value) };
+  if (field === "applicationId") return { kind: "subject", subject: personOf(names, "application", value) };
+  if (field === "invitationId") return { kind: "subject", subject: personOf(names, "invitation", value) };
   if (field === "tokenId" || field === "revokedWithParent") return { kind: "subject", subject: thing(names, "token", value) };
   if (PICTURE_FIELDS.has(field)) return { kind: "picture" };
   if (TIME_FIELDS.has(field)) return { kind: "time", at: value };
@@ -256,8 +258,9 @@ function thing(names: AuditNames, type: string, id: string, ...kept: unknown[]):
   return text ? { kind: "text", text } : { kind: "unknown" };
 }
 
-function applicant(names: AuditNames, applicationId: string): AuditSubject {
-  const userId = names.people.get(`application:${applicationId}`);
+/** The person an application or an invitation is about. */
+function personOf(names: AuditNames, type: "application" | "invitation", id: string): AuditSubject {
+  const userId = names.people.get(`${type}:${id}`);
   return userId ? userSubject(names, userId) : { kind: "unknown" };
 }
 
@@ -293,9 +296,10 @@ function targetOf(entry: AuditEntryView, names: AuditNames): AuditSubject {
     case "token":
       return thing(names, type, id, ...kept(entry, "name"));
     case "application":
-      return applicant(names, id);
+      return personOf(names, type, id);
+    case "invitation":
     case "warning": {
-      const userId = names.people.get(`warning:${id}`) ?? kept(entry, "userId").find((value) => typeof value === "string");
+      const userId = names.people.get(`${type}:${id}`) ?? kept(entry, "userId").find((value) => typeof value === "string");
       return typeof userId === "string" ? userSubject(names, userId) : { kind: "unknown" };
     }
     default:

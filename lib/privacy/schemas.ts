@@ -73,6 +73,18 @@ export const dataExportSchema = z.object({
       reason: z.string().nullable(),
     }),
   ),
+  /** Invitations to teams the account received; `status` as stored (a pending one past `expiresAt` has expired). */
+  invitations: z.array(
+    z.object({
+      id: z.string(),
+      project: projectRef,
+      role: z.string().nullable(),
+      status: z.string(),
+      createdAt: at,
+      expiresAt: at,
+      decidedAt: maybeAt,
+    }),
+  ),
   messages: z.array(z.object({ id: z.string(), project: projectRef, title: z.string(), body: z.string(), createdAt: at })),
   tokens: z.array(
     z.object({

@@ -77,6 +77,14 @@ export async function addMemberWith(projectId: string, userId: string, roleKeyOr
   return db.projectMember.create({ data: { projectId, userId, roleId: role.id } });
 }
 
+/** A pending invitation of `userId` to the project with the default role `roleKey`, from `invitedById`, for a day. */
+export async function inviteWith(projectId: string, userId: string, roleKey: string, invitedById: string) {
+  const role = await db.projectRole.findFirstOrThrow({ where: { projectId, key: roleKey } });
+  return db.projectInvitation.create({
+    data: { projectId, userId, roleId: role.id, invitedById, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+}
+
 /** A live portal session of `userId` and the cookie header that carries it, as next-auth writes it. */
 export async function sessionCookieFor(userId: string) {
   const { encode } = await import("next-auth/jwt");

@@ -26,6 +26,7 @@ import {
   createRelease,
   createUser,
   enableLauncher,
+  inviteWith,
   sessionCookieFor,
   tokenFor,
 } from "@/lib/testing/factories";
@@ -181,10 +182,20 @@ async function buildWorld(): Promise<World> {
       settings: { supportLinks: [{ label: "Ko-fi", url: "https://ko-fi.com/walk" }] },
     },
   });
+  const invitee = await createUser();
+  const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
   const hidden = await createProjectFor(owner, { modules, visibility: "PRIVATE" });
   await db.project.update({ where: { id: hidden.id }, data: { status: "PUBLISHED" } });
   return {
-    ids: { id: project.id, releaseId: release.id, fileId: file.id, pageSlug: "rules", webhookId: webhook.id, kind: "logo" },
+    ids: {
+      id: project.id,
+      releaseId: release.id,
+      fileId: file.id,
+      pageSlug: "rules",
+      webhookId: webhook.id,
+      kind: "logo",
+      invitationId: invitation.id,
+    },
     userId: owner.id,
     platformWebhookId: platformWebhook.id,
     token,

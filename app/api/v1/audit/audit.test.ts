@@ -31,6 +31,10 @@ import * as pageBySlug from "@/app/api/v1/projects/[id]/pages/[pageSlug]/route";
 import * as pages from "@/app/api/v1/projects/[id]/pages/route";
 import * as member from "@/app/api/v1/projects/[id]/members/[userId]/route";
 import * as members from "@/app/api/v1/projects/[id]/members/route";
+import * as invitationRevoke from "@/app/api/v1/projects/[id]/invitations/[invitationId]/revoke/route";
+import * as invitations from "@/app/api/v1/projects/[id]/invitations/route";
+import * as invitationAccept from "@/app/api/v1/users/me/invitations/[invitationId]/accept/route";
+import * as invitationDecline from "@/app/api/v1/users/me/invitations/[invitationId]/decline/route";
 import * as modules from "@/app/api/v1/projects/[id]/modules/route";
 import * as restore from "@/app/api/v1/projects/[id]/restore/route";
 import * as role from "@/app/api/v1/projects/[id]/roles/[roleId]/route";
@@ -77,6 +81,7 @@ import {
   createPartner,
   createProjectFor,
   createUser,
+  inviteWith,
   TEST_PASSWORD,
   testMeta,
   tokenFor,
@@ -344,6 +349,31 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       params: { id: project.id },
       body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
     });
+  },
+  "POST /api/v1/projects/{id}/invitations": async () => {
+    const { project, token, roleId } = await owned();
+    return call(invitations.POST, "POST", "/", {
+      token,
+      params: { id: project.id },
+      body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
+    });
+  },
+  "POST /api/v1/projects/{id}/invitations/{invitationId}/revoke": async () => {
+    const { owner, project, token } = await owned();
+    const invitation = await inviteWith(project.id, (await createUser()).id, "MEMBER", owner.id);
+    return call(invitationRevoke.POST, "POST", "/", { token, params: { id: project.id, invitationId: invitation.id } });
+  },
+  "POST /api/v1/users/me/invitations/{invitationId}/accept": async () => {
+    const { owner, project } = await owned();
+    const invitee = await createUser();
+    const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
+    return call(invitationAccept.POST, "POST", "/", { token: await tokenFor(invitee.id), params: { invitationId: invitation.id } });
+  },
+  "POST /api/v1/users/me/invitations/{invitationId}/decline": async () => {
+    const { owner, project } = await owned();
+    const invitee = await createUser();
+    const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
+    return call(invitationDecline.POST, "POST", "/", { token: await tokenFor(invitee.id), params: { invitationId: invitation.id } });
   },
   "PUT /api/v1/projects/{id}/members/{userId}": async () => {
     const { project, token, roleId } = await owned();
