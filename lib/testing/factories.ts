@@ -54,14 +54,15 @@ export async function createProjectFor(
   state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[]; name?: string } = {},
 ) {
   const { createProject } = await import("../projects/service");
-  const { createProjectSchema } = await import("../projects/schemas");
-  const input = createProjectSchema.parse({
+  const { replacePresentationSchema } = await import("../projects/schemas");
+  // The presentation with its defaults; the modules as given, even a set the API refuses (LAUNCHER
+  // without DOWNLOADS), so that tests can build the states the rules must cope with.
+  const presentation = replacePresentationSchema.parse({
     name: state.name ?? `Project ${unique("")}`,
     game: "Test game",
     category: "Test",
-    visibility: state.visibility,
-    modules: state.modules,
   });
+  const input = { ...presentation, visibility: state.visibility ?? "PUBLIC", modules: state.modules ?? [] };
   const project = await createProject(actorOf(owner), input, testMeta());
   if (state.status && state.status !== "DRAFT") await db.project.update({ where: { id: project.id }, data: { status: state.status } });
   return db.project.findUniqueOrThrow({ where: { id: project.id }, include: { roles: true } });
