@@ -193,14 +193,12 @@ export const createProjectFormSchema = z.strictObject({
 });
 export type CreateProjectFormValues = z.input<typeof createProjectFormSchema>;
 
-/** The portal's presentation form: empty text means "none". */
+/** The portal's presentation form: empty text means "none". The images have their own control (uploaded, never typed). */
 export const presentationFormSchema = z.strictObject({
   name: projectNameSchema,
   description: text(5000),
   game: text(80),
   category: text(80),
-  bannerUrl: z.union([z.literal(""), imageUrlSchema]),
-  logoUrl: z.union([z.literal(""), imageUrlSchema]),
   websiteUrl: z.union([z.literal(""), httpsUrlSchema]),
   chatUrl: z.union([z.literal(""), httpsUrlSchema]),
   trailerUrl: z.union([z.literal(""), httpsUrlSchema]),
@@ -208,15 +206,13 @@ export const presentationFormSchema = z.strictObject({
 });
 export type PresentationFormValues = z.input<typeof presentationFormSchema>;
 
-export function presentationFormToInput(values: z.output<typeof presentationFormSchema>): PresentationInput {
+export function presentationFormToInput(values: z.output<typeof presentationFormSchema>): Omit<PresentationInput, "bannerUrl" | "logoUrl"> {
   const orNull = (value: string) => value || null;
   return {
     name: values.name,
     description: values.description,
     game: values.game,
     category: values.category,
-    bannerUrl: orNull(values.bannerUrl),
-    logoUrl: orNull(values.logoUrl),
     websiteUrl: orNull(values.websiteUrl),
     chatUrl: orNull(values.chatUrl),
     trailerUrl: orNull(values.trailerUrl),
