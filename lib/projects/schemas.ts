@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema } from "../http/operation";
 import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "../permissions";
 import { httpsUrlSchema } from "../users/schemas";
+import { PROJECT_SLUG_MAX, RESERVED_PROJECT_SLUGS, SLUG_PATTERN } from "./slug";
 import { supportLinksSchema } from "./support-links";
 
 /** Project fields, shared by the API, the portal's forms and the OpenAPI document. */
@@ -58,6 +59,15 @@ const text = (max: number) => z.string().trim().max(max, `Use at most ${max} cha
 
 export const projectNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80, "Use at most 80 characters.");
 
+/** The project's address (`/projects/<slug>`), chosen at creation; derived from the name when left out. */
+export const projectSlugSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the project an address.")
+  .max(PROJECT_SLUG_MAX, `Use at most ${PROJECT_SLUG_MAX} characters.`)
+  .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens (e.g. skyforge-survival).")
+  .refine((slug) => !RESERVED_PROJECT_SLUGS.has(slug), "This address is reserved. Choose another.");
+
 /** An image is an https address or the address of a file uploaded for this project. */
 export const imageUrlSchema = z.union(
   [httpsUrlSchema, z.string().regex(/^\/api\/v1\/projects\/[\w-]+\/images\/(banner|logo)\?v=[\w-]+$/)],
@@ -96,6 +106,9 @@ export const replacePresentationSchema = presentationSchema.extend({
 export const patchPresentationSchema = presentationSchema.partial();
 
 export const createProjectSchema = replacePresentationSchema.extend({
+  slug: projectSlugSchema
+    .optional()
+    .describe("The project's address; left out, it is made from the name (with a short suffix when taken)."),
   visibility: z.enum(PROJECT_VISIBILITIES).default("PUBLIC"),
   modules: moduleListSchema.default([]),
   /** Staff who are not ACTIVE partners name the partner who will own the project. */
@@ -183,6 +196,7 @@ export const modulesViewSchema = z.object({
 /** The portal's create form: the essentials; images and links come on the presentation page. */
 export const createProjectFormSchema = z.strictObject({
   name: projectNameSchema,
+  slug: projectSlugSchema,
   description: text(5000),
   game: text(80),
   category: text(80),
