@@ -270,6 +270,12 @@ describe("project pages", () => {
 });
 
 describe("announcements", () => {
+  async function postAnnouncement(projectId: string, token: string, body: { title: string; body: string }) {
+    const posted = await call(messagesRoute.POST, "POST", "/", { token, params: { id: projectId }, body });
+    expect(posted.status).toBe(201);
+    return posted.json! as { id: string; version: number };
+  }
+
   it("posts, lists newest first with pagination, notifies the other active members and deletes", async () => {
     const project = await publishedProject();
     const posted = [];
@@ -310,12 +316,7 @@ describe("announcements", () => {
 
   it("edits an announcement at the version it was read with: If-Match required, a stale one refused, audited, nobody notified again", async () => {
     const project = await publishedProject();
-    const posted = await call(messagesRoute.POST, "POST", "/", {
-      token: moderatorToken,
-      params: { id: project.id },
-      body: { title: "Winter", body: "The **winter** update." },
-    });
-    const { id, version } = posted.json! as { id: string; version: number };
+    const { id, version } = await postAnnouncement(project.id, moderatorToken, { title: "Winter", body: "The **winter** update." });
     const edit = (ifMatch: string | undefined, body: Record<string, unknown>, token = ownerToken) =>
       call(messageRoute.PUT, "PUT", "/", {
         token,
@@ -351,12 +352,7 @@ describe("announcements", () => {
   it("refuses an edit with bad fields, and one through another project", async () => {
     const project = await publishedProject();
     const other = await publishedProject();
-    const posted = await call(messagesRoute.POST, "POST", "/", {
-      token: ownerToken,
-      params: { id: other.id },
-      body: { title: "Hi", body: "There" },
-    });
-    const { id, version } = posted.json! as { id: string; version: number };
+    const { id, version } = await postAnnouncement(other.id, ownerToken, { title: "Hi", body: "There" });
     const edit = (projectId: string, body: Record<string, unknown>) =>
       call(messageRoute.PUT, "PUT", "/", {
         token: ownerToken,
