@@ -12,8 +12,30 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * Every browser of the suite signs in and up from 127.0.0.1, and the demo accounts sign in dozens
  * of times: the limits are raised for the run (the unit tests of sign-in check the defaults).
  */
-/** The data folders of the suite's two servers (the default project's and the keyboard project's). */
-export const E2E_DATA_DIRS = ["data/e2e", "data/e2e-keyboard"] as const;
+/**
+ * `npm test` runs the browser tests as two processes at once (scripts/test.sh), each with servers
+ * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
+ * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
+ * publishes Orbit; the access table and the home page look before), and the server's lifecycle,
+ * which owns data/e2e; shard 2 every other file and the keyboard project. Without E2E_SHARD one
+ * process runs everything, as `npx playwright test e2e/<file>` does.
+ */
+const SHARD = process.env.E2E_SHARD;
+if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
+const SHARD_ONE = [
+  "accessibility",
+  "portal-access",
+  "projects-home",
+  "review",
+  "broken-today",
+  "portal-round-two",
+  "screenshots",
+  "server-lifecycle",
+].map((name) => `${name}.spec.ts`);
+
+/** The data folders of this run's servers (the default project's, and the keyboard project's unless shard 1 runs alone). */
+export const E2E_DATA_DIRS: readonly string[] =
+  SHARD === "1" ? ["data/e2e"] : SHARD === "2" ? ["data/e2e-2", "data/e2e-keyboard"] : ["data/e2e", "data/e2e-keyboard"];
 
 /** Where a server of the suite writes the English messages it showed to readers of another language (e2e/fixtures.ts fails on them). */
 export function untranslatedLog(dataDir: string): string {
@@ -65,6 +87,8 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   // take longer than Playwright's default 5 s. The assertions are the same, they only wait longer.
   expect: { timeout: 15_000 },
   reporter: [["list"]],
+  // Each shard its own: a run empties its output folder and names its workers' artifacts by index.
+  outputDir: SHARD ? `test-results/shard-${SHARD}` : "test-results",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
@@ -87,13 +111,21 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   },
   testIgnore: SCREENSHOTS ? [] : ["screenshots.spec.ts"],
   projects: [
-    { name: "default" },
-    {
-      name: "keyboard",
-      testIgnore: NOT_JOURNEYS,
-      grep: FULL ? undefined : /@keyboard/,
-      use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` },
-    },
+    SHARD === "1"
+      ? { name: "default", testMatch: SHARD_ONE }
+      : SHARD === "2"
+        ? { name: "default", testIgnore: SHARD_ONE }
+        : { name: "default" },
+    ...(SHARD === "1"
+      ? []
+      : [
+          {
+            name: "keyboard",
+            testIgnore: NOT_JOURNEYS,
+            grep: FULL ? undefined : /@keyboard/,
+            use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` },
+          },
+        ]),
   ],
   // Playwright starts these one after the other: the second finds the first one's build.
   webServer: E2E_DATA_DIRS.map((dataDir, index) => server(index === 0 ? PORT : KEYBOARD_PORT, dataDir)),

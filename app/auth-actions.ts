@@ -23,7 +23,7 @@ import { newSecret } from "@/lib/auth/secrets";
 import { signInCodeFormSchema, signInFormSchema } from "@/lib/auth/schemas";
 import { BadRequest, Unauthorized } from "@/lib/errors";
 import { publicAction } from "@/lib/portal/action";
-import { portalLocale } from "@/lib/portal/locale";
+import { portalBrowserLocale } from "@/lib/portal/locale";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
 import { registerSchema, verificationResendSchema } from "@/lib/users/schemas";
 import { getOwnAccount, registerUser, updateOwnAccount } from "@/lib/users/service";
@@ -135,8 +135,9 @@ export const confirmPasswordResetAction = publicAction({
 export const signUpAction = publicAction({
   args: z.tuple([registerSchema]),
   run: async ([input], { meta }) => {
-    // In the language the sign-up page was read in (the visitor's choice, else their browser's).
-    await registerUser(input, meta, await portalLocale());
+    // In the language the sign-up page was read in (the visitor's choice, else their browser's);
+    // where neither is one of ours, the account follows the browser.
+    await registerUser(input, meta, await portalBrowserLocale());
     await startSession({ login: input.username, password: input.password });
     return (await getTranslations("auth.signUp"))("welcome");
   },

@@ -4,13 +4,14 @@
  * imported here, lazily: the caller points DATABASE_URL at the benchmark's database first.
  */
 import { randomBytes } from "node:crypto";
-import type { ProjectModule } from "../lib/db/generated/client";
+import type { ProjectModule, ProjectVisibility } from "../lib/db/generated/client";
 
-export async function benchPartner(label: string) {
+export async function benchPartner(label: string, scopes: ("read" | "write")[] = ["read", "write"]) {
   const { db, disconnectDatabase } = await import("../lib/db/client");
   const { issueToken } = await import("../lib/auth/tokens");
   const { actorFromUser } = await import("../lib/auth/actor");
   const { createProject } = await import("../lib/projects/service");
+  const { createProjectSchema } = await import("../lib/projects/schemas");
   const stamp = randomBytes(4).toString("hex");
   const username = `bench_${label}_${stamp}`;
   const owner = await db.user.create({
@@ -30,34 +31,26 @@ export async function benchPartner(label: string) {
     issueToken(
       tx,
       owner.id,
-      { name: "bench", scopes: ["read", "write"], expiresInDays: 1 },
+      { name: "bench", scopes, expiresInDays: 1 },
       { actorId: owner.id, via: "SYSTEM" },
       { authenticatedAt: new Date() },
     ),
   );
 
-  /** A published PUBLIC project with `modules`; `trusted` makes its files without a release public (docs/releases.md). */
-  async function publishedProject(name: string, modules: ProjectModule[], { trusted = false } = {}): Promise<string> {
-    const project = await createProject(
-      actor,
-      {
-        name: `${name} ${stamp}`,
-        description: "",
-        game: "Bench",
-        category: "Bench",
-        visibility: "PUBLIC",
-        modules,
-        bannerUrl: null,
-        logoUrl: null,
-        websiteUrl: null,
-        chatUrl: null,
-        trailerUrl: null,
-      },
-      meta,
-    );
+  /**
+   * A published project with `modules` (PUBLIC unless `visibility` says otherwise); `trusted` makes
+   * its files without a release public (docs/releases.md).
+   */
+  async function publishedProject(
+    name: string,
+    modules: ProjectModule[],
+    { trusted = false, visibility = "PUBLIC" }: { trusted?: boolean; visibility?: ProjectVisibility } = {},
+  ): Promise<string> {
+    const input = createProjectSchema.parse({ name: `${name} ${stamp}`, game: "Bench", category: "Bench", visibility, modules });
+    const project = await createProject(actor, input, meta);
     await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED", trusted } });
     return project.id;
   }
 
-  return { db, disconnectDatabase, owner, actor, meta, token, publishedProject };
+  return { db, disconnectDatabase, owner, actor, meta, stamp, token, publishedProject };
 }

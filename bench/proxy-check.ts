@@ -6,7 +6,7 @@
  * answer of each address has been asked for (and cached, when the app marks it public). The app's
  * modules are imported lazily: the caller points DATABASE_URL at the benchmark's database first.
  */
-import { randomBytes } from "node:crypto";
+import { benchPartner } from "./partner";
 
 const SESSION_COOKIE = "__Host-pums.session";
 
@@ -19,73 +19,24 @@ export interface ProxyCheckResult {
   anonymousCache: Record<string, number>;
 }
 
-async function signedInUser(label: string, stamp: string, secret: string) {
-  const { db } = await import("../lib/db/client");
-  const { issueToken } = await import("../lib/auth/tokens");
+/** An ACTIVE partner of this run with a read token and a portal session cookie. */
+async function signedInPartner(label: string, secret: string) {
+  const partner = await benchPartner(label, ["read"]);
   const { createSession } = await import("../lib/auth/sessions");
   const { encode } = await import("next-auth/jwt");
-  const username = `check_${label}_${stamp}`;
-  const user = await db.user.create({
-    data: {
-      username,
-      usernameKey: username,
-      email: `${username}@bench.test`,
-      displayName: `Check ${label}`,
-      passwordHash: "-",
-      platformRoles: ["USER", "PARTNER"],
-      partnerStatus: "ACTIVE",
-    },
-  });
-  const { token } = await db.$transaction((tx) =>
-    issueToken(
-      tx,
-      user.id,
-      { name: "check", scopes: ["read"], expiresInDays: 1 },
-      { actorId: user.id, via: "SYSTEM" },
-      { authenticatedAt: new Date() },
-    ),
-  );
-  const session = await db.$transaction((tx) =>
-    createSession(tx, user, { ip: "127.0.0.1", userAgent: "bench", requestId: `check-${stamp}` }, null),
-  );
+  const session = await partner.db.$transaction((tx) => createSession(tx, partner.owner, partner.meta, null));
   const cookie = `${SESSION_COOKIE}=${await encode({ token: { sid: session.id }, secret, salt: SESSION_COOKIE })}`;
-  return { user, token, cookie };
+  return { ...partner, user: partner.owner, cookie };
 }
 
 /** Runs the check against the proxy at `base`; the database is the instances' (DATABASE_URL). */
 export async function proxyCheck(base: string, secret: string, rounds = 5): Promise<ProxyCheckResult> {
-  const { db, disconnectDatabase } = await import("../lib/db/client");
-  const { actorFromUser } = await import("../lib/auth/actor");
-  const { createProject } = await import("../lib/projects/service");
-  const stamp = randomBytes(4).toString("hex");
-  const alice = await signedInUser("alice", stamp, secret);
-  const bob = await signedInUser("bob", stamp, secret);
-  const meta = { ip: "127.0.0.1", userAgent: "bench", requestId: `check-${stamp}` };
-  const project = async (name: string, visibility: "PUBLIC" | "PRIVATE") => {
-    const created = await createProject(
-      actorFromUser(alice.user),
-      {
-        name,
-        description: "",
-        game: "Bench",
-        category: "Bench",
-        visibility,
-        modules: [],
-        bannerUrl: null,
-        logoUrl: null,
-        websiteUrl: null,
-        chatUrl: null,
-        trailerUrl: null,
-      },
-      meta,
-    );
-    await db.project.update({ where: { id: created.id }, data: { status: "PUBLISHED" } });
-    return created.id;
-  };
-  const secretName = `Alice's secret ${stamp}`;
-  const privateId = await project(secretName, "PRIVATE");
-  const publicId = await project(`Alice's public ${stamp}`, "PUBLIC");
-  await disconnectDatabase();
+  const alice = await signedInPartner("alice", secret);
+  const bob = await signedInPartner("bob", secret);
+  const privateId = await alice.publishedProject("Alice's secret", [], { visibility: "PRIVATE" });
+  const publicId = await alice.publishedProject("Alice's public", []);
+  const secretName = `Alice's secret ${alice.stamp}`;
+  await alice.disconnectDatabase();
 
   const failures: string[] = [];
   const anonymousCache: Record<string, number> = {};

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { load, type LoadResult } from "./load";
+import { insertProjectsWithTeams } from "./seed";
 
 /** A password hash computed once for every seeded user ("bench-password"): hashing a million would take days. */
 let passwordHash: string | undefined;
@@ -82,27 +83,8 @@ export async function seedScale(url: string, factor: number): Promise<ScaleSeed>
       [hash],
     );
     step("users");
-    await client.query(`
-      INSERT INTO "Project" (id, slug, name, description, game, category, status, visibility, "submittedAt", "createdAt", "updatedAt")
-      SELECT 'p' || g, 'bench-' || g, 'Project ' || g, 'A benchmark project', 'Game ' || (g % 50), 'Category ' || (g % 10),
-             (ARRAY['PUBLISHED','PUBLISHED','PUBLISHED','DRAFT','IN_REVIEW','ARCHIVED','REJECTED'])[1 + g % 7]::"ProjectStatus",
-             (ARRAY['PUBLIC','PUBLIC','APPLICATION_ONLY','PRIVATE','LAUNCHER'])[1 + g % 5]::"ProjectVisibility",
-             CASE WHEN g % 7 = 4 THEN now() - (g || ' seconds')::interval END,
-             now() - (g || ' seconds')::interval, now()
-      FROM generate_series(1, ${projects}) g`);
-    await client.query(`
-      INSERT INTO "ProjectRole" (id, "projectId", key, name, rank, permissions, "updatedAt")
-      SELECT 'r' || g || '_' || r.key, 'p' || g, r.key, r.name, r.rank, r.permissions, now()
-      FROM generate_series(1, ${projects}) g
-      CROSS JOIN (VALUES ('OWNER','Owner',100,ARRAY['project.view']), ('MANAGER','Manager',80,ARRAY['project.view']), ('DEVELOPER','Developer',60,ARRAY['project.view']),
-                         ('MODERATOR','Moderator',50,ARRAY['project.view']), ('TESTER','Tester',20,ARRAY['project.view']), ('MEMBER','Member',10,ARRAY['project.view','members.view'])) AS r(key, name, rank, permissions)`);
-    step("projects and roles");
-    // Ten distinct members per project: users (g + i × users/10) mod users.
-    await client.query(`
-      INSERT INTO "ProjectMember" (id, "projectId", "userId", "roleId")
-      SELECT 'm' || g || '_' || i, 'p' || g, 'u' || (1 + (g + i * ${users / 10}) % ${users}), 'r' || g || '_' || CASE WHEN i = 0 THEN 'OWNER' ELSE 'MEMBER' END
-      FROM generate_series(1, ${projects}) g CROSS JOIN generate_series(0, 9) i`);
-    step("memberships");
+    await insertProjectsWithTeams(client, projects, users);
+    step("projects, roles and memberships");
     // One release per project: a sixth in review (the RELEASE queue), most published.
     await client.query(`
       INSERT INTO "Release" (id, "projectId", version, title, state, "publishedAt", "submittedAt", "createdAt", "updatedAt")

@@ -95,7 +95,7 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   await profile.getByLabel("Username").fill(username);
 
   // The language setting is honoured at once: the answer is in the language just chosen, and the page follows.
-  await expect(profile.getByLabel("Language").locator("option")).toHaveText(["English", "Deutsch"]);
+  await expect(profile.getByLabel("Language").locator("option")).toHaveText(["Follow the browser", "English", "Deutsch"]);
   await profile.getByLabel("Language").selectOption("de");
   await profile.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByRole("form", { name: "Profil" }).getByText("Dein Profil ist gespeichert.")).toBeVisible();

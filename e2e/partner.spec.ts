@@ -22,7 +22,7 @@ async function makePartner(page: Page, username: string) {
   expect(updated.status()).toBe(200);
 }
 
-test("a partner creates a project, uploads a logo, adds a member, creates a role and toggles a module; outsiders get 404 @keyboard", async ({
+test("a partner creates a project, uploads a logo, invites a member who accepts, creates a role and toggles a module; outsiders get 404 @keyboard", async ({
   browser,
 }) => {
   // Three people sign up and sign in (Argon2) and some twenty pages load: over a minute on a busy two-core machine.
@@ -55,13 +55,17 @@ test("a partner creates a project, uploads a logo, adds a member, creates a role
   await expect(logo.getByText("The logo is uploaded.")).toBeVisible();
   await expect(logo.locator("img")).toHaveAttribute("src", /\/images\/logo\?v=/);
 
-  // Add a member.
+  // Invite a member, who accepts on My projects.
   await partner.getByRole("link", { name: "Team" }).click();
-  const add = partner.getByRole("form", { name: "Add member" });
-  await add.getByLabel("Username").fill(memberName);
-  await add.getByLabel("Role").selectOption({ label: "Tester" });
-  await add.getByRole("button", { name: "Add member" }).click();
-  await expect(partner.getByText(`${memberName} is on the team.`)).toBeVisible();
+  const invite = partner.getByRole("form", { name: "Invite to the team" });
+  await invite.getByLabel("Username").fill(memberName);
+  await invite.getByLabel("Role").selectOption({ label: "Tester" });
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(partner.getByText(`${memberName} is invited. They join the team once they accept.`)).toBeVisible();
+  await member.goto("/my-projects");
+  await member.getByRole("button", { name: `Accept the invitation to Skyforge ${stamp}` }).click();
+  await expect(member.getByText(`You joined Skyforge ${stamp}.`)).toBeVisible();
+  await partner.reload();
   await expect(partner.getByRole("cell", { name: new RegExp(`@${memberName}`) })).toBeVisible();
 
   // Create a custom role.

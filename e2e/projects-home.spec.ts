@@ -53,21 +53,28 @@ test("directory filters live in the address: a link reproduces them and the back
   await expect(list.getByRole("link", { name: "Skyforge Survival" })).toBeVisible();
 });
 
-test("a member found by typing is added; a role change applies only on Save and after the confirmation @keyboard", async ({ browser }) => {
+test("a member found by typing is invited and accepts; a role change applies only on Save and after the confirmation @keyboard", async ({
+  browser,
+}) => {
   const owner = await signedInPage(browser, "pia.partner");
   await owner.goto("/projects/nebula-racing-league/manage/team");
 
   // Search as you type: pick Ulla with the keyboard.
-  const add = owner.getByRole("form", { name: "Add member" });
-  const username = add.getByRole("combobox", { name: "Username" });
+  const invite = owner.getByRole("form", { name: "Invite to the team" });
+  const username = invite.getByRole("combobox", { name: "Username" });
   await username.pressSequentially("ull", { delay: 50 });
   await expect(owner.getByRole("option", { name: /Ulla \(User\)/ })).toBeVisible();
   await username.press("ArrowDown");
   await username.press("Enter");
   await expect(username).toHaveValue("ulla.user");
-  await add.getByLabel("Role").selectOption({ label: "Member" });
-  await add.getByRole("button", { name: "Add member" }).click();
-  await expect(owner.getByText("ulla.user is on the team.")).toBeVisible();
+  await invite.getByLabel("Role").selectOption({ label: "Member" });
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText("ulla.user is invited. They join the team once they accept.")).toBeVisible();
+  const ulla = await signedInPage(browser, "ulla.user");
+  await ulla.goto("/my-projects");
+  await ulla.getByRole("button", { name: "Accept the invitation to Nebula Racing League" }).click();
+  await expect(ulla.getByText("You joined Nebula Racing League.")).toBeVisible();
+  await owner.reload();
 
   const row = owner.getByRole("row", { name: /@ulla\.user/ });
   const role = row.getByRole("combobox", { name: "Role of Ulla (User)" });

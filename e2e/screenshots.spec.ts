@@ -19,6 +19,7 @@ const SHOTS = [
       ["account", "/account"],
       ["account-security", "/account/security"],
       ["admin-users", "/admin/users"],
+      ["admin-audit", "/admin/audit"],
     ],
   },
   {
@@ -73,6 +74,9 @@ const DOCS: readonly string[] = process.env.PORTAL_DOCS_SCREENSHOTS
       "manage-page-editor-390-de-dark",
       "manage-announcements-1280-de-light",
       "manage-announcements-390-en-dark",
+      "admin-audit-1280-en-light",
+      "admin-audit-390-en-light",
+      "admin-audit-1280-de-dark",
     ]
   : [];
 

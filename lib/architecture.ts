@@ -33,6 +33,7 @@ export const LAYERS: Record<string, 1 | 2 | 3 | 4 | 5> = {
   "lib/audit": 4,
   "lib/warnings": 4,
   "lib/members": 4,
+  "lib/invitations": 4,
   "lib/launcher": 4,
   "lib/releases": 4,
   "lib/downloads": 4,

@@ -21,4 +21,15 @@ if [[ ! -x "$chromium" ]]; then
 fi
 
 npx vitest run
-npx playwright test
+
+# The browser tests in two processes at once, each with servers and data of its own
+# (playwright.config.ts, E2E_SHARD). The build is made first: both processes' servers use it.
+npx tsx -e 'import("./scripts/build-if-needed.ts").then((build) => build.buildIfNeeded())'
+E2E_SHARD=1 E2E_PORT=3210 npx playwright test "$@" 2>&1 | sed -u 's/^/[browser 1] /' &
+one=$!
+E2E_SHARD=2 E2E_PORT=3220 npx playwright test "$@" 2>&1 | sed -u 's/^/[browser 2] /' &
+two=$!
+status=0
+wait "$one" || status=$?
+wait "$two" || status=$?
+exit "$status"

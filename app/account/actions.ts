@@ -6,8 +6,8 @@ import { createOwnToken } from "@/lib/account/tokens";
 import { createOwnTokenSchema } from "@/lib/auth/schemas";
 import { revokeToken } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
-import { isLocale } from "@/lib/i18n/locales";
 import { portalAction } from "@/lib/portal/action";
+import { portalLocaleFor } from "@/lib/portal/locale";
 import { BadRequest } from "@/lib/errors";
 import { removeAvatar, uploadAvatar } from "@/lib/users/avatar";
 import { emailChangeFormSchema, MAX_AVATAR_BYTES, profileFormSchema, profileFormToUpdate } from "@/lib/users/schemas";
@@ -24,10 +24,8 @@ export const updateProfileAction = portalAction({
   args: z.tuple([profileFormSchema]),
   run: async ([input], { actor, meta }) => {
     const { user } = await updateOwnAccount(actor, profileFormToUpdate(input), input.version, meta);
-    // In the language just chosen: the page around the form re-renders in it.
-    const t = isLocale(user.language)
-      ? await getTranslations({ locale: user.language, namespace: "account.profile" })
-      : await getTranslations("account.profile");
+    // In the language just chosen (or the browser's, when following it): the page around the form re-renders in it.
+    const t = await getTranslations({ locale: await portalLocaleFor(user.language), namespace: "account.profile" });
     return { message: t("saved"), data: { version: user.version } };
   },
   revalidate: [["/", "layout"]],

@@ -66,7 +66,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
             username: account.username,
             displayName: account.displayName,
             dateOfBirth: account.dateOfBirth ?? "",
-            language: account.language,
+            language: account.language ?? "",
             settings: account.settings,
             version: user.version,
           }}

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { withdrawApplicationAction } from "@/app/applications/actions";
 import { WithdrawButton } from "@/components/applications/apply-panel";
 import { ApplicationStatusBadge } from "@/components/applications/status-badge";
 import { EmptyState } from "@/components/projects/project-card";
 import { roleName } from "@/components/projects/role-name";
 import { PageHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { listMyApplications } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
 
@@ -17,11 +18,10 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function MyApplicationsPage() {
   const actor = await requirePortalActor("/my-applications");
-  const [{ data: applications }, t, tRole, format] = await Promise.all([
+  const [{ data: applications }, t, tRole] = await Promise.all([
     listMyApplications(actor, { limit: 100 }),
     getTranslations("applications.mine"),
     getTranslations("labels.defaultRole"),
-    getFormatter(),
   ]);
   return (
     <div>
@@ -50,16 +50,16 @@ export default async function MyApplicationsPage() {
                 <ApplicationStatusBadge status={application.status} />
               </div>
               <p className="text-xs text-slate-500">
-                {[
-                  t("applied", { date: format.dateTime(new Date(application.createdAt), "date") }),
-                  application.role &&
-                    (application.status === "ACCEPTED"
+                {t.rich("applied", { time: () => <LocalTime at={application.createdAt} format="date" /> })}
+                {application.role &&
+                  ` · ${
+                    application.status === "ACCEPTED"
                       ? t("joinedAs", { role: roleName(application.role, tRole) })
-                      : t("askedAs", { role: roleName(application.role, tRole) })),
-                  application.decidedAt && t("decided", { date: format.dateTime(new Date(application.decidedAt), "date") }),
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
+                      : t("askedAs", { role: roleName(application.role, tRole) })
+                  }`}
+                {application.decidedAt && (
+                  <> · {t.rich("decided", { time: () => <LocalTime at={application.decidedAt!} format="date" /> })}</>
+                )}
               </p>
               <p className="whitespace-pre-line break-words text-sm text-slate-700">{application.message}</p>
               {application.reason && (

@@ -4,7 +4,9 @@ import { ClientMessagesProvider } from "@/components/i18n/client-messages-provid
 // The messages of the list of one's teams: rows, badges, Leave (lib/i18n/client-messages.ts).
 export default function MyProjectsLayout({ children }: { children: ReactNode }) {
   return (
-    <ClientMessagesProvider namespaces={["projects.mine", "labels.defaultRole", "labels.projectStatus", "labels.visibility"]}>
+    <ClientMessagesProvider
+      namespaces={["projects.mine", "projects.invitations", "labels.defaultRole", "labels.projectStatus", "labels.visibility"]}
+    >
       {children}
     </ClientMessagesProvider>
   );

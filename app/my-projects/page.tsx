@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { leaveProjectAction } from "@/app/applications/actions";
+import { acceptInvitationAction, declineInvitationAction } from "@/app/invitations/actions";
 import { EmptyState } from "@/components/projects/project-card";
+import { MyInvitations } from "@/components/projects/my-invitations";
 import { MyProjectList } from "@/components/projects/my-project-list";
+import { roleName } from "@/components/projects/role-name";
 import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { applicationsAwaiting } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
+import { listMyInvitations } from "@/lib/invitations/service";
 import { hasPlatformPermission } from "@/lib/permissions";
 import { myProjectsPage, pageNumber } from "@/lib/portal/my-projects";
 
@@ -16,16 +21,21 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
+/** Invitations shown at once (the API pages through all of them): more wait until these are answered. */
+const INVITATIONS_SHOWN = 20;
+
 const PAGE_LINK = "rounded-md px-3 py-2 text-sm font-semibold text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50";
 
 export default async function MyProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/my-projects");
   const page = pageNumber((await searchParams).page);
-  const [{ rows, hasNext }, awaiting, t, format] = await Promise.all([
+  const [{ rows, hasNext }, awaiting, invitations, t, tInvitations, defaultRole] = await Promise.all([
     myProjectsPage(actor, page),
     applicationsAwaiting(actor),
+    listMyInvitations(actor, { status: "PENDING", limit: INVITATIONS_SHOWN }),
     getTranslations("projects.mine"),
-    getFormatter(),
+    getTranslations("projects.invitations"),
+    getTranslations("labels.defaultRole"),
   ]);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
@@ -43,6 +53,30 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
           </Link>
         )}
       </div>
+      {invitations.data.length > 0 && (
+        <div className="mb-6">
+          <Card title={tInvitations("title")} description={tInvitations("description")}>
+            <MyInvitations
+              invitations={invitations.data.map((invitation) => {
+                const role = invitation.role ? roleName(invitation.role, (key) => defaultRole(key)) : null;
+                const inviter = invitation.invitedBy?.displayName;
+                return {
+                  id: invitation.id,
+                  project: { name: invitation.project.name },
+                  summary:
+                    role && inviter
+                      ? tInvitations("summary", { inviter, role })
+                      : role
+                        ? tInvitations("summaryRole", { role })
+                        : tInvitations("summaryRoleGone"),
+                  expires: <LocalTime at={invitation.expiresAt} format="date" />,
+                };
+              })}
+              answers={{ accept: acceptInvitationAction, decline: declineInvitationAction }}
+            />
+          </Card>
+        </div>
+      )}
       {awaiting.length > 0 && (
         <div className="mb-6">
           <Card title={t("awaitingTitle")}>
@@ -51,10 +85,10 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
                 <li key={application.id} className="flex flex-wrap items-center gap-3 py-2">
                   <Avatar name={application.applicant.displayName} url={application.applicant.avatarUrl} size={28} />
                   <p className="min-w-0 flex-1 text-sm break-words text-slate-700">
-                    {t("awaitingItem", {
+                    {t.rich("awaitingItem", {
                       name: application.applicant.displayName,
                       project: application.project.name,
-                      date: format.dateTime(new Date(application.createdAt), "date"),
+                      time: () => <LocalTime at={application.createdAt} format="date" />,
                     })}
                   </p>
                   <Link

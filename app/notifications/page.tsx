@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { listNotifications } from "@/lib/notifications/service";
 import { markAllReadAction } from "./actions";
@@ -22,11 +23,7 @@ export default async function NotificationsPage() {
   const actor = await requirePortalActor("/notifications");
   const locale = await getLocale();
   // The page's language, which for a visitor's cookie or browser choice may differ from the account's setting.
-  const [notifications, t, format] = await Promise.all([
-    listNotifications(actor, false, locale),
-    getTranslations("notifications.list"),
-    getFormatter(),
-  ]);
+  const [notifications, t] = await Promise.all([listNotifications(actor, false, locale), getTranslations("notifications.list")]);
   const unread = notifications.filter((notification) => !notification.read).length;
   return (
     <div>
@@ -59,7 +56,9 @@ export default async function NotificationsPage() {
                 )}
               </p>
               {notification.body && <p className="mt-1 break-words text-sm text-slate-600">{notification.body}</p>}
-              <p className="mt-1 text-xs text-slate-500">{format.dateTime(new Date(notification.createdAt), "dateTime")} UTC</p>
+              <p className="mt-1 text-xs text-slate-500">
+                <LocalTime at={notification.createdAt} />
+              </p>
             </li>
           ))}
         </ul>

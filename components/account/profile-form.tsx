@@ -18,13 +18,14 @@ const THEMES = ["system", "light", "dark"] as const;
 type AvatarChange = FormResult<{ version: number; url: string | null }>;
 
 /**
- * The languages the portal is translated into, each named in itself; a setting made before (or
- * through the API) in another language the profile accepts stays selected and valid.
+ * "Follow the browser" (the value "", stored as null), then the languages the portal is translated
+ * into, each named in itself; a setting made before (or through the API) in another language the
+ * profile accepts stays selected and valid.
  */
-function languageOptions(current: string) {
+function languageOptions(current: string, followBrowser: string) {
   const offered: string[] = [...LOCALES];
   if (!offered.includes(current) && current in LANGUAGES) offered.push(current);
-  return offered.map((value) => ({ value, label: LANGUAGES[value as Language] }));
+  return [{ value: "", label: followBrowser }, ...offered.map((value) => ({ value, label: LANGUAGES[value as Language] }))];
 }
 
 export function ProfileForm({
@@ -68,7 +69,7 @@ export function ProfileForm({
         <SelectField
           label={t("language")}
           hint={t("languageHint")}
-          options={languageOptions(initial.language)}
+          options={languageOptions(initial.language, t("languageFollowBrowser"))}
           error={errors.language?.message}
           {...form.register("language")}
         />

@@ -1,12 +1,13 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { useConfirm } from "@/components/ui/confirm";
 import { SecretBox } from "@/components/ui/secret-box";
 import { CheckboxField, TextField } from "@/components/ui/field";
@@ -38,7 +39,6 @@ interface Props {
 export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("account.tokens");
   const tl = useTranslations("labels.tokenScope");
-  const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
   const { form, submit, pending, notice, setNotice } = useSchemaForm({
@@ -96,15 +96,18 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
                 <p className="break-words font-medium text-slate-900">{token.name}</p>
                 <p className="break-words text-slate-500">
                   <code className="break-all font-mono">{token.prefix}…</code> ·{" "}
-                  {t("details", {
+                  {t.rich("details", {
                     // "Read and write" says "Read" already.
                     scopes: token.scopes
                       .filter((scope) => !(scope === "read" && token.scopes.includes("write")))
                       .map((scope) => tl(scope as Scope))
                       .join(", "),
-                    expires: format.dateTime(new Date(token.expiresAt), "date"),
+                    expires: () => <LocalTime at={token.expiresAt} format="date" />,
                   })}{" "}
-                  · {token.lastUsedAt ? t("lastUsed", { date: format.dateTime(new Date(token.lastUsedAt), "date") }) : t("neverUsed")}
+                  ·{" "}
+                  {token.lastUsedAt
+                    ? t.rich("lastUsed", { time: () => <LocalTime at={token.lastUsedAt!} format="date" /> })
+                    : t("neverUsed")}
                 </p>
               </div>
               <Button type="button" variant="ghost" pending={revoking && revokingId === token.id} onClick={() => void onRevoke(token)}>

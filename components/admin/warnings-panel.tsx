@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
@@ -8,6 +8,7 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -33,7 +34,6 @@ export function WarningsPanel({
 }) {
   const t = useTranslations("admin.warnings");
   const tl = useTranslations("labels");
-  const format = useFormatter();
   const confirm = useConfirm();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: createWarningSchema,
@@ -62,8 +62,8 @@ export function WarningsPanel({
               className={`space-y-1 rounded-md p-3 text-sm ring-1 ${warning.active ? "ring-amber-300" : "bg-slate-50 text-slate-700 ring-slate-200"}`}
             >
               <p className="font-medium">
-                {tl(`warningSeverity.${warning.severity}`)} · {tl(`warningKind.${warning.kind}`)} ·{" "}
-                {format.dateTime(new Date(warning.createdAt), "dateTime")} UTC · {warning.author ? warning.author.displayName : t("system")}
+                {tl(`warningSeverity.${warning.severity}`)} · {tl(`warningKind.${warning.kind}`)} · <LocalTime at={warning.createdAt} /> ·{" "}
+                {warning.author ? warning.author.displayName : t("system")}
                 {!warning.active && ` · ${t("inactive")}`}
               </p>
               <p className="break-words">{warning.reason}</p>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
@@ -8,6 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { SelectField, TextField } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { decisionFormSchema, type ApplicationView, type decisionSchema } from "@/lib/applications/schemas";
@@ -20,7 +21,6 @@ type DecideAction = (target: ProjectRef, applicationId: string, input: z.input<t
 /** `roles`: names in the reader's words, for the role the applicant asks for. */
 function Applicant({ application, roles }: { application: ApplicationView; roles: { id: string; name: string }[] }) {
   const t = useTranslations("manage.applications");
-  const format = useFormatter();
   const { applicant } = application;
   const asked = application.role ? (roles.find((role) => role.id === application.role!.id)?.name ?? application.role.name) : null;
   return (
@@ -31,8 +31,8 @@ function Applicant({ application, roles }: { application: ApplicationView; roles
           {applicant.displayName} <span className="font-normal break-all text-slate-500">@{applicant.username}</span>
         </p>
         <p className="text-xs text-slate-500">
-          {t("since", { date: format.dateTime(new Date(applicant.memberSince), "date") })} ·{" "}
-          {t("applied", { date: format.dateTime(new Date(application.createdAt), "date") })}
+          {t.rich("since", { time: () => <LocalTime at={applicant.memberSince} format="date" /> })} ·{" "}
+          {t.rich("applied", { time: () => <LocalTime at={application.createdAt} format="date" /> })}
           {asked ? ` · ${t("asksFor", { role: asked })}` : ""}
         </p>
       </div>
@@ -136,7 +136,6 @@ export function ApplicationReview({
   action: DecideAction;
 }) {
   const t = useTranslations("manage.applications");
-  const format = useFormatter();
   return (
     <div className="space-y-8">
       <section aria-labelledby="pending-applications" className="space-y-4">
@@ -174,7 +173,9 @@ export function ApplicationReview({
               <div className="text-right text-sm">
                 <ApplicationStatusBadge status={application.status} />
                 {application.decidedAt && (
-                  <p className="text-xs text-slate-500">{format.dateTime(new Date(application.decidedAt), "date")}</p>
+                  <p className="text-xs text-slate-500">
+                    <LocalTime at={application.decidedAt} format="date" />
+                  </p>
                 )}
                 {application.reason && <p className="text-xs text-slate-600">“{application.reason}”</p>}
               </div>

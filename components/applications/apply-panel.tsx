@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
@@ -8,6 +8,7 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import { applySchema, DEFAULT_APPLICATION_PROMPT, MAX_APPLICATION_MESSAGE } from "@/lib/applications/schemas";
@@ -73,7 +74,6 @@ export function ApplyPanel({
   actions: ApplyActions;
 }) {
   const t = useTranslations("applications.apply");
-  const format = useFormatter();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: applySchema,
     defaultValues: { message: "", roleId: undefined },
@@ -88,8 +88,8 @@ export function ApplyPanel({
         </h2>
         {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
         <p className="text-sm text-indigo-900">
-          {t("pendingText", {
-            date: format.dateTime(new Date(pendingApplication.createdAt), "date"),
+          {t.rich("pendingText", {
+            time: () => <LocalTime at={pendingApplication.createdAt} format="date" />,
             role: pendingApplication.roleName ?? "none",
           })}
         </p>

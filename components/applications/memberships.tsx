@@ -1,14 +1,14 @@
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { roleName } from "@/components/projects/role-name";
 import { DataTable } from "@/components/ui/data-table";
+import { LocalTime } from "@/components/ui/local-time";
 import type { MembershipView } from "@/lib/applications/schemas";
 
 /** A user's memberships (project, role, since when), as staff see them; `more` says the list is the newest page only. */
 export function MembershipList({ memberships, more = false }: { memberships: MembershipView[]; more?: boolean }) {
   const t = useTranslations("applications.memberships");
   const tRole = useTranslations("labels.defaultRole");
-  const format = useFormatter();
   return (
     <div className="space-y-3">
       {memberships.length === 0 ? (
@@ -23,7 +23,9 @@ export function MembershipList({ memberships, more = false }: { memberships: Mem
                 </Link>
               </td>
               <td className="py-2 pr-3">{roleName(role, (key) => tRole(key))}</td>
-              <td className="whitespace-nowrap py-2 pr-3">{format.dateTime(new Date(since), "date")}</td>
+              <td className="whitespace-nowrap py-2 pr-3">
+                <LocalTime at={since} format="date" />
+              </td>
             </tr>
           ))}
         </DataTable>

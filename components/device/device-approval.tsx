@@ -1,13 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormPasswordField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import type { TokenScope } from "@/lib/auth/actor";
 import { approveDeviceSignInSchema, type enterUserCodeSchema } from "@/lib/device-sign-in/schemas";
@@ -45,7 +46,6 @@ interface Props {
 export function DeviceApproval({ request, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("auth.device");
   const tl = useTranslations("labels.tokenScope");
-  const format = useFormatter();
   const [decided, setDecided] = useState(false);
   const { form, submit, pending, notice, setNotice } = useSchemaForm({
     schema: approveDeviceSignInSchema,
@@ -80,14 +80,14 @@ export function DeviceApproval({ request, recent, windowMinutes, actions }: Prop
   }
 
   const notGranted = request.requested.filter((scope) => !request.granted.includes(scope));
-  const started = format.dateTime(new Date(request.startedAt), "dateTime");
+  const started = () => <LocalTime at={request.startedAt} />;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("requestTitle", { client: request.clientName })}>
       <div className="space-y-1">
         <h2 className="break-words text-lg font-semibold text-slate-900">{t("requestTitle", { client: request.clientName })}</h2>
         <p className="text-sm text-slate-600">
           {t("codeShown", { code: request.userCode })}{" "}
-          {request.startedIp ? t("started", { date: started, ip: request.startedIp }) : t("startedUnknown", { date: started })}
+          {request.startedIp ? t.rich("started", { time: started, ip: request.startedIp }) : t.rich("startedUnknown", { time: started })}
         </p>
       </div>
       {request.granted.length > 0 ? (

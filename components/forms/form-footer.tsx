@@ -27,7 +27,8 @@ export function FormFooter({ pending, label, pendingLabel, variant, notice, bloc
   return (
     <div className="flex flex-wrap items-center justify-end gap-3">
       {notice && (
-        <div className="min-w-0 flex-1">
+        // At least 12rem wide: on a phone the message takes its own line above the button.
+        <div className="min-w-0 flex-1 basis-48">
           <Notice tone={notice.tone}>{notice.text}</Notice>
         </div>
       )}

@@ -1,12 +1,12 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { Avatar } from "@/components/ui/avatar";
+import { LocalTime } from "@/components/ui/local-time";
 import type { MessageView } from "@/lib/messages/schemas";
 import { DELETED_USERNAME } from "@/lib/users/deleted";
 
 /** Who wrote an announcement (picture and name, "Deleted user" once the account is gone) and when. */
 export function Byline({ message }: { message: MessageView }) {
   const t = useTranslations("projects.byline");
-  const format = useFormatter();
   const author = message.author;
   const deleted = author?.username === DELETED_USERNAME;
   return (
@@ -17,7 +17,7 @@ export function Byline({ message }: { message: MessageView }) {
           <span>{deleted ? t("deletedAuthor") : author.displayName} ·</span>
         </>
       )}
-      <time dateTime={message.createdAt}>{t("atUtc", { time: format.dateTime(new Date(message.createdAt), "dateTime") })}</time>
+      <LocalTime at={message.createdAt} />
     </p>
   );
 }

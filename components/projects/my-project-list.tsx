@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
-import { useRowDateFormat, useRowMessage } from "@/components/i18n/use-row-message";
+import { useRowMessage } from "@/components/i18n/use-row-message";
+import { LocalTime } from "@/components/ui/local-time";
 import { useListNavigation } from "@/components/navigation/list-navigation";
 import { useToast } from "@/components/ui/toast";
 import type { MyProjectRow } from "@/lib/portal/my-projects";
@@ -34,7 +35,6 @@ export function MyProjectList({
   const tRole = useTranslations("labels.defaultRole");
   const tStatus = useTranslations("labels.projectStatus");
   const tVisibility = useTranslations("labels.visibility");
-  const date = useRowDateFormat("date");
   const roleSince = useRowMessage(t.raw("roleSince"));
   const manageLabel = useRowMessage(t.raw("manageLabel"));
   const leaveLabel = useRowMessage(t.raw("leaveLabel"));
@@ -71,7 +71,9 @@ export function MyProjectList({
             <p className="text-sm break-words text-slate-500">
               {[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}
             </p>
-            <p className="text-xs text-slate-500">{roleSince({ role: roleName(role, (key) => tRole(key)), since: date(since) })}</p>
+            <p className="text-xs text-slate-500">
+              {roleSince({ role: roleName(role, (key) => tRole(key)) })} <LocalTime at={since} format="date" />
+            </p>
           </div>
           <div className="flex gap-2">
             <a

@@ -1,5 +1,6 @@
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
+import { LocalTime } from "@/components/ui/local-time";
 import type { Actor } from "@/lib/auth/actor";
 import { downloadsProject } from "@/lib/downloads/service";
 import { NotFound } from "@/lib/errors";
@@ -24,11 +25,10 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
     .filter((release) => release !== undefined)
     .map(presentRelease);
   if (!releases.length) return null;
-  const [t, channel, kind, format, locale] = await Promise.all([
+  const [t, channel, kind, locale] = await Promise.all([
     getTranslations("releases"),
     getTranslations("labels.releaseChannel"),
     getTranslations("labels.downloadKind"),
-    getFormatter(),
     getLocale(),
   ]);
   return (
@@ -49,9 +49,7 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
             <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">
               {channel(release.channel)}
             </span>
-            {release.publishedAt && (
-              <span className="text-xs text-slate-500">{format.dateTime(new Date(release.publishedAt), "date")}</span>
-            )}
+            {release.publishedAt && <LocalTime at={release.publishedAt} format="date" className="text-xs text-slate-500" />}
           </div>
           {release.changelog.trim() && <MarkdownHtml html={renderChangelog(release.changelog)} className="text-sm" />}
           {release.files.length > 0 && (

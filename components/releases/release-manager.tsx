@@ -137,22 +137,19 @@ function ChangelogEditor({
   );
 }
 
-/**
- * The "New release" button and, once pressed, the form behind it. A created release opens in its
- * editor (below `listHref`), where its files are attached; the confirmation travels as a toast.
- */
-export function NewRelease({
-  target,
-  action,
-  preview,
-  listHref,
-}: {
+interface NewReleaseProps {
   target: Target;
   action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult<{ id: string }>>;
   preview: ChangelogPreview;
   /** The address of the releases list; a release's editor is below it. */
   listHref: string;
-}) {
+}
+
+/**
+ * The "New release" button and, once pressed, the form behind it. A created release opens in its
+ * editor (below `listHref`), where its files are attached; the confirmation travels as a toast.
+ */
+export function NewRelease({ target, action, preview, listHref }: NewReleaseProps) {
   const t = useTranslations("releases");
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -179,18 +176,7 @@ export function NewRelease({
   );
 }
 
-function CreateReleaseForm({
-  target,
-  action,
-  preview,
-  listHref,
-}: {
-  target: Target;
-  action: (target: Target, input: z.input<typeof createReleaseSchema>) => Promise<FormResult<{ id: string }>>;
-  preview: ChangelogPreview;
-  /** The address of the releases list; a release's editor is below it. */
-  listHref: string;
-}) {
+function CreateReleaseForm({ target, action, preview, listHref }: NewReleaseProps) {
   const t = useTranslations("releases");
   const router = useRouter();
   const toast = useToast();

@@ -1,17 +1,7 @@
 "use client";
 
-import { useSyncExternalStore, type ButtonHTMLAttributes } from "react";
-
-const noSubscription = () => () => {};
-
-/** False while the server-rendered page waits for React: a click then would submit the form natively. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import type { ButtonHTMLAttributes } from "react";
+import { useHydrated } from "./use-hydrated";
 
 // The focus ring is the global one (app/globals.css); the danger variant draws it in red.
 const VARIANTS = {
@@ -29,6 +19,7 @@ export function Button({
   disabled,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS; pending?: boolean }) {
+  // While the server-rendered page waits for React, a click would submit the form natively.
   const hydrated = useHydrated();
   return (
     <button

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
@@ -9,6 +9,7 @@ import { useConfirm } from "@/components/ui/confirm";
 import { SecretBox } from "@/components/ui/secret-box";
 import { DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
 import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
 import { type DeliveryView, type WebhookFormValues, type WebhookView, webhookFormSchema } from "@/lib/webhooks/schemas";
@@ -167,7 +168,6 @@ function WebhookItem({
   onDeleted: () => void;
 }) {
   const t = useTranslations("webhooks");
-  const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
   const [pending, startTransition] = useTransition();
@@ -261,7 +261,7 @@ function WebhookItem({
               </td>
               <td className="hidden py-2 pr-3 sm:table-cell">{delivery.durationMs !== null ? t("ms", { ms: delivery.durationMs }) : ""}</td>
               <td className="py-2 pr-3">
-                <time dateTime={delivery.at}>{format.dateTime(new Date(delivery.at), "dateTime")}</time>
+                <LocalTime at={delivery.at} />
               </td>
               <td className="py-2">
                 {delivery.status !== "PENDING" && (

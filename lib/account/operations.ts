@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { defineOperation, idParams, idSchema, ownNotFound, pageOf, problem } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
 import {
   changePasswordSchema,
   confirmTwoFactorSchema,
@@ -91,7 +91,7 @@ export const listSessionsOperation = defineOperation({
   summary: "List the own signed-in sessions",
   auth: "required",
   query: paginationQuerySchema,
-  responses: { 200: { description: "Live sessions, newest first; `current` marks the caller's", schema: pageSchema(sessionSchema) } },
+  responses: { 200: pageOf("Live sessions, newest first; `current` marks the caller's", sessionSchema) },
 });
 
 export const endOtherSessionsOperation = defineOperation({
@@ -111,7 +111,7 @@ export const endSessionOperation = defineOperation({
   description: "Takes effect at once on every instance.",
   auth: "required",
   params: z.strictObject({ sessionId: idSchema }),
-  responses: { 204: { description: "Ended" }, 404: problem("No such live session of yours") },
+  responses: { 204: { description: "Ended" }, 404: ownNotFound("live session") },
 });
 
 export const listDevicesOperation = defineOperation({
@@ -121,7 +121,7 @@ export const listDevicesOperation = defineOperation({
   summary: "List the own trusted devices (browsers that signed in)",
   auth: "required",
   query: paginationQuerySchema,
-  responses: { 200: { description: "Devices, newest first", schema: pageSchema(deviceSchema) } },
+  responses: { 200: pageOf("Devices, newest first", deviceSchema) },
 });
 
 const deviceParams = z.strictObject({ deviceId: idSchema });
@@ -137,7 +137,7 @@ export const renameDeviceOperation = defineOperation({
   responses: {
     200: { description: "The device", schema: deviceSchema },
     400: problem("Invalid name"),
-    404: problem("No such device of yours"),
+    404: ownNotFound("device"),
   },
 });
 
@@ -149,7 +149,7 @@ export const removeDeviceOperation = defineOperation({
   description: "Its cookie is no longer trusted and its sessions end at once.",
   auth: "required",
   params: deviceParams,
-  responses: { 204: { description: "Removed" }, 404: problem("No such device of yours") },
+  responses: { 204: { description: "Removed" }, 404: ownNotFound("device") },
 });
 
 export const getOwnLoginHistoryOperation = defineOperation({
@@ -160,7 +160,7 @@ export const getOwnLoginHistoryOperation = defineOperation({
   description: "Every attempt, successful or not, newest first. `reason` is given to staff with users.readAny only.",
   auth: "required",
   query: paginationQuerySchema,
-  responses: { 200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) } },
+  responses: { 200: pageOf("A page of attempts", loginEventSchema) },
 });
 
 export const getLoginHistoryOperation = defineOperation({
@@ -171,10 +171,10 @@ export const getLoginHistoryOperation = defineOperation({
   description: "users.readAny (tokens need the admin scope); with the reason of each failure.",
   auth: "required",
   scope: "admin",
-  params: z.strictObject({ id: idSchema }),
+  params: idParams,
   query: paginationQuerySchema,
   responses: {
-    200: { description: "A page of attempts", schema: pageSchema(loginEventSchema) },
+    200: pageOf("A page of attempts", loginEventSchema),
     403: problem("Needs users.readAny"),
     404: problem("No such user"),
   },
@@ -263,7 +263,7 @@ export const resetTwoFactorOperation = defineOperation({
   description: "users.manage above the target's rank (tokens need write and admin). Writes a security warning and mails the user.",
   auth: "required",
   scope: "admin",
-  params: z.strictObject({ id: idSchema }),
+  params: idParams,
   responses: {
     204: { description: "Reset" },
     403: problem("Needs users.manage above the user's rank"),

@@ -4,6 +4,7 @@ import * as audit from "../audit/operations";
 import * as deviceSignIn from "../device-sign-in/operations";
 import * as downloads from "../downloads/operations";
 import type { Operation } from "../http/operation";
+import * as invitations from "../invitations/operations";
 import * as launcher from "../launcher/operations";
 import * as members from "../members/operations";
 import * as messages from "../messages/operations";
@@ -29,7 +30,7 @@ export const TAGS: Record<string, string> = {
   Tokens: "The caller's personal access tokens.",
   Notifications: "In-portal notifications of the caller.",
   Projects: "Projects: presentation, settings, modules, images, deletion and restore.",
-  Team: "Members, project roles and ownership of a project.",
+  Team: "Members, invitations, project roles and ownership of a project.",
   Applications: "Applying to projects, the team's decisions, leaving and memberships.",
   Releases: "A project's releases: versions, channels, drafts, publishing and yanking (DOWNLOADS module).",
   Downloads: "Uploading and downloading a project's files (DOWNLOADS module).",
@@ -53,6 +54,7 @@ const MODULES = [
   notifications,
   projects,
   members,
+  invitations,
   applications,
   releases,
   downloads,

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { defineOperation, guardedBy, idParams, idSchema, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
 import { applicationSchema, applySchema, decisionSchema, listApplicationsQuerySchema, membershipSchema } from "./schemas";
 
-const projectParams = z.strictObject({ id: idSchema });
 const applicationParams = z.strictObject({ id: idSchema, applicationId: idSchema });
-const NOT_VISIBLE = problem("No such project, not visible to you, or its Applications module is off");
+const NOT_VISIBLE = projectModuleNotVisible("Applications");
 
 export const applyOperation = defineOperation({
   method: "POST",
@@ -16,7 +15,7 @@ export const applyOperation = defineOperation({
     "A signed-in user applies to a published PUBLIC or APPLICATION_ONLY project whose Applications module is on and whose applications are open. `roleId` must be one of the roles the project offers applicants (settings `offeredRoleIds`).",
   auth: "required",
   idempotent: true,
-  params: projectParams,
+  params: idParams,
   body: applySchema,
   responses: {
     201: { description: "The pending application (it has no address of its own: no Location)", schema: applicationSchema },
@@ -33,13 +32,9 @@ export const listProjectApplicationsOperation = defineOperation({
   tag: "Applications",
   summary: "The project's applications, newest first",
   auth: "required",
-  params: projectParams,
+  params: idParams,
   query: listApplicationsQuerySchema,
-  responses: {
-    200: { description: "A page of applications", schema: pageSchema(applicationSchema) },
-    403: problem("Needs applications.view"),
-    404: NOT_VISIBLE,
-  },
+  responses: { 200: pageOf("A page of applications", applicationSchema), ...guardedBy("applications.view", NOT_VISIBLE) },
 });
 
 export const withdrawApplicationOperation = defineOperation({
@@ -51,7 +46,7 @@ export const withdrawApplicationOperation = defineOperation({
   params: applicationParams,
   responses: {
     200: { description: "The withdrawn application", schema: applicationSchema },
-    404: problem("No such application of yours"),
+    404: ownNotFound("application"),
     409: problem("Already decided or withdrawn"),
   },
 });
@@ -82,7 +77,7 @@ export const listMyApplicationsOperation = defineOperation({
   summary: "Your applications, every project",
   auth: "required",
   query: listApplicationsQuerySchema,
-  responses: { 200: { description: "A page of your applications", schema: pageSchema(applicationSchema) } },
+  responses: { 200: pageOf("A page of your applications", applicationSchema) },
 });
 
 export const leaveProjectOperation = defineOperation({
@@ -91,7 +86,7 @@ export const leaveProjectOperation = defineOperation({
   tag: "Team",
   summary: "Leave a project",
   auth: "required",
-  params: projectParams,
+  params: idParams,
   responses: {
     204: { description: "You left the team" },
     404: problem("No such project, or you are not on its team"),
@@ -106,10 +101,10 @@ export const listMembershipsOperation = defineOperation({
   summary: "A user's projects, with role and since when",
   description: "For the user themselves, or staff with users.readAny (tokens: with the `admin` scope). Anyone else gets 404.",
   auth: "required",
-  params: z.strictObject({ id: idSchema }),
+  params: idParams,
   query: paginationQuerySchema,
   responses: {
-    200: { description: "A page of memberships, newest first", schema: pageSchema(membershipSchema) },
+    200: pageOf("A page of memberships, newest first", membershipSchema),
     404: problem("No such user, or not yours to see"),
   },
 });

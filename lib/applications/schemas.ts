@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuerySchema } from "../http/pagination";
+import { roleSchema } from "../members/schemas";
 
 /** Application fields, shared by the API, the portal's forms and the OpenAPI document. */
 
@@ -93,7 +94,7 @@ export const membershipSchema = z.object({
     visibility: z.string(),
     logoUrl: z.string().nullable(),
   }),
-  role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string(), rank: z.int() }),
+  role: roleSchema.pick({ id: true, key: true, name: true, rank: true }),
   since: z.iso.datetime(),
 });
 export type MembershipView = z.infer<typeof membershipSchema>;

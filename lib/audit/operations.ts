@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation, idSchema, problem } from "../http/operation";
 import { pageSchema } from "../http/pagination";
-import { auditEntrySchema, auditQuerySchema } from "./schemas";
+import { auditEntrySchema, auditQuerySchema, projectAuditQuerySchema } from "./schemas";
 
 const projectParams = z.strictObject({ id: idSchema });
 
@@ -14,7 +14,11 @@ export const auditOperation = defineOperation({
   auth: "required",
   scope: "admin",
   query: auditQuerySchema,
-  responses: { 200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) }, 403: problem("Needs audit.read") },
+  responses: {
+    200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) },
+    400: problem("A filter is malformed, or the range ends before it starts"),
+    403: problem("Needs audit.read"),
+  },
 });
 
 export const projectAuditOperation = defineOperation({
@@ -25,9 +29,10 @@ export const projectAuditOperation = defineOperation({
   summary: "A project's audit entries (its Owner and Managers)",
   auth: "required",
   params: projectParams,
-  query: auditQuerySchema.omit({ projectId: true }),
+  query: projectAuditQuerySchema,
   responses: {
     200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) },
+    400: problem("A filter is malformed, or the range ends before it starts"),
     403: problem("Needs project.settings"),
     404: problem("Not visible"),
   },

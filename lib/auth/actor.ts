@@ -15,8 +15,8 @@ export interface Actor extends PlatformSubject {
   tokenId: string | null;
   /** null for sessions: a session may do everything its user may. */
   scopes: TokenScope[] | null;
-  /** The user's portal preferences (language of the UI and mails, colour theme) and picture. */
-  language: string;
+  /** The user's portal preferences (language of the UI and mails, null: follow the browser; colour theme) and picture. */
+  language: string | null;
   theme: Theme;
   avatarUrl: string | null;
 }
@@ -62,7 +62,7 @@ export function actorFromUser(
     displayName: string;
     platformRoles: PlatformRole[];
     partnerStatus: PartnerStatus;
-    language?: string;
+    language?: string | null;
     settings?: unknown;
     avatarUrl?: string | null;
   },
@@ -79,7 +79,7 @@ export function actorFromUser(
     sessionId: via.sessionId ?? null,
     tokenId: via.tokenId ?? null,
     scopes,
-    language: user.language ?? "en",
+    language: user.language ?? null,
     theme: themeOf(user.settings),
     avatarUrl: user.avatarUrl ?? null,
   };

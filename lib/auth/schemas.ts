@@ -63,3 +63,6 @@ export const tokenSchema = z.object({
   lastUsedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
+
+/** A token as it is made (POST /auth/token, /users/me/tokens, /auth/device/token): with its secret, shown only this once. */
+export const newTokenSchema = tokenSchema.extend({ token: z.string() });

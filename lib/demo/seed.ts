@@ -8,6 +8,7 @@ import type { DefaultRoleKey, PartnerStatus, PlatformRole, ProjectStatus, Projec
 import { postMessage } from "../messages/service";
 import type { PageInput } from "../pages/schemas";
 import { createPage } from "../pages/service";
+import { createProjectSchema } from "../projects/schemas";
 import { createProject } from "../projects/service";
 import type { SupportLink } from "../projects/support-links";
 import { projectSlug } from "../projects/slug";
@@ -204,23 +205,9 @@ export async function seedDemo(): Promise<string[]> {
     if (await db.project.findUnique({ where: { slug: projectSlug(project.name) } })) continue;
     const owner = await db.user.findUniqueOrThrow({ where: { usernameKey: project.owner } });
     const meta = { ip: null, userAgent: "seed:demo", requestId: `seed-${projectSlug(project.name)}` };
-    const created = await createProject(
-      actorFromUser(owner),
-      {
-        name: project.name,
-        description: project.description,
-        game: project.game,
-        category: project.category,
-        visibility: project.visibility,
-        modules: ["APPLICATIONS", "DOWNLOADS"],
-        bannerUrl: null,
-        logoUrl: null,
-        websiteUrl: null,
-        chatUrl: null,
-        trailerUrl: null,
-      },
-      meta,
-    );
+    const { name, description, game, category, visibility } = project;
+    const input = createProjectSchema.parse({ name, description, game, category, visibility, modules: ["APPLICATIONS", "DOWNLOADS"] });
+    const created = await createProject(actorFromUser(owner), input, meta);
     const roles = await db.projectRole.findMany({ where: { projectId: created.id } });
     const roleId = (key: DefaultRoleKey) => roles.find((role) => role.key === key)!.id;
     await db.project.update({

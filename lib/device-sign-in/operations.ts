@@ -1,6 +1,7 @@
 import { defineOperation, problem } from "../http/operation";
 import { RATE_LIMITS } from "../rate-limit";
-import { deviceSignInStartedSchema, deviceTokenSchema, pollDeviceTokenSchema, startDeviceSignInSchema } from "./schemas";
+import { newTokenSchema } from "../auth/schemas";
+import { deviceSignInStartedSchema, pollDeviceTokenSchema, startDeviceSignInSchema } from "./schemas";
 
 export const requestDeviceSignInOperation = defineOperation({
   method: "POST",
@@ -29,7 +30,7 @@ export const createDeviceTokenOperation = defineOperation({
   auth: "none",
   body: pollDeviceTokenSchema,
   responses: {
-    201: { description: "The token, shown only this once", schema: deviceTokenSchema, headers: ["Location"] },
+    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
     400: problem(
       "Not (or no longer) approved: `code` is `authorization_pending`, `slow_down`, `expired_token`, `access_denied` or `invalid_grant`; or invalid fields (`validation_failed`)",
     ),

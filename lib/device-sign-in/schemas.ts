@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX } from "../auth/password-policy";
-import { tokenScopeSchema, tokenSchema } from "../auth/schemas";
+import { tokenScopeSchema } from "../auth/schemas";
 import { normalizeUserCode } from "./codes";
 
 /** Device sign-in schemas (RFC 8628): the API, the /device page's forms and actions, and the OpenAPI document. */
@@ -44,9 +44,6 @@ export const deviceSignInStartedSchema = z.object({
 export const pollDeviceTokenSchema = z.strictObject({
   deviceCode: z.string().min(1).max(200),
 });
-
-/** The token handed to the client once: the usual token fields, with `scopes` as approved. */
-export const deviceTokenSchema = tokenSchema.extend({ token: z.string() });
 
 /** A user code as typed: any case, with or without the dash or spaces, normalised to its 8 letters. */
 export const userCodeSchema = z

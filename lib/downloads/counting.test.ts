@@ -9,22 +9,12 @@ import { describe, expect, it } from "vitest";
 import type { Actor } from "../auth/actor";
 import { dataCacheStats } from "../cache/data-cache";
 import { db } from "../db/client";
-import { createPartner, createProjectFor } from "../testing/factories";
+import { createDownload, createPartner, createProjectFor } from "../testing/factories";
 import { countDownloadRequest, downloadClientKey, purgePastDownloadClients } from "./counting";
 
 async function storedFile() {
   const project = await createProjectFor(await createPartner(), { status: "PUBLISHED", modules: ["DOWNLOADS"] });
-  return db.download.create({
-    data: {
-      projectId: project.id,
-      kind: "OTHER",
-      fileName: "a.bin",
-      contentType: "application/octet-stream",
-      size: 1n,
-      sha256: "0".repeat(64),
-      storageKey: `counting-${crypto.randomUUID()}`,
-    },
-  });
+  return createDownload(project.id, { kind: "OTHER", size: 1n });
 }
 const countOf = async (id: string) => (await db.download.findUniqueOrThrow({ where: { id } })).downloadCount;
 const at = (iso: string) => new Date(iso);

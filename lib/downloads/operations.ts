@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
+import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem } from "../http/operation";
 import { fileSchema, listFilesQuerySchema, maxUploadBytes, UPLOAD_CONTENT_TYPE, uploadQuerySchema } from "./schemas";
 
-const projectParams = z.strictObject({ id: idSchema });
 const fileParams = z.strictObject({ id: idSchema, fileId: idSchema });
 const NOT_VISIBLE = problem(
   "No such project or file, not visible to you (a draft or yanked release's files included), or the project's DOWNLOADS module is off",
@@ -18,13 +16,12 @@ export const uploadFileOperation = defineOperation({
   description:
     "Needs downloads.manage. Send the file itself as `application/octet-stream`; it is streamed to storage, its size and sha256 measured on the way. A file larger than MAX_UPLOAD_BYTES (default 2 GiB) is refused with 413 as soon as the limit is passed, and nothing is kept; neither is anything of an interrupted upload. A project's files may take at most PROJECT_STORAGE_QUOTA_BYTES (default 10 GiB) together: an upload that would pass it is refused with 413 `quota_exceeded` (before reading when Content-Length says so, else as soon as it passes), and nothing is kept; two concurrent uploads never pass it together. A user runs at most MAX_CONCURRENT_UPLOADS_PER_USER uploads (default 2) at once: another one is refused with 429 `too_many_uploads` and Retry-After. `releaseId` attaches it to a release that is not yanked.",
   auth: "required",
-  params: projectParams,
+  params: idParams,
   query: uploadQuerySchema,
   streamBody: { contentTypes: [UPLOAD_CONTENT_TYPE], maxBytes: maxUploadBytes },
   responses: {
     201: { description: "The stored file", schema: fileSchema, headers: ["Location"] },
-    403: problem("Needs downloads.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("downloads.manage", NOT_VISIBLE),
     409: problem("The release's files are frozen (`release_locked`), or the project is in review (`in_review`)"),
     413: problem(
       "Larger than MAX_UPLOAD_BYTES (`payload_too_large`), or the project's files would pass PROJECT_STORAGE_QUOTA_BYTES (`quota_exceeded`)",
@@ -40,9 +37,9 @@ export const listFilesOperation = defineOperation({
   tag: "Downloads",
   summary: "The project's files you may see, newest first",
   auth: "optional",
-  params: projectParams,
+  params: idParams,
   query: listFilesQuerySchema,
-  responses: { 200: { description: "A page of files", schema: pageSchema(fileSchema) }, 404: NOT_VISIBLE },
+  responses: { 200: pageOf("A page of files", fileSchema), 404: NOT_VISIBLE },
 });
 
 export const getFileOperation = defineOperation({
@@ -86,8 +83,7 @@ export const deleteFileOperation = defineOperation({
   params: fileParams,
   responses: {
     204: { description: "Deleted" },
-    403: problem("Needs downloads.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("downloads.manage", NOT_VISIBLE),
     409: problem("The file's release is frozen (`release_locked`), or the project is in review (`in_review`)"),
   },
 });

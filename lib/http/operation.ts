@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { TokenScope } from "../auth/actor";
 import type { RateLimitRule } from "../rate-limit";
+import { pageSchema } from "./pagination";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -91,9 +92,57 @@ export interface Operation<
 /** An opaque id in a path. */
 export const idSchema = z.string().min(1).max(64);
 
+/** The path parameters of a resource addressed by its id alone: `/projects/{id}`, `/users/{id}`. */
+export const idParams = z.strictObject({ id: idSchema });
+
 /** A documented error answer (its body is always problem+json). */
 export function problem(description: string) {
   return { description };
+}
+
+/*
+ * Answers that recur across operations, to spread into `responses` (the OpenAPI document orders
+ * them by status, so where they stand in the object does not matter).
+ */
+
+/** A 200 of one page of `item`s: `{ data, nextCursor }` (lib/http/pagination.ts). */
+export function pageOf(description: string, item: z.ZodType): ResponseDeclaration {
+  return { description, schema: pageSchema(item) };
+}
+
+/** A 200 of a whole list of `item`s, not paginated: `{ data }`. */
+export function listOf(description: string, item: z.ZodType): ResponseDeclaration {
+  return { description, schema: z.object({ data: z.array(item) }) };
+}
+
+/**
+ * The refusals of an endpoint behind a permission: 403 "Needs <permission>" without it, and the
+ * endpoint's 404 when the thing it works on (a project, or the module the endpoint belongs to) is
+ * not there for the caller.
+ */
+export function guardedBy(permission: string, notVisible: ResponseDeclaration) {
+  return { 403: problem(`Needs ${permission}`), 404: notVisible };
+}
+
+/** The 404 of an endpoint of a project module that only asks whether the caller sees the project. */
+export function projectModuleNotVisible(module: string) {
+  return problem(`No such project, not visible to you, or its ${module} module is off`);
+}
+
+/**
+ * The 404 of one of the caller's own things (a session, a device, a token): someone else's answers
+ * as if there were none.
+ */
+export function ownNotFound(thing: string) {
+  return problem(`No such ${thing} of yours`);
+}
+
+/** The refusals of an image sent as the body (`fileBody`): too large, or not an image of an accepted type. */
+export const IMAGE_BODY_PROBLEMS = { 413: problem("Too large"), 415: problem("Not an image of an accepted type") };
+
+/** A versioned write's If-Match answers: 412 when the ETag sent is stale (in the words given), 428 when it is missing. */
+export function ifMatchProblems(stale = "Stale If-Match") {
+  return { 412: problem(stale), 428: problem("If-Match missing") };
 }
 
 export function defineOperation<

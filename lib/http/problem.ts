@@ -61,7 +61,8 @@ export function problemFor(
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
+/** A unique index refused the write (Prisma's P2002). */
+export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "P2002";
 }
 

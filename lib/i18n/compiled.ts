@@ -30,11 +30,16 @@ export function formatCompiled(locale: string, raw: string, values: Values): str
   return String(compiled(messages, `${locale} ${raw}`, () => new IntlMessageFormat(raw, locale)).format(values));
 }
 
-/** A date in a named format of ./formats.ts, in `locale` (times in UTC, as everywhere). */
-export function formatCompiledDate(locale: string, name: keyof typeof FORMATS.dateTime, date: Date | string): string {
+/** A date in a named format of ./formats.ts, in `locale`, in UTC or the given time zone (the reader's, in the browser). */
+export function formatCompiledDate(
+  locale: string,
+  name: keyof typeof FORMATS.dateTime,
+  date: Date | string,
+  timeZone: string = TIME_ZONE,
+): string {
   return compiled(
     dateFormats,
-    `${locale} ${name}`,
-    () => new Intl.DateTimeFormat(locale, { ...FORMATS.dateTime[name], timeZone: TIME_ZONE }),
+    `${locale} ${name} ${timeZone}`,
+    () => new Intl.DateTimeFormat(locale, { ...FORMATS.dateTime[name], timeZone }),
   ).format(new Date(date));
 }

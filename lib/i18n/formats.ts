@@ -8,6 +8,7 @@ import type { Formats } from "next-intl";
 export const FORMATS = {
   dateTime: {
     date: { year: "numeric", month: "short", day: "numeric" },
+    longDate: { year: "numeric", month: "long", day: "numeric" },
     dateTime: { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" },
   },
   number: {

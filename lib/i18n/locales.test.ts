@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseLocale, localeFromAcceptLanguage } from "./locales";
+import { browserLocale, chooseLocale, localeFromAcceptLanguage, localeOfSetting } from "./locales";
 
 describe("choosing the portal's language", () => {
   it("follows Accept-Language with its weights and regional variants", () => {
@@ -17,5 +17,21 @@ describe("choosing the portal's language", () => {
     expect(chooseLocale({ cookie: "de", acceptLanguage: "en" })).toBe("de");
     expect(chooseLocale({ cookie: "<script>", acceptLanguage: "de-AT" })).toBe("de");
     expect(chooseLocale({})).toBe("en");
+  });
+
+  it("follows the browser for a user who never chose (null), as for a visitor", () => {
+    expect(chooseLocale({ userLanguage: null, acceptLanguage: "de-DE,de;q=0.9" })).toBe("de");
+    expect(chooseLocale({ userLanguage: null, acceptLanguage: "en-US" })).toBe("en");
+    expect(chooseLocale({ userLanguage: null, cookie: "de", acceptLanguage: "en-US" })).toBe("de");
+    expect(browserLocale({ acceptLanguage: "fr" })).toBeNull();
+    expect(browserLocale({ cookie: "de", acceptLanguage: "en" })).toBe("de");
+  });
+
+  it("words stored texts and API answers in the setting, else (never chosen) the caller's Accept-Language, else English", () => {
+    expect(localeOfSetting("de-AT", "en")).toBe("de");
+    expect(localeOfSetting("fr", "de")).toBe("en");
+    expect(localeOfSetting(null, "de-DE,de;q=0.9")).toBe("de");
+    expect(localeOfSetting(null)).toBe("en");
+    expect(localeOfSetting(undefined, "ja")).toBe("en");
   });
 });

@@ -24,20 +24,31 @@ export function localeFromAcceptLanguage(header: string | null): Locale | null {
 }
 
 /**
- * The locale of a request: the signed-in user's setting, else the visitor's own choice (cookie),
- * else the browser's `Accept-Language`, else English.
+ * The reader's own language, apart from an account's setting: their choice in the footer (cookie),
+ * else the best match of the browser's `Accept-Language`; null when neither names one of ours.
  */
-export function chooseLocale(input: { userLanguage?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
-  if (isLocale(input.userLanguage)) return input.userLanguage;
+export function browserLocale(input: { cookie?: string | null; acceptLanguage?: string | null }): Locale | null {
   if (isLocale(input.cookie)) return input.cookie;
-  return localeFromAcceptLanguage(input.acceptLanguage ?? null) ?? DEFAULT_LOCALE;
+  return localeFromAcceptLanguage(input.acceptLanguage ?? null);
 }
 
 /**
- * The portal locale for a user's language setting outside a request (the API, stored texts): a
- * regional setting counts as its language (`de-AT` is `de`), anything we have no catalogue for is English.
+ * The locale of a request: the signed-in user's setting, else (no setting: "follow the browser")
+ * the reader's own (browserLocale), else English.
  */
-export function localeOfSetting(language: string | null | undefined): Locale {
-  const base = (language ?? "").toLowerCase().split(/[-_]/)[0];
+export function chooseLocale(input: { userLanguage?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+  if (isLocale(input.userLanguage)) return input.userLanguage;
+  return browserLocale(input) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The portal locale for a user's language setting outside a page (the API, stored texts, mails): a
+ * regional setting counts as its language (`de-AT` is `de`), anything we have no catalogue for is
+ * English. No setting (follow the browser): the request's `Accept-Language` where there is one (an
+ * API call), else English (a mail: docs/i18n.md).
+ */
+export function localeOfSetting(language: string | null | undefined, acceptLanguage: string | null = null): Locale {
+  if (language == null) return localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+  const base = language.toLowerCase().split(/[-_]/)[0];
   return isLocale(base) ? base : DEFAULT_LOCALE;
 }

@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
+import { defineOperation, guardedBy, idParams, pageOf, problem } from "../http/operation";
 import {
   launcherKeysSchema,
   launcherProjectSchema,
@@ -10,7 +8,14 @@ import {
   manifestSchema,
 } from "./schemas";
 
-const projectParams = z.strictObject({ id: idSchema });
+/** Reading the integration and configuring it answer alike. */
+const SETTINGS_RESPONSES = {
+  200: { description: "Launcher settings", schema: launcherSettingsSchema },
+  ...guardedBy(
+    "launcher.manage",
+    problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off"),
+  ),
+};
 
 export const getLauncherOperation = defineOperation({
   method: "GET",
@@ -18,12 +23,8 @@ export const getLauncherOperation = defineOperation({
   tag: "Launcher",
   summary: "The project's launcher integration (LAUNCHER module)",
   auth: "required",
-  params: projectParams,
-  responses: {
-    200: { description: "Launcher settings", schema: launcherSettingsSchema },
-    403: problem("Needs launcher.manage"),
-    404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off"),
-  },
+  params: idParams,
+  responses: SETTINGS_RESPONSES,
 });
 
 export const updateLauncherOperation = defineOperation({
@@ -35,13 +36,9 @@ export const updateLauncherOperation = defineOperation({
   description:
     "Needs launcher.manage. What the launcher offers (install, update, repair, game start, choice of versions) and how it starts the game: a program inside the game's folder (relative path, forward slashes, no `..`), per platform if needed, arguments, the minimum launcher version (semver) and memory. Game start needs a program.",
   auth: "required",
-  params: projectParams,
+  params: idParams,
   body: launcherSettingsSchema,
-  responses: {
-    200: { description: "Launcher settings", schema: launcherSettingsSchema },
-    403: problem("Needs launcher.manage"),
-    404: problem("Not visible, an APPLICATION_ONLY or PRIVATE project you are not a member of, or the LAUNCHER module is off"),
-  },
+  responses: SETTINGS_RESPONSES,
 });
 
 export const listLauncherProjectsOperation = defineOperation({
@@ -54,7 +51,7 @@ export const listLauncherProjectsOperation = defineOperation({
   auth: "optional",
   cache: "public",
   query: listLauncherProjectsQuerySchema,
-  responses: { 200: { description: "A page of launcher projects", schema: pageSchema(launcherProjectSchema) } },
+  responses: { 200: pageOf("A page of launcher projects", launcherProjectSchema) },
 });
 
 export const getLauncherManifestOperation = defineOperation({
@@ -67,7 +64,7 @@ export const getLauncherManifestOperation = defineOperation({
   auth: "optional",
   cache: "public",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   query: manifestQuerySchema,
   responses: {
     200: { description: "The manifest", schema: manifestSchema },

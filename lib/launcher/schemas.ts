@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_INSTALL_PATH, installPathFault } from "../downloads/paths";
-import { DOWNLOAD_KINDS, FILE_PLATFORMS } from "../downloads/schemas";
+import { FILE_PLATFORMS, fileSchema } from "../downloads/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import { RELEASE_CHANNELS } from "../permissions";
 import { semverSchema } from "../releases/schemas";
@@ -97,12 +97,8 @@ export const launcherProjectSchema = z.object({
 
 export const listLauncherProjectsQuerySchema = paginationQuerySchema;
 
-export const manifestFileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(DOWNLOAD_KINDS),
-  size: z.number().int(),
-  sha256: z.string(),
+/** A file as the manifest lists it: the file's identity (lib/downloads), and what a launcher needs to install it. */
+export const manifestFileSchema = fileSchema.pick({ id: true, name: true, kind: true, size: true, sha256: true }).extend({
   url: z.string().describe("The download's address, relative to the manifest's."),
   path: z
     .string()

@@ -97,7 +97,7 @@ export async function queueMailToUsers<T extends MailTemplate>(
  */
 export async function queueSecurityNotice<T extends "passwordChanged" | "twoFactorDisabled" | "emailChangeRequested">(
   tx: Tx,
-  user: { email: string; language: string; displayName: string },
+  user: { email: string; language: string | null; displayName: string },
   template: T,
   extra: Omit<MailTemplateData[T], "name" | "link"> = {} as Omit<MailTemplateData[T], "name" | "link">,
 ) {

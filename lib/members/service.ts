@@ -41,16 +41,33 @@ export async function listMembers(actor: Actor | null, projectId: string) {
   return members.map(presentMember);
 }
 
-async function roleOf(tx: Tx, projectId: string, roleId: string): Promise<ProjectRole> {
+/** The project's role `roleId` (400 at `roleId` when the project has none such). */
+export async function roleOf(tx: Tx, projectId: string, roleId: string): Promise<ProjectRole> {
   const role = await tx.projectRole.findFirst({ where: { id: roleId, projectId } });
   if (!role) throw new ValidationFailed([{ path: "roleId", message: "This role does not exist in the project." }]);
   return role;
 }
 
-function assertMayAssign(context: ProjectContext, role: ProjectRole) {
+/** Giving someone `role` (adding, inviting, changing a role): never Owner, and only a role one may grant. */
+export function assertMayAssign(context: ProjectContext, role: ProjectRole) {
   if (role.key === "OWNER") throw new RuleViolation("Ownership moves only by transfer.", "owner_by_transfer");
   if (!canAssignRole(context.access, role)) {
     throw new Forbidden("You can only give roles that rank below yours and hold no permission you lack.", "role_escalation");
+  }
+}
+
+/** The account a member is added or invited by (`userId` or `username`): 400 at that field unless it is active. */
+export async function activeAccount(tx: Tx, input: Pick<AddMemberInput, "userId" | "username">) {
+  const user = await tx.user.findFirst({ where: input.userId ? { id: input.userId } : { usernameKey: input.username!.toLowerCase() } });
+  if (!user || user.suspendedAt || user.deletedAt)
+    throw new ValidationFailed([{ path: input.userId ? "userId" : "username", message: "There is no active account with this name." }]);
+  return user;
+}
+
+/** 409 `already_member` when the user is on the project's team. */
+export async function assertNotOnTeam(tx: Tx, projectId: string, userId: string) {
+  if (await tx.projectMember.findUnique({ where: { projectId_userId: { projectId, userId } } })) {
+    throw new Conflict("This user is already on the team.", "already_member");
   }
 }
 
@@ -59,12 +76,8 @@ export async function addMember(actor: Actor, projectId: string, input: AddMembe
     const context = await inProject(actor, projectId, { permission: "members.manage", client: tx });
     const role = await roleOf(tx, projectId, input.roleId);
     assertMayAssign(context, role);
-    const user = await tx.user.findFirst({ where: input.userId ? { id: input.userId } : { usernameKey: input.username!.toLowerCase() } });
-    if (!user || user.suspendedAt || user.deletedAt)
-      throw new ValidationFailed([{ path: input.userId ? "userId" : "username", message: "There is no active account with this name." }]);
-    if (await tx.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: user.id } } })) {
-      throw new Conflict("This user is already on the team.", "already_member");
-    }
+    const user = await activeAccount(tx, input);
+    await assertNotOnTeam(tx, projectId, user.id);
     const member = await tx.projectMember.create({ data: { projectId, userId: user.id, roleId: role.id }, include: MEMBER_INCLUDE });
     await recordAudit(tx, context.audit(meta), {
       action: "member.add",

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
 import { messageInputSchema, messageSchema } from "./schemas";
 
-const projectParams = z.strictObject({ id: idSchema });
 const messageParams = z.strictObject({ id: idSchema, messageId: idSchema });
-const NOT_VISIBLE = problem("No such project, not visible to you, or its Messages module is off");
+const NOT_VISIBLE = projectModuleNotVisible("Messages");
 
 export const listMessagesOperation = defineOperation({
   method: "GET",
@@ -14,13 +13,9 @@ export const listMessagesOperation = defineOperation({
   summary: "The project's announcements, newest first",
   description: "Module MESSAGES, for whoever can see the project. `body` is Markdown; `html` is it rendered and sanitized.",
   auth: "optional",
-  params: projectParams,
+  params: idParams,
   query: paginationQuerySchema,
-  responses: {
-    200: { description: "A page of announcements", schema: pageSchema(messageSchema) },
-    400: problem("Invalid cursor"),
-    404: NOT_VISIBLE,
-  },
+  responses: { 200: pageOf("A page of announcements", messageSchema), 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
 });
 
 export const createMessageOperation = defineOperation({
@@ -31,13 +26,12 @@ export const createMessageOperation = defineOperation({
   description: "Needs messages.manage. Every other member of the team gets a notification.",
   auth: "required",
   idempotent: true,
-  params: projectParams,
+  params: idParams,
   body: messageInputSchema,
   responses: {
     201: { description: "The announcement", schema: messageSchema, headers: ["Location"] },
     400: problem("Invalid fields"),
-    403: problem("Needs messages.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("messages.manage", NOT_VISIBLE),
   },
 });
 
@@ -69,9 +63,5 @@ export const deleteMessageOperation = defineOperation({
   summary: "Delete an announcement",
   auth: "required",
   params: messageParams,
-  responses: {
-    204: { description: "Deleted" },
-    403: problem("Needs messages.manage"),
-    404: problem("No such announcement, or not visible to you"),
-  },
+  responses: { 204: { description: "Deleted" }, ...guardedBy("messages.manage", problem("No such announcement, or not visible to you")) },
 });

@@ -12,7 +12,8 @@ import { isLocale, DEFAULT_LOCALE } from "../i18n/locales";
  * event here in the transaction that fans it out (lib/webhooks/dispatcher.ts), so a change that
  * committed is told to the people it concerns within seconds, in the portal and, where they want
  * it, by mail (lib/notifications/settings.ts). These are the kinds about a person's own place:
- * joining or leaving a team, a new role, a new Owner, a partner status; and the releases and
+ * joining or leaving a team, a new role, a new Owner, a partner status, an invitation to a team and
+ * its answer (to the one who invited); and the releases and
  * announcements of the projects a person follows. (Review and application outcomes are told by
  * their services, in the decision's own transaction.)
  */
@@ -28,6 +29,7 @@ export interface EventRow {
 type Changes = Record<string, { before: unknown; after: unknown } | undefined>;
 interface EventData {
   userId?: string;
+  invitationId?: string;
   releaseId?: string;
   messageId?: string;
   changes?: Changes;
@@ -36,6 +38,20 @@ interface EventData {
 async function projectOf(tx: Tx, projectId: string | null) {
   if (!projectId) return null;
   return tx.project.findUnique({ where: { id: projectId }, select: { id: true, name: true, slug: true, deletedAt: true } });
+}
+
+async function invitationOf(tx: Tx, invitationId: string | undefined) {
+  if (!invitationId) return null;
+  return tx.projectInvitation.findUnique({
+    where: { id: invitationId },
+    select: {
+      userId: true,
+      invitedById: true,
+      role: { select: { name: true, key: true } },
+      user: { select: { displayName: true } },
+      invitedBy: { select: { displayName: true } },
+    },
+  });
 }
 
 async function roleKey(tx: Tx, projectId: string, name: unknown): Promise<string> {
@@ -127,6 +143,32 @@ export async function notifyOfEvents(tx: Tx, events: EventRow[]): Promise<void> 
           kind: "member.role_changed",
           params: { project: name, role: String(role ?? ""), roleKey: await roleKey(tx, project!.id, role) },
           link: page,
+        });
+        break;
+      }
+      case "invitation.created": {
+        const invitation = await invitationOf(tx, data.invitationId);
+        if (!invitation) break;
+        await tell(tx, event, [invitation.userId], {
+          kind: "invitation.new",
+          params: {
+            project: name,
+            inviter: invitation.invitedBy?.displayName ?? "",
+            role: invitation.role?.name ?? "",
+            roleKey: invitation.role?.key ?? "",
+          },
+          link: "/my-projects",
+        });
+        break;
+      }
+      case "invitation.accepted":
+      case "invitation.declined": {
+        const invitation = await invitationOf(tx, data.invitationId);
+        if (!invitation) break;
+        await tell(tx, event, [invitation.invitedById], {
+          kind: event.type === "invitation.accepted" ? "invitation.accepted" : "invitation.declined",
+          params: { project: name, invitee: invitation.user.displayName },
+          link: `${page}/manage/team`,
         });
         break;
       }

@@ -29,6 +29,11 @@ export const NOTIFICATION_PARAMS = {
   "member.added": ["project", "role", "roleKey"],
   "member.removed": ["project"],
   "member.role_changed": ["project", "role", "roleKey"],
+  /** To the invitee: `inviter` is the inviting member's display name; the role as for member.added. */
+  "invitation.new": ["project", "inviter", "role", "roleKey"],
+  /** To the inviting member: `invitee` is the invited account's display name. */
+  "invitation.accepted": ["project", "invitee"],
+  "invitation.declined": ["project", "invitee"],
   /** `owner`: the new Owner's display name. */
   "ownership.transferred": ["project", "owner"],
   /** `status`: the new partner status (NONE, ACTIVE, SUSPENDED). A platform matter: no project. */
@@ -111,6 +116,12 @@ const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => Not
     title: t("notifications.kinds.member.role_changed.title", p),
     body: t("notifications.kinds.member.role_changed.body", { role: roleName(t, p) }),
   }),
+  "invitation.new": (t, p) => ({
+    title: t("notifications.kinds.invitation.new.title", p),
+    body: t("notifications.kinds.invitation.new.body", { inviter: p.inviter, role: roleName(t, p) }),
+  }),
+  "invitation.accepted": (t, p) => ({ title: t("notifications.kinds.invitation.accepted.title", p), body: "" }),
+  "invitation.declined": (t, p) => ({ title: t("notifications.kinds.invitation.declined.title", p), body: "" }),
   "ownership.transferred": (t, p) => ({ title: t("notifications.kinds.ownership.transferred.title", p), body: "" }),
   "partner.status_changed": (t, p) => ({
     title: t("notifications.kinds.partner.status_changed.title"),

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
+import { defineOperation, idParams, idSchema, listOf, problem } from "../http/operation";
 import { notificationSchema } from "./service";
 import { notificationSettingsInputSchema, notificationSettingsSchema } from "./settings";
-
-const id = idSchema;
 
 export const notificationsOperation = defineOperation({
   operationId: "listNotifications",
@@ -18,7 +16,7 @@ export const notificationsOperation = defineOperation({
       .transform((value) => value === "true")
       .optional(),
   }),
-  responses: { 200: { description: "Notifications", schema: z.object({ data: z.array(notificationSchema) }) } },
+  responses: { 200: listOf("Notifications", notificationSchema) },
 });
 
 export const readNotificationsOperation = defineOperation({
@@ -28,7 +26,7 @@ export const readNotificationsOperation = defineOperation({
   tag: "Notifications",
   summary: "Mark notifications read (all, or the given ids)",
   auth: "required",
-  body: z.strictObject({ ids: z.array(id).max(100).optional() }),
+  body: z.strictObject({ ids: z.array(idSchema).max(100).optional() }),
   responses: { 200: { description: "How many were marked", schema: z.object({ marked: z.int() }) } },
 });
 
@@ -56,7 +54,6 @@ export const updateNotificationSettingsOperation = defineOperation({
   },
 });
 
-const followParams = z.strictObject({ id });
 const followSchema = z.object({ following: z.boolean() });
 
 export const followProjectOperation = defineOperation({
@@ -66,7 +63,7 @@ export const followProjectOperation = defineOperation({
   summary: "Follow a project: hear of its releases and announcements",
   description: "For whoever can see the project; following twice is the same as once.",
   auth: "required",
-  params: followParams,
+  params: idParams,
   ifMatch: "optional",
   responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },
 });
@@ -77,7 +74,7 @@ export const unfollowProjectOperation = defineOperation({
   tag: "Notifications",
   summary: "Stop following a project",
   auth: "required",
-  params: followParams,
+  params: idParams,
   ifMatch: "optional",
   responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },
 });

@@ -11,7 +11,11 @@ import { renderNotification, renderStored, type NotificationKind, type Notificat
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.string(),
-  title: z.string().describe("In the caller's language setting (English where the platform has no translation)."),
+  title: z
+    .string()
+    .describe(
+      "In the caller's language setting; without one (follow the browser), the request's Accept-Language. English where the platform has no translation.",
+    ),
   body: z.string(),
   params: z
     .record(z.string(), z.string())
@@ -71,8 +75,9 @@ export async function usersHolding(tx: Tx, permission: PlatformPermission): Prom
 }
 
 /**
- * The caller's latest notifications in `locale`: the portal passes the page's language; the API
- * leaves it out and gets the caller's language setting. Rows without params keep their stored text.
+ * The caller's latest notifications in `locale`: the portal passes the page's language, the API
+ * the caller's setting or, following the browser, its Accept-Language (left out: the setting, else
+ * English). Rows without params keep their stored text.
  */
 export async function listNotifications(actor: Actor, unreadOnly: boolean, locale: Locale = localeOfSetting(actor.language)) {
   const rows = await db.notification.findMany({

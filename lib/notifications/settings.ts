@@ -19,6 +19,7 @@ export const MAILED_BY_DEFAULT: ReadonlySet<NotificationKind> = new Set<Notifica
   "release.rejected",
   "member.added",
   "member.removed",
+  "invitation.new",
   "ownership.transferred",
   "partner.status_changed",
   "webhook.disabled",

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { defineOperation, guardedBy, idParams, idSchema, ifMatchProblems, pageOf, problem } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
 import { pageInputSchema, pageSummarySchema, projectPageSchema } from "./schemas";
 
-const projectParams = z.strictObject({ id: idSchema });
 const pageParams = z.strictObject({ id: idSchema, pageSlug: z.string().min(1).max(60) });
 const NOT_VISIBLE = problem(
   "No such project, not visible to you, its Project pages module is off, or (APPLICATION_ONLY) you are not a member",
 );
+const PAGE_NOT_VISIBLE = problem("No such page, or not visible to you");
 /** Markdown of up to 50,000 characters, each up to 4 bytes, plus the other fields and JSON escapes. */
 const MAX_PAGE_REQUEST_BYTES = 256 * 1024;
 
@@ -20,13 +20,9 @@ export const listPagesOperation = defineOperation({
     "Module PROJECT_PAGES. Whoever can see the project reads its pages, except on APPLICATION_ONLY projects, where pages are for members. Ordered by `position`, then `slug`; the list has no bodies: read a page for its `body` and `html`.",
   auth: "optional",
   cache: "public",
-  params: projectParams,
+  params: idParams,
   query: paginationQuerySchema,
-  responses: {
-    200: { description: "A page of project pages", schema: pageSchema(pageSummarySchema) },
-    400: problem("Invalid cursor"),
-    404: NOT_VISIBLE,
-  },
+  responses: { 200: pageOf("A page of project pages", pageSummarySchema), 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
 });
 
 export const createPageOperation = defineOperation({
@@ -39,13 +35,12 @@ export const createPageOperation = defineOperation({
   auth: "required",
   idempotent: true,
   maxBodyBytes: MAX_PAGE_REQUEST_BYTES,
-  params: projectParams,
+  params: idParams,
   body: pageInputSchema,
   responses: {
     201: { description: "The new page, with an ETag", schema: projectPageSchema, headers: ["Location", "ETag"] },
     400: problem("Invalid fields"),
-    403: problem("Needs pages.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("pages.manage", NOT_VISIBLE),
     409: problem("The project already has a page at this slug, or the project is in review (`in_review`)"),
     413: problem("The request is too large"),
     422: problem("The project has 50 pages already"),
@@ -61,10 +56,7 @@ export const getPageOperation = defineOperation({
   cache: "public",
   versioned: true,
   params: pageParams,
-  responses: {
-    200: { description: "The page with its sanitized HTML, and an ETag", schema: projectPageSchema },
-    404: problem("No such page, or not visible to you"),
-  },
+  responses: { 200: { description: "The page with its sanitized HTML, and an ETag", schema: projectPageSchema }, 404: PAGE_NOT_VISIBLE },
 });
 
 export const replacePageOperation = defineOperation({
@@ -82,12 +74,10 @@ export const replacePageOperation = defineOperation({
   responses: {
     200: { description: "The page, with its new ETag", schema: projectPageSchema },
     400: problem("Invalid fields"),
-    403: problem("Needs pages.manage"),
-    404: problem("No such page, or not visible to you"),
+    ...guardedBy("pages.manage", PAGE_NOT_VISIBLE),
     409: problem("Another page of the project has the new slug, or the project is in review (`in_review`)"),
-    412: problem("Stale If-Match: the page changed meanwhile"),
     413: problem("The request is too large"),
-    428: problem("If-Match missing"),
+    ...ifMatchProblems("Stale If-Match: the page changed meanwhile"),
   },
 });
 
@@ -102,9 +92,7 @@ export const deletePageOperation = defineOperation({
   params: pageParams,
   responses: {
     204: { description: "Deleted" },
-    403: problem("Needs pages.manage"),
-    404: problem("No such page, or not visible to you"),
-    412: problem("Stale If-Match: the page changed meanwhile"),
-    428: problem("If-Match missing"),
+    ...guardedBy("pages.manage", PAGE_NOT_VISIBLE),
+    ...ifMatchProblems("Stale If-Match: the page changed meanwhile"),
   },
 });

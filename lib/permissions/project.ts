@@ -11,7 +11,7 @@ export const PROJECT_PERMISSIONS = {
   "project.delete": "Delete the project",
   "project.submit": "Submit for review, withdraw, archive, reopen",
   "members.view": "See the team",
-  "members.manage": "Add, change and remove members of lower rank",
+  "members.manage": "Invite, add, change and remove members of lower rank",
   "roles.manage": "Create, edit and delete custom roles",
   "applications.view": "Read applications",
   "applications.decide": "Accept or reject applications",

@@ -22,8 +22,8 @@ import type { DeleteOwnAccountInput } from "./schemas";
  *   devices, login history, notifications, follows, notification settings, pending e-mail changes,
  *   reset and verification links, mail still in the outbox to the address, sign-in challenges,
  *   stored idempotent answers, partner-status history, and warnings about the account;
- * - memberships are removed (each audited, so the projects' logs and webhooks hear of it) and
- *   pending applications withdrawn;
+ * - memberships are removed (each audited, so the projects' logs and webhooks hear of it),
+ *   pending applications withdrawn and pending invitations declined;
  * - what the user wrote or decided stays (announcements, decided applications, reviews, project
  *   webhooks they created), named "Deleted user";
  * - audit entries keep only the id: the user's own entries lose their address, entries about the
@@ -131,7 +131,7 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
   ]);
   const live = (row: { revokedAt: Date | null; expiresAt: Date }) => row.revokedAt === null && row.expiresAt > now;
 
-  // Memberships (the last-Owner check came first) and pending applications, each audited for its project.
+  // Memberships (the last-Owner check came first), pending invitations and applications, each audited for its project.
   const memberships = await tx.projectMember.findMany({ where: { userId }, include: { role: true } });
   for (const member of memberships) {
     await tx.projectMember.delete({ where: { id: member.id } });
@@ -143,17 +143,17 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
       changes: { role: { before: member.role.name, after: null } },
     });
   }
+  // Invitations still waiting for the account's answer are declined (the team sees the answer),
+  // its pending applications withdrawn.
+  const invited = await tx.projectInvitation.findMany({ where: { userId, status: "PENDING" }, select: { id: true, projectId: true } });
+  await tx.projectInvitation.updateMany({
+    where: { id: { in: invited.map((row) => row.id) } },
+    data: { status: "DECLINED", decidedAt: now, decidedById: userId },
+  });
+  await auditClosed(tx, audit, invited, { action: "invitation.decline", targetType: "invitation", status: "DECLINED" });
   const pending = await tx.application.findMany({ where: { userId, status: "PENDING" }, select: { id: true, projectId: true } });
-  for (const application of pending) {
-    await tx.application.update({ where: { id: application.id }, data: { status: "WITHDRAWN", decidedAt: now } });
-    await recordAudit(tx, audit, {
-      action: "application.withdraw",
-      targetType: "application",
-      targetId: application.id,
-      projectId: application.projectId,
-      changes: { status: { before: "PENDING", after: "WITHDRAWN" } },
-    });
-  }
+  await tx.application.updateMany({ where: { id: { in: pending.map((row) => row.id) } }, data: { status: "WITHDRAWN", decidedAt: now } });
+  await auditClosed(tx, audit, pending, { action: "application.withdraw", targetType: "application", status: "WITHDRAWN" });
 
   // Tokens first without their parents' cascade order mattering: one statement removes the whole tree.
   await tx.apiToken.deleteMany({ where: { userId } });
@@ -190,7 +190,7 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
       passwordHash: "",
       dateOfBirth: null,
       avatarUrl: null,
-      language: "en",
+      language: null,
       settings: {},
       notificationSettings: {},
       platformRoles: ["USER"],
@@ -230,6 +230,24 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
     },
   });
   return result;
+}
+
+/** One audit entry per pending row (an invitation or application) the deletion closed, in its project's log. */
+async function auditClosed(
+  tx: Tx,
+  audit: AuditContext,
+  rows: { id: string; projectId: string }[],
+  closed: { action: string; targetType: string; status: string },
+) {
+  for (const row of rows) {
+    await recordAudit(tx, audit, {
+      action: closed.action,
+      targetType: closed.targetType,
+      targetId: row.id,
+      projectId: row.projectId,
+      changes: { status: { before: "PENDING", after: closed.status } },
+    });
+  }
 }
 
 /**

@@ -64,30 +64,44 @@ export async function exportOwnData(actor: Actor): Promise<{ username: string; d
   const userId = actor.userId;
   const user = await db.user.findUnique({ where: { id: userId, deletedAt: null } });
   if (!user) throw new NotFound("account");
-  const [pending, partner, memberships, applications, messages, tokens, sessions, devices, logins, notifications, follows, audit] =
-    await Promise.all([
-      db.emailVerificationToken.findMany({
-        where: { userId, usedAt: null, expiresAt: { gt: new Date() } },
-        orderBy: { createdAt: "asc" },
-      }),
-      db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
-      db.projectMember.findMany({ where: { userId }, include: { project: PROJECT_REF, role: true }, orderBy: { createdAt: "asc" } }),
-      db.application.findMany({ where: { userId }, include: { project: PROJECT_REF, role: true }, orderBy: { createdAt: "asc" } }),
-      db.projectMessage.findMany({ where: { authorId: userId }, include: { project: PROJECT_REF }, orderBy: { createdAt: "asc" } }),
-      db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
-      db.userSession.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
-      db.device.findMany({ where: { userId }, orderBy: { firstSeenAt: "asc" } }),
-      db.loginEvent.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
-      db.notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
-      db.projectFollow.findMany({ where: { userId }, include: { project: PROJECT_REF }, orderBy: { createdAt: "asc" } }),
-      db.auditEntry.findMany({
-        where: {
-          OR: [{ actorId: userId }, { targetType: { in: ["user", "member"] }, targetId: userId }],
-          NOT: { targetType: { in: [...WARNING_TARGET_TYPES] } },
-        },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      }),
-    ]);
+  const [
+    pending,
+    partner,
+    memberships,
+    applications,
+    invitations,
+    messages,
+    tokens,
+    sessions,
+    devices,
+    logins,
+    notifications,
+    follows,
+    audit,
+  ] = await Promise.all([
+    db.emailVerificationToken.findMany({
+      where: { userId, usedAt: null, expiresAt: { gt: new Date() } },
+      orderBy: { createdAt: "asc" },
+    }),
+    db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.projectMember.findMany({ where: { userId }, include: { project: PROJECT_REF, role: true }, orderBy: { createdAt: "asc" } }),
+    db.application.findMany({ where: { userId }, include: { project: PROJECT_REF, role: true }, orderBy: { createdAt: "asc" } }),
+    db.projectInvitation.findMany({ where: { userId }, include: { project: PROJECT_REF, role: true }, orderBy: { createdAt: "asc" } }),
+    db.projectMessage.findMany({ where: { authorId: userId }, include: { project: PROJECT_REF }, orderBy: { createdAt: "asc" } }),
+    db.apiToken.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.userSession.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.device.findMany({ where: { userId }, orderBy: { firstSeenAt: "asc" } }),
+    db.loginEvent.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.notification.findMany({ where: { userId }, orderBy: { createdAt: "asc" } }),
+    db.projectFollow.findMany({ where: { userId }, include: { project: PROJECT_REF }, orderBy: { createdAt: "asc" } }),
+    db.auditEntry.findMany({
+      where: {
+        OR: [{ actorId: userId }, { targetType: { in: ["user", "member"] }, targetId: userId }],
+        NOT: { targetType: { in: [...WARNING_TARGET_TYPES] } },
+      },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
+  ]);
   const visibility = auditVisibility(actor);
   const data: DataExport = {
     format: "pums-export",
@@ -108,6 +122,15 @@ export async function exportOwnData(actor: Actor): Promise<{ username: string; d
       createdAt: iso(row.createdAt),
       decidedAt: isoOrNull(row.decidedAt),
       reason: row.decisionReason,
+    })),
+    invitations: invitations.map((row) => ({
+      id: row.id,
+      project: row.project,
+      role: row.role?.name ?? null,
+      status: row.status,
+      createdAt: iso(row.createdAt),
+      expiresAt: iso(row.expiresAt),
+      decidedAt: isoOrNull(row.decidedAt),
     })),
     messages: messages.map((row) => ({
       id: row.id,

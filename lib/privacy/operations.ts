@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
+import { defineOperation, idParams, problem } from "../http/operation";
 import { dataExportSchema, deleteOwnAccountSchema, deletionAcceptedSchema } from "./schemas";
 
 const TAG = "Data rights";
@@ -61,7 +60,7 @@ export const deleteUserOperation = defineOperation({
   auth: "required",
   scope: "admin",
   ifMatch: "optional",
-  params: z.strictObject({ id: idSchema }),
+  params: idParams,
   responses: {
     202: { description: "Deleted: sessions and tokens have ended", schema: deletionAcceptedSchema },
     403: problem("Needs users.delete (a token also the admin and write scopes), or the account ranks too high (`account_rank`)"),

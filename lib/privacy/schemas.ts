@@ -43,7 +43,8 @@ export const dataExportSchema = z.object({
     emailVerifiedAt: maybeAt,
     dateOfBirth: z.string().nullable(),
     avatarUrl: z.string().nullable(),
-    language: z.string(),
+    /** null: never chosen, the portal follows the browser. */
+    language: z.string().nullable(),
     settings: z.unknown(),
     notificationSettings: z.unknown(),
     platformRoles: z.array(z.string()),
@@ -70,6 +71,18 @@ export const dataExportSchema = z.object({
       createdAt: at,
       decidedAt: maybeAt,
       reason: z.string().nullable(),
+    }),
+  ),
+  /** Invitations to teams the account received; `status` as stored (a pending one past `expiresAt` has expired). */
+  invitations: z.array(
+    z.object({
+      id: z.string(),
+      project: projectRef,
+      role: z.string().nullable(),
+      status: z.string(),
+      createdAt: at,
+      expiresAt: at,
+      decidedAt: maybeAt,
     }),
   ),
   messages: z.array(z.object({ id: z.string(), project: projectRef, title: z.string(), body: z.string(), createdAt: at })),

@@ -46,8 +46,10 @@ export async function loadProject(actor: Actor | null, projectId: string, client
  * Inside a transaction the project's row is locked until it commits, so changes to one project
  * (team, roles, ownership, status) run one after another and read each other's results: the
  * last-Owner and single-Owner rules hold under concurrent requests. The id is a bound parameter.
+ * Called alone only where the caller acts on something of their own in a project they may not
+ * see (an invitee accepting: lib/invitations/service.ts); every other change goes through inProject.
  */
-async function lockProject(tx: Tx, projectId: string) {
+export async function lockProject(tx: Tx, projectId: string) {
   await tx.$queryRaw`SELECT 1 FROM "Project" WHERE "id" = ${projectId} FOR UPDATE`;
 }
 

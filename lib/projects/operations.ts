@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { IMAGE_TYPES } from "../files/store";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
+import {
+  defineOperation,
+  guardedBy,
+  IMAGE_BODY_PROBLEMS,
+  idParams,
+  idSchema,
+  ifMatchProblems,
+  listOf,
+  pageOf,
+  problem,
+  projectModuleNotVisible,
+} from "../http/operation";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES } from "./images";
 import {
   createProjectSchema,
@@ -17,9 +27,14 @@ import {
 } from "./schemas";
 import { supportLinkViewSchema } from "./support-links";
 
-const id = idSchema;
-const projectParams = z.strictObject({ id });
 const NOT_VISIBLE = problem("No such project, or not visible to you");
+const imageParams = z.strictObject({ id: idSchema, kind: z.enum(IMAGE_KINDS) });
+/** Replacing the presentation and changing some of its fields answer alike. */
+const PRESENTATION_WRITE_RESPONSES = {
+  200: { description: "The project", schema: projectSchema },
+  ...guardedBy("project.edit", NOT_VISIBLE),
+  ...ifMatchProblems(),
+};
 
 export const listProjectsOperation = defineOperation({
   method: "GET",
@@ -31,7 +46,7 @@ export const listProjectsOperation = defineOperation({
   auth: "optional",
   cache: "public",
   query: listProjectsQuerySchema,
-  responses: { 200: { description: "A page of projects", schema: pageSchema(projectSchema) }, 400: problem("Invalid filter or cursor") },
+  responses: { 200: pageOf("A page of projects", projectSchema), 400: problem("Invalid filter or cursor") },
 });
 
 export const createProjectOperation = defineOperation({
@@ -74,7 +89,7 @@ export const getProjectOperation = defineOperation({
   auth: "optional",
   cache: "public",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   responses: { 200: { description: "The project, with an ETag", schema: projectSchema }, 404: NOT_VISIBLE },
 });
 
@@ -87,15 +102,9 @@ export const replaceProjectOperation = defineOperation({
   description: "Fields left out are emptied. Status moves through the status endpoint, visibility through settings.",
   auth: "required",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   body: replacePresentationSchema,
-  responses: {
-    200: { description: "The project", schema: projectSchema },
-    403: problem("Needs project.edit"),
-    404: NOT_VISIBLE,
-    412: problem("Stale If-Match"),
-    428: problem("If-Match missing"),
-  },
+  responses: PRESENTATION_WRITE_RESPONSES,
 });
 
 export const patchProjectOperation = defineOperation({
@@ -106,15 +115,9 @@ export const patchProjectOperation = defineOperation({
   summary: "Change some presentation fields of a project",
   auth: "required",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   body: patchPresentationSchema,
-  responses: {
-    200: { description: "The project", schema: projectSchema },
-    403: problem("Needs project.edit"),
-    404: NOT_VISIBLE,
-    412: problem("Stale If-Match"),
-    428: problem("If-Match missing"),
-  },
+  responses: PRESENTATION_WRITE_RESPONSES,
 });
 
 export const deleteProjectOperation = defineOperation({
@@ -126,7 +129,7 @@ export const deleteProjectOperation = defineOperation({
     "By its Owner (project.delete) or the platform team, when the project is DRAFT, REJECTED or ARCHIVED. A Project lead can restore it for 30 days.",
   auth: "required",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   responses: {
     204: { description: "Deleted" },
     403: problem("Not allowed"),
@@ -143,7 +146,7 @@ export const restoreProjectOperation = defineOperation({
   summary: "Restore a deleted project (Project lead, within 30 days)",
   auth: "required",
   scope: "admin",
-  params: projectParams,
+  params: idParams,
   responses: {
     200: { description: "The restored project", schema: projectSchema, headers: ["ETag"] },
     404: problem("No such deleted project"),
@@ -157,7 +160,7 @@ export const getProjectImageOperation = defineOperation({
   tag: "Projects",
   summary: "The uploaded banner or logo",
   auth: "optional",
-  params: z.strictObject({ id, kind: z.enum(IMAGE_KINDS) }),
+  params: imageParams,
   query: z.strictObject({ v: z.string().max(64).optional() }),
   responses: {
     200: { description: "The image, as uploaded; the ETag is its SHA-256", binary: IMAGE_TYPES, headers: ["ETag"] },
@@ -174,14 +177,10 @@ export const uploadProjectImageOperation = defineOperation({
   description: `Send the image itself as the body (${IMAGE_TYPES.join(", ")}, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB). The project's bannerUrl or logoUrl then points at it.`,
   auth: "required",
   versioned: true,
-  params: z.strictObject({ id, kind: z.enum(IMAGE_KINDS) }),
+  params: imageParams,
   fileBody: { contentTypes: IMAGE_TYPES },
   maxBodyBytes: MAX_IMAGE_BYTES,
-  responses: {
-    200: { description: "The project", schema: projectSchema },
-    413: problem("Too large"),
-    415: problem("Not an image of an accepted type"),
-  },
+  responses: { 200: { description: "The project", schema: projectSchema }, ...IMAGE_BODY_PROBLEMS },
 });
 
 export const getSettingsOperation = defineOperation({
@@ -191,12 +190,8 @@ export const getSettingsOperation = defineOperation({
   summary: "Read visibility and settings",
   auth: "required",
   versioned: true,
-  params: projectParams,
-  responses: {
-    200: { description: "Settings", schema: projectSettingsViewSchema },
-    403: problem("Needs project.settings"),
-    404: NOT_VISIBLE,
-  },
+  params: idParams,
+  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, ...guardedBy("project.settings", NOT_VISIBLE) },
 });
 
 export const updateSettingsOperation = defineOperation({
@@ -207,12 +202,11 @@ export const updateSettingsOperation = defineOperation({
   summary: "Change visibility and settings",
   auth: "required",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   body: updateSettingsSchema,
   responses: {
     200: { description: "Settings", schema: projectSettingsViewSchema },
-    403: problem("Needs project.settings"),
-    404: NOT_VISIBLE,
+    ...guardedBy("project.settings", NOT_VISIBLE),
     412: problem("Stale If-Match"),
   },
 });
@@ -224,7 +218,7 @@ export const getModulesOperation = defineOperation({
   summary: "The enabled modules and every module there is",
   auth: "required",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   responses: { 200: { description: "Modules", schema: modulesViewSchema }, 404: NOT_VISIBLE },
 });
 
@@ -237,12 +231,11 @@ export const updateModulesOperation = defineOperation({
   description: "Disabling a module hides it and keeps its data. HOSTING is listed but cannot be enabled yet (422).",
   auth: "required",
   versioned: true,
-  params: projectParams,
+  params: idParams,
   body: updateModulesSchema,
   responses: {
     200: { description: "Modules", schema: modulesViewSchema },
-    403: problem("Needs project.settings"),
-    404: NOT_VISIBLE,
+    ...guardedBy("project.settings", NOT_VISIBLE),
     422: problem("Module not available yet"),
   },
 });
@@ -255,11 +248,8 @@ export const listSupportLinksOperation = defineOperation({
   description:
     "Module CREATOR_SUPPORT, for whoever can see the project. Links to Patreon, Ko-fi, GitHub Sponsors, PayPal, Open Collective, Buy Me a Coffee and Liberapay carry their `platform`; other links have `platform: null`. The team edits them in the project settings (`settings.supportLinks`).",
   auth: "optional",
-  params: projectParams,
-  responses: {
-    200: { description: "The links, in the team's order", schema: z.object({ data: z.array(supportLinkViewSchema) }) },
-    404: problem("No such project, not visible to you, or its Creator support module is off"),
-  },
+  params: idParams,
+  responses: { 200: listOf("The links, in the team's order", supportLinkViewSchema), 404: projectModuleNotVisible("Creator support") },
 });
 
 export const setProjectTrustOperation = defineOperation({
@@ -272,7 +262,7 @@ export const setProjectTrustOperation = defineOperation({
     "A trusted project's team publishes releases directly, without release review (each such release still lands on the change list). Audited with the reason; reversible. Reviewers on the project's team get 403. Optional If-Match with the project's ETag (412 when stale).",
   auth: "required",
   scope: "admin",
-  params: projectParams,
+  params: idParams,
   body: trustSchema,
   responses: {
     200: { description: "The project", schema: projectSchema, headers: ["ETag"] },

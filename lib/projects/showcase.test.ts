@@ -1,22 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { addMemberWith, createPartner, createProjectFor, createUser } from "@/lib/testing/factories";
+import { addMemberWith, createDownload, createPartner, createProjectFor, createUser } from "@/lib/testing/factories";
 import { featuredProjects, recentlyPublishedProjects } from "./showcase";
 
 async function downloaded(projectId: string, count: number) {
-  await db.download.create({
-    data: {
-      projectId,
-      kind: "SOFTWARE",
-      fileName: "game.zip",
-      contentType: "application/zip",
-      size: BigInt(10),
-      sha256: "0".repeat(64),
-      storageKey: randomUUID(),
-      downloadCount: count,
-    },
-  });
+  await createDownload(projectId, { downloadCount: count });
 }
 
 describe("home page shelves", () => {

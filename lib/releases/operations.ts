@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
+import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem } from "../http/operation";
 import { createReleaseSchema, listReleasesQuerySchema, releaseDecisionSchema, releaseSchema, updateReleaseSchema } from "./schemas";
 
-const projectParams = z.strictObject({ id: idSchema });
 const releaseParams = z.strictObject({ id: idSchema, releaseId: idSchema });
 const NOT_VISIBLE = problem("No such project or release, not visible to you, or the project's DOWNLOADS module is off");
 
@@ -16,9 +14,9 @@ export const listReleasesOperation = defineOperation({
     "Published STABLE releases for whoever sees the project's downloads (members only for APPLICATION_ONLY projects); published BETA and ALPHA releases also for releases.viewPrerelease, and for everyone when the project's setting `offerPrereleases` is on; drafts and yanked releases for releases.manage.",
   auth: "optional",
   cache: "public",
-  params: projectParams,
+  params: idParams,
   query: listReleasesQuerySchema,
-  responses: { 200: { description: "A page of releases with their files", schema: pageSchema(releaseSchema) }, 404: NOT_VISIBLE },
+  responses: { 200: pageOf("A page of releases with their files", releaseSchema), 404: NOT_VISIBLE },
 });
 
 export const createReleaseOperation = defineOperation({
@@ -31,12 +29,11 @@ export const createReleaseOperation = defineOperation({
     "Needs releases.manage. `version` is a semantic version, unique in the project (compared as semver: `1.0.0+build` is `1.0.0`).",
   auth: "required",
   idempotent: true,
-  params: projectParams,
+  params: idParams,
   body: createReleaseSchema,
   responses: {
     201: { description: "The draft release", schema: releaseSchema, headers: ["Location", "ETag"] },
-    403: problem("Needs releases.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("releases.manage", NOT_VISIBLE),
     409: problem("The version exists in the project, or the project is in review (`in_review`)"),
   },
 });
@@ -67,8 +64,7 @@ export const updateReleaseOperation = defineOperation({
   body: updateReleaseSchema,
   responses: {
     200: { description: "The release", schema: releaseSchema },
-    403: problem("Needs releases.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("releases.manage", NOT_VISIBLE),
     409: problem("The version exists in the project; review_required, release_locked or in_review"),
     422: problem("Illegal state change, or version/channel of a release that is no longer a draft"),
   },
@@ -85,8 +81,7 @@ export const deleteReleaseOperation = defineOperation({
   params: releaseParams,
   responses: {
     204: { description: "Deleted" },
-    403: problem("Needs releases.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("releases.manage", NOT_VISIBLE),
     409: problem("The release is in review (`release_locked`: withdraw it to draft first), or the project is (`in_review`)"),
     422: problem("A published release is yanked first"),
   },
@@ -106,8 +101,7 @@ export const submitReleaseOperation = defineOperation({
   params: releaseParams,
   responses: {
     200: { description: "The release, IN_REVIEW", schema: releaseSchema, headers: ["ETag"] },
-    403: problem("Needs releases.manage"),
-    404: NOT_VISIBLE,
+    ...guardedBy("releases.manage", NOT_VISIBLE),
     409: problem("The project is in review (in_review)"),
     412: problem("If-Match names an older version"),
     422: problem("Not a draft, or without files"),

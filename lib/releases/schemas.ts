@@ -4,6 +4,7 @@ import { fileSchema } from "../downloads/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import { isShallowMarkdown, MARKDOWN_TOO_DEEP } from "../markdown/schemas";
 import { RELEASE_CHANNELS, RELEASE_STATES } from "../permissions";
+import { reviewDecisionSchema } from "../projects/review-decision";
 
 /** Release fields, shared by the API, the portal's forms and the OpenAPI document. */
 
@@ -63,9 +64,6 @@ export const listReleasesQuerySchema = paginationQuerySchema.extend({
 });
 export type ListReleasesQuery = z.infer<typeof listReleasesQuerySchema>;
 
-/** A release review checklist item: passed, with a note for the team. */
-const releaseCheckItem = z.strictObject({ passed: z.boolean(), note: z.string().trim().max(2000).default("") });
-
 /** What a release reviewer checks; approval needs every item passed. */
 export const RELEASE_CHECKLIST_ITEMS = {
   quality: "Quality: the release works as described, its changelog and files match",
@@ -73,17 +71,7 @@ export const RELEASE_CHECKLIST_ITEMS = {
 } as const;
 
 /** POST /reviews/releases/{releaseId}/decision. */
-export const releaseDecisionSchema = z
-  .strictObject({
-    decision: z.enum(["APPROVE", "REJECT"]),
-    checklist: z.strictObject({ quality: releaseCheckItem, security: releaseCheckItem }),
-    publicReason: z.string().trim().max(2000).optional(),
-    internalNote: z.string().trim().max(5000).optional(),
-  })
-  .refine((input) => input.decision !== "REJECT" || Boolean(input.publicReason), {
-    path: ["publicReason"],
-    message: "Tell the team why the release is rejected.",
-  });
+export const releaseDecisionSchema = reviewDecisionSchema(RELEASE_CHECKLIST_ITEMS, "Tell the team why the release is rejected.");
 export type ReleaseDecisionInput = z.infer<typeof releaseDecisionSchema>;
 
 /** The team's view of the latest release review decision (never the internal note). */

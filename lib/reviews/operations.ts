@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
+import { defineOperation, idParams, idSchema, pageOf, problem } from "../http/operation";
 import {
   acknowledgeSchema,
   changeStatusSchema,
@@ -11,9 +10,7 @@ import {
   reviewDiffSchema,
 } from "./schemas";
 
-const id = idSchema;
-const projectParams = z.strictObject({ id });
-const reviewParams = z.strictObject({ projectId: id });
+const reviewParams = z.strictObject({ projectId: idSchema });
 
 export const changeStatusOperation = defineOperation({
   method: "POST",
@@ -23,7 +20,7 @@ export const changeStatusOperation = defineOperation({
   description:
     "Submit (completeness is checked), withdraw, resubmit, back to draft, archive, reopen; the platform team archives and takes down. Approval and rejection are review decisions. A move that is not allowed is 422 with `allowed`; an incomplete submission 422 with `missing`.",
   auth: "required",
-  params: projectParams,
+  params: idParams,
   body: changeStatusSchema,
   responses: {
     200: { description: "The history afterwards", schema: historySchema, headers: ["ETag"] },
@@ -42,7 +39,7 @@ export const historyOperation = defineOperation({
   summary: "Status history, review outcomes, queue position and the next moves",
   description: "For the project's members and staff. Shows public review reasons, never the reviewers' internal notes.",
   auth: "required",
-  params: projectParams,
+  params: idParams,
   responses: { 200: { description: "History", schema: historySchema }, 403: problem("Not on the team"), 404: problem("Not visible") },
 });
 
@@ -58,7 +55,7 @@ export const reviewQueueOperation = defineOperation({
   scope: "admin",
   query: queueQuerySchema,
   responses: {
-    200: { description: "One page of the queue", schema: pageSchema(queueEntrySchema) },
+    200: pageOf("One page of the queue", queueEntrySchema),
     400: problem("Unknown kind, or a bad cursor"),
     403: problem("Not a reviewer"),
   },
@@ -133,7 +130,7 @@ export const reviewDiffOperation = defineOperation({
   description:
     "For the project's team (every member) and staff who see the project as members do; 404 for everyone else. Areas: PRESENTATION, MODULES, SETTINGS, PAGES (field: the page's slug), SUPPORT_LINKS, LAUNCHER, RELEASES (field: the release's version; published and yanked releases with their files). Before the first approval `since` is null and `changes` empty.",
   auth: "optional",
-  params: projectParams,
+  params: idParams,
   responses: { 200: { description: "The diff", schema: reviewDiffSchema }, 404: problem("Not visible, or not on the team") },
 });
 

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { paginationQuerySchema } from "../http/pagination";
 import { PROJECT_STATUSES } from "../permissions";
+import { reviewDecisionSchema } from "../projects/review-decision";
 import { REVIEW_AREAS } from "../projects/review-snapshot";
 
 export const changeStatusSchema = z.strictObject({
   status: z.enum(PROJECT_STATUSES),
   reason: z.string().trim().min(1).max(2000).optional(),
 });
-
-const checkItem = z.strictObject({ passed: z.boolean(), note: z.string().trim().max(2000).default("") });
 
 export const CHECKLIST_ITEMS = {
   completeness: "Complete: every required field and enabled module is set up",
@@ -17,17 +16,7 @@ export const CHECKLIST_ITEMS = {
   security: "Security: links, files and launcher settings are safe",
 } as const;
 
-export const decisionSchema = z
-  .strictObject({
-    decision: z.enum(["APPROVE", "REJECT"]),
-    checklist: z.strictObject({ completeness: checkItem, quality: checkItem, guidelines: checkItem, security: checkItem }),
-    publicReason: z.string().trim().max(2000).optional(),
-    internalNote: z.string().trim().max(5000).optional(),
-  })
-  .refine((input) => input.decision !== "REJECT" || Boolean(input.publicReason), {
-    path: ["publicReason"],
-    message: "Tell the team why the project is rejected.",
-  });
+export const decisionSchema = reviewDecisionSchema(CHECKLIST_ITEMS, "Tell the team why the project is rejected.");
 export type DecisionInput = z.infer<typeof decisionSchema>;
 
 export const historyEntrySchema = z.object({

@@ -15,6 +15,7 @@ import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
 import { wanting } from "../notifications/settings";
 import { membersHolding, notify, usersHolding } from "../notifications/service";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
+import { presentAccess } from "../projects/present";
 import { displayNames } from "../users/present";
 import { downloadUrl } from "../downloads/service";
 import { presentLauncherSettings } from "../launcher/service";
@@ -103,7 +104,7 @@ export async function changeStatus(actor: Actor, projectId: string, input: { sta
       });
     }
     const updated = await tx.project.findUniqueOrThrow({ where: { id: projectId } });
-    return { project: updated, history: await historyIn(tx, { ...context, project: updated }, actor) };
+    return { project: updated, access: presentAccess(context), history: await historyIn(tx, { ...context, project: updated }, actor) };
   });
 }
 
@@ -367,7 +368,8 @@ export async function decideReview(
   ifMatch: number | null = null,
 ) {
   return db.$transaction(async (tx) => {
-    const { project } = await reviewable(tx, actor, projectId);
+    const context = await reviewable(tx, actor, projectId);
+    const { project } = context;
     // The decision is pinned to the version the reviewer read, when they name it.
     if (ifMatch !== null && ifMatch !== project.version) throw new PreconditionFailed();
     const claim = await tx.reviewClaim.findUnique({ where: { projectId } });
@@ -435,7 +437,15 @@ export async function decideReview(
       }),
     );
     const { version } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { version: true } });
-    return { id: review.id, decision: review.decision, status: to, version: project.version, claimedByDecision, projectVersion: version };
+    return {
+      id: review.id,
+      decision: review.decision,
+      status: to,
+      version: project.version,
+      claimedByDecision,
+      projectVersion: version,
+      access: presentAccess(context),
+    };
   });
 }
 

@@ -11,6 +11,7 @@ export const DATABASE_KIND_SUITES = [
   "app/api/health/health.test.ts",
   "app/api/v1/auth/device/device.test.ts",
   "app/api/v1/projects/applications.test.ts",
+  "app/api/v1/projects/invitations.test.ts",
   "app/api/v1/projects/projects.test.ts",
   "app/api/v1/projects/release-review.test.ts",
   "app/api/v1/projects/releases.test.ts",

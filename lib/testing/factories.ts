@@ -3,6 +3,7 @@ import { actorFromUser, type RequestMeta, type TokenScope } from "../auth/actor"
 import { hashPassword } from "../auth/passwords";
 import { issueToken } from "../auth/tokens";
 import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import type { PartnerStatus, PlatformRole, ProjectStatus, ProjectVisibility } from "../permissions";
 import type { ProjectModuleName } from "../projects/schemas";
 
@@ -53,23 +54,15 @@ export async function createProjectFor(
   state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[]; name?: string } = {},
 ) {
   const { createProject } = await import("../projects/service");
-  const project = await createProject(
-    actorOf(owner),
-    {
-      name: state.name ?? `Project ${unique("")}`,
-      description: "",
-      game: "Test game",
-      category: "Test",
-      bannerUrl: null,
-      logoUrl: null,
-      websiteUrl: null,
-      chatUrl: null,
-      trailerUrl: null,
-      visibility: state.visibility ?? "PUBLIC",
-      modules: state.modules ?? [],
-    },
-    testMeta(),
-  );
+  const { createProjectSchema } = await import("../projects/schemas");
+  const input = createProjectSchema.parse({
+    name: state.name ?? `Project ${unique("")}`,
+    game: "Test game",
+    category: "Test",
+    visibility: state.visibility,
+    modules: state.modules,
+  });
+  const project = await createProject(actorOf(owner), input, testMeta());
   if (state.status && state.status !== "DRAFT") await db.project.update({ where: { id: project.id }, data: { status: state.status } });
   return db.project.findUniqueOrThrow({ where: { id: project.id }, include: { roles: true } });
 }
@@ -84,6 +77,14 @@ export async function addMemberWith(projectId: string, userId: string, roleKeyOr
   return db.projectMember.create({ data: { projectId, userId, roleId: role.id } });
 }
 
+/** A pending invitation of `userId` to the project with the default role `roleKey`, from `invitedById`, for a day. */
+export async function inviteWith(projectId: string, userId: string, roleKey: string, invitedById: string) {
+  const role = await db.projectRole.findFirstOrThrow({ where: { projectId, key: roleKey } });
+  return db.projectInvitation.create({
+    data: { projectId, userId, roleId: role.id, invitedById, expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+}
+
 /** A live portal session of `userId` and the cookie header that carries it, as next-auth writes it. */
 export async function sessionCookieFor(userId: string) {
   const { encode } = await import("next-auth/jwt");
@@ -93,4 +94,54 @@ export async function sessionCookieFor(userId: string) {
   const session = await db.$transaction((tx) => createSession(tx, user, testMeta(), null));
   const cookie = await encode({ token: { sid: session.id }, secret: process.env.AUTH_SECRET!, salt: SESSION_COOKIE });
   return { sessionId: session.id, cookie, header: `${SESSION_COOKIE}=${cookie}` };
+}
+
+/** A release as the release service leaves it: PUBLISHED and STABLE unless `data` says otherwise. */
+export async function createRelease(projectId: string, data: Partial<Omit<Prisma.ReleaseUncheckedCreateInput, "projectId">> = {}) {
+  const state = data.state ?? "PUBLISHED";
+  return db.release.create({
+    data: {
+      version: "1.0.0",
+      title: "First",
+      channel: "STABLE",
+      publishedAt: state === "PUBLISHED" || state === "YANKED" ? new Date() : null,
+      ...data,
+      state,
+      projectId,
+    },
+  });
+}
+
+/**
+ * A file row of the project (a release's, with `releaseId`). Its bytes are not in the store unless
+ * `storageKey` names them: an empty file whose bytes are never opened.
+ */
+export async function createDownload(projectId: string, data: Partial<Omit<Prisma.DownloadUncheckedCreateInput, "projectId">> = {}) {
+  return db.download.create({
+    data: {
+      kind: "SOFTWARE",
+      fileName: "game.bin",
+      contentType: "application/octet-stream",
+      size: 0n,
+      sha256: "0".repeat(64),
+      storageKey: `empty-${randomUUID()}`,
+      ...data,
+      projectId,
+    },
+  });
+}
+
+/** The launcher integration with everything offered, starting `bin/game`. */
+export async function enableLauncher(projectId: string) {
+  return db.launcherSettings.create({
+    data: {
+      projectId,
+      offerInstall: true,
+      offerUpdate: true,
+      offerRepair: true,
+      offerGameStart: true,
+      offerVersions: true,
+      launchSettings: { executable: "bin/game", arguments: [], platforms: {} },
+    },
+  });
 }

@@ -1,7 +1,17 @@
 import { z } from "zod";
-import { createOwnTokenSchema, createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
-import { defineOperation, idSchema, problem } from "../http/operation";
+import { createOwnTokenSchema, createTokenSchema, credentialsSchema, newTokenSchema, tokenSchema } from "../auth/schemas";
+import { paginationQuerySchema } from "../http/pagination";
+import {
+  defineOperation,
+  IMAGE_BODY_PROBLEMS,
+  idParams,
+  idSchema,
+  ifMatchProblems,
+  listOf,
+  ownNotFound,
+  pageOf,
+  problem,
+} from "../http/operation";
 import { IMAGE_TYPES } from "../files/store";
 import { RATE_LIMITS } from "../rate-limit";
 import {
@@ -16,8 +26,6 @@ import {
   userSearchQuerySchema,
   verificationResendSchema,
 } from "./schemas";
-
-const idParams = z.strictObject({ id: idSchema });
 
 export const registerOperation = defineOperation({
   operationId: "registerUser",
@@ -75,7 +83,7 @@ export const createTokenWithPasswordOperation = defineOperation({
   auth: "none",
   body: credentialsSchema.extend(createTokenSchema.shape),
   responses: {
-    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }), headers: ["Location"] },
+    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
     401: problem("Wrong login or password (the same answer for every reason)"),
     429: problem("Too many attempts"),
   },
@@ -104,8 +112,7 @@ export const updateMeOperation = defineOperation({
     200: { description: "The updated account", schema: ownAccountSchema },
     400: problem("Invalid fields"),
     409: problem("Username or e-mail address taken"),
-    412: problem("Stale If-Match"),
-    428: problem("If-Match missing"),
+    ...ifMatchProblems(),
   },
 });
 
@@ -117,7 +124,7 @@ export const listUsersOperation = defineOperation({
   auth: "required",
   scope: "admin",
   query: userSearchQuerySchema.extend(paginationQuerySchema.shape),
-  responses: { 200: { description: "A page of users", schema: pageSchema(fullUserSchema) }, 403: problem("Needs users.readAny") },
+  responses: { 200: pageOf("A page of users", fullUserSchema), 403: problem("Needs users.readAny") },
 });
 
 export const uploadAvatarOperation = defineOperation({
@@ -135,8 +142,7 @@ export const uploadAvatarOperation = defineOperation({
   responses: {
     200: { description: "The account, with its new avatarUrl and ETag", schema: ownAccountSchema, headers: ["ETag"] },
     400: problem("The picture cannot be read, or it is too large a canvas"),
-    413: problem("Too large"),
-    415: problem("Not an image of an accepted type"),
+    ...IMAGE_BODY_PROBLEMS,
   },
 });
 
@@ -188,9 +194,8 @@ export const updateUserOperation = defineOperation({
     200: { description: "The full record", schema: fullUserSchema },
     403: problem("A field needs a permission the caller lacks"),
     404: problem("No such user"),
-    412: problem("Stale If-Match"),
     422: problem("A rule forbids the change (last Project lead, own account)"),
-    428: problem("If-Match missing"),
+    ...ifMatchProblems(),
   },
 });
 
@@ -200,7 +205,7 @@ export const listTokensOperation = defineOperation({
   tag: "Tokens",
   summary: "List the own personal access tokens",
   auth: "required",
-  responses: { 200: { description: "Active tokens", schema: z.object({ data: z.array(tokenSchema) }) } },
+  responses: { 200: listOf("Active tokens", tokenSchema) },
 });
 
 export const createTokenOperation = defineOperation({
@@ -216,7 +221,7 @@ export const createTokenOperation = defineOperation({
   auth: "required",
   body: createOwnTokenSchema,
   responses: {
-    201: { description: "The token, shown only this once", schema: tokenSchema.extend({ token: z.string() }), headers: ["Location"] },
+    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
     400: problem("Wrong `password`"),
     401: problem("The caller's sign-in is older than REAUTH_WINDOW_SECONDS and no `password` was sent (`reauthentication_required`)"),
     429: problem("Too many password checks"),
@@ -230,7 +235,7 @@ export const deleteTokenOperation = defineOperation({
   summary: "Revoke a personal access token",
   auth: "required",
   params: z.strictObject({ tokenId: idSchema }),
-  responses: { 204: { description: "Revoked" }, 404: problem("No such token of yours") },
+  responses: { 204: { description: "Revoked" }, 404: ownNotFound("token") },
 });
 
 export const partnerHistoryOperation = defineOperation({
@@ -243,19 +248,15 @@ export const partnerHistoryOperation = defineOperation({
   scope: "admin",
   params: idParams,
   responses: {
-    200: {
-      description: "Changes, newest first",
-      schema: z.object({
-        data: z.array(
-          z.object({
-            at: z.iso.datetime(),
-            from: z.string(),
-            to: z.string(),
-            note: z.string().nullable(),
-            by: z.object({ id: z.string(), displayName: z.string() }).nullable(),
-          }),
-        ),
+    200: listOf(
+      "Changes, newest first",
+      z.object({
+        at: z.iso.datetime(),
+        from: z.string(),
+        to: z.string(),
+        note: z.string().nullable(),
+        by: z.object({ id: z.string(), displayName: z.string() }).nullable(),
       }),
-    },
+    ),
   },
 });

@@ -48,6 +48,12 @@ export const dateOfBirthSchema = z.iso
 
 export const languageSchema = z.enum(Object.keys(LANGUAGES) as [Language, ...Language[]], "Choose a supported language.");
 
+/** The account's language setting: a language, or null, never chosen: the portal follows the browser (docs/i18n.md). */
+export const languageSettingSchema = languageSchema.nullable().meta({
+  description:
+    "The account's language (portal and mails). null: never chosen; the portal follows the browser's languages, the API the request's Accept-Language, and mails are in English.",
+});
+
 export const accountSettingsSchema = z.strictObject({
   theme: z.enum(["system", "light", "dark"]).default("system"),
   emailNotifications: z.boolean().default(true),
@@ -61,9 +67,9 @@ export const registerSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   displayName: displayNameSchema,
-  language: languageSchema.optional().meta({
+  language: languageSchema.nullable().optional().meta({
     description:
-      "The account's language (portal and mails). Left out: the best match of Accept-Language among the portal's languages, else English.",
+      "The account's language (portal and mails); null: follow the browser. Left out: the best match of Accept-Language among the portal's languages, else null.",
   }),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -76,7 +82,7 @@ export const updateOwnAccountSchema = z
     dateOfBirth: dateOfBirthSchema.nullable(),
     /** null removes the picture; the current value changes nothing (a picture comes as an upload: lib/users/avatar.ts). */
     avatarUrl: z.string().max(300).nullable(),
-    language: languageSchema,
+    language: languageSettingSchema,
     settings: accountSettingsSchema.partial(),
     email: emailSchema,
     currentPassword: z.string().max(256),
@@ -123,7 +129,7 @@ export const ownAccountSchema = publicProfileSchema.extend({
   /** A new address waiting for its verification link to be opened. */
   pendingEmail: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
-  language: languageSchema,
+  language: languageSettingSchema,
   settings: accountSettingsSchema,
   platformRoles: z.array(z.enum(PLATFORM_ROLES)),
   partnerStatus: z.enum(PARTNER_STATUSES),
@@ -155,7 +161,8 @@ export const profileFormSchema = z.strictObject({
   username: usernameSchema,
   displayName: displayNameSchema,
   dateOfBirth: z.union([z.literal(""), dateOfBirthSchema]),
-  language: languageSchema,
+  /** "": follow the browser. */
+  language: z.union([z.literal(""), languageSchema]),
   settings: accountSettingsSchema,
   version: z.int().min(1),
 });
@@ -163,7 +170,7 @@ export type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 export function profileFormToUpdate(values: z.output<typeof profileFormSchema>): UpdateOwnAccountInput {
   const { version: _version, ...fields } = values;
-  return { ...fields, dateOfBirth: fields.dateOfBirth || null };
+  return { ...fields, dateOfBirth: fields.dateOfBirth || null, language: fields.language || null };
 }
 
 /** Asking for a new verification link without signing in (the expired-link page). */

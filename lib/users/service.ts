@@ -30,15 +30,16 @@ const VERIFICATION_TTL_MS = 24 * 3600_000;
 
 /**
  * Registration is limited per address here, so the API and the portal's sign-up share one budget.
- * The account's language: the one the input names, else `language`, the one the person signed up
- * in (the portal's, from their browser or their choice there; the API's, from Accept-Language), so
- * a German sign-up lands on a German account; English where none is given.
+ * The account's language: the one the input names (null: follow the browser), else `language`, the
+ * one the person signed up in (the portal's, from their choice there or their browser; the API's,
+ * from Accept-Language), so a German sign-up lands on a German account and mails reach it in
+ * German; where none of ours is known, null: the account follows the browser (docs/i18n.md).
  */
-export async function registerUser(input: RegisterInput, meta: RequestMeta, language?: string) {
+export async function registerUser(input: RegisterInput, meta: RequestMeta, language: string | null = null) {
   if (meta.ip) await enforceForAddress(RATE_LIMITS.registerPerIp, meta.ip);
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const chosenLanguage = input.language ?? language;
+  const chosenLanguage = input.language !== undefined ? input.language : language;
   return db.$transaction(async (tx) => {
     await assertFree(tx, { username: input.username, email: input.email });
     const user = await tx.user.create({
@@ -48,7 +49,7 @@ export async function registerUser(input: RegisterInput, meta: RequestMeta, lang
         email: input.email,
         displayName: input.displayName,
         passwordHash,
-        ...(chosenLanguage ? { language: chosenLanguage } : {}),
+        language: chosenLanguage,
       },
     });
     await recordAudit(tx, auditContextOf(user.id, "SYSTEM", meta), {

@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
+import { defineOperation, idParams, idSchema, listOf, problem } from "../http/operation";
 import { createWarningSchema, warningSchema } from "./schemas";
-
-const id = idSchema;
-const projectParams = z.strictObject({ id });
 
 export const listWarningsOperation = defineOperation({
   method: "GET",
@@ -12,8 +9,8 @@ export const listWarningsOperation = defineOperation({
   summary: "A user's warnings (warnings.read)",
   description: "Without warnings.read (and, for tokens, the admin scope) this answers 404, for the warned user too.",
   auth: "required",
-  params: projectParams,
-  responses: { 200: { description: "Warnings", schema: z.object({ data: z.array(warningSchema) }) }, 404: problem("Not found") },
+  params: idParams,
+  responses: { 200: listOf("Warnings", warningSchema), 404: problem("Not found") },
 });
 
 export const createWarningOperation = defineOperation({
@@ -23,7 +20,7 @@ export const createWarningOperation = defineOperation({
   summary: "Warn a user (warnings.manage)",
   auth: "required",
   idempotent: true,
-  params: projectParams,
+  params: idParams,
   body: createWarningSchema,
   responses: { 201: { description: "The warning", schema: warningSchema, headers: ["Location"] }, 404: problem("Not found") },
 });
@@ -34,6 +31,6 @@ export const revokeWarningOperation = defineOperation({
   tag: "Administration",
   summary: "Revoke a warning (warnings.manage)",
   auth: "required",
-  params: z.strictObject({ warningId: id }),
+  params: z.strictObject({ warningId: idSchema }),
   responses: { 204: { description: "Revoked" }, 404: problem("Not found") },
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema, paginationQuerySchema } from "../http/pagination";
+import { defineOperation, idParams, idSchema, pageOf, problem } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
 import { createWebhookSchema, deliverySchema, updateWebhookSchema, webhookSchema, webhookWithSecretSchema } from "./schemas";
 
 const id = idSchema;
@@ -29,7 +29,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       summary: `List the webhooks (${who})`,
       params: owner.params as Exclude<P, undefined>,
       responses: {
-        200: { description: "Webhooks, newest first", schema: pageSchema(webhookSchema) },
+        200: pageOf("Webhooks, newest first", webhookSchema),
         403: problem(`Needs ${who}`),
         404: notFound,
       },
@@ -99,7 +99,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       summary: "The delivery log: one row per attempt, newest first",
       params: one,
       query: paginationQuerySchema,
-      responses: { 200: { description: "Attempts", schema: pageSchema(deliverySchema) }, 404: notFound },
+      responses: { 200: pageOf("Attempts", deliverySchema), 404: notFound },
     }),
     redeliver: defineOperation({
       ...common,
@@ -123,7 +123,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
 
 const project = webhookOperations({
   prefix: "/api/v1/projects/{id}/webhooks",
-  params: z.strictObject({ id }),
+  params: idParams,
   one: z.strictObject({ id, webhookId: id }),
   delivery: z.strictObject({ id, webhookId: id, deliveryId: id }),
   who: "webhooks.manage in the project",

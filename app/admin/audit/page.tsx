@@ -1,100 +1,148 @@
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { AuditEntry } from "@/components/audit/audit-entry";
+import { AuditPicker } from "@/components/audit/audit-picker";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
+import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { Denied } from "@/components/admin/denied";
 import { NextPageLink } from "@/components/admin/next-page-link";
+import { loadAuditNames } from "@/lib/audit/names";
 import { auditQuerySchema } from "@/lib/audit/schemas";
+import { auditActionsByArea, auditSentence } from "@/lib/audit/sentence";
 import { listAudit } from "@/lib/audit/service";
 import { requirePortalActor } from "@/lib/auth/portal";
-import { hasPlatformPermission } from "@/lib/permissions";
+import { translateServerMessage } from "@/lib/i18n/server-messages";
+import { validationErrorMap } from "@/lib/i18n/validation-messages";
+import { auditVisibility, hasPlatformPermission } from "@/lib/permissions";
+import { searchAuditProjectsAction, searchAuditUsersAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.audit");
   return { title: t("title") };
 }
 
-const FILTERS = ["action", "actorId", "targetType", "targetId", "projectId", "cursor"];
-const VIA = ["SESSION", "TOKEN", "SYSTEM"] as const;
+const FILTERS = ["action", "actorId", "projectId", "from", "to", "cursor"];
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/admin/audit");
-  const [t, format] = await Promise.all([getTranslations("admin.audit"), getFormatter()]);
+  const [t, tv, locale] = await Promise.all([getTranslations("admin.audit"), getTranslations("common.validation"), getLocale()]);
   if (!hasPlatformPermission(actor, "audit.read")) return <Denied title={t("title")} text={t("staffOnly")} />;
   const raw = Object.fromEntries(
     Object.entries(await searchParams).filter(
       (entry): entry is [string, string] => FILTERS.includes(entry[0]) && typeof entry[1] === "string" && entry[1] !== "",
     ),
   );
-  const parsed = auditQuerySchema.safeParse(raw);
-  const page = await listAudit(actor, parsed.success ? parsed.data : auditQuerySchema.parse({}));
-  const input =
-    "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
-  const filters = [
-    ["action", t("action")],
-    ["actorId", t("actorId")],
-    ["targetId", t("targetId")],
-    ["projectId", t("projectId")],
-  ] as const;
+  const parsed = auditQuerySchema.safeParse(raw, { error: validationErrorMap((key, values) => tv(key, values)) });
+  const query = parsed.success ? parsed.data : auditQuerySchema.parse({});
+  const page = await listAudit(actor, query);
+  const names = await loadAuditNames(page.data, {
+    userIds: query.actorId ? [query.actorId] : [],
+    projectIds: query.projectId ? [query.projectId] : [],
+  });
+  const pickedUser = query.actorId ? names.users.get(query.actorId) : undefined;
+  const pickedProject = query.projectId ? names.projects.get(query.projectId) : undefined;
+  const areas = auditActionsByArea().filter(({ area }) => area !== "warning" || auditVisibility(actor).warnings);
+  const canOpenUsers = hasPlatformPermission(actor, "users.readAny");
+  const label = "mb-1.5 block text-sm font-medium text-slate-900";
+  const pickers = [
+    {
+      name: "actorId",
+      label: t("user"),
+      hint: t("userHint"),
+      initial:
+        pickedUser && query.actorId ? { value: query.actorId, label: pickedUser.displayName, detail: `@${pickedUser.username}` } : null,
+      search: searchAuditUsersAction,
+    },
+    {
+      name: "projectId",
+      label: t("project"),
+      hint: t("projectHint"),
+      initial: pickedProject && query.projectId ? { value: query.projectId, label: pickedProject.name, detail: pickedProject.slug } : null,
+      search: searchAuditProjectsAction,
+    },
+  ];
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
       <search aria-label={t("searchLabel")}>
-        <form action="/admin/audit" className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4">
-          {filters.map(([name, label]) => (
-            <label key={name}>
-              <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
-              <input name={name} defaultValue={raw[name] ?? ""} className={input} />
-            </label>
+        {/* Keyed by the filters: after a navigation (Clear filters) the fields start from the new ones. */}
+        <form
+          key={new URLSearchParams(raw).toString()}
+          action="/admin/audit"
+          className="mb-6 grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
+        >
+          {pickers.map((picker) => (
+            <AuditPicker key={picker.name} {...picker} listLabel={picker.label} />
           ))}
-          <div className="flex justify-end sm:col-span-4">
-            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-              {t("filter")}
-            </button>
+          <div>
+            <label htmlFor="audit-action" className={label}>
+              {t("action")}
+            </label>
+            <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={controlClass()}>
+              <option value="">{t("anyAction")}</option>
+              {areas.map(({ area, actions }) => (
+                <optgroup key={area} label={t(`areas.${area}`)}>
+                  <option value={`${area}.`}>{t("wholeArea", { area: t(`areas.${area}`) })}</option>
+                  {actions.map((action) => (
+                    <option key={action} value={action}>
+                      {t(`actions.${action}` as never)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+          {(["from", "to"] as const).map((bound) => (
+            <div key={bound}>
+              <label htmlFor={`audit-${bound}`} className={label}>
+                {t(bound)}
+              </label>
+              <input
+                id={`audit-${bound}`}
+                type="date"
+                name={bound}
+                defaultValue={query[bound]?.slice(0, 10) ?? ""}
+                aria-describedby="audit-range-hint"
+                className={controlClass()}
+              />
+            </div>
+          ))}
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <p id="audit-range-hint" className="text-xs text-slate-500">
+              {t("rangeHint")}
+            </p>
+            <div className="flex gap-3">
+              <Link
+                href="/admin/audit"
+                className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              >
+                {t("clear")}
+              </Link>
+              <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+                {t("filter")}
+              </button>
+            </div>
           </div>
         </form>
       </search>
       {!parsed.success && (
         <div className="mb-4">
-          <Notice tone="error">{t("invalidFilters")}</Notice>
+          <Notice tone="error">
+            {t("invalidFilters")}{" "}
+            {[...new Set(parsed.error.issues.map((issue) => translateServerMessage(issue.message, locale)))].join(" ")}
+          </Notice>
         </div>
       )}
       {page.data.length === 0 ? (
         <EmptyState title={t("empty")} />
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label={t("listLabel")}>
-          {page.data.map((entry) => {
-            const via = (VIA as readonly string[]).includes(entry.via) ? t(`via.${entry.via as (typeof VIA)[number]}`) : entry.via;
-            return (
-              <li key={entry.id} className="break-words p-3">
-                <p>
-                  <time dateTime={entry.at} className="text-slate-600">
-                    {format.dateTime(new Date(entry.at), "dateTime")} UTC
-                  </time>{" "}
-                  {t.rich("entry", {
-                    b: (chunks) => <strong>{chunks}</strong>,
-                    id: (chunks) => <code className="break-all text-xs">{chunks}</code>,
-                    action: entry.action,
-                    targetType: entry.targetType,
-                    targetId: entry.targetId,
-                    actor: entry.actor?.displayName ?? t("system"),
-                    via,
-                  })}
-                  {entry.ip ? ` ${t("from", { ip: entry.ip })}` : ""}
-                </p>
-                {Object.keys(entry.changes).length > 0 && (
-                  <ul className="mt-1 text-xs text-slate-700">
-                    {Object.entries(entry.changes).map(([field, change]) => (
-                      <li key={field} className="break-all">
-                        <code>{field}</code>: {JSON.stringify(change.before)} → {JSON.stringify(change.after)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            );
-          })}
+        <ul className="divide-y divide-slate-200 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label={t("listLabel")}>
+          {page.data.map((entry) => (
+            <AuditEntry key={entry.id} sentence={auditSentence(entry, names)} at={entry.at} ip={entry.ip} canOpenUsers={canOpenUsers} />
+          ))}
         </ul>
       )}
       <NextPageLink path="/admin/audit" query={raw} cursor={page.nextCursor}>

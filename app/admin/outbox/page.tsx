@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { Denied } from "@/components/admin/denied";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { MAIL_SECRET, MAX_ATTEMPTS, smtpUrl } from "@/lib/mail/delivery";
@@ -14,12 +15,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"admin.outbox">>>;
-type Format = Awaited<ReturnType<typeof getFormatter>>;
 
 /** Every queued mail with its delivery state (mail.readOutbox: Project lead); secret links never show. */
 export default async function OutboxPage() {
   const actor = await requirePortalActor("/admin/outbox");
-  const [t, format] = await Promise.all([getTranslations("admin.outbox"), getFormatter()]);
+  const t = await getTranslations("admin.outbox");
   if (!hasPlatformPermission(actor, "mail.readOutbox")) return <Denied title={t("title")} text={t("staffOnly")} />;
   const mails = await listOutbox(actor);
   return (
@@ -33,8 +33,7 @@ export default async function OutboxPage() {
             <li key={mail.id} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
               <p className="break-words font-semibold">{mail.subject}</p>
               <p className="break-words text-xs text-slate-600">
-                {t("to", { to: mail.to })} · {format.dateTime(mail.createdAt, "dateTime")} UTC ·{" "}
-                <DeliveryState mail={mail} t={t} format={format} />
+                {t("to", { to: mail.to })} · <LocalTime at={mail.createdAt} /> · <DeliveryState mail={mail} t={t} />
               </p>
               {/* Mail bodies hold long links: they wrap anywhere rather than widen the page. */}
               <pre className="mt-2 whitespace-pre-wrap break-all font-sans text-sm text-slate-700">
@@ -51,22 +50,20 @@ export default async function OutboxPage() {
 function DeliveryState({
   mail,
   t,
-  format,
 }: {
   mail: { sentAt: Date | null; failedAt: Date | null; attempts: number; nextAttemptAt: Date; lastError: string | null };
   t: Translate;
-  format: Format;
 }) {
-  if (mail.sentAt) return <span className="text-emerald-700">{t("sent", { time: format.dateTime(mail.sentAt, "dateTime") })}</span>;
+  if (mail.sentAt) return <span className="text-emerald-700">{t.rich("sent", { time: () => <LocalTime at={mail.sentAt!} /> })}</span>;
   if (mail.failedAt) return <span className="text-red-700">{t("failed", { attempts: mail.attempts, error: mail.lastError ?? "" })}</span>;
   if (mail.attempts > 0) {
     return (
       <span className="text-amber-800">
-        {t("retrying", {
+        {t.rich("retrying", {
           attempts: mail.attempts,
           max: MAX_ATTEMPTS,
           error: mail.lastError ?? "",
-          time: format.dateTime(mail.nextAttemptAt, "dateTime"),
+          time: () => <LocalTime at={mail.nextAttemptAt} />,
         })}
       </span>
     );

@@ -20,7 +20,16 @@ import { db } from "@/lib/db/client";
 import { MAX_SECONDS_IN_SHARED_CACHE, PUBLIC_CACHE_CONTROL } from "@/lib/http/cache";
 import type { Operation } from "@/lib/http/operation";
 import { MODULE_NAMES } from "@/lib/projects/schemas";
-import { createProjectFor, createUser, sessionCookieFor, tokenFor } from "@/lib/testing/factories";
+import {
+  createDownload,
+  createProjectFor,
+  createRelease,
+  createUser,
+  enableLauncher,
+  inviteWith,
+  sessionCookieFor,
+  tokenFor,
+} from "@/lib/testing/factories";
 import { inProcessFetch, routeModule } from "@/lib/testing/in-process";
 
 /**
@@ -154,41 +163,10 @@ async function buildWorld(): Promise<World> {
     .toBuffer();
   await api("PUT", `/api/v1/projects/${project.id}/images/logo`, token, new Uint8Array(picture), { "if-match": '"v1"' });
   await api("PUT", "/api/v1/users/me/avatar", token, new Uint8Array(picture));
-  await db.launcherSettings.create({
-    data: {
-      projectId: project.id,
-      offerInstall: true,
-      offerUpdate: true,
-      offerRepair: true,
-      offerGameStart: true,
-      offerVersions: true,
-      launchSettings: { executable: "bin/game", arguments: [], platforms: {} },
-    },
-  });
-  const release = await db.release.create({
-    data: {
-      projectId: project.id,
-      version: "1.0.0",
-      title: "First",
-      changelog: "",
-      channel: "STABLE",
-      state: "PUBLISHED",
-      publishedAt: new Date(),
-    },
-  });
+  await enableLauncher(project.id);
+  const release = await createRelease(project.id);
   // An empty file: its bytes are never opened from the store.
-  const file = await db.download.create({
-    data: {
-      projectId: project.id,
-      releaseId: release.id,
-      kind: "SOFTWARE",
-      fileName: "game.bin",
-      contentType: "application/octet-stream",
-      size: BigInt(0),
-      sha256: createHash("sha256").digest("hex"),
-      storageKey: `empty-${project.id}`,
-    },
-  });
+  const file = await createDownload(project.id, { releaseId: release.id, sha256: createHash("sha256").digest("hex") });
   await db.projectPage.create({ data: { projectId: project.id, slug: "rules", title: "Rules", body: "Be kind", position: 0 } });
   await db.projectMessage.create({ data: { projectId: project.id, authorId: owner.id, title: "Hello", body: "Out now" } });
   const webhook = await db.webhook.create({
@@ -204,10 +182,20 @@ async function buildWorld(): Promise<World> {
       settings: { supportLinks: [{ label: "Ko-fi", url: "https://ko-fi.com/walk" }] },
     },
   });
+  const invitee = await createUser();
+  const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
   const hidden = await createProjectFor(owner, { modules, visibility: "PRIVATE" });
   await db.project.update({ where: { id: hidden.id }, data: { status: "PUBLISHED" } });
   return {
-    ids: { id: project.id, releaseId: release.id, fileId: file.id, pageSlug: "rules", webhookId: webhook.id, kind: "logo" },
+    ids: {
+      id: project.id,
+      releaseId: release.id,
+      fileId: file.id,
+      pageSlug: "rules",
+      webhookId: webhook.id,
+      kind: "logo",
+      invitationId: invitation.id,
+    },
     userId: owner.id,
     platformWebhookId: platformWebhook.id,
     token,
@@ -277,17 +265,7 @@ describe("a takedown and a yank", () => {
     const lead = await createUser({ roles: ["USER", "PARTNER", "PROJECT_LEAD"], partnerStatus: "ACTIVE" });
     const token = await tokenFor(lead.id);
     const project = await createProjectFor(lead, { modules: ["DOWNLOADS"], status: "PUBLISHED" });
-    const release = await db.release.create({
-      data: {
-        projectId: project.id,
-        version: "1.0.0",
-        title: "First",
-        changelog: "",
-        channel: "STABLE",
-        state: "PUBLISHED",
-        publishedAt: new Date(),
-      },
-    });
+    const release = await createRelease(project.id);
     const anonymous = async (url: string) => {
       const response = await inProcessFetch(`http://127.0.0.1:3000${url}`, { headers: { "x-forwarded-for": "10.29.0.3" } });
       return { status: response.status, cacheControl: response.headers.get("cache-control")!, etag: response.headers.get("etag") };

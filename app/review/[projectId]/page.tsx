@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { acknowledgeAction, claimAction, decideAction } from "@/app/review/actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
 import { ProjectLogo } from "@/components/projects/project-images";
@@ -15,6 +15,7 @@ import { ReviewFileList } from "@/components/review/review-file-list";
 import { TrustSwitch } from "@/components/review/trust-switch";
 import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { AppError, NotFound } from "@/lib/errors";
@@ -48,14 +49,9 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
   const history = await getHistory(actor, projectId);
   const pictures = await picturesOf(history.transitions.map((entry) => entry.by?.id));
   const inReview = project.status === "IN_REVIEW";
-  const [t, tc, tl, format] = await Promise.all([
-    getTranslations("review.page"),
-    getTranslations("review.changes"),
-    getTranslations("labels"),
-    getFormatter(),
-  ]);
+  const [t, tc, tl] = await Promise.all([getTranslations("review.page"), getTranslations("review.changes"), getTranslations("labels")]);
   const content = record.content;
-  const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
+  const when = (value: string | Date) => () => <LocalTime at={value} />;
   return (
     <div className="space-y-6">
       <PageHeader
@@ -196,7 +192,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
         title={tc("sinceApproval")}
         description={
           record.diff.since
-            ? tc("sinceApprovalDescription", { time: when(record.diff.since.at), version: record.diff.since.version })
+            ? tc.rich("sinceApprovalDescription", { time: when(record.diff.since.at), version: record.diff.since.version })
             : tc("noBaseline")
         }
       >
@@ -207,7 +203,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
           <ReviewChanges changes={record.diff.changes} />
           {record.diff.changedAt && (
             <>
-              <p className="text-sm text-slate-600">{tc("onChangeList", { time: when(record.diff.changedAt) })}</p>
+              <p className="text-sm text-slate-600">{tc.rich("onChangeList", { time: when(record.diff.changedAt) })}</p>
               <AcknowledgeButton projectId={projectId} version={record.context.project.version} action={acknowledgeAction} />
             </>
           )}
@@ -216,7 +212,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
       {inReview && record.lastReview && (
         <Card
           title={t("changes")}
-          description={t("changesDescription", {
+          description={t.rich("changesDescription", {
             decision: tl(`reviewDecision.${record.lastReview.decision}`),
             time: when(record.lastReview.at),
           })}
@@ -247,7 +243,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
           <ul className="space-y-3 text-sm">
             {record.reviews.map((review) => (
               <li key={review.id} className="rounded-md p-3 ring-1 ring-slate-200">
-                <strong>{tl(`reviewDecision.${review.decision}`)}</strong> {when(review.createdAt)} UTC
+                <strong>{tl(`reviewDecision.${review.decision}`)}</strong> {when(review.createdAt)()}
                 {review.version !== null && <span className="text-slate-600"> · {t("version", { version: review.version })}</span>}
                 {review.publicReason && <p className="break-words">{t("publicReason", { reason: review.publicReason })}</p>}
                 {review.internalNote && <p className="break-words text-amber-800">{t("internalNote", { note: review.internalNote })}</p>}
@@ -261,7 +257,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
           {history.transitions.map((entry) => (
             <li key={`${entry.at}-${entry.to}`} className="flex flex-wrap items-center gap-x-1.5">
               {entry.by && <Avatar name={entry.by.displayName} url={pictures.get(entry.by.id) ?? null} size={18} />}
-              {t("transition", {
+              {t.rich("transition", {
                 time: when(entry.at),
                 from: entry.from ? tl(`projectStatus.${entry.from}`) : "–",
                 to: tl(`projectStatus.${entry.to}`),

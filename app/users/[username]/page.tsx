@@ -5,6 +5,7 @@ import { cache } from "react";
 import { ProjectCard } from "@/components/projects/project-card";
 import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { getPortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
 import { isPubliclyReadable } from "@/lib/permissions";
@@ -43,7 +44,7 @@ export default async function PublicProfilePage({ params }: { params: Promise<{ 
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900">{profile.displayName}</h1>
           <p className="text-sm text-slate-600">@{profile.username}</p>
           <p className="text-sm text-slate-600">
-            {t("memberSince", { date: day(memberSince) })}
+            {t.rich("memberSince", { time: () => <LocalTime at={memberSince} format="longDate" /> })}
             {profile.dateOfBirth && <> · {t("born", { date: day(profile.dateOfBirth) })}</>}
           </p>
         </div>

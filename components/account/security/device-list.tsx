@@ -1,11 +1,12 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { useConfirm } from "@/components/ui/confirm";
 import { useToast } from "@/components/ui/toast";
 import { useUserAgentNames } from "./user-agent-names";
@@ -23,7 +24,6 @@ export interface DeviceActions {
 export function DeviceList({ devices, actions }: { devices: Device[]; actions: DeviceActions }) {
   const t = useTranslations("account.devices");
   const named = useUserAgentNames();
-  const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
   const [pending, start] = useTransition();
@@ -44,11 +44,11 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
         <li key={device.id} className="flex flex-wrap items-end justify-between gap-3 px-4 py-3 text-sm">
           <div className="min-w-0 space-y-2">
             <p className="break-words text-slate-500">
-              {t("details", {
+              {t.rich("details", {
                 browser: named(device.browser),
                 os: named(device.os),
-                firstSeen: format.dateTime(new Date(device.firstSeenAt), "dateTime"),
-                lastSeen: format.dateTime(new Date(device.lastSeenAt), "dateTime"),
+                firstSeen: () => <LocalTime at={device.firstSeenAt} />,
+                lastSeen: () => <LocalTime at={device.lastSeenAt} />,
               })}
               {device.current && <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs text-emerald-800">{t("current")}</span>}
             </p>

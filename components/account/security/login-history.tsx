@@ -1,6 +1,7 @@
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { DataTable } from "@/components/ui/data-table";
+import { LocalTime } from "@/components/ui/local-time";
 import type { loginEventSchema } from "@/lib/account/schemas";
 import { describeUserAgent } from "@/lib/auth/sessions";
 
@@ -18,12 +19,7 @@ const OUTCOME_STYLE: Record<LoginEvent["outcome"], string> = {
  * (the user's own attempts, or staff) is said in plain words. A table that scrolls inside its own box on a phone.
  */
 export async function LoginHistoryTable({ events }: { events: LoginEvent[] }) {
-  const [t, tl, format, locale] = await Promise.all([
-    getTranslations("account.history"),
-    getTranslations("labels.loginMethod"),
-    getFormatter(),
-    getLocale(),
-  ]);
+  const [t, tl, locale] = await Promise.all([getTranslations("account.history"), getTranslations("labels.loginMethod"), getLocale()]);
   if (events.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
   const withReason = events.some((event) => event.reason !== null);
   const outcomeLabel = { SIGNED_IN: t("success"), SECOND_FACTOR_REQUESTED: t("codeRequested"), FAILED: t("failure") };
@@ -38,7 +34,9 @@ export async function LoginHistoryTable({ events }: { events: LoginEvent[] }) {
     <DataTable caption={t("label")} regionLabel={t("label")} columns={columns}>
       {events.map((event) => (
         <tr key={event.id}>
-          <td className="whitespace-nowrap py-2 pr-4">{format.dateTime(new Date(event.at), "dateTime")}</td>
+          <td className="whitespace-nowrap py-2 pr-4">
+            <LocalTime at={event.at} />
+          </td>
           <td className={`whitespace-nowrap py-2 pr-4 font-medium ${OUTCOME_STYLE[event.outcome]}`}>{outcomeLabel[event.outcome]}</td>
           <td className="py-2 pr-4">{tl(event.method)}</td>
           <td className="py-2 pr-4">{event.ip ?? t("unknown")}</td>

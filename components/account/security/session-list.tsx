@@ -1,9 +1,10 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { useConfirm, type ConfirmRequest } from "@/components/ui/confirm";
 import { useToast } from "@/components/ui/toast";
 import { useUserAgentNames } from "./user-agent-names";
@@ -23,7 +24,6 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
   // A session from before devices were kept has no device: named by its browser and system.
   const deviceOf = (session: Session) =>
     session.deviceId ? session.device : t("unnamedDevice", { browser: named(session.browser), os: named(session.os) });
-  const format = useFormatter();
   const confirm = useConfirm();
   const toast = useToast();
   const [pending, start] = useTransition();
@@ -50,12 +50,12 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
                 )}
               </p>
               <p className="break-words text-slate-500">
-                {t("details", {
+                {t.rich("details", {
                   browser: named(session.browser),
                   os: named(session.os),
                   ip: session.ip ?? t("unknownAddress"),
-                  created: format.dateTime(new Date(session.createdAt), "dateTime"),
-                  lastSeen: format.dateTime(new Date(session.lastSeenAt), "dateTime"),
+                  created: () => <LocalTime at={session.createdAt} />,
+                  lastSeen: () => <LocalTime at={session.lastSeenAt} />,
                 })}
               </p>
             </div>

@@ -1,12 +1,13 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { useConfirm } from "@/components/ui/confirm";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
@@ -35,7 +36,6 @@ interface Props {
 
 export function TwoFactorPanel({ status, pending, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("account.twoFactor");
-  const format = useFormatter();
   const [codes, setCodes] = useState<string[] | null>(null);
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   if (status.enabled) {
@@ -43,7 +43,7 @@ export function TwoFactorPanel({ status, pending, recent, windowMinutes, actions
       <div className="space-y-6">
         <p className="text-sm text-slate-700">
           {t.rich("on", {
-            date: format.dateTime(new Date(status.enabledAt!), "date"),
+            time: () => <LocalTime at={status.enabledAt!} format="date" />,
             left: status.recoveryCodesLeft,
             strong: (chunks) => <strong className="text-emerald-700">{chunks}</strong>,
           })}

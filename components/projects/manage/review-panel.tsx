@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
+import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { historySchema } from "@/lib/reviews/schemas";
@@ -45,8 +46,6 @@ export function ReviewPanel({
 }) {
   const t = useTranslations("manage.review");
   const status = useTranslations("labels.projectStatus");
-  const format = useFormatter();
-  const when = (at: string) => t("atUtc", { time: format.dateTime(new Date(at), "dateTime") });
   const missingText = (item: { path: string; message: string }) =>
     MISSING_KEYS.includes(item.path as MissingKey) ? t(`missing.${item.path as MissingKey}`) : item.message;
   const moveLabel = (to: string) => {
@@ -80,7 +79,9 @@ export function ReviewPanel({
   return (
     <div className="space-y-6">
       {history.queue && (
-        <Notice tone="info">{t("queue", { position: history.queue.position, when: when(history.queue.submittedAt) })}</Notice>
+        <Notice tone="info">
+          {t.rich("queue", { position: history.queue.position, when: () => <LocalTime at={history.queue!.submittedAt} /> })}
+        </Notice>
       )}
       {history.missing.length > 0 && (
         <div className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200">
@@ -141,7 +142,7 @@ export function ReviewPanel({
               className={`rounded-md p-4 ring-1 ${review.decision === "APPROVE" ? "bg-emerald-50 ring-emerald-200" : "bg-red-50 ring-red-200"}`}
             >
               <p className="text-sm font-semibold">
-                {review.decision === "APPROVE" ? t("approved") : t("notApproved")} · {when(review.at)}
+                {review.decision === "APPROVE" ? t("approved") : t("notApproved")} · <LocalTime at={review.at} />
                 {review.version !== null && ` · ${t("decidedVersion", { version: review.version })}`}
               </p>
               {review.publicReason && (
@@ -173,10 +174,7 @@ export function ReviewPanel({
           <ol className="mt-2 space-y-1 text-sm">
             {history.transitions.map((entry) => (
               <li key={`${entry.at}-${entry.to}`}>
-                <time dateTime={entry.at} className="text-slate-500">
-                  {when(entry.at)}
-                </time>{" "}
-                {status(entry.from)} → <strong>{status(entry.to)}</strong>
+                <LocalTime at={entry.at} className="text-slate-500" /> {status(entry.from)} → <strong>{status(entry.to)}</strong>
                 {entry.by ? ` ${t("by", { name: entry.by.displayName })}` : ""}
                 {entry.reason ? `: ${entry.reason}` : ""}
               </li>

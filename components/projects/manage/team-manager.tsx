@@ -7,14 +7,17 @@ import { DataTable } from "@/components/ui/data-table";
 import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
-import { AddMemberForm } from "./team-add-member";
-import { type Member, MemberRow } from "./team-member-row";
+import { type PendingInvitation, PendingInvitations } from "./team-invitations";
+import { InviteForm } from "./team-invite-form";
+import { type Member, MemberCard, type MemberControls, MemberRow } from "./team-member-row";
 import { TransferOwnershipForm } from "./team-transfer-ownership";
 import type { Candidate } from "./user-combobox";
 
 export interface TeamActions {
-  add: (target: ProjectTarget, input: { username: string; roleId: string }) => Promise<FormResult>;
-  /** Accounts that could be added, for the search-as-you-type. */
+  /** Invites an account; it joins once it accepts (docs/projects.md, "Invitations"). */
+  invite: (target: ProjectTarget, input: { username: string; roleId: string }) => Promise<FormResult>;
+  revokeInvitation: (target: ProjectTarget, invitationId: string) => Promise<FormResult>;
+  /** Accounts that could be invited, for the search-as-you-type. */
   search: (target: ProjectTarget, query: string) => Promise<FormResult<{ users: Candidate[] }>>;
   changeRole: (target: ProjectTarget, userId: string, roleId: string) => Promise<FormResult>;
   /** Removing oneself is leaving: it goes on to My projects. */
@@ -22,9 +25,15 @@ export interface TeamActions {
   transfer: (target: ProjectTarget, username: string) => Promise<FormResult>;
 }
 
+/**
+ * The Team tab: the members (a table from 640 px, a card each below, so Remove and Leave are never
+ * cut off on a phone), the invitations waiting for an answer, the invitation form and the
+ * ownership transfer, each shown as the reader's permissions allow.
+ */
 export function TeamManager({
   target,
   members,
+  invitations,
   assignableRoles,
   canManage,
   canTransfer,
@@ -32,6 +41,7 @@ export function TeamManager({
 }: {
   target: ProjectTarget;
   members: Member[];
+  invitations: PendingInvitation[];
   assignableRoles: { id: string; name: string }[];
   canManage: boolean;
   canTransfer: boolean;
@@ -86,29 +96,51 @@ export function TeamManager({
     if (ok) act(`remove-${member.userId}`, () => actions.remove(target, member.userId));
   };
 
+  const revoke = async (invitation: PendingInvitation) => {
+    const ok = await confirm({
+      title: t("revokeTitle", { name: invitation.invitee.displayName }),
+      body: t("revokeBody", { name: invitation.invitee.displayName }),
+      confirmLabel: t("revokeConfirm"),
+    });
+    if (ok) act(`invitation-${invitation.id}`, () => actions.revokeInvitation(target, invitation.id));
+  };
+
+  const controls = (member: Member): MemberControls => ({
+    member,
+    assignableRoles,
+    selected: chosen[member.userId] ?? member.role.id,
+    disabled: pending,
+    busy: busy === `role-${member.userId}` ? "role" : busy === `remove-${member.userId}` ? "remove" : null,
+    onSelect: (roleId) => setChosen((current) => ({ ...current, [member.userId]: roleId })),
+    onSave: () => saveRole(member),
+    onUndo: () => setChosen(({ [member.userId]: _undone, ...rest }) => rest),
+    onRemove: () => removeMember(member),
+  });
+
   return (
     <div className="space-y-6">
       <DataTable
         caption={t("members")}
-        tableClassName="min-w-[20rem]"
+        className="hidden sm:block"
         columns={[{ label: t("member") }, { label: t("role") }, { label: t("actions"), srOnly: true, className: "text-right" }]}
       >
         {members.map((member) => (
-          <MemberRow
-            key={member.userId}
-            member={member}
-            assignableRoles={assignableRoles}
-            selected={chosen[member.userId] ?? member.role.id}
-            disabled={pending}
-            busy={busy === `role-${member.userId}` ? "role" : busy === `remove-${member.userId}` ? "remove" : null}
-            onSelect={(roleId) => setChosen((current) => ({ ...current, [member.userId]: roleId }))}
-            onSave={() => saveRole(member)}
-            onUndo={() => setChosen(({ [member.userId]: _undone, ...rest }) => rest)}
-            onRemove={() => removeMember(member)}
-          />
+          <MemberRow key={member.userId} {...controls(member)} />
         ))}
       </DataTable>
-      {canManage && assignableRoles.length > 0 && <AddMemberForm target={target} assignableRoles={assignableRoles} actions={actions} />}
+      <ul aria-label={t("members")} className="divide-y divide-slate-100 sm:hidden">
+        {members.map((member) => (
+          <MemberCard key={member.userId} {...controls(member)} />
+        ))}
+      </ul>
+      {canManage && (
+        <PendingInvitations
+          invitations={invitations}
+          busy={busy?.startsWith("invitation-") ? busy.slice("invitation-".length) : null}
+          onRevoke={revoke}
+        />
+      )}
+      {canManage && assignableRoles.length > 0 && <InviteForm target={target} assignableRoles={assignableRoles} actions={actions} />}
       {canTransfer && <TransferOwnershipForm target={target} transfer={actions.transfer} />}
     </div>
   );

@@ -16,6 +16,7 @@ import { WarningsPanel } from "@/components/admin/warnings-panel";
 import { LoginHistoryTable } from "@/components/account/security/login-history";
 import { MembershipList } from "@/components/applications/memberships";
 import { Avatar } from "@/components/ui/avatar";
+import { LocalTime } from "@/components/ui/local-time";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Denied } from "@/components/admin/denied";
 import { loginHistory } from "@/lib/account/sessions";
@@ -86,7 +87,7 @@ export default async function UserAdminPage({
   const mayEdit = can.profile || can.roles !== null || can.partner;
   const maySuspend = canSuspend(actor, target) && actor.userId !== id;
   const mayDelete = canDeleteAccountOf(actor, target);
-  const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
+  const when = (value: string | Date) => () => <LocalTime at={value} />;
   const roles = record.platformRoles.map((role) => tl(`platformRole.${role}`)).join(", ");
   return (
     <div className="space-y-6">
@@ -112,7 +113,7 @@ export default async function UserAdminPage({
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-600">{t("registered")}</dt>
-            <dd>{when(record.createdAt)} UTC</dd>
+            <dd>{when(record.createdAt)()}</dd>
           </div>
           <div>
             <dt className="text-slate-600">{t("emailConfirmed")}</dt>
@@ -124,12 +125,12 @@ export default async function UserAdminPage({
           </div>
           <div>
             <dt className="text-slate-600">{t("lock")}</dt>
-            <dd>{record.lockedUntil ? t("lockedUntil", { time: when(record.lockedUntil) }) : t("noLock")}</dd>
+            <dd>{record.lockedUntil ? t.rich("lockedUntil", { time: when(record.lockedUntil) }) : t("noLock")}</dd>
           </div>
           {record.suspendedAt && (
             <div>
               <dt className="text-slate-600">{t("suspendedSince")}</dt>
-              <dd>{when(record.suspendedAt)} UTC</dd>
+              <dd>{when(record.suspendedAt)()}</dd>
             </div>
           )}
           {record.suspensionReason && (
@@ -140,7 +141,7 @@ export default async function UserAdminPage({
           )}
           <div>
             <dt className="text-slate-600">{t("twoFactor")}</dt>
-            <dd>{target.totpEnabledAt ? t("twoFactorOn", { time: when(target.totpEnabledAt) }) : t("twoFactorOff")}</dd>
+            <dd>{target.totpEnabledAt ? t.rich("twoFactorOn", { time: when(target.totpEnabledAt) }) : t("twoFactorOff")}</dd>
           </div>
         </dl>
         {target.totpEnabledAt && canResetTwoFactorOf(actor, target) && (
@@ -197,7 +198,7 @@ export default async function UserAdminPage({
           <ol className="space-y-1 text-sm">
             {history.map((change) => (
               <li key={change.at} className="break-words">
-                {t("partnerChange", {
+                {t.rich("partnerChange", {
                   time: when(change.at),
                   from: tl(`partnerStatus.${change.from}`),
                   to: tl(`partnerStatus.${change.to}`),

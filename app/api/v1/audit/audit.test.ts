@@ -31,6 +31,10 @@ import * as pageBySlug from "@/app/api/v1/projects/[id]/pages/[pageSlug]/route";
 import * as pages from "@/app/api/v1/projects/[id]/pages/route";
 import * as member from "@/app/api/v1/projects/[id]/members/[userId]/route";
 import * as members from "@/app/api/v1/projects/[id]/members/route";
+import * as invitationRevoke from "@/app/api/v1/projects/[id]/invitations/[invitationId]/revoke/route";
+import * as invitations from "@/app/api/v1/projects/[id]/invitations/route";
+import * as invitationAccept from "@/app/api/v1/users/me/invitations/[invitationId]/accept/route";
+import * as invitationDecline from "@/app/api/v1/users/me/invitations/[invitationId]/decline/route";
 import * as modules from "@/app/api/v1/projects/[id]/modules/route";
 import * as restore from "@/app/api/v1/projects/[id]/restore/route";
 import * as role from "@/app/api/v1/projects/[id]/roles/[roleId]/route";
@@ -72,7 +76,17 @@ import { totpCode } from "@/lib/auth/two-factor";
 import * as avatar from "@/app/api/v1/users/me/avatar/route";
 import { db } from "@/lib/db/client";
 import { OPERATIONS } from "@/lib/api/registry";
-import { createPartner, createProjectFor, createUser, TEST_PASSWORD, testMeta, tokenFor, unique } from "@/lib/testing/factories";
+import {
+  createDownload,
+  createPartner,
+  createProjectFor,
+  createUser,
+  inviteWith,
+  TEST_PASSWORD,
+  testMeta,
+  tokenFor,
+  unique,
+} from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 import { mailedToken } from "@/lib/testing/mail";
 
@@ -133,18 +147,7 @@ async function withDraftRelease() {
 /** A draft release with one file (what a submission needs). */
 async function withSubmittableRelease() {
   const context = await withDraftRelease();
-  await db.download.create({
-    data: {
-      projectId: context.project.id,
-      releaseId: context.releaseId,
-      kind: "SOFTWARE",
-      fileName: "a.bin",
-      contentType: "application/octet-stream",
-      size: 0n,
-      sha256: "0".repeat(64),
-      storageKey: unique("key"),
-    },
-  });
+  await createDownload(context.project.id, { releaseId: context.releaseId });
   return context;
 }
 /** A project with the content modules on and one page, "about". */
@@ -346,6 +349,31 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       params: { id: project.id },
       body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
     });
+  },
+  "POST /api/v1/projects/{id}/invitations": async () => {
+    const { project, token, roleId } = await owned();
+    return call(invitations.POST, "POST", "/", {
+      token,
+      params: { id: project.id },
+      body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
+    });
+  },
+  "POST /api/v1/projects/{id}/invitations/{invitationId}/revoke": async () => {
+    const { owner, project, token } = await owned();
+    const invitation = await inviteWith(project.id, (await createUser()).id, "MEMBER", owner.id);
+    return call(invitationRevoke.POST, "POST", "/", { token, params: { id: project.id, invitationId: invitation.id } });
+  },
+  "POST /api/v1/users/me/invitations/{invitationId}/accept": async () => {
+    const { owner, project } = await owned();
+    const invitee = await createUser();
+    const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
+    return call(invitationAccept.POST, "POST", "/", { token: await tokenFor(invitee.id), params: { invitationId: invitation.id } });
+  },
+  "POST /api/v1/users/me/invitations/{invitationId}/decline": async () => {
+    const { owner, project } = await owned();
+    const invitee = await createUser();
+    const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
+    return call(invitationDecline.POST, "POST", "/", { token: await tokenFor(invitee.id), params: { invitationId: invitation.id } });
   },
   "PUT /api/v1/projects/{id}/members/{userId}": async () => {
     const { project, token, roleId } = await owned();
@@ -650,5 +678,47 @@ describe("reading the audit log", () => {
       },
     });
     expect((await call(projectAudit.GET, "GET", "/", { token: await tokenFor(tester.id), params: { id: project.id } })).status).toBe(403);
+  });
+
+  it("takes a date range: days in UTC from their start to their end, or times; a malformed or reversed range is a 400 naming the bound", async () => {
+    const { project, token } = await owned();
+    await call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Dated" } });
+    await db.auditEntry.updateMany({
+      where: { projectId: project.id, action: "project.create" },
+      data: { createdAt: new Date("2026-03-01T23:59:00Z") },
+    });
+    await db.auditEntry.updateMany({
+      where: { projectId: project.id, action: "project.update" },
+      data: { createdAt: new Date("2026-03-02T00:00:30Z") },
+    });
+    const lead = await staff();
+    const actions = async (range: string) => {
+      const answer = await call(audit.GET, "GET", `/api/v1/audit?projectId=${project.id}&${range}`, { token: lead });
+      expect(answer.status, range).toBe(200);
+      return (answer.json!.data as { action: string }[]).map((entry) => entry.action);
+    };
+    expect(await actions("from=2026-03-02")).toEqual(["project.update"]);
+    expect(await actions("to=2026-03-01")).toEqual(["project.create"]);
+    expect(await actions("from=2026-03-01&to=2026-03-01")).toEqual(["project.create"]);
+    expect(await actions("from=2026-03-01&to=2026-03-02")).toEqual(["project.update", "project.create"]);
+    expect(await actions("from=2026-03-01T23:00:00Z&to=2026-03-01T23:59:59Z")).toEqual(["project.create"]);
+    // A time with an offset: 00:30 in Berlin is 23:30 UTC the day before.
+    expect(await actions(`from=${encodeURIComponent("2026-03-02T00:30:00+01:00")}`)).toEqual(["project.update", "project.create"]);
+    const own = await call(projectAudit.GET, "GET", "/?from=2026-03-02", { token, params: { id: project.id } });
+    expect((own.json!.data as { action: string }[]).map((entry) => entry.action)).toEqual(["project.update"]);
+
+    for (const [range, path, message] of [
+      ["from=yesterday", "from", "Use a date (YYYY-MM-DD) or an ISO 8601 time."],
+      ["to=2026-02-30", "to", "Use a date (YYYY-MM-DD) or an ISO 8601 time."],
+      ["from=2026-03-02&to=2026-03-01", "to", "The range ends before it starts."],
+      ["from=2026-03-01T12:00:00Z&to=2026-03-01T11:59:59Z", "to", "The range ends before it starts."],
+    ]) {
+      const refused = await call(audit.GET, "GET", `/api/v1/audit?${range}`, { token: lead });
+      expect(refused.status, range).toBe(400);
+      expect(refused.headers.get("content-type"), range).toMatch(/^application\/problem\+json/);
+      expect(refused.json, range).toMatchObject({ code: "validation_failed", errors: [{ path, message }] });
+      const ownRefused = await call(projectAudit.GET, "GET", `/?${range}`, { token, params: { id: project.id } });
+      expect(ownRefused.status, range).toBe(400);
+    }
   });
 });

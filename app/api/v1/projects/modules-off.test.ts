@@ -7,7 +7,6 @@
  *   announcements, support links, the application panel, the manage tabs) give nothing of it.
  * - Review completeness asks nothing of it; the home page's ranking does not count its downloads.
  */
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { OPERATIONS } from "@/lib/api/registry";
 import { applicationPanel } from "@/lib/applications/service";
@@ -21,7 +20,15 @@ import { MODULE_NAMES, type ProjectModuleName } from "@/lib/projects/schemas";
 import { featuredProjects } from "@/lib/projects/showcase";
 import { supportLinksOf } from "@/lib/projects/support";
 import { missingForReview } from "@/lib/reviews/completeness";
-import { createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
+import {
+  createDownload,
+  createPartner,
+  createProjectFor,
+  createRelease,
+  createUser,
+  enableLauncher,
+  tokenFor,
+} from "@/lib/testing/factories";
 import { inProcessFetch } from "@/lib/testing/in-process";
 
 /** The paths of each module's operations. */
@@ -68,40 +75,14 @@ async function projectWith(off: ProjectModuleName) {
   const project = await createProjectFor(owner, { status: "PUBLISHED", modules: [...MODULE_NAMES.filter((m) => m !== "HOSTING")] });
   const applicant = await createUser();
   const application = await db.application.create({ data: { projectId: project.id, userId: applicant.id, message: "Please" } });
-  await db.launcherSettings.create({
-    data: {
-      projectId: project.id,
-      offerInstall: true,
-      offerUpdate: true,
-      offerRepair: true,
-      offerGameStart: true,
-      offerVersions: true,
-      launchSettings: { executable: "bin/game", arguments: [], platforms: {} },
-    },
-  });
-  const release = await db.release.create({
-    data: {
-      projectId: project.id,
-      version: "1.0.0",
-      title: "First",
-      changelog: "",
-      channel: "STABLE",
-      state: "PUBLISHED",
-      publishedAt: new Date(),
-    },
-  });
-  const file = await db.download.create({
-    data: {
-      projectId: project.id,
-      releaseId: release.id,
-      kind: "SOFTWARE",
-      fileName: "game.zip",
-      contentType: "application/zip",
-      size: BigInt(10),
-      sha256: "0".repeat(64),
-      storageKey: randomUUID(),
-      downloadCount: 1,
-    },
+  await enableLauncher(project.id);
+  const release = await createRelease(project.id);
+  const file = await createDownload(project.id, {
+    releaseId: release.id,
+    fileName: "game.zip",
+    contentType: "application/zip",
+    size: 10n,
+    downloadCount: 1,
   });
   await db.projectPage.create({ data: { projectId: project.id, slug: "rules", title: "Rules", body: "Be kind", position: 0 } });
   const message = await db.projectMessage.create({ data: { projectId: project.id, authorId: owner.id, title: "Hello", body: "Out now" } });

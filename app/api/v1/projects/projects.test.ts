@@ -8,7 +8,8 @@ import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
 import * as collection from "@/app/api/v1/projects/route";
 import { db } from "@/lib/db/client";
 import { listProjectsQuerySchema } from "@/lib/projects/schemas";
-import { type Facet, projectFacets } from "@/lib/projects/service";
+import type { Actor } from "@/lib/auth/actor";
+import { type Facet, listProjects, projectFacets } from "@/lib/projects/service";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
@@ -303,6 +304,65 @@ describe("listing projects", () => {
     // The owner counts their private and draft projects too, as their list shows them.
     const owner = await projectFacets(actorOf(partner), query({}));
     expect([owner.total, counts(owner.game)]).toEqual([5, { [gameA]: 3, [gameB]: 2 }]);
+  });
+
+  it("counts for every kind of caller exactly what that caller's list holds", async () => {
+    const partner = await createPartner();
+    const word = unique("Facets");
+    const states: Parameters<typeof createProjectFor>[1][] = [
+      { status: "PUBLISHED", visibility: "PUBLIC" },
+      { status: "PUBLISHED", visibility: "APPLICATION_ONLY" },
+      { status: "PUBLISHED", visibility: "PRIVATE" },
+      { status: "ARCHIVED", visibility: "PUBLIC" },
+      { status: "DRAFT", visibility: "PUBLIC" },
+      { status: "IN_REVIEW", visibility: "PRIVATE" },
+    ];
+    const projects = [];
+    for (const [index, state] of states.entries()) {
+      const project = await createProjectFor(partner, { name: `${word} ${index}`, ...state });
+      await db.project.update({ where: { id: project.id }, data: { game: `${word} G${index % 2}`, category: `C${index % 3}` } });
+      projects.push(project);
+    }
+    const member = await createUser();
+    await addMemberWith(projects[2].id, member.id, "MEMBER");
+    const suspendedPartner = await createPartner();
+    await addMemberWith(projects[5].id, suspendedPartner.id, "DEVELOPER");
+    await db.user.update({ where: { id: suspendedPartner.id }, data: { partnerStatus: "SUSPENDED" } });
+    const staff = await createUser({ roles: ["USER", "TEAM_LEAD"] });
+    const callers: [string, Actor | null][] = [
+      ["anonymous", null],
+      ["owner", actorOf(partner)],
+      ["member of the private one", actorOf(member)],
+      ["suspended partner on the team", actorOf({ ...suspendedPartner, partnerStatus: "SUSPENDED" })],
+      ["staff, signed in", actorOf(staff)],
+      ["staff, token without admin", actorOf(staff, ["read", "write"])],
+      ["staff, token with admin", actorOf(staff, ["read", "write", "admin"])],
+    ];
+    const tally = (values: string[]) =>
+      Object.fromEntries([...new Set(values)].map((value) => [value, values.filter((one) => one === value).length]));
+    const counts = (facets: Facet[]) => Object.fromEntries(facets.map((facet) => [facet.value, facet.count]));
+    const query = listProjectsQuerySchema.parse({ q: word, limit: 100 });
+    const seen: Record<string, number> = {};
+    for (const [name, actor] of callers) {
+      const [list, facets] = await Promise.all([listProjects(actor, query), projectFacets(actor, query)]);
+      seen[name] = list.data.length;
+      expect({ name, total: facets.total, game: counts(facets.game), category: counts(facets.category) }).toEqual({
+        name,
+        total: list.data.length,
+        game: tally(list.data.map((project) => project.game)),
+        category: tally(list.data.map((project) => project.category)),
+      });
+    }
+    // The callers differ: the matrix is not six times the same list.
+    expect(seen).toEqual({
+      anonymous: 3,
+      owner: 6,
+      "member of the private one": 4,
+      "suspended partner on the team": 4,
+      "staff, signed in": 6,
+      "staff, token without admin": 3,
+      "staff, token with admin": 6,
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import * as verify from "@/app/api/v1/auth/verify-email/route";
 import * as tokenById from "@/app/api/v1/users/me/tokens/[tokenId]/route";
 import * as tokens from "@/app/api/v1/users/me/tokens/route";
 import * as me from "@/app/api/v1/users/me/route";
+import * as notifications from "@/app/api/v1/users/me/notifications/route";
 import * as userById from "@/app/api/v1/users/[id]/route";
 import * as users from "@/app/api/v1/users/route";
 import { db } from "@/lib/db/client";
@@ -34,8 +35,8 @@ describe("registration", () => {
     expect((await call(verify.POST, "POST", "/api/v1/auth/verify-email", { body: { token } })).status).toBe(422);
   });
 
-  it("gives the account the language the client names, else the one its Accept-Language prefers, else English", async () => {
-    const languageOf = async (options: { language?: string; acceptLanguage?: string }) => {
+  it("gives the account the language the client names (null: follow the browser), else the one its Accept-Language prefers, else null", async () => {
+    const languageOf = async (options: { language?: string | null; acceptLanguage?: string }) => {
       const username = unique("Lang");
       const response = await call(register.POST, "POST", "/api/v1/auth/register", {
         headers: options.acceptLanguage ? { "accept-language": options.acceptLanguage } : {},
@@ -44,17 +45,20 @@ describe("registration", () => {
           email: `${username}@example.test`,
           password: "a fine passphrase",
           displayName: "Lang",
-          ...(options.language ? { language: options.language } : {}),
+          ...(options.language !== undefined ? { language: options.language } : {}),
         },
       });
       expect(response.status).toBe(201);
-      return (response.json as { language: string }).language;
+      const { language } = response.json as { id: string; language: string | null };
+      expect((await db.user.findUniqueOrThrow({ where: { id: (response.json as { id: string }).id } })).language).toBe(language);
+      return language;
     };
     expect(await languageOf({ acceptLanguage: "de-DE,de;q=0.9,en;q=0.8" })).toBe("de");
     expect(await languageOf({ language: "en", acceptLanguage: "de-DE" })).toBe("en");
     expect(await languageOf({ language: "de" })).toBe("de");
-    expect(await languageOf({ acceptLanguage: "ja-JP" })).toBe("en");
-    expect(await languageOf({})).toBe("en");
+    expect(await languageOf({ language: null, acceptLanguage: "de-DE" })).toBeNull();
+    expect(await languageOf({ acceptLanguage: "ja-JP" })).toBeNull();
+    expect(await languageOf({})).toBeNull();
   });
 
   it("treats usernames case-insensitively and answers 409 at the taken field", async () => {
@@ -200,6 +204,55 @@ describe("the own account", () => {
     expect(response.status).toBe(400);
     expect((response.json!.errors as { path: string }[]).map((error) => error.path)).toContain(path);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).version).toBe(1);
+  });
+
+  it("takes null for the language (follow the browser) and a language again to pin it, in the audit log both times", async () => {
+    const user = await createUser();
+    await db.user.update({ where: { id: user.id }, data: { language: "de" } });
+    const token = await tokenFor(user.id);
+    const follow = await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v1"' }, body: { language: null } });
+    expect(follow.status).toBe(200);
+    expect(follow.json).toMatchObject({ language: null });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).language).toBeNull();
+    expect((await call(me.GET, "GET", "/api/v1/users/me", { token })).json).toMatchObject({ language: null });
+    // Other fields leave the setting alone.
+    const renamed = await call(me.PUT, "PUT", "/api/v1/users/me", {
+      token,
+      headers: { "if-match": '"v2"' },
+      body: { displayName: "Still following" },
+    });
+    expect(renamed.json).toMatchObject({ language: null });
+    const pinned = await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v3"' }, body: { language: "en" } });
+    expect(pinned.json).toMatchObject({ language: "en" });
+    const changes = (
+      await db.auditEntry.findMany({ where: { targetId: user.id, action: "user.update_own" }, orderBy: { createdAt: "asc" } })
+    )
+      .map((entry) => (entry.changes as Record<string, unknown>).language)
+      .filter(Boolean);
+    expect(changes).toEqual([
+      { before: "de", after: null },
+      { before: null, after: "en" },
+    ]);
+  });
+
+  it("answers the notifications of an account that follows the browser in the request's Accept-Language", async () => {
+    const user = await createUser();
+    await db.notification.create({
+      data: { userId: user.id, kind: "review.rejected", params: { project: "Lang Test", reason: "x" }, title: "t", body: "b" },
+    });
+    const token = await tokenFor(user.id);
+    const titleIn = async (acceptLanguage: string) =>
+      (
+        (await call(notifications.GET, "GET", "/api/v1/users/me/notifications", { token, headers: { "accept-language": acceptLanguage } }))
+          .json!.data as { title: string }[]
+      )[0].title;
+    expect(await titleIn("de-DE,de;q=0.9,en;q=0.8")).toBe("Lang Test wurde nicht freigegeben");
+    expect(await titleIn("en-US")).toBe("Lang Test was not approved");
+    // A setting wins over the header.
+    expect(
+      (await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v1"' }, body: { language: "en" } })).status,
+    ).toBe(200);
+    expect(await titleIn("de-DE")).toBe("Lang Test was not approved");
   });
 
   it("changes the e-mail address only after the new one is confirmed", async () => {

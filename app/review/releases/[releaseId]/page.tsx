@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ReviewFileList } from "@/components/review/review-file-list";
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { ReleaseDecisionPanel } from "@/components/review/release-decision";
 import { Card, PageHeader } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { NotFound } from "@/lib/errors";
 import { hasPlatformPermission } from "@/lib/permissions";
@@ -33,13 +34,7 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
   }
   const { project } = record.context;
   const release = presentRelease(record.release);
-  const [t, tl, td, format] = await Promise.all([
-    getTranslations("review.release"),
-    getTranslations("labels"),
-    getTranslations("review.decision"),
-    getFormatter(),
-  ]);
-  const when = (value: string | Date) => format.dateTime(new Date(value), "dateTime");
+  const [t, tl, td] = await Promise.all([getTranslations("review.release"), getTranslations("labels"), getTranslations("review.decision")]);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -77,7 +72,9 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
           {release.submittedAt && (
             <>
               <dt className="font-medium">{t("submittedAt")}</dt>
-              <dd>{when(release.submittedAt)} UTC</dd>
+              <dd>
+                <LocalTime at={release.submittedAt} />
+              </dd>
             </>
           )}
         </dl>
@@ -113,7 +110,7 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
             {record.decisions.map((decision) => (
               <li key={decision.id} className="space-y-1 rounded-md p-3 ring-1 ring-slate-200">
                 <p>
-                  <strong>{tl(`reviewDecision.${decision.decision}`)}</strong> · {when(decision.at)} UTC
+                  <strong>{tl(`reviewDecision.${decision.decision}`)}</strong> · <LocalTime at={decision.at} />
                   {decision.reviewer ? ` · ${t("by", { name: decision.reviewer })}` : ""} · {t("revision", { revision: decision.version })}
                 </p>
                 <ul className="text-slate-700">

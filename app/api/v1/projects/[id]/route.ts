@@ -1,21 +1,21 @@
-import { versionEtag } from "@/lib/http/etag";
 import { handle, otherMethods } from "@/lib/http/route";
 import { deleteProjectOperation, getProjectOperation, patchProjectOperation, replaceProjectOperation } from "@/lib/projects/operations";
+import { projectEtag } from "@/lib/projects/present";
 import { deleteProject, getProject, updatePresentation } from "@/lib/projects/service";
 
 export const GET = handle(getProjectOperation, async ({ actor, params }) => {
   const { context, body } = await getProject(actor, params.id);
-  return { body, etag: versionEtag(context.project, body.access) };
+  return { body, etag: projectEtag(context.project, body.access) };
 });
 
 export const PUT = handle(replaceProjectOperation, async ({ actor, params, body, expectedVersion, meta }) => {
   const updated = await updatePresentation(actor, params.id, body, expectedVersion, meta);
-  return { body: updated.body, etag: versionEtag(updated.project, updated.body.access) };
+  return { body: updated.body, etag: projectEtag(updated.project, updated.body.access) };
 });
 
 export const PATCH = handle(patchProjectOperation, async ({ actor, params, body, expectedVersion, meta }) => {
   const updated = await updatePresentation(actor, params.id, body, expectedVersion, meta);
-  return { body: updated.body, etag: versionEtag(updated.project, updated.body.access) };
+  return { body: updated.body, etag: projectEtag(updated.project, updated.body.access) };
 });
 
 export const DELETE = handle(deleteProjectOperation, async ({ actor, params, expectedVersion, meta }) => {

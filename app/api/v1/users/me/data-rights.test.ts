@@ -21,6 +21,7 @@ import {
   createPartner,
   createProjectFor,
   createUser,
+  inviteWith,
   sessionCookieFor,
   TEST_PASSWORD,
   tokenFor,
@@ -101,6 +102,7 @@ async function userWithEverything() {
     },
   });
   const pending = await db.application.create({ data: { projectId: other.id, userId: person.id, message: "Again please" } });
+  const invitation = await inviteWith(other.id, person.id, "TESTER", owner.id);
   await db.notification.create({ data: { userId: person.id, kind: "member.added", title: "Welcome", body: "" } });
   await db.projectFollow.create({ data: { projectId: other.id, userId: person.id } });
   await db.warning.create({
@@ -117,12 +119,12 @@ async function userWithEverything() {
     data: { userId: person.id, key: unique(), method: "POST", path: "/x", requestHash: "h", status: 201, body: {} },
   });
   await db.outboxMail.create({ data: { to: person.email, subject: "Hello", body: "Hi Erika" } });
-  return { person, owner, project, other, session, token, device, message, decided, pending };
+  return { person, owner, project, other, session, token, device, message, decided, pending, invitation };
 }
 
 describe("DELETE /users/me", () => {
   it("erases every personal row, keeps authored content under Deleted user, and answers 202 once sessions and tokens ended", async () => {
-    const { person, owner, project, session, token, message, decided, pending } = await userWithEverything();
+    const { person, owner, project, session, token, message, decided, pending, invitation } = await userWithEverything();
     const before = await db.user.findUniqueOrThrow({ where: { id: person.id } });
     const deleted = await deleteMe(session.headers, { password: TEST_PASSWORD });
     expect(deleted.status).toBe(202);
@@ -154,6 +156,9 @@ describe("DELETE /users/me", () => {
       pictures: await db.storedFile.count({ where: { ownerId: id } }),
     };
     expect(counts).toEqual(Object.fromEntries(Object.keys(counts).map((key) => [key, 0])));
+    // A pending invitation is declined, and the team's log says so.
+    expect(await db.projectInvitation.findUniqueOrThrow({ where: { id: invitation.id } })).toMatchObject({ status: "DECLINED" });
+    expect(await db.auditEntry.count({ where: { action: "invitation.decline", targetId: invitation.id } })).toBe(1);
     const tombstone = await db.user.findUniqueOrThrow({ where: { id } });
     expect(tombstone).toMatchObject({
       username: DELETED_USERNAME,
@@ -396,7 +401,7 @@ describe("DELETE /users/{id} (staff, users.delete)", () => {
 
 describe("GET /users/me/export", () => {
   it("is an attachment with everything held about the caller and no secret or warning", async () => {
-    const { person, session, message, pending, device } = await userWithEverything();
+    const { person, session, message, pending, device, invitation } = await userWithEverything();
     const fresh = await db.user.findUniqueOrThrow({ where: { id: person.id } });
     const answer = await call(dataExport.GET, "GET", "/api/v1/users/me/export", { headers: session.headers });
     expect(answer.status).toBe(200);
@@ -417,6 +422,7 @@ describe("GET /users/me/export", () => {
       partnerStatusHistory: [{ from: "NONE", to: "NONE" }],
     });
     expect((data.applications as { id: string }[]).map((row) => row.id)).toContain(pending.id);
+    expect(data.invitations).toMatchObject([{ id: invitation.id, role: "Tester", status: "PENDING" }]);
     expect((data.tokens as unknown[]).length).toBeGreaterThanOrEqual(2);
     expect((data.sessions as unknown[]).length).toBeGreaterThanOrEqual(1);
     expect((data.loginHistory as { success: boolean }[]).some((row) => row.success)).toBe(true);

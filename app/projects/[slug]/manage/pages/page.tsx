@@ -1,7 +1,8 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { MAX_PAGES_PER_PROJECT } from "@/lib/pages/schemas";
@@ -18,7 +19,7 @@ export default async function PagesTab(props: ManageTabPageProps<{ slug: string 
 
 async function pageList(tab: ManageTabContext, { searchParams }: { searchParams: Promise<Search> }) {
   const { project } = tab;
-  const [pages, t, format] = await Promise.all([pageNavigation(tab), getTranslations("pages"), getFormatter()]);
+  const [pages, t] = await Promise.all([pageNavigation(tab), getTranslations("pages")]);
   const base = `/projects/${project.slug}/manage/pages`;
   return (
     <Card title={t("title")} description={t("description", { max: MAX_PAGES_PER_PROJECT })}>
@@ -40,7 +41,9 @@ async function pageList(tab: ManageTabContext, { searchParams }: { searchParams:
                   </Link>
                 </td>
                 <td className="pr-3 font-mono text-xs break-all text-slate-600">/pages/{page.slug}</td>
-                <td className="text-slate-600">{format.dateTime(new Date(page.updatedAt), "date")}</td>
+                <td className="text-slate-600">
+                  <LocalTime at={page.updatedAt} format="date" />
+                </td>
               </tr>
             ))}
           </DataTable>

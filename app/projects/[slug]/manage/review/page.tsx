@@ -1,8 +1,9 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { ReviewPanel } from "@/components/projects/manage/review-panel";
 import { ReviewChanges } from "@/components/review/review-changes";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 import { type ManageTabContext, missingItemHref } from "@/lib/portal/project-page";
 import { getHistory, getReviewDiff } from "@/lib/reviews/service";
 import { changeStatusAction } from "./actions";
@@ -12,12 +13,11 @@ export const generateMetadata = manageTabMetadata("review");
 export default async function ReviewTabPage(props: ManageTabPageProps) {
   return renderManageTab(props, "review", async (context) => {
     const { actor, project } = context;
-    const [history, diff, t, tc, format] = await Promise.all([
+    const [history, diff, t, tc] = await Promise.all([
       getHistory(actor, project.id),
       getReviewDiff(actor, project.id),
       getTranslations("manage.review"),
       getTranslations("review.changes"),
-      getFormatter(),
     ]);
     return (
       <div className="space-y-6">
@@ -33,8 +33,8 @@ export default async function ReviewTabPage(props: ManageTabPageProps) {
         {diff.since && (
           <Card
             title={tc("sinceApproval")}
-            description={tc("sinceApprovalDescription", {
-              time: format.dateTime(new Date(diff.since.at), "dateTime"),
+            description={tc.rich("sinceApprovalDescription", {
+              time: () => <LocalTime at={diff.since!.at} />,
               version: diff.since.version,
             })}
           >

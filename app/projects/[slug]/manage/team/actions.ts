@@ -4,22 +4,33 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { ValidationFailed } from "@/lib/errors";
 import { idSchema } from "@/lib/http/operation";
-import { addMemberSchema } from "@/lib/members/schemas";
-import { addMember, changeMemberRole, removeMember, searchMemberCandidates, transferOwnership } from "@/lib/members/service";
+import { createInvitationSchema } from "@/lib/invitations/schemas";
+import { createInvitation, revokeInvitation } from "@/lib/invitations/service";
+import { changeMemberRole, removeMember, searchMemberCandidates, transferOwnership } from "@/lib/members/service";
 import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
 import { findActiveUserId } from "@/lib/users/service";
 
 /**
  * The Team tab's actions. Each parses with the API's schema and calls the same service as
- * the API, which checks every permission again.
+ * the API, which checks every permission again. The portal invites; it does not add members
+ * directly (docs/projects.md, "Invitations").
  */
 
-export const addMemberAction = portalAction({
-  ...manageWrite(),
-  args: z.tuple([projectTarget, addMemberSchema]),
+export const inviteAction = portalAction({
+  ...manageWrite("/team"),
+  args: z.tuple([projectTarget, createInvitationSchema]),
   run: async ([{ projectId }, input], { actor, meta }) => {
-    await addMember(actor, projectId, input, meta);
-    return (await getTranslations("manage.done"))("memberAdded", { username: input.username! });
+    await createInvitation(actor, projectId, input, meta);
+    return (await getTranslations("manage.done"))("invited", { username: input.username! });
+  },
+});
+
+export const revokeInvitationAction = portalAction({
+  ...manageWrite("/team"),
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, invitationId], { actor, meta }) => {
+    await revokeInvitation(actor, projectId, invitationId, meta);
+    return (await getTranslations("manage.done"))("invitationRevoked");
   },
 });
 

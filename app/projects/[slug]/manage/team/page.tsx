@@ -1,30 +1,38 @@
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { TeamManager } from "@/components/projects/manage/team-manager";
 import { roleName } from "@/components/projects/role-name";
 import { Card } from "@/components/ui/card";
+import { listProjectInvitations } from "@/lib/invitations/service";
 import { listMembers, listRoles } from "@/lib/members/service";
 import { canAssignRole, canManageMember, canTransferOwnership } from "@/lib/permissions";
 import {
-  addMemberAction,
   changeMemberRoleAction,
+  inviteAction,
   removeMemberAction,
+  revokeInvitationAction,
   searchMemberCandidatesAction,
   transferOwnershipAction,
 } from "./actions";
 
 export const generateMetadata = manageTabMetadata("team");
 
+/** How many waiting invitations the tab lists (the API pages through all of them). */
+const INVITATIONS_SHOWN = 100;
+
 export default async function TeamPage(props: ManageTabPageProps) {
   return renderManageTab(props, "team", async ({ actor, project, access }) => {
-    const [members, roles, t, defaultRole] = await Promise.all([
+    const canManage = access.permissions.has("members.manage");
+    const [members, roles, invitations, t, defaultRole, format] = await Promise.all([
       listMembers(actor, project.id),
       listRoles(actor, project.id),
+      canManage && actor ? listProjectInvitations(actor, project.id, { status: "PENDING", limit: INVITATIONS_SHOWN }) : null,
       getTranslations("manage.team"),
       getTranslations("labels.defaultRole"),
+      getFormatter(),
     ]);
     const name = (role: { key: string | null; name: string }) => roleName(role, (key) => defaultRole(key));
-    const canManage = access.permissions.has("members.manage");
+    const rankOf = new Map(roles.map((role) => [role.id, role.rank]));
     return (
       <Card title={t("title")} description={t("description")}>
         <TeamManager
@@ -38,11 +46,20 @@ export default async function TeamPage(props: ManageTabPageProps) {
             manageable: canManage && canManageMember(access, member.role) && member.userId !== actor?.userId,
             self: member.userId === actor?.userId,
           }))}
+          invitations={(invitations?.data ?? []).map((invitation) => ({
+            id: invitation.id,
+            invitee: invitation.invitee,
+            role: invitation.role && name(invitation.role),
+            invitedBy: invitation.invitedBy?.displayName ?? null,
+            expires: format.dateTime(new Date(invitation.expiresAt), "date"),
+            revocable: !invitation.role || canManageMember(access, { rank: rankOf.get(invitation.role.id) ?? 0 }),
+          }))}
           assignableRoles={roles.filter((role) => canAssignRole(access, role)).map((role) => ({ id: role.id, name: name(role) }))}
           canManage={canManage}
           canTransfer={canTransferOwnership(access)}
           actions={{
-            add: addMemberAction,
+            invite: inviteAction,
+            revokeInvitation: revokeInvitationAction,
             search: searchMemberCandidatesAction,
             changeRole: changeMemberRoleAction,
             remove: removeMemberAction,

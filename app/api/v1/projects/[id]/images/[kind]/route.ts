@@ -1,7 +1,7 @@
-import { versionEtag } from "@/lib/http/etag";
 import { handle, otherMethods } from "@/lib/http/route";
 import { readProjectImage, uploadProjectImage } from "@/lib/projects/images";
 import { getProjectImageOperation, uploadProjectImageOperation } from "@/lib/projects/operations";
+import { projectEtag } from "@/lib/projects/present";
 
 export const GET = handle(getProjectImageOperation, async ({ actor, params }) => {
   const image = await readProjectImage(actor, params.id, params.kind);
@@ -11,7 +11,7 @@ export const GET = handle(getProjectImageOperation, async ({ actor, params }) =>
 
 export const PUT = handle(uploadProjectImageOperation, async ({ actor, params, file, expectedVersion, meta }) => {
   const updated = await uploadProjectImage(actor, params.id, params.kind, file!, expectedVersion, meta);
-  return { body: updated.body, etag: versionEtag(updated.project) };
+  return { body: updated.body, etag: projectEtag(updated.project, updated.body.access) };
 });
 
 export const { POST, PATCH, DELETE, OPTIONS } = otherMethods(getProjectImageOperation.path);

@@ -10,15 +10,18 @@ import type { ProjectTarget } from "./presentation-form";
 import type { TeamActions } from "./team-manager";
 import { UserCombobox } from "./user-combobox";
 
-/** The team tab's "add a member" form: an account found by search, and a role the adder may give. */
-export function AddMemberForm({
+/**
+ * The team tab's invitation: an account found by search and a role the inviter may give. The
+ * account joins once it accepts (docs/projects.md, "Invitations").
+ */
+export function InviteForm({
   target,
   assignableRoles,
   actions,
 }: {
   target: ProjectTarget;
   assignableRoles: { id: string; name: string }[];
-  actions: Pick<TeamActions, "add" | "search">;
+  actions: Pick<TeamActions, "invite" | "search">;
 }) {
   const t = useTranslations("manage.team");
   const schema = useMemo(
@@ -26,32 +29,35 @@ export function AddMemberForm({
       z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32), roleId: z.string().min(1, t("roleRequired")) }),
     [t],
   );
-  const add = useSchemaForm({
+  const invite = useSchemaForm({
     schema,
     defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" },
-    action: (values) => actions.add(target, values),
-    onSuccess: () => add.form.reset(),
+    action: (values) => actions.invite(target, values),
+    onSuccess: () => invite.form.reset(),
   });
   return (
-    <form onSubmit={add.submit} noValidate aria-label={t("addTitle")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
-      <h3 className="font-semibold">{t("addHeading")}</h3>
+    <form onSubmit={invite.submit} noValidate aria-label={t("inviteTitle")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
+      <div>
+        <h3 className="font-semibold">{t("inviteHeading")}</h3>
+        <p className="mt-1 text-sm text-slate-600">{t("inviteText")}</p>
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <UserCombobox
           label={t("username")}
           hint={t("usernameHint")}
-          error={add.form.formState.errors.username?.message}
+          error={invite.form.formState.errors.username?.message}
           search={(query) => actions.search(target, query)}
-          {...add.form.register("username")}
-          onPick={(user) => add.form.setValue("username", user.username, { shouldValidate: true })}
+          {...invite.form.register("username")}
+          onPick={(user) => invite.form.setValue("username", user.username, { shouldValidate: true })}
         />
         <SelectField
           label={t("role")}
           options={assignableRoles.map((role) => ({ value: role.id, label: role.name }))}
-          error={add.form.formState.errors.roleId?.message}
-          {...add.form.register("roleId")}
+          error={invite.form.formState.errors.roleId?.message}
+          {...invite.form.register("roleId")}
         />
       </div>
-      <FormFooter pending={add.pending} label={t("addTitle")} notice={add.notice} />
+      <FormFooter pending={invite.pending} label={t("inviteSubmit")} notice={invite.notice} />
     </form>
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * Issue 30, item 13: the team invites and the invitee decides (GitLab's and Modrinth's model),
+ * and the team reads as cards on a phone, every Leave and Remove in full view.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signedInPage } from "./header";
+
+const IRONCLAD = "/projects/ironclad-tactics";
+/** With PORTAL_DOCS_SCREENSHOTS=1 the changed screens are written to docs/portal/ (docs/portal.md lists them). */
+const DOCS = Boolean(process.env.PORTAL_DOCS_SCREENSHOTS);
+
+/** The page at 1280 px (what is in view) and at 390 px (all of it), then back to the page's own size. */
+async function docsShots(page: Page, name: string) {
+  if (!DOCS) return;
+  const size = page.viewportSize()!;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    // A phone's screen holds little: the whole page there, so the cards and the invitations show.
+    await page.screenshot({ path: `docs/portal/${name}-${width}-en-light.png`, fullPage: width === 390 });
+  }
+  await page.setViewportSize(size);
+}
+
+async function inviteUlla(owner: Page) {
+  const form = owner.getByRole("form", { name: "Invite to the team" });
+  const username = form.getByRole("combobox", { name: "Username" });
+  await username.pressSequentially("ull", { delay: 50 });
+  await expect(owner.getByRole("option", { name: /Ulla \(User\)/ })).toBeVisible();
+  await username.press("ArrowDown");
+  await username.press("Enter");
+  await expect(username).toHaveValue("ulla.user");
+  await form.getByLabel("Role").selectOption({ label: "Tester" });
+  await form.getByRole("button", { name: "Send invitation" }).click();
+  await expect(form.getByText("ulla.user is invited. They join the team once they accept.")).toBeVisible();
+}
+
+test("the team invites; the invitee declines on My projects, then accepts and joins; the team revokes one @keyboard", async ({
+  browser,
+}) => {
+  // Two people sign in (Argon2) and a dozen pages load: slow on a busy two-core machine.
+  test.slow();
+  const owner = await signedInPage(browser, "paul.partner");
+  await owner.goto(`${IRONCLAD}/manage/team`);
+  const waiting = owner.getByRole("list", { name: "Invitations waiting for an answer" });
+  await expect(owner.getByText("No invitation is waiting for an answer.")).toBeVisible();
+
+  // Invited, then revoked after a confirmation.
+  await inviteUlla(owner);
+  await expect(waiting.getByRole("listitem").filter({ hasText: "Ulla (User)" })).toContainText("Tester");
+  await waiting.getByRole("button", { name: "Revoke the invitation of Ulla (User)" }).click();
+  const revoke = owner.getByRole("dialog", { name: "Revoke the invitation of Ulla (User)?" });
+  await expect(revoke).toContainText("cannot accept it any more");
+  await revoke.getByRole("button", { name: "Revoke invitation" }).click();
+  await expect(owner.getByText("The invitation is revoked.")).toBeVisible();
+  await expect(owner.getByText("No invitation is waiting for an answer.")).toBeVisible();
+
+  // Invited again; Ulla declines on My projects (after a confirmation).
+  await inviteUlla(owner);
+  const invitee = await signedInPage(browser, "ulla.user");
+  await invitee.goto("/my-projects");
+  const invitations = invitee.getByRole("list", { name: "Invitations to teams" });
+  const ironclad = invitations.getByRole("listitem").filter({ hasText: "Ironclad Tactics" });
+  await expect(ironclad).toContainText("Paul (Partner) invites you as Tester");
+  await docsShots(invitee, "my-projects-invitation");
+  await ironclad.getByRole("button", { name: "Decline the invitation to Ironclad Tactics" }).click();
+  const decline = invitee.getByRole("dialog", { name: "Decline the invitation to Ironclad Tactics?" });
+  await decline.getByRole("button", { name: "Decline" }).click();
+  await expect(invitee.getByText("You declined the invitation to Ironclad Tactics.")).toBeVisible();
+  await expect(invitations).toHaveCount(0);
+  await owner.reload();
+  await expect(owner.getByText("No invitation is waiting for an answer.")).toBeVisible();
+
+  // Invited a third time; she accepts and is on the team with the invited role.
+  await inviteUlla(owner);
+  await expect(waiting.getByRole("listitem").filter({ hasText: "Ulla (User)" })).toBeVisible();
+  await docsShots(owner, "manage-team-invitations");
+  await invitee.reload();
+  await invitations.getByRole("button", { name: "Accept the invitation to Ironclad Tactics" }).click();
+  await expect(invitee.getByText("You joined Ironclad Tactics.")).toBeVisible();
+  await expect(invitee.getByRole("link", { name: "Ironclad Tactics", exact: true })).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByRole("row", { name: /@ulla\.user/ })).toContainText("Tester");
+  await expect(owner.getByText("No invitation is waiting for an answer.")).toBeVisible();
+
+  // The demo team as before.
+  await owner.getByRole("button", { name: "Remove Ulla (User)" }).click();
+  await owner.getByRole("dialog", { name: "Remove Ulla (User) from the team?" }).getByRole("button", { name: "Remove" }).click();
+  await expect(owner.getByText("The member is removed.")).toBeVisible();
+});
+
+test("the team is a list of cards at 390 px: Leave and Remove in full view, nothing scrolls sideways", async ({ browser }) => {
+  const owner = await signedInPage(browser, "pia.partner");
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.goto("/projects/skyforge-survival/manage/team");
+  const main = owner.getByRole("main");
+  for (const button of [main.getByRole("button", { name: "Remove Max (team member)" }), main.getByRole("button", { name: "Leave" })]) {
+    await expect(button).toBeVisible();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  // A card per member.
+  await expect(owner.getByRole("list", { name: "Team members" }).getByRole("listitem").filter({ hasText: "@max.member" })).toBeVisible();
+  // No box inside the page scrolls sideways either (a table that does hides its right end).
+  const overflowing = await owner.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter(
+        (element) => element.scrollWidth > element.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(element).overflowX),
+      )
+      .map((element) => element.outerHTML.slice(0, 80)),
+  );
+  expect(overflowing).toEqual([]);
+  expect(await owner.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+});
