@@ -2,6 +2,7 @@ import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { expectSignedInAs, signedInPage, signOut } from "./header";
+import { PNG } from "./images";
 
 /** Links in mail reach only the inbox: the test reads them from a real SMTP server, as the recipient would. */
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -13,12 +14,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.stop();
 });
-
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
-  "hex",
-);
 
 function uniqueName() {
   return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -77,12 +72,12 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   await profile.getByLabel("Date of birth", { exact: true }).fill("2000-05-17");
   // The picture: the (just renamed) initials until one is uploaded; a file picked is uploaded at once,
   // served by us (never another host), shown in the header too, and can be removed.
-  const preview = profile.getByTestId("avatar-preview");
+  const preview = profile.getByRole("group", { name: "Picture" });
   await expect(preview.locator("img")).toHaveCount(0);
   await expect(preview).toContainText("RT");
-  await profile.getByLabel("Picture").setInputFiles({ name: "not-a-picture.png", mimeType: "image/png", buffer: Buffer.from("nope") });
+  await preview.getByLabel("Picture").setInputFiles({ name: "not-a-picture.png", mimeType: "image/png", buffer: Buffer.from("nope") });
   await expect(profile.getByText("The file is not a PNG, JPEG, GIF or WebP image.")).toBeVisible();
-  await profile.getByLabel("Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+  await preview.getByLabel("Picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
   await expect(profile.getByText("Your picture is saved.")).toBeVisible();
   await expect(preview.locator("img")).toHaveAttribute("src", /^\/api\/v1\/users\/[\w-]+\/avatar\?v=[\w-]+$/);
   await expect(page.getByRole("banner").locator('img[src^="/api/v1/users/"]')).toBeVisible();

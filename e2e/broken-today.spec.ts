@@ -6,11 +6,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signedInPage, signInPage } from "./header";
 import { DEMO_PASSWORD } from "./portal-table";
-
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4bf0000000049454e44ae426082",
-  "hex",
-);
+import { PNG } from "./images";
 
 async function apiAs(request: APIRequestContext, login: string) {
   const response = await request.post("/api/v1/auth/token", { data: { login, password: DEMO_PASSWORD, scopes: ["read", "write"] } });
@@ -46,10 +42,11 @@ test("item 1: an image upload keeps the presentation's unsaved edits, and saving
     ["banner", "Game", "Edited before the banner"],
   ] as const) {
     await form.getByLabel(field, { exact: true }).fill(text);
-    const upload = partner.getByRole("form", { name: `${kind === "logo" ? "Logo" : "Banner"} upload` });
-    await upload.getByLabel(`Upload a ${kind}`).setInputFiles({ name: `${kind}.png`, mimeType: "image/png", buffer: PNG });
-    await upload.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(upload.getByText(`The ${kind} is uploaded.`)).toBeVisible();
+    const control = partner.getByRole("group", { name: kind === "logo" ? "Logo" : "Banner" });
+    await control
+      .getByLabel(kind === "logo" ? "Logo" : "Banner")
+      .setInputFiles({ name: `${kind}.png`, mimeType: "image/png", buffer: PNG });
+    await expect(control.getByText(`The ${kind} is uploaded.`)).toBeVisible();
     await expect(form.getByLabel(field, { exact: true })).toHaveValue(text);
     // The first round's notice may still show: wait for this save's own answer.
     const saved = partner.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/manage"));
@@ -57,17 +54,14 @@ test("item 1: an image upload keeps the presentation's unsaved edits, and saving
     await saved;
     await expect(form.getByText("The presentation is saved.")).toBeVisible();
     await expect(partner.getByText(/changed in another window/)).toHaveCount(0);
-    // The save kept the uploaded image: the form took its address.
-    await expect(form.getByLabel(`${kind === "logo" ? "Logo" : "Banner"} address`)).toHaveValue(new RegExp(`/images/${kind}\\?v=`));
   }
 
   await partner.reload();
   await expect(form.getByLabel("Description", { exact: true })).toHaveValue("Edited before the logo upload.");
   await expect(form.getByLabel("Game", { exact: true })).toHaveValue("Edited before the banner");
-  await expect(form.getByLabel("Logo address")).toHaveValue(/\/images\/logo\?v=/);
-  await expect(form.getByLabel("Banner address")).toHaveValue(/\/images\/banner\?v=/);
-  await expect(partner.getByRole("img", { name: "Current logo" })).toBeVisible();
-  await expect(partner.getByRole("img", { name: "Current banner" })).toBeVisible();
+  // The saves kept the uploaded images.
+  await expect(partner.getByRole("group", { name: "Logo" }).locator("img")).toHaveAttribute("src", /\/images\/logo\?v=/);
+  await expect(partner.getByRole("group", { name: "Banner" }).locator("img")).toHaveAttribute("src", /\/images\/banner\?v=/);
 
   // A change from another window still stops a save that would overwrite it.
   const other = await partner.context().newPage();
@@ -130,7 +124,8 @@ test("item 2: the review page follows a decision, says when it claimed for the r
 
   await reviewer.goto(`/review/${orbit}`);
   await expect(reviewer.getByTestId("review-status")).toHaveText("In review");
-  await expect(reviewer.getByRole("img", { name: "Banner" })).toHaveAttribute("src", "https://cdn.example/orbit-banner.png");
+  // The banner's host does not resolve in the test's browser: the reviewer learns so, with its address.
+  await expect(reviewer.getByText("The banner does not load: https://cdn.example/orbit-banner.png")).toBeVisible();
   const launcherCard = reviewer.getByRole("region", { name: "Launcher settings" });
   await expect(launcherCard).toContainText("bin/orbit-launch.exe");
   await expect(launcherCard).toContainText("Minimum memory: 4,096 MB");

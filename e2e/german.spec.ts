@@ -106,6 +106,7 @@ test("a German reader gets no English from the API's wording: role names, a bad 
   // A file that is no image: the refusal is German (it was the API's "Send the body as image/png, ...").
   await page.goto("/account");
   await page
+    .getByRole("group", { name: "Bild" })
     .getByLabel("Bild", { exact: true })
     .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("no image") });
   await expect(page.getByText("Die Datei ist kein PNG-, JPEG-, GIF- oder WebP-Bild.")).toBeVisible();

@@ -42,7 +42,7 @@ test("a page with a script tag renders safely on the public page; an announcemen
   const [area, column] = await Promise.all([text.boundingBox(), text.locator("..").boundingBox()]);
   expect(area!.width).toBeGreaterThan(column!.width - 2);
   await text.fill(HOSTILE);
-  const preview = owner.getByTestId("page-preview");
+  const preview = owner.getByTestId("markdown-preview");
   await expect(preview.getByRole("heading", { name: "Island lore" })).toBeVisible();
   await expect(preview.locator("script, img, svg, iframe")).toHaveCount(0);
   await editor.getByRole("button", { name: "Create page" }).click();

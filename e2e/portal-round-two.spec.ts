@@ -152,7 +152,7 @@ test("item 11: each missing item links to its field or tab; the Modules page say
   const missing = owner.getByRole("list", { name: "Missing for review" });
   await missing.getByRole("link", { name: "Add a logo." }).click();
   await expect(owner).toHaveURL(new RegExp(`${NEBULA}/manage#logoUrl$`));
-  await expect(owner.getByLabel("Logo address")).toBeFocused();
+  await expect(owner.getByRole("group", { name: "Logo" }).getByLabel("Logo")).toBeFocused();
 
   await owner.goto(`${SKYFORGE}/manage/modules`);
   await expect(owner.getByText("Turning it on requires the Releases and downloads module")).toBeVisible();

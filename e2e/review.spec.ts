@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
+import { PNG } from "./images";
 
 async function decide(
   reviewer: Page,
@@ -36,9 +37,9 @@ test("a partner submits, a reviewer rejects with a reason, the partner fixes and
   await expect(partner.getByRole("list", { name: "Missing for review" })).toContainText("Add a logo.");
   await expect(partner.getByRole("button", { name: "Submit for review" })).toBeDisabled();
   await partner.getByRole("link", { name: "Presentation" }).click();
-  await partner.getByLabel("Logo address").fill("https://cdn.example/nebula.png");
-  await partner.getByRole("button", { name: "Save presentation" }).click();
-  await expect(partner.getByText("The presentation is saved.")).toBeVisible();
+  const logo = partner.getByRole("group", { name: "Logo" });
+  await logo.getByLabel("Logo").setInputFiles({ name: "nebula.png", mimeType: "image/png", buffer: PNG });
+  await expect(logo.getByText("The logo is uploaded.")).toBeVisible();
   await partner.getByRole("link", { name: "Review" }).click();
   // Nothing else is missing: the Applications module (on in the demo projects) needs no prompt to pass.
   await expect(partner.getByRole("list", { name: "Missing for review" })).toHaveCount(0);

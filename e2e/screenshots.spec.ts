@@ -29,6 +29,11 @@ const SHOTS = [
       ["manage-releases", "/projects/skyforge-survival/manage/releases"],
       ["manage-modules", "/projects/skyforge-survival/manage/modules"],
       ["manage-review", "/projects/nebula-racing-league/manage/review"],
+      ["new-project", "/projects/new"],
+      // The images, where the submission checklist's link to the logo leads.
+      ["manage-presentation", "/projects/skyforge-survival/manage#logoUrl"],
+      ["manage-page-editor", "/projects/skyforge-survival/manage/pages/getting-started"],
+      ["manage-announcements", "/projects/skyforge-survival/manage/messages"],
     ],
   },
 ] as const;
@@ -61,6 +66,14 @@ const DOCS: readonly string[] = process.env.PORTAL_DOCS_SCREENSHOTS
       "manage-review-390-en-light",
       "manage-modules-1280-en-dark",
       "manage-modules-390-en-dark",
+      "new-project-1280-en-light",
+      "new-project-390-de-light",
+      "manage-presentation-1280-en-light",
+      "manage-presentation-390-en-light",
+      "manage-page-editor-1280-en-light",
+      "manage-page-editor-390-de-dark",
+      "manage-announcements-1280-de-light",
+      "manage-announcements-390-en-dark",
       "admin-audit-1280-en-light",
       "admin-audit-390-en-light",
       "admin-audit-1280-de-dark",
@@ -89,6 +102,9 @@ for (const locale of ["en", "de"] as const) {
             for (const [name, path] of pages) {
               await page.goto(path);
               await expect(page.locator("html")).toHaveAttribute("lang", locale);
+              // A link to a field: the page has scrolled it into view once the field has the focus.
+              const field = path.split("#")[1];
+              if (field) await expect(page.locator(`#${field}`)).toBeFocused();
               const shot = `${name}-${width}-${locale}-${colorScheme}`;
               await page.screenshot({ path: `${SCREENSHOTS}/${shot}.png`, fullPage: true, animations: "disabled" });
               if (DOCS.includes(shot)) await page.screenshot({ path: `docs/portal/${shot}.png`, animations: "disabled" });

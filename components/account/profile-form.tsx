@@ -1,18 +1,21 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ComponentProps } from "react";
-import { AvatarUpload } from "@/components/account/avatar-upload";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { Avatar } from "@/components/ui/avatar";
 import { CheckboxField, SelectField } from "@/components/ui/field";
+import { ImageControl } from "@/components/ui/image-control";
 import { Notice } from "@/components/ui/notice";
 import { LOCALES } from "@/lib/i18n/locales";
 import type { FormResult } from "@/lib/portal/form-result";
 import { LANGUAGES, profileFormSchema, type Language, type ProfileFormValues } from "@/lib/users/schemas";
 
 const THEMES = ["system", "light", "dark"] as const;
+
+/** What changing the picture answers: its address and the account's new version. */
+type AvatarChange = FormResult<{ version: number; url: string | null }>;
 
 /**
  * "Follow the browser" (the value "", stored as null), then the languages the portal is translated
@@ -35,9 +38,10 @@ export function ProfileForm({
   /** The picture now (an address of ours, or null). */
   avatarUrl: string | null;
   action: (input: ProfileFormValues) => Promise<FormResult<{ version: number }>>;
-  avatarActions: ComponentProps<typeof AvatarUpload>["actions"];
+  avatarActions: { upload: (form: FormData) => Promise<AvatarChange>; remove: () => Promise<AvatarChange> };
 }) {
   const t = useTranslations("account.profile");
+  const tAvatar = useTranslations("account.avatar");
   const tTheme = useTranslations("labels.theme");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: profileFormSchema,
@@ -48,6 +52,12 @@ export function ProfileForm({
   });
   const errors = form.formState.errors;
   const displayName = form.watch("displayName");
+  // The picture changes the account's version: the next save of this form expects the new one.
+  const changed = async (change: Promise<AvatarChange>) => {
+    const result = await change;
+    if (result.ok && result.data) form.setValue("version", result.data.version);
+    return result;
+  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
@@ -64,12 +74,14 @@ export function ProfileForm({
           {...form.register("language")}
         />
       </div>
-      <AvatarUpload
-        name={displayName || initial.username}
+      <ImageControl
+        label={tAvatar("label")}
+        hint={tAvatar("hint")}
+        removeLabel={tAvatar("remove")}
         url={avatarUrl}
-        actions={avatarActions}
-        // The picture changed the account's version: the next save of this form expects the new one.
-        onChanged={(version) => form.setValue("version", version)}
+        preview={(url) => <Avatar name={displayName || initial.username} url={url} size={64} />}
+        upload={(data) => changed(avatarActions.upload(data))}
+        remove={() => changed(avatarActions.remove())}
       />
       <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">{t("settings")}</legend>

@@ -2,43 +2,47 @@
 
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
+import { useWatch } from "react-hook-form";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Byline } from "@/components/messages/byline";
+import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { TextAreaField } from "@/components/ui/textarea";
 import { MAX_MESSAGE_BODY, messageInputSchema, type MessageInput, type MessageView } from "@/lib/messages/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
 export interface MessageActions {
   post: (target: ProjectTarget, input: MessageInput) => Promise<FormResult>;
+  /** Changes an announcement at the revision the editor opened (`version`). */
+  update: (target: ProjectTarget, message: { messageId: string; version: number }, input: MessageInput) => Promise<FormResult>;
   remove: (target: ProjectTarget, messageId: string) => Promise<FormResult>;
+  preview: (target: ProjectTarget, input: { body: string }) => Promise<FormResult<{ html: string }>>;
 }
 
-/** Post an announcement to the project's audience; below, the announcements with a delete button each. */
+/**
+ * Post an announcement to the project's audience; below, the announcements, each with Edit and
+ * Delete. Writing and editing use the page editor's Markdown editor with its server-rendered preview.
+ */
 export function MessageManager({ target, messages, actions }: { target: ProjectTarget; messages: MessageView[]; actions: MessageActions }) {
   const t = useTranslations("manage.messages");
-  const { form, submit, pending, notice } = useSchemaForm({
-    schema: messageInputSchema,
-    defaultValues: { title: "", body: "" },
-    action: (values) => actions.post(target, values),
-    onSuccess: () => form.reset({ title: "", body: "" }),
-  });
-  const errors = form.formState.errors;
   const [deleted, setDeleted] = useState("");
   return (
     <div className="space-y-8">
       {deleted && <Notice tone="success">{deleted}</Notice>}
-      <form onSubmit={submit} noValidate aria-label={t("new")} className="space-y-4">
-        <TextField label={t("titleField")} error={errors.title?.message} {...form.register("title")} />
-        <TextAreaField label={t("body")} rows={6} maxLength={MAX_MESSAGE_BODY} error={errors.body?.message} {...form.register("body")} />
-        <FormFooter pending={pending} label={t("post")} pendingLabel={t("posting")} notice={notice} />
-      </form>
+      <MessageForm
+        label={t("new")}
+        initial={{ title: "", body: "" }}
+        submitLabel={t("post")}
+        pendingLabel={t("posting")}
+        preview={(body) => actions.preview(target, { body })}
+        action={(values) => actions.post(target, values)}
+        resetOnSuccess
+      />
       <section aria-labelledby="posted-announcements" className="space-y-3">
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">
           {t("posted_heading")}
@@ -48,7 +52,7 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
         ) : (
           <ul className="space-y-3">
             {messages.map((message) => (
-              <PostedMessage key={message.id} target={target} message={message} remove={actions.remove} onDeleted={setDeleted} />
+              <PostedMessage key={message.id} target={target} message={message} actions={actions} onDeleted={setDeleted} />
             ))}
           </ul>
         )}
@@ -57,21 +61,105 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
   );
 }
 
+/** Title and Markdown text with its preview: a new announcement, or an edit of one. */
+function MessageForm({
+  label,
+  initial,
+  initialHtml,
+  submitLabel,
+  pendingLabel,
+  preview,
+  action,
+  resetOnSuccess = false,
+  onSaved,
+  onCancel,
+}: {
+  label: string;
+  initial: MessageInput;
+  initialHtml?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  preview: (body: string) => Promise<FormResult<{ html: string }>>;
+  action: (values: MessageInput) => Promise<FormResult>;
+  resetOnSuccess?: boolean;
+  onSaved?: () => void;
+  onCancel?: () => void;
+}) {
+  const t = useTranslations("manage.messages");
+  const { form, submit, pending, notice } = useSchemaForm({
+    schema: messageInputSchema,
+    defaultValues: initial,
+    action,
+    onSuccess: () => {
+      if (resetOnSuccess) form.reset({ title: "", body: "" });
+      onSaved?.();
+    },
+  });
+  const errors = form.formState.errors;
+  const body = useWatch({ control: form.control, name: "body" }) ?? "";
+  return (
+    <form onSubmit={submit} noValidate aria-label={label} className="space-y-4">
+      <TextField label={t("titleField")} error={errors.title?.message} {...form.register("title")} />
+      <MarkdownEditor
+        label={t("body")}
+        rows={8}
+        maxLength={MAX_MESSAGE_BODY}
+        error={errors.body?.message}
+        field={form.register("body")}
+        body={body}
+        initialHtml={initialHtml}
+        preview={preview}
+      />
+      <FormFooter pending={pending} label={submitLabel} pendingLabel={pendingLabel} notice={notice}>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            {t("cancel")}
+          </Button>
+        )}
+      </FormFooter>
+    </form>
+  );
+}
+
 function PostedMessage({
   target,
   message,
-  remove,
+  actions,
   onDeleted,
 }: {
   target: ProjectTarget;
   message: MessageView;
-  remove: MessageActions["remove"];
+  actions: MessageActions;
   onDeleted: (text: string) => void;
 }) {
   const t = useTranslations("manage.messages");
   const confirm = useConfirm();
+  const [editing, setEditing] = useState(false);
+  // Said where the editor was, once it has closed.
+  const [saved, setSaved] = useState("");
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState("");
+  if (editing) {
+    return (
+      <li className="rounded-md p-4 ring-1 ring-indigo-200">
+        <MessageForm
+          label={t("editOf", { title: message.title })}
+          initial={{ title: message.title, body: message.body }}
+          initialHtml={message.html}
+          submitLabel={t("save")}
+          pendingLabel={t("saving")}
+          preview={(body) => actions.preview(target, { body })}
+          action={async (values) => {
+            const result = await actions.update(target, { messageId: message.id, version: message.version }, values);
+            if (result.ok) setSaved(result.message);
+            return result;
+          }}
+          onSaved={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      </li>
+    );
+  }
   return (
     <li className="rounded-md p-4 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -79,31 +167,45 @@ function PostedMessage({
           <p className="font-medium break-words text-slate-900">{message.title}</p>
           <Byline message={message} />
         </div>
-        <Button
-          type="button"
-          variant="secondary"
-          pending={pending}
-          aria-label={t("deleteOf", { title: message.title })}
-          onClick={async () => {
-            if (
-              !(await confirm({
-                title: t("deleteTitle", { title: message.title }),
-                body: t("deleteBody"),
-                confirmLabel: t("deleteConfirm"),
-              }))
-            )
-              return;
-            startTransition(async () => {
-              const result = await remove(target, message.id);
-              if (result.ok) onDeleted(result.message);
-              else setError(result.message);
-            });
-          }}
-        >
-          {pending ? t("deleting") : t("delete")}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            type="button"
+            variant="secondary"
+            aria-label={t("editOf", { title: message.title })}
+            onClick={() => {
+              setSaved("");
+              setEditing(true);
+            }}
+          >
+            {t("edit")}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            pending={pending}
+            aria-label={t("deleteOf", { title: message.title })}
+            onClick={async () => {
+              if (
+                !(await confirm({
+                  title: t("deleteTitle", { title: message.title }),
+                  body: t("deleteBody"),
+                  confirmLabel: t("deleteConfirm"),
+                }))
+              )
+                return;
+              startTransition(async () => {
+                const result = await actions.remove(target, message.id);
+                if (result.ok) onDeleted(result.message);
+                else setError(result.message);
+              });
+            }}
+          >
+            {pending ? t("deleting") : t("delete")}
+          </Button>
+        </div>
       </div>
       <MarkdownHtml html={message.html} className="mt-2 text-sm" />
+      {saved && <Notice tone="success">{saved}</Notice>}
       {error && <Notice tone="error">{error}</Notice>}
     </li>
   );

@@ -3,13 +3,18 @@
 import { useTranslations } from "next-intl";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
+import { useDerivedSlug } from "@/components/forms/use-derived-slug";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { SelectField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
+import { projectSlug, slugify } from "@/lib/projects/slug";
 import type { FormResult } from "@/lib/portal/form-result";
 import { TextAreaField } from "@/components/ui/textarea";
+
+/** The address a name makes, as the service would make it; nothing while the name has no letter or digit. */
+const addressOf = (name: string) => (slugify(name) ? projectSlug(name) : "");
 
 /** `action` creates the project and goes on to its management page; it answers only when something is wrong. */
 export function CreateProjectForm({
@@ -27,14 +32,16 @@ export function CreateProjectForm({
   const { form, submit, pending, notice } = useSchemaForm({
     schema: createProjectFormSchema,
     raw: true,
-    defaultValues: { name: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
+    defaultValues: { name: "", slug: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
     action: action,
   });
   const errors = form.formState.errors;
+  const slugField = useDerivedSlug(form, { title: "name", slug: "slug" }, addressOf);
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <FormTextField form={form} name="name" label={t("name")} autoFocus />
+      <TextField label={t("address")} hint={t("addressHint")} error={errors.slug?.message} {...slugField} />
       <TextAreaField label={t("description")} rows={4} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormTextField form={form} name="game" label={t("game")} placeholder={t("gamePlaceholder")} />

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
-import { ProjectLogo } from "./project-logo";
+import { ProjectLogo } from "./project-images";
 
 /** An invitation waiting for the reader's answer, its texts already in the reader's words. */
 export interface MyInvitation {

@@ -11,7 +11,7 @@ import { useToast } from "@/components/ui/toast";
 import type { MyProjectRow } from "@/lib/portal/my-projects";
 import type { FormResult } from "@/lib/portal/form-result";
 import { statusBadge, visibilityBadge } from "./badges";
-import { ProjectLogo } from "./project-logo";
+import { ProjectLogo } from "./project-images";
 import { roleName } from "./role-name";
 
 /**

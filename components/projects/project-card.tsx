@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import type { ProjectView } from "@/lib/projects/schemas";
 import { StatusBadge, VisibilityBadge } from "./badges";
-import { ProjectLogo } from "./project-logo";
+import { ProjectBanner, ProjectLogo } from "./project-images";
 
 /** What a card shows of a project: `cardData(view)` picks it, so a page sends no more than this. */
 export type ProjectCardData = Pick<
@@ -42,11 +42,7 @@ export function ProjectCard({
   const href = signInFirst ? `/sign-in?next=${encodeURIComponent(`/projects/${project.slug}`)}` : `/projects/${project.slug}`;
   return (
     <li className="relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300">
-      {project.bannerUrl ? (
-        <img src={project.bannerUrl} alt="" className="h-20 w-full object-cover" />
-      ) : (
-        <div aria-hidden className="h-20 bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500 opacity-80" />
-      )}
+      <ProjectBanner url={project.bannerUrl} className="h-20 w-full" placeholderClassName="h-20 opacity-80" />
       <div className="-mt-6 flex gap-4 px-4 pb-4">
         <ProjectLogo project={project} />
         <div className="min-w-0 flex-1 pt-7">

@@ -1,9 +1,8 @@
-/** A user's picture, or their initials on a colour of their own when they have none. */
+import { FallbackImage } from "./fallback-image";
+
+/** A user's picture, or their initials on a colour of their own when they have none or it does not load. */
 export function Avatar({ name, url, size = 32 }: { name: string; url: string | null | undefined; size?: number }) {
   const style = { width: size, height: size };
-  if (url) {
-    return <img src={url} alt="" style={style} className="shrink-0 rounded-full bg-slate-200 object-cover" referrerPolicy="no-referrer" />;
-  }
   const initials = name
     .split(/\s+/)
     .filter((word) => /^\p{L}/u.test(word))
@@ -12,13 +11,22 @@ export function Avatar({ name, url, size = 32 }: { name: string; url: string | n
     .join("");
   const hue = [...name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % HUES.length;
   return (
-    <span
-      aria-hidden
-      style={{ ...style, fontSize: size * 0.4 }}
-      className={`grid shrink-0 place-items-center rounded-full font-semibold ${HUES[hue]}`}
-    >
-      {initials || "?"}
-    </span>
+    <FallbackImage
+      src={url}
+      alt=""
+      style={style}
+      className="shrink-0 rounded-full bg-slate-200 object-cover"
+      referrerPolicy="no-referrer"
+      fallback={
+        <span
+          aria-hidden
+          style={{ ...style, fontSize: size * 0.4 }}
+          className={`grid shrink-0 place-items-center rounded-full font-semibold ${HUES[hue]}`}
+        >
+          {initials || "?"}
+        </span>
+      }
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Prisma } from "../db/client";
 import type { Tx } from "../db/client";
 import { recordEvents } from "./events";
@@ -34,6 +35,11 @@ export function changedFields<T extends Record<string, unknown>>(before: Partial
     if (JSON.stringify(was) !== JSON.stringify(now)) changes[key] = { before: was ?? null, after: now ?? null };
   }
   return changes;
+}
+
+/** A long text (a page's body, an announcement's) as the audit log keeps it: its length and a fingerprint, since the log is not its history. */
+export function textFingerprint(text: string): string {
+  return `${text.length} characters, sha256 ${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
 }
 
 /**

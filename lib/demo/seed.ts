@@ -11,7 +11,7 @@ import { createPage } from "../pages/service";
 import { createProjectSchema } from "../projects/schemas";
 import { createProject } from "../projects/service";
 import type { SupportLink } from "../projects/support-links";
-import { slugify } from "../projects/slug";
+import { projectSlug } from "../projects/slug";
 import { seedDemoReleases } from "./releases";
 
 /** Every demo account signs in with this password (README lists the accounts). */
@@ -202,9 +202,9 @@ export async function seedDemo(): Promise<string[]> {
   const staff = await db.user.findUniqueOrThrow({ where: { usernameKey: "tom.teamlead" } });
   const seeded: string[] = [];
   for (const project of PROJECTS) {
-    if (await db.project.findUnique({ where: { slug: slugify(project.name) } })) continue;
+    if (await db.project.findUnique({ where: { slug: projectSlug(project.name) } })) continue;
     const owner = await db.user.findUniqueOrThrow({ where: { usernameKey: project.owner } });
-    const meta = { ip: null, userAgent: "seed:demo", requestId: `seed-${slugify(project.name)}` };
+    const meta = { ip: null, userAgent: "seed:demo", requestId: `seed-${projectSlug(project.name)}` };
     const { name, description, game, category, visibility } = project;
     const input = createProjectSchema.parse({ name, description, game, category, visibility, modules: ["APPLICATIONS", "DOWNLOADS"] });
     const created = await createProject(actorFromUser(owner), input, meta);

@@ -3,6 +3,7 @@ import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem, projec
 import { paginationQuerySchema } from "../http/pagination";
 import { messageInputSchema, messageSchema } from "./schemas";
 
+const messageParams = z.strictObject({ id: idSchema, messageId: idSchema });
 const NOT_VISIBLE = projectModuleNotVisible("Messages");
 
 export const listMessagesOperation = defineOperation({
@@ -34,12 +35,33 @@ export const createMessageOperation = defineOperation({
   },
 });
 
+export const replaceMessageOperation = defineOperation({
+  method: "PUT",
+  path: "/api/v1/projects/{id}/messages/{messageId}",
+  tag: "Messages",
+  summary: "Edit an announcement",
+  description:
+    'Needs messages.manage. Replaces the title and text; send the announcement\'s `version` as `If-Match: "v<version>"`. Nobody is notified again.',
+  auth: "required",
+  versioned: true,
+  params: messageParams,
+  body: messageInputSchema,
+  responses: {
+    200: { description: "The announcement, with its new ETag", schema: messageSchema },
+    400: problem("Invalid fields"),
+    403: problem("Needs messages.manage"),
+    404: problem("No such announcement, or not visible to you"),
+    412: problem("Stale If-Match: the announcement changed meanwhile"),
+    428: problem("If-Match missing"),
+  },
+});
+
 export const deleteMessageOperation = defineOperation({
   method: "DELETE",
   path: "/api/v1/projects/{id}/messages/{messageId}",
   tag: "Messages",
   summary: "Delete an announcement",
   auth: "required",
-  params: z.strictObject({ id: idSchema, messageId: idSchema }),
+  params: messageParams,
   responses: { 204: { description: "Deleted" }, ...guardedBy("messages.manage", problem("No such announcement, or not visible to you")) },
 });

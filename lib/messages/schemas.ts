@@ -21,6 +21,11 @@ export type MessageInput = z.infer<typeof messageInputSchema>;
 export const messageSchema = z.object({
   id: z.string(),
   projectId: z.string(),
+  version: z
+    .int()
+    .describe(
+      'The revision to send in If-Match (`"v<version>"`) to edit the announcement. Made from its title and text, it changes whenever they do; it does not count edits.',
+    ),
   title: z.string(),
   body: z.string(),
   /** The body rendered to sanitized HTML. */

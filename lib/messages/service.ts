@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import type { Actor, RequestMeta } from "../auth/actor";
-import { recordAudit } from "../audit-log/record";
+import { changedFields, recordAudit, textFingerprint } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { ProjectMessage, User } from "../db/generated/client";
-import { NotFound } from "../errors";
+import { NotFound, PreconditionFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { renderMarkdown } from "../markdown/render";
 import { notify } from "../notifications/service";
@@ -14,10 +15,24 @@ import type { MessageInput, MessageView } from "./schemas";
 type MessageRow = ProjectMessage & { author: Pick<User, "id" | "username" | "displayName" | "avatarUrl"> | null };
 const INCLUDE = { author: { select: { id: true, username: true, displayName: true, avatarUrl: true } } } as const;
 
+/**
+ * An announcement's revision for If-Match (`"v<version>"`): it has no version column, so the
+ * number is made from what an edit changes (31 bits of the sha256 of title and body). It changes
+ * whenever they do; an edit back to an earlier text brings its number back, which is right for
+ * If-Match: the writer saw exactly that text.
+ */
+export function messageVersion(message: Pick<ProjectMessage, "title" | "body">): number {
+  const hash = createHash("sha256")
+    .update(JSON.stringify([message.title, message.body]))
+    .digest();
+  return hash.readUInt32BE(0) & 0x7fffffff || 1;
+}
+
 function present(row: MessageRow): MessageView {
   return {
     id: row.id,
     projectId: row.projectId,
+    version: messageVersion(row),
     title: row.title,
     body: row.body,
     html: renderMarkdown(row.body),
@@ -99,6 +114,47 @@ export async function postMessage(actor: Actor, projectId: string, input: Messag
       },
     );
     return present(message);
+  });
+}
+
+function auditedFields(message: Pick<ProjectMessage, "title" | "body">) {
+  return { title: message.title, body: textFingerprint(message.body) };
+}
+
+/**
+ * Changes an announcement's title and text (messages.manage) at the revision the caller read
+ * (`expectedVersion`, see messageVersion). Nobody is notified again: the notification of the post
+ * links to the announcement, which now shows the new text.
+ */
+export async function updateMessage(
+  actor: Actor,
+  projectId: string,
+  messageId: string,
+  input: MessageInput,
+  expectedVersion: number,
+  meta: RequestMeta,
+): Promise<MessageView> {
+  return db.$transaction(async (tx) => {
+    const context = await messagesOf(actor, projectId, tx);
+    const message = await tx.projectMessage.findFirst({ where: { id: messageId, projectId } });
+    if (!message) throw new NotFound("message");
+    requireProjectPermission(context, "messages.manage");
+    if (messageVersion(message) !== expectedVersion) throw new PreconditionFailed();
+    // Only if the text is still the one just compared: a concurrent edit makes this one stale.
+    const { count } = await tx.projectMessage.updateMany({
+      where: { id: message.id, title: message.title, body: message.body },
+      data: { title: input.title, body: input.body },
+    });
+    if (count === 0) throw new PreconditionFailed();
+    const updated = await tx.projectMessage.findUniqueOrThrow({ where: { id: message.id }, include: INCLUDE });
+    await recordAudit(tx, context.audit(meta), {
+      action: "message.update",
+      targetType: "message",
+      targetId: message.id,
+      projectId,
+      changes: changedFields(auditedFields(message), auditedFields(updated)),
+    });
+    return present(updated);
   });
 }
 

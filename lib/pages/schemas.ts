@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isShallowMarkdown, MARKDOWN_TOO_DEEP } from "../markdown/schemas";
+import { SLUG_PATTERN } from "../projects/slug";
 
 /** Project page fields, shared by the API, the portal's editor and the OpenAPI document. */
 
@@ -7,14 +8,15 @@ export const MAX_PAGE_BODY = 50_000;
 export const MAX_PAGE_TITLE = 120;
 export const MAX_PAGES_PER_PROJECT = 50;
 export const MAX_PAGE_POSITION = 1000;
+export const MAX_PAGE_SLUG = 60;
 
 /** A page's address in the project: lower-case words joined by single hyphens (`getting-started`). */
 export const pageSlugSchema = z
   .string()
   .trim()
   .min(1, "Give the page an address.")
-  .max(60, "Use at most 60 characters.")
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens (e.g. getting-started).");
+  .max(MAX_PAGE_SLUG, `Use at most ${MAX_PAGE_SLUG} characters.`)
+  .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens (e.g. getting-started).");
 
 export const pageInputSchema = z.strictObject({
   slug: pageSlugSchema,

@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import type { Actor, RequestMeta } from "../auth/actor";
-import { changedFields, recordAudit } from "../audit-log/record";
+import { changedFields, recordAudit, textFingerprint } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { ProjectPage } from "../db/generated/client";
@@ -44,13 +43,12 @@ async function pagesToManage(actor: Actor, projectId: string, tx: Tx) {
   return context;
 }
 
-/** The body goes into the audit log as its length and a fingerprint: pages are long, the log is not the history. */
 function auditedFields(page: Pick<ProjectPage, "slug" | "title" | "position" | "body">) {
   return {
     slug: page.slug,
     title: page.title,
     position: page.position,
-    body: `${page.body.length} characters, sha256 ${createHash("sha256").update(page.body).digest("hex").slice(0, 12)}`,
+    body: textFingerprint(page.body),
   };
 }
 

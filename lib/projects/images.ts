@@ -17,7 +17,8 @@ export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
  * flight and stops a project from filling the disk if a deletion ever fails.
  */
 export const MAX_IMAGE_BYTES_PER_PROJECT = 8 * 1024 * 1024;
-const FIELD = { banner: "bannerUrl", logo: "logoUrl" } as const;
+/** The project field that holds each image's address. */
+export const IMAGE_FIELD = { banner: "bannerUrl", logo: "logoUrl" } as const;
 
 /** The stored file id in a project's own image path, or null for https URLs and other projects' paths. */
 export function storedImageId(projectId: string, url: string | null | undefined): string | null {
@@ -80,7 +81,7 @@ export async function uploadProjectImage(
       const url = imagePath(projectId, kind, file.id);
       const { count } = await tx.project.updateMany({
         where: { id: projectId, version: expectedVersion, deletedAt: null },
-        data: { [FIELD[kind]]: url, version: { increment: 1 } },
+        data: { [IMAGE_FIELD[kind]]: url, version: { increment: 1 } },
       });
       if (count === 0) throw new PreconditionFailed();
       const updated = await tx.project.findUniqueOrThrow({ where: { id: projectId } });
@@ -89,9 +90,13 @@ export async function uploadProjectImage(
         targetType: "project",
         targetId: projectId,
         projectId,
-        changes: { [FIELD[kind]]: { before: context.project[FIELD[kind]], after: url } },
+        changes: { [IMAGE_FIELD[kind]]: { before: context.project[IMAGE_FIELD[kind]], after: url } },
       });
-      return { project: updated, body: presentProject(updated, context), replaced: storedImageId(projectId, context.project[FIELD[kind]]) };
+      return {
+        project: updated,
+        body: presentProject(updated, context),
+        replaced: storedImageId(projectId, context.project[IMAGE_FIELD[kind]]),
+      };
     })
     .catch(async (error: unknown) => {
       // The transaction failed: no stored file refers to these bytes.
@@ -105,7 +110,7 @@ export async function uploadProjectImage(
 /** The project's current banner or logo, for whoever may see the project. */
 export async function readProjectImage(actor: Actor | null, projectId: string, kind: ImageKind) {
   const { project } = await inProject(actor, projectId);
-  const fileId = storedImageId(project.id, project[FIELD[kind]]);
+  const fileId = storedImageId(project.id, project[IMAGE_FIELD[kind]]);
   const file = fileId ? await db.storedFile.findFirst({ where: { id: fileId, projectId: project.id } }) : null;
   const bytes = file ? await fileStore().get(file.storageKey) : null;
   if (!file || !bytes) throw new NotFound("image");

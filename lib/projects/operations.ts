@@ -55,7 +55,8 @@ export const createProjectOperation = defineOperation({
   tag: "Projects",
   summary: "Create a project (as a DRAFT)",
   description:
-    "Needs projects.create (partners: ACTIVE partner status). The creating partner becomes Owner; staff name the owning partner in `ownerId`.",
+    "Needs projects.create (partners: ACTIVE partner status). The creating partner becomes Owner; staff name the owning partner in `ownerId`. " +
+    "`slug` is the project's address; left out, it is made from the name.",
   auth: "required",
   idempotent: true,
   body: createProjectSchema,
@@ -63,6 +64,7 @@ export const createProjectOperation = defineOperation({
     201: { description: "The new project", schema: projectSchema, headers: ["Location", "ETag"] },
     400: problem("Invalid fields"),
     403: problem("Not allowed to create projects"),
+    409: problem("The chosen `slug` is taken (`slug_taken`)"),
     422: problem("A module that is not available yet"),
   },
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idSchema } from "../http/operation";
 import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "../permissions";
 import { httpsUrlSchema } from "../users/schemas";
+import { PROJECT_SLUG_MAX, RESERVED_PROJECT_SLUGS, SLUG_PATTERN } from "./slug";
 import { supportLinksSchema } from "./support-links";
 
 /** Project fields, shared by the API, the portal's forms and the OpenAPI document. */
@@ -58,6 +59,15 @@ const text = (max: number) => z.string().trim().max(max, `Use at most ${max} cha
 
 export const projectNameSchema = z.string().trim().min(2, "Use at least 2 characters.").max(80, "Use at most 80 characters.");
 
+/** The project's address (`/projects/<slug>`), chosen at creation; derived from the name when left out. */
+export const projectSlugSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the project an address.")
+  .max(PROJECT_SLUG_MAX, `Use at most ${PROJECT_SLUG_MAX} characters.`)
+  .regex(SLUG_PATTERN, "Use lower-case letters, digits and single hyphens (e.g. skyforge-survival).")
+  .refine((slug) => !RESERVED_PROJECT_SLUGS.has(slug), "This address is reserved. Choose another.");
+
 /** An image is an https address or the address of a file uploaded for this project. */
 export const imageUrlSchema = z.union(
   [httpsUrlSchema, z.string().regex(/^\/api\/v1\/projects\/[\w-]+\/images\/(banner|logo)\?v=[\w-]+$/)],
@@ -96,6 +106,9 @@ export const replacePresentationSchema = presentationSchema.extend({
 export const patchPresentationSchema = presentationSchema.partial();
 
 export const createProjectSchema = replacePresentationSchema.extend({
+  slug: projectSlugSchema
+    .optional()
+    .describe("The project's address; left out, it is made from the name (with a short suffix when taken)."),
   visibility: z.enum(PROJECT_VISIBILITIES).default("PUBLIC"),
   modules: moduleListSchema.default([]),
   /** Staff who are not ACTIVE partners name the partner who will own the project. */
@@ -183,6 +196,7 @@ export const modulesViewSchema = z.object({
 /** The portal's create form: the essentials; images and links come on the presentation page. */
 export const createProjectFormSchema = z.strictObject({
   name: projectNameSchema,
+  slug: projectSlugSchema,
   description: text(5000),
   game: text(80),
   category: text(80),
@@ -193,14 +207,12 @@ export const createProjectFormSchema = z.strictObject({
 });
 export type CreateProjectFormValues = z.input<typeof createProjectFormSchema>;
 
-/** The portal's presentation form: empty text means "none". */
+/** The portal's presentation form: empty text means "none". The images have their own control (uploaded, never typed). */
 export const presentationFormSchema = z.strictObject({
   name: projectNameSchema,
   description: text(5000),
   game: text(80),
   category: text(80),
-  bannerUrl: z.union([z.literal(""), imageUrlSchema]),
-  logoUrl: z.union([z.literal(""), imageUrlSchema]),
   websiteUrl: z.union([z.literal(""), httpsUrlSchema]),
   chatUrl: z.union([z.literal(""), httpsUrlSchema]),
   trailerUrl: z.union([z.literal(""), httpsUrlSchema]),
@@ -208,15 +220,13 @@ export const presentationFormSchema = z.strictObject({
 });
 export type PresentationFormValues = z.input<typeof presentationFormSchema>;
 
-export function presentationFormToInput(values: z.output<typeof presentationFormSchema>): PresentationInput {
+export function presentationFormToInput(values: z.output<typeof presentationFormSchema>): Omit<PresentationInput, "bannerUrl" | "logoUrl"> {
   const orNull = (value: string) => value || null;
   return {
     name: values.name,
     description: values.description,
     game: values.game,
     category: values.category,
-    bannerUrl: orNull(values.bannerUrl),
-    logoUrl: orNull(values.logoUrl),
     websiteUrl: orNull(values.websiteUrl),
     chatUrl: orNull(values.chatUrl),
     trailerUrl: orNull(values.trailerUrl),

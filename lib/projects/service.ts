@@ -3,7 +3,7 @@ import { changedFields, recordAudit } from "../audit-log/record";
 import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project } from "../db/generated/client";
-import { BadRequest, Forbidden, NotFound, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
+import { BadRequest, Conflict, Forbidden, NotFound, RuleViolation, Unauthorized, ValidationFailed } from "../errors";
 import { parseClientJson } from "../http/client-input";
 import {
   canBeOwner,
@@ -27,7 +27,7 @@ import {
   type PresentationInput,
   type ProjectModuleName,
 } from "./schemas";
-import { slugify, withSuffix } from "./slug";
+import { projectSlug, withSuffix } from "./slug";
 
 /** Deleted projects can be restored by a Project lead for this long. */
 export const RESTORE_WINDOW_DAYS = 30;
@@ -176,9 +176,9 @@ export async function createProject(actor: Actor, input: CreateProjectInput, met
       borrowed.map((field) => ({ path: field, message: "Upload the image after creating the project, or enter an https:// address." })),
     );
   const ownerId = await resolveOwner(actor, input.ownerId);
-  const { ownerId: _ownerId, visibility, modules, ...presentation } = input;
+  const { ownerId: _ownerId, visibility, modules, slug: chosenSlug, ...presentation } = input;
   return db.$transaction(async (tx) => {
-    const slug = await freeSlug(tx, slugify(presentation.name));
+    const slug = chosenSlug ? await requireFreeSlug(tx, chosenSlug) : await freeSlug(tx, projectSlug(presentation.name));
     const project = await tx.project.create({
       data: {
         ...presentation,
@@ -231,6 +231,15 @@ async function resolveOwner(actor: Actor, requestedOwnerId: string | undefined):
     throw new ValidationFailed([{ path: "ownerId", message: "The owner must be an account with ACTIVE partner status." }]);
   }
   return owner.id;
+}
+
+/** An address the caller chose: theirs as it is, or 409 at the field (deleted projects keep theirs while they can be restored). */
+async function requireFreeSlug(tx: Tx, slug: string): Promise<string> {
+  if (await tx.project.findUnique({ where: { slug }, select: { id: true } })) {
+    const message = "This address is taken. Choose another.";
+    throw new Conflict(message, "slug_taken", { errors: [{ path: "slug", message }] });
+  }
+  return slug;
 }
 
 async function freeSlug(tx: Tx, base: string): Promise<string> {

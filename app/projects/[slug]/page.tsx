@@ -7,7 +7,7 @@ import { FollowButton } from "@/components/projects/follow-button";
 import { isFollowing } from "@/lib/notifications/preferences";
 import { followAction } from "./actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
-import { ProjectLogo } from "@/components/projects/project-logo";
+import { ProjectBanner, ProjectLogo } from "@/components/projects/project-images";
 import { roleName } from "@/components/projects/role-name";
 import { ProjectDownloads } from "@/components/releases/project-downloads";
 import { Announcements, ProjectPagesNav, SupportLinks } from "@/components/projects/project-content";
@@ -48,11 +48,7 @@ export default async function ProjectPage({ params }: { params: Promise<{ slug: 
   ].filter((link): link is [string, string] => Boolean(link[1]));
   return (
     <article className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      {project.bannerUrl ? (
-        <img src={project.bannerUrl} alt="" className="h-48 w-full object-cover" />
-      ) : (
-        <div aria-hidden className="h-32 bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500" />
-      )}
+      <ProjectBanner url={project.bannerUrl} className="h-48 w-full" placeholderClassName="h-32" />
       <div className="space-y-6 p-6">
         <header className="flex flex-wrap items-start gap-4">
           <ProjectLogo project={project} size="lg" />

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { acknowledgeAction, claimAction, decideAction } from "@/app/review/actions";
 import { StatusBadge, VisibilityBadge } from "@/components/projects/badges";
-import { ProjectLogo } from "@/components/projects/project-logo";
+import { ProjectLogo } from "@/components/projects/project-images";
+import { FallbackImage } from "@/components/ui/fallback-image";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { AcknowledgeButton } from "@/components/review/acknowledge-button";
 import { DecisionPanel } from "@/components/review/decision-form";
@@ -70,11 +71,14 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
       />
       <Card title={t("presentation")}>
         <div className="space-y-4">
-          {project.bannerUrl ? (
-            <img src={project.bannerUrl} alt={t("banner")} className="h-40 w-full rounded-md object-cover ring-1 ring-slate-200" />
-          ) : (
-            <p className="text-sm text-slate-600">{t("noBanner")}</p>
-          )}
+          <FallbackImage
+            src={project.bannerUrl}
+            alt={t("banner")}
+            className="h-40 w-full rounded-md object-cover ring-1 ring-slate-200"
+            fallback={
+              <p className="text-sm text-slate-600">{project.bannerUrl ? t("brokenBanner", { url: project.bannerUrl }) : t("noBanner")}</p>
+            }
+          />
           <div className="flex flex-col gap-4 sm:flex-row">
             <ProjectLogo project={project} size="lg" />
             <div className="min-w-0 space-y-2 text-sm">

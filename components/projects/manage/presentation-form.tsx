@@ -4,49 +4,69 @@ import { useTranslations } from "next-intl";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { ProjectBanner, ProjectLogo } from "@/components/projects/project-images";
 import { Card } from "@/components/ui/card";
+import { ImageControl } from "@/components/ui/image-control";
 import { TextAreaField } from "@/components/ui/textarea";
 import type { FormResult } from "@/lib/portal/form-result";
+import type { ImageKind } from "@/lib/projects/images";
 import { presentationFormSchema, type PresentationFormValues } from "@/lib/projects/schemas";
-import { ImageUpload, type UploadImageAction } from "./image-upload";
 import type { ProjectTarget } from "./project-target";
 
 export type { ProjectTarget } from "./project-target";
 
+/** What an image change answers: the picture's address (null once removed) and the project's new version. */
+type ImageResult = FormResult<{ version: number; url: string | null }>;
+
+export interface PresentationActions {
+  /** Saves and answers the project's new version, which the form keeps for its next save. */
+  save: (target: ProjectTarget, input: PresentationFormValues) => Promise<FormResult<{ version: number }>>;
+  /** Takes the form data: `file`, `kind` and `version`. */
+  uploadImage: (target: ProjectTarget, form: FormData) => Promise<ImageResult>;
+  removeImage: (target: ProjectTarget, kind: ImageKind, version: number) => Promise<ImageResult>;
+}
+
 /**
- * The presentation form and the image uploads, which share the project's version: an upload made
- * here moves the form to the version it created and puts the image's address in its field, so the
- * edits not yet saved stay and the next save goes through. A change from another window (any other
- * version) still stops that save with "changed in another window".
+ * The presentation form and the project's images, which share the project's version: an upload
+ * or a removal made here moves the form to the version it created, so the edits not yet saved
+ * stay and the next save goes through. A change from another window (any other version) still
+ * stops that save with "changed in another window".
  */
 export function PresentationForm({
   target,
   initial,
   images,
-  action,
-  uploadAction,
+  actions,
 }: {
   target: ProjectTarget;
   initial: PresentationFormValues;
   images: { logoUrl: string | null; bannerUrl: string | null };
-  /** Saves and answers the project's new version, which the form keeps for its next save. */
-  action: (target: ProjectTarget, input: PresentationFormValues) => Promise<FormResult<{ version: number }>>;
-  uploadAction: UploadImageAction;
+  actions: PresentationActions;
 }) {
   const t = useTranslations("manage.presentation");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: presentationFormSchema,
     raw: true,
     defaultValues: initial,
-    action: (values) => action(target, values),
+    action: (values) => actions.save(target, values),
     onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
-  const version = form.watch("version");
-  const uploaded = (kind: "logo" | "banner", basedOn: number, result: { version: number; url: string }) => {
-    if (form.getValues("version") === basedOn) form.setValue("version", result.version);
-    form.setValue(kind === "logo" ? "logoUrl" : "bannerUrl", result.url, { shouldDirty: true });
-  };
+  const name = form.watch("name");
   const errors = form.formState.errors;
+  /** Runs an image change at the form's version and moves the form to the version it made. */
+  const changeImage = async (change: (version: number) => Promise<ImageResult>) => {
+    const basedOn = form.getValues("version");
+    const result = await change(basedOn);
+    if (result.ok && result.data && form.getValues("version") === basedOn) form.setValue("version", result.data.version);
+    return result;
+  };
+  const upload = (kind: ImageKind) => (data: FormData) =>
+    changeImage((version) => {
+      data.set("kind", kind);
+      data.set("version", String(version));
+      return actions.uploadImage(target, data);
+    });
+  const remove = (kind: ImageKind) => () => changeImage((version) => actions.removeImage(target, kind, version));
   return (
     <>
       <Card title={t("title")} description={t("description")}>
@@ -66,27 +86,36 @@ export function PresentationForm({
             <FormTextField form={form} name="chatUrl" label={t("chat")} type="url" placeholder="https://…" />
             <FormTextField form={form} name="trailerUrl" label={t("trailer")} type="url" placeholder="https://…" />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormTextField form={form} name="logoUrl" id="logoUrl" label={t("logoUrl")} hint={t("imageHint")} />
-            <FormTextField form={form} name="bannerUrl" label={t("bannerUrl")} hint={t("imageHint")} />
-          </div>
           <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
           <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} />
         </form>
       </Card>
-      <Card title={t("images")}>
+      <Card title={t("images")} description={t("imagesDescription")}>
         <div className="space-y-4">
-          {(["logo", "banner"] as const).map((kind) => (
-            <ImageUpload
-              key={kind}
-              target={target}
-              kind={kind}
-              current={kind === "logo" ? images.logoUrl : images.bannerUrl}
-              version={version}
-              action={uploadAction}
-              onUploaded={(basedOn, result) => uploaded(kind, basedOn, result)}
-            />
-          ))}
+          <ImageControl
+            // The submission checklist's "Add a logo." links here (`…/manage#logoUrl`).
+            id="logoUrl"
+            label={t("logo")}
+            hint={t("imageHint")}
+            removeLabel={t("removeLogo")}
+            url={images.logoUrl}
+            preview={(url) => <ProjectLogo project={{ name: name || initial.name, logoUrl: url }} size="lg" />}
+            upload={upload("logo")}
+            remove={remove("logo")}
+          />
+          <ImageControl
+            label={t("banner")}
+            hint={t("imageHint")}
+            removeLabel={t("removeBanner")}
+            url={images.bannerUrl}
+            preview={(url) => (
+              <div className="w-full overflow-hidden rounded-md sm:w-60">
+                <ProjectBanner url={url} className="h-20 w-full" />
+              </div>
+            )}
+            upload={upload("banner")}
+            remove={remove("banner")}
+          />
         </div>
       </Card>
     </>

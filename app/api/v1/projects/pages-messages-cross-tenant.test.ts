@@ -12,6 +12,7 @@ import * as pagesRoute from "@/app/api/v1/projects/[id]/pages/route";
 import * as supportRoute from "@/app/api/v1/projects/[id]/support-links/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
+import { messageVersion } from "@/lib/messages/service";
 import type { ProjectPermission } from "@/lib/permissions";
 import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
@@ -149,6 +150,24 @@ const ENDPOINTS: Endpoint[] = [
     request: (token, p) => call(messagesRoute.POST, "POST", "/", { token, params: { id: p.id }, body: { title: "Hello", body: "World" } }),
     expected: (c, p) => write(c, p, visible, "messages.manage", 201),
     restore: async (p) => void (await db.projectMessage.deleteMany({ where: { projectId: p.id, id: { not: fixture.message[p.id].id } } })),
+  },
+  {
+    name: "PUT /projects/{id}/messages/{messageId}",
+    request: async (token, p) => {
+      const message = await db.projectMessage.findUniqueOrThrow({ where: { id: fixture.message[p.id].id } });
+      return call(messageRoute.PUT, "PUT", "/", {
+        token,
+        params: { id: p.id, messageId: message.id },
+        headers: { "if-match": `"v${messageVersion(message)}"` },
+        body: { title: "News", body: "Something happened, edited" },
+      });
+    },
+    expected: (c, p) => write(c, p, visible, "messages.manage", 200),
+    restore: async (p) =>
+      void (await db.projectMessage.update({
+        where: { id: fixture.message[p.id].id },
+        data: { title: "News", body: "Something happened" },
+      })),
   },
   {
     name: "DELETE /projects/{id}/messages/{messageId}",

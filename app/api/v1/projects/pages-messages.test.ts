@@ -270,6 +270,12 @@ describe("project pages", () => {
 });
 
 describe("announcements", () => {
+  async function postAnnouncement(projectId: string, token: string, body: { title: string; body: string }) {
+    const posted = await call(messagesRoute.POST, "POST", "/", { token, params: { id: projectId }, body });
+    expect(posted.status).toBe(201);
+    return posted.json! as { id: string; version: number };
+  }
+
   it("posts, lists newest first with pagination, notifies the other active members and deletes", async () => {
     const project = await publishedProject();
     const posted = [];
@@ -306,6 +312,57 @@ describe("announcements", () => {
     ).toBe(404);
     const audit = await db.auditEntry.findMany({ where: { projectId: project.id, targetType: "message" } });
     expect(audit.map((entry) => entry.action).sort()).toEqual(["message.create", "message.create", "message.create", "message.delete"]);
+  });
+
+  it("edits an announcement at the version it was read with: If-Match required, a stale one refused, audited, nobody notified again", async () => {
+    const project = await publishedProject();
+    const { id, version } = await postAnnouncement(project.id, moderatorToken, { title: "Winter", body: "The **winter** update." });
+    const edit = (ifMatch: string | undefined, body: Record<string, unknown>, token = ownerToken) =>
+      call(messageRoute.PUT, "PUT", "/", {
+        token,
+        params: { id: project.id, messageId: id },
+        headers: ifMatch ? { "if-match": ifMatch } : {},
+        body,
+      });
+    const notifications = await db.notification.count({ where: { kind: "message.new" } });
+
+    expect((await edit(undefined, { title: "Winter", body: "Fixed." })).status).toBe(428);
+    const edited = await edit(`"v${version}"`, { title: "Winter (fixed)", body: "The _winter_ update, with snow." });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({
+      id,
+      title: "Winter (fixed)",
+      html: "<p>The <em>winter</em> update, with snow.</p>\n",
+      author: { id: moderator.id },
+    });
+    const newVersion = edited.json!.version as number;
+    expect(newVersion).not.toBe(version);
+    expect(edited.headers.get("etag")).toBe(`"v${newVersion}"`);
+    // The version it was read with is stale now; the list shows the new text with the new version.
+    expect((await edit(`"v${version}"`, { title: "Lost", body: "Overwritten?" })).status).toBe(412);
+    const listed = await call(messagesRoute.GET, "GET", "/", { params: { id: project.id } });
+    expect(listed.json!.data).toMatchObject([{ id, title: "Winter (fixed)", version: newVersion }]);
+    expect(await db.notification.count({ where: { kind: "message.new" } })).toBe(notifications);
+
+    const audit = await db.auditEntry.findFirstOrThrow({ where: { targetId: id, action: "message.update" } });
+    expect(audit.changes).toMatchObject({ title: { before: "Winter", after: "Winter (fixed)" }, body: {} });
+    expect(await db.event.count({ where: { projectId: project.id, type: "message.updated" } })).toBe(1);
+  });
+
+  it("refuses an edit with bad fields, and one through another project", async () => {
+    const project = await publishedProject();
+    const other = await publishedProject();
+    const { id, version } = await postAnnouncement(other.id, ownerToken, { title: "Hi", body: "There" });
+    const edit = (projectId: string, body: Record<string, unknown>) =>
+      call(messageRoute.PUT, "PUT", "/", {
+        token: ownerToken,
+        params: { id: projectId, messageId: id },
+        headers: { "if-match": `"v${version}"` },
+        body,
+      });
+    expect((await edit(other.id, { title: " ", body: "x" })).status).toBe(400);
+    expect((await edit(project.id, { title: "Taken over", body: "x" })).status).toBe(404);
+    expect(await db.projectMessage.findUniqueOrThrow({ where: { id } })).toMatchObject({ title: "Hi", body: "There" });
   });
 
   it("cannot delete another project's announcement through this project", async () => {

@@ -54,6 +54,23 @@ describe("creating projects", () => {
     expect(first.json!.slug).not.toBe(second.json!.slug);
   });
 
+  it("takes the address the caller chose, refuses it when taken (409 at the field) or reserved", async () => {
+    const partner = await createPartner();
+    const token = await tokenFor(partner.id);
+    const slug = `harbor-${unique()}`.toLowerCase();
+    const first = await call(collection.POST, "POST", "/", { token, body: { ...presentation("Starlight Harbor"), slug } });
+    expect(first.status).toBe(201);
+    expect(first.json!.slug).toBe(slug);
+    const taken = await call(collection.POST, "POST", "/", { token, body: { ...presentation("Another Harbor"), slug } });
+    expect(taken.status).toBe(409);
+    expect(taken.json).toMatchObject({ code: "slug_taken", errors: [{ path: "slug", message: "This address is taken. Choose another." }] });
+    for (const bad of ["new", "Upper-Case", "two--hyphens", "a".repeat(49)]) {
+      const refused = await call(collection.POST, "POST", "/", { token, body: { ...presentation("Bad Address"), slug: bad } });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.json!.errors).toMatchObject([{ path: "slug" }]);
+    }
+  });
+
   it("creates once per Idempotency-Key", async () => {
     const partner = await createPartner();
     const token = await tokenFor(partner.id);

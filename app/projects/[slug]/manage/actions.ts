@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { BadRequest } from "@/lib/errors";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
-import { IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
+import { IMAGE_FIELD, IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput } from "@/lib/projects/schemas";
 import { updatePresentation } from "@/lib/projects/service";
 
@@ -34,8 +34,21 @@ export const uploadImageAction = portalAction({
     if (file.size > MAX_IMAGE_BYTES) throw new BadRequest(`The image is too large: at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB.`);
     const image = { bytes: Buffer.from(await file.arrayBuffer()), contentType: file.type };
     const updated = await uploadProjectImage(actor, projectId, kind.data, image, version.data, meta);
-    const url = kind.data === "logo" ? updated.body.logoUrl! : updated.body.bannerUrl!;
     const t = await getTranslations("manage.done");
-    return { message: kind.data === "logo" ? t("logo") : t("banner"), data: { version: updated.project.version, url } };
+    return {
+      message: kind.data === "logo" ? t("logo") : t("banner"),
+      data: { version: updated.project.version, url: updated.body[IMAGE_FIELD[kind.data]] },
+    };
+  },
+});
+
+/** Removes the logo or the banner at the version the form holds, as `PATCH /projects/{id}` with the field set to null does. */
+export const removeImageAction = portalAction({
+  ...manageWrite(),
+  args: z.tuple([projectTarget, z.enum(IMAGE_KINDS), z.int().min(1)]),
+  run: async ([{ projectId }, kind, version], { actor, meta }) => {
+    const { project } = await updatePresentation(actor, projectId, { [IMAGE_FIELD[kind]]: null }, version, meta);
+    const t = await getTranslations("manage.done");
+    return { message: kind === "logo" ? t("logoRemoved") : t("bannerRemoved"), data: { version: project.version, url: null } };
   },
 });

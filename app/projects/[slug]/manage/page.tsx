@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { PresentationForm } from "@/components/projects/manage/presentation-form";
 import { Notice } from "@/components/ui/notice";
-import { savePresentationAction, uploadImageAction } from "./actions";
+import { removeImageAction, savePresentationAction, uploadImageAction } from "./actions";
 
 export const generateMetadata = manageTabMetadata("presentation");
 
@@ -16,16 +16,13 @@ export default async function PresentationPage(props: ManageTabPageProps<{ slug:
         {created && <Notice tone="success">{t("created")}</Notice>}
         <PresentationForm
           target={target}
-          action={savePresentationAction}
-          uploadAction={uploadImageAction}
+          actions={{ save: savePresentationAction, uploadImage: uploadImageAction, removeImage: removeImageAction }}
           images={{ logoUrl: project.logoUrl, bannerUrl: project.bannerUrl }}
           initial={{
             name: project.name,
             description: project.description,
             game: project.game,
             category: project.category,
-            bannerUrl: project.bannerUrl ?? "",
-            logoUrl: project.logoUrl ?? "",
             websiteUrl: project.websiteUrl ?? "",
             chatUrl: project.chatUrl ?? "",
             trailerUrl: project.trailerUrl ?? "",

@@ -3,7 +3,8 @@ import { MessageManager } from "@/components/messages/message-manager";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
 import { listMessages } from "@/lib/messages/service";
-import { deleteMessageAction, postMessageAction } from "./actions";
+import { previewMarkdownAction } from "@/app/projects/[slug]/manage/pages/actions";
+import { deleteMessageAction, postMessageAction, updateMessageAction } from "./actions";
 
 export const generateMetadata = manageTabMetadata("messages");
 
@@ -15,7 +16,7 @@ export default async function MessagesTab(props: ManageTabPageProps) {
         <MessageManager
           target={{ projectId: project.id, slug: project.slug }}
           messages={messages.data}
-          actions={{ post: postMessageAction, remove: deleteMessageAction }}
+          actions={{ post: postMessageAction, update: updateMessageAction, remove: deleteMessageAction, preview: previewMarkdownAction }}
         />
       </Card>
     );

@@ -38,8 +38,8 @@ export const deletePageAction = portalAction({
   redirect: ([target]) => `/projects/${target.slug}/manage/pages?deleted=1`,
 });
 
-/** The editor's live preview, rendered by the same renderer and sanitizer as the public page. */
-export const previewPageAction = portalAction({
+/** The Markdown editor's live preview (pages and announcements), rendered by the same renderer and sanitizer as the public pages. */
+export const previewMarkdownAction = portalAction({
   signIn: projectPath("/manage/pages"),
   args: z.tuple([projectTarget, pagePreviewSchema]),
   run: async ([, { body }]) => ({ message: "", data: { html: previewMarkdown(body) } }),

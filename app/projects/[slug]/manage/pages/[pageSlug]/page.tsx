@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
+import { deletePageAction, previewMarkdownAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
 import { type ManageTabPageProps, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
@@ -39,7 +39,7 @@ export default async function EditPage(props: ManageTabPageProps<{ slug: string;
             page={{ pageSlug: page.slug, version: page.version }}
             initial={{ slug: page.slug, title: page.title, body: page.body, position: page.position }}
             initialHtml={page.html}
-            actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }}
+            actions={{ save: savePageAction, preview: previewMarkdownAction, remove: deletePageAction }}
           />
         </div>
       </Card>

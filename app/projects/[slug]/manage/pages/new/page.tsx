@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { deletePageAction, previewPageAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
+import { deletePageAction, previewMarkdownAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
 import { type ManageTabPageProps, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
@@ -20,7 +20,7 @@ export default async function NewPage(props: ManageTabPageProps) {
           page={null}
           initial={{ slug: "", title: "", body: "", position: 0 }}
           initialHtml=""
-          actions={{ save: savePageAction, preview: previewPageAction, remove: deletePageAction }}
+          actions={{ save: savePageAction, preview: previewMarkdownAction, remove: deletePageAction }}
         />
       </Card>
     );

@@ -1,0 +1,56 @@
+import { FallbackImage } from "@/components/ui/fallback-image";
+import type { ProjectView } from "@/lib/projects/schemas";
+
+const LOGO_SIZES = { md: "size-12 text-base", lg: "size-20 text-2xl" } as const;
+
+/** A project's logo, or its initial on a gradient when it has none or it does not load. */
+export function ProjectLogo({ project, size = "md" }: { project: Pick<ProjectView, "name" | "logoUrl">; size?: keyof typeof LOGO_SIZES }) {
+  const classes = LOGO_SIZES[size];
+  return (
+    <FallbackImage
+      src={project.logoUrl}
+      alt=""
+      className={`${classes} shrink-0 rounded-lg bg-white object-cover ring-1 ring-slate-200`}
+      fallback={
+        <span
+          aria-hidden
+          data-testid="image-placeholder"
+          className={`${classes} grid shrink-0 place-items-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-500 font-bold text-white`}
+        >
+          {project.name.slice(0, 1).toUpperCase()}
+        </span>
+      }
+    />
+  );
+}
+
+/**
+ * A project's banner at the height `className` gives it, or a plain gradient of that height when
+ * it has none or it does not load (`placeholderClassName` when the empty band should be lower).
+ */
+export function ProjectBanner({
+  url,
+  className,
+  placeholderClassName = className,
+  alt = "",
+}: {
+  url: string | null;
+  className: string;
+  placeholderClassName?: string;
+  alt?: string;
+}) {
+  return (
+    <FallbackImage
+      src={url}
+      alt={alt}
+      className={`${className} object-cover`}
+      fallback={
+        <div
+          aria-hidden
+          data-testid="image-placeholder"
+          className={`${placeholderClassName} bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500`}
+        />
+      }
+    />
+  );
+}
