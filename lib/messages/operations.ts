@@ -29,7 +29,7 @@ export const createMessageOperation = defineOperation({
   params: idParams,
   body: messageInputSchema,
   responses: {
-    201: { description: "The announcement", schema: messageSchema, headers: ["Location"] },
+    201: { description: "The announcement, with the ETag to edit it", schema: messageSchema, headers: ["Location", "ETag"] },
     400: problem("Invalid fields"),
     ...guardedBy("messages.manage", NOT_VISIBLE),
   },

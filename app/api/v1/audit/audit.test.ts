@@ -625,6 +625,16 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     const { project, token } = await withContent();
     return call(messages.POST, "POST", "/", { token, params: { id: project.id }, body: { title: "News", body: "Text" } });
   },
+  "PUT /api/v1/projects/{id}/messages/{messageId}": async () => {
+    const { project, token } = await withContent();
+    const posted = await call(messages.POST, "POST", "/", { token, params: { id: project.id }, body: { title: "News", body: "Text" } });
+    return call(messageById.PUT, "PUT", "/", {
+      token,
+      params: { id: project.id, messageId: posted.json!.id as string },
+      headers: { "if-match": posted.headers.get("etag")! },
+      body: { title: "News", body: "Edited" },
+    });
+  },
   "DELETE /api/v1/projects/{id}/messages/{messageId}": async () => {
     const { project, token, owner } = await withContent();
     const message = await db.projectMessage.create({ data: { projectId: project.id, authorId: owner.id, title: "News", body: "Text" } });

@@ -59,6 +59,7 @@ const BODIES: Record<string, unknown> = {
   "POST /api/v1/projects/{id}/pages": { slug: "more", title: "More", body: "Text" },
   "PUT /api/v1/projects/{id}/pages/{pageSlug}": { slug: "rules", title: "Rules", body: "Changed" },
   "POST /api/v1/projects/{id}/messages": { title: "News", body: "Text" },
+  "PUT /api/v1/projects/{id}/messages/{messageId}": { title: "News", body: "Edited" },
 };
 
 /** Query strings the writes need; the file upload is bytes. */

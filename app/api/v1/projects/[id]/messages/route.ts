@@ -1,3 +1,4 @@
+import { versionEtag } from "@/lib/http/etag";
 import { created, handle, otherMethods } from "@/lib/http/route";
 import { listMessagesOperation, createMessageOperation } from "@/lib/messages/operations";
 import { listMessages, postMessage } from "@/lib/messages/service";
@@ -8,7 +9,7 @@ export const GET = handle(listMessagesOperation, async ({ actor, params, query }
 
 export const POST = handle(createMessageOperation, async ({ actor, params, body, meta }) => {
   const message = await postMessage(actor, params.id, body, meta);
-  return created(message, `/api/v1/projects/${params.id}/messages/${message.id}`);
+  return created(message, `/api/v1/projects/${params.id}/messages/${message.id}`, versionEtag(message));
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods(listMessagesOperation.path);
