@@ -22,7 +22,9 @@ async function pick(page: Page, label: string, typed: string, option: RegExp) {
 test("the audit log says who did what by name, and filters by a picked user, project, action and dates", async ({ page }) => {
   await signInPage(page, "lena.lead");
   await expectSignedIn(page);
-  await page.goto("/admin/audit");
+  // The seed's entries are the oldest: after the journeys before this one they are pages back, so
+  // the log is opened on one kind of action (the address keeps the filters).
+  await page.goto("/admin/audit?action=project.create");
 
   const created = entries(page).filter({ hasText: "created the project Skyforge Survival" });
   await expect(created.first()).toBeVisible();
