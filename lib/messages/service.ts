@@ -121,6 +121,15 @@ function auditedFields(message: Pick<ProjectMessage, "title" | "body">) {
   return { title: message.title, body: textFingerprint(message.body) };
 }
 
+/** An announcement of the project for a change: 404 when it is not the project's, then messages.manage. */
+async function messageToManage(tx: Tx, actor: Actor, projectId: string, messageId: string) {
+  const context = await messagesOf(actor, projectId, tx);
+  const message = await tx.projectMessage.findFirst({ where: { id: messageId, projectId } });
+  if (!message) throw new NotFound("message");
+  requireProjectPermission(context, "messages.manage");
+  return { context, message };
+}
+
 /**
  * Changes an announcement's title and text (messages.manage) at the revision the caller read
  * (`expectedVersion`, see messageVersion). Nobody is notified again: the notification of the post
@@ -135,10 +144,7 @@ export async function updateMessage(
   meta: RequestMeta,
 ): Promise<MessageView> {
   return db.$transaction(async (tx) => {
-    const context = await messagesOf(actor, projectId, tx);
-    const message = await tx.projectMessage.findFirst({ where: { id: messageId, projectId } });
-    if (!message) throw new NotFound("message");
-    requireProjectPermission(context, "messages.manage");
+    const { context, message } = await messageToManage(tx, actor, projectId, messageId);
     if (messageVersion(message) !== expectedVersion) throw new PreconditionFailed();
     // Only if the text is still the one just compared: a concurrent edit makes this one stale.
     const { count } = await tx.projectMessage.updateMany({
@@ -160,10 +166,7 @@ export async function updateMessage(
 
 export async function deleteMessage(actor: Actor, projectId: string, messageId: string, meta: RequestMeta): Promise<void> {
   await db.$transaction(async (tx) => {
-    const context = await messagesOf(actor, projectId, tx);
-    const message = await tx.projectMessage.findFirst({ where: { id: messageId, projectId } });
-    if (!message) throw new NotFound("message");
-    requireProjectPermission(context, "messages.manage");
+    const { context, message } = await messageToManage(tx, actor, projectId, messageId);
     await tx.projectMessage.delete({ where: { id: message.id } });
     await recordAudit(tx, context.audit(meta), {
       action: "message.delete",
