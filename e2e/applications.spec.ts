@@ -2,7 +2,7 @@
  * The applications journey in the portal, on the demo data: Pia owns Skyforge Survival (published,
  * PUBLIC, Applications on, Tester and Member offered to applicants).
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signedInPage, signUpPage } from "./header";
 
@@ -71,6 +71,23 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyb
   await expect(owner.getByText("Rejected. The applicant sees your reason.")).toBeVisible();
   await expect(owner.getByRole("listitem", { name: `Application of ${secondName}` })).toHaveCount(0);
   await expect(owner.getByText("“We are full this season.”")).toBeVisible();
+  // The history: the latest decision first, the accepted one "accepted as" the role given (not "asks
+  // to be"), each outcome and reason lined up under the applicant's name (the closing walk of issue
+  // 30 found them scattered left and right).
+  const history = owner.getByRole("region", { name: "History" }).getByRole("listitem");
+  await expect(history.first()).toContainText(`@${secondName}`);
+  await expect(history.filter({ hasText: `@${firstName}` })).toContainText("accepted as Tester");
+  const rejected = history.filter({ hasText: `@${secondName}` });
+  /** Where a text begins on the screen (not its box, which may start at a padding). */
+  const textLeft = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return Math.round(range.getClientRects()[0].x);
+    });
+  const nameLeft = await textLeft(rejected.getByText(`@${secondName}`).locator(".."));
+  expect(await textLeft(rejected.getByTestId("application-outcome"))).toBe(nameLeft);
+  expect(await textLeft(rejected.getByText("“We are full this season.”"))).toBe(nameLeft);
 
   // The accepted user is on the team: in My projects, with the role given.
   await first.goto("/my-projects");

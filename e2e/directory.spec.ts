@@ -40,6 +40,17 @@ test("a visitor narrows the directory with facets that say how many projects eac
   expect((await shownAndStated(page)).stated).toBe(all.stated);
 });
 
+test("a card shows the whole project name at 1280 px, wrapping it rather than cutting it off", async ({ page }) => {
+  // The closing walk of issue 30 found "Skyforge Su…" beside the facets (the card is about 230 px wide).
+  await page.goto("/projects");
+  const heading = page.getByRole("list", { name: "Project list" }).getByRole("heading", { name: "Skyforge Survival" });
+  await expect(heading).toBeVisible();
+  const clipped = await heading.evaluate(
+    (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+  );
+  expect(clipped).toBe(false);
+});
+
 test("on a phone the filters fold away behind one button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/projects");
@@ -56,8 +67,13 @@ test("a visitor following a link to a project for signed-in users is asked to si
   await page.goto("/projects/starlight-roleplay");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fprojects%2Fstarlight-roleplay/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The page says why it asks, naming the project (the closing walk found a bare sign-in form).
+  await expect(page.getByText("Starlight Roleplay is open to signed-in players")).toBeVisible();
 
   const response = await page.goto("/projects/ironclad-tactics");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Page not found")).toBeVisible();
+  // A sign-in link made up for a private project names nothing.
+  await page.goto("/sign-in?next=%2Fprojects%2Fironclad-tactics");
+  await expect(page.getByText("Ironclad Tactics")).toHaveCount(0);
 });

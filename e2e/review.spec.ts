@@ -16,6 +16,21 @@ async function decide(
   await reviewer.getByRole("link", { name: project }).click();
   await reviewer.getByRole("button", { name: "Claim for review" }).click();
   await expect(reviewer.getByText("You have claimed this project.").first()).toBeVisible();
+  // Said once, in the claim's line (the closing walk of issue 30 found it twice, a notice above the same line).
+  await expect(reviewer.getByRole("button", { name: "Release claim" })).toBeVisible();
+  await expect(reviewer.getByText("You have claimed this project.")).toHaveCount(1);
+  // The history reads "…, 06:45 AM: Draft → In review", the colon right after the time (not " : ").
+  const gap = await reviewer
+    .getByText(/→ In review/)
+    .last()
+    .evaluate((element) => {
+      const time = element.querySelector("time") ?? element.parentElement!.querySelector("time")!;
+      const range = document.createRange();
+      range.setStart(time.nextSibling ?? time.parentElement!.nextSibling!, 0);
+      range.setEnd(time.nextSibling ?? time.parentElement!.nextSibling!, 1);
+      return range.getBoundingClientRect().left - time.getBoundingClientRect().right;
+    });
+  expect(gap).toBeLessThan(1);
   const form = reviewer.getByRole("form", { name: "Decision" });
   for (const item of ["Complete", "Quality", "Guidelines", "Security"]) {
     if (!(failQuality && item === "Quality")) await form.getByLabel(new RegExp(`^${item}:`)).check();

@@ -28,12 +28,13 @@ function Applicant({ application, roles }: { application: ApplicationView; roles
       <Avatar name={applicant.displayName} url={applicant.avatarUrl} size={40} />
       <div className="min-w-0">
         <p className="font-medium break-words text-slate-900">
-          {applicant.displayName} <span className="font-normal break-all text-slate-500">@{applicant.username}</span>
+          {applicant.displayName} <span className="font-normal break-words text-slate-500">@{applicant.username}</span>
         </p>
         <p className="text-xs text-slate-500">
           {t.rich("since", { time: () => <LocalTime at={applicant.memberSince} format="date" /> })} ·{" "}
           {t.rich("applied", { time: () => <LocalTime at={application.createdAt} format="date" /> })}
-          {asked ? ` · ${t("asksFor", { role: asked })}` : ""}
+          {/* An accepted application holds the role given, not the one asked for: the history says so. */}
+          {asked ? ` · ${application.status === "ACCEPTED" ? t("acceptedAs", { role: asked }) : t("asksFor", { role: asked })}` : ""}
         </p>
       </div>
     </div>
@@ -168,17 +169,16 @@ export function ApplicationReview({
         {decided.length === 0 && <p className="text-sm text-slate-500">{t("noneDecided")}</p>}
         <ul className="divide-y divide-slate-100">
           {decided.map((application) => (
-            <li key={application.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <li key={application.id} className="space-y-1 py-3">
               <Applicant application={application} roles={grantableRoles} />
-              <div className="text-right text-sm">
+              {/* The outcome under the name (past the 40 px avatar and its gap), at every width. */}
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 pl-13 text-xs text-slate-500" data-testid="application-outcome">
                 <ApplicationStatusBadge status={application.status} />
-                {application.decidedAt && (
-                  <p className="text-xs text-slate-500">
-                    <LocalTime at={application.decidedAt} format="date" />
-                  </p>
-                )}
-                {application.reason && <p className="text-xs text-slate-600">“{application.reason}”</p>}
+                {application.decidedAt && <LocalTime at={application.decidedAt} format="date" />}
               </div>
+              {application.reason && (
+                <p className="pl-13 text-xs break-words text-slate-600">{t("reasonQuoted", { reason: application.reason })}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -46,7 +46,7 @@ export function ProjectCard({
       <div className="-mt-6 flex gap-4 px-4 pb-4">
         <ProjectLogo project={project} />
         <div className="min-w-0 flex-1 pt-7">
-          <h2 className="truncate font-semibold text-slate-900">
+          <h2 className="line-clamp-2 font-semibold break-words text-slate-900">
             {/* The link covers the whole card with its ::after, so the keyboard's focus ring is drawn there, around the card. */}
             <Link
               href={href}

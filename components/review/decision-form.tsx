@@ -97,8 +97,9 @@ function ClaimButton({
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   return (
     <div className="space-y-2">
-      {message && <Notice tone={message.ok ? "success" : "error"}>{message.text}</Notice>}
-      <p className="text-sm text-slate-600">
+      {/* A claim or its release shows in the line below, which the refresh updates: only a refusal needs a message (it said the same twice). */}
+      {message && !message.ok && <Notice tone="error">{message.text}</Notice>}
+      <p className="text-sm text-slate-600" role="status">
         {claimedByMe ? t("claimedByMe") : claimedBy ? t("claimedBy", { name: claimedBy }) : t("unclaimed")}
       </p>
       <Button

@@ -28,8 +28,23 @@ export const loadProjectPage = cache(async (slug: string) => {
 
 /** Whether a signed-out visitor is to be asked to sign in for this project (lib/permissions `asksVisitorToSignIn`). */
 async function listedForSignedIn(slug: string): Promise<boolean> {
-  const project = await db.project.findFirst({ where: { slug, deletedAt: null }, select: { status: true, visibility: true } });
-  return project !== null && asksVisitorToSignIn(project);
+  return (await projectAskingToSignIn(slug)) !== null;
+}
+
+/** The name of the project behind `slug` when it asks signed-out visitors to sign in; null for every other project, or none. */
+async function projectAskingToSignIn(slug: string): Promise<string | null> {
+  const project = await db.project.findFirst({ where: { slug, deletedAt: null }, select: { name: true, status: true, visibility: true } });
+  return project !== null && asksVisitorToSignIn(project) ? project.name : null;
+}
+
+/**
+ * The project a sign-in page was sent to from (`next` is `/projects/<slug>`), by name, when that
+ * project is one signed-out visitors are asked to sign in for: the page says why it asks. Any other
+ * project (a private one above all) is not named.
+ */
+export async function signInAskedFor(next: string | undefined): Promise<string | null> {
+  const slug = next?.match(/^\/projects\/([a-z0-9-]+)$/)?.[1];
+  return slug ? projectAskingToSignIn(slug) : null;
 }
 
 /**

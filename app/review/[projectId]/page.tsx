@@ -257,13 +257,16 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
           {history.transitions.map((entry) => (
             <li key={`${entry.at}-${entry.to}`} className="flex flex-wrap items-center gap-x-1.5">
               {entry.by && <Avatar name={entry.by.displayName} url={pictures.get(entry.by.id) ?? null} size={18} />}
-              {t.rich("transition", {
-                time: when(entry.at),
-                from: entry.from ? tl(`projectStatus.${entry.from}`) : "–",
-                to: tl(`projectStatus.${entry.to}`),
-              })}
-              {entry.by ? ` ${t("by", { name: entry.by.displayName })}` : ""}
-              {entry.reason ? `: ${entry.reason}` : ""}
+              {/* One flex item: the gap is for the avatar, not between the time and its colon. */}
+              <span className="min-w-0 break-words" data-testid="transition">
+                {t.rich("transition", {
+                  time: when(entry.at),
+                  from: entry.from ? tl(`projectStatus.${entry.from}`) : "–",
+                  to: tl(`projectStatus.${entry.to}`),
+                })}
+                {entry.by ? ` ${t("by", { name: entry.by.displayName })}` : ""}
+                {entry.reason ? `: ${entry.reason}` : ""}
+              </span>
             </li>
           ))}
         </ol>

@@ -13,6 +13,8 @@ export interface Member {
   role: { id: string; name: string };
   manageable: boolean;
   self: boolean;
+  /** The project's only Owner: neither removed nor leaving, nor given another role (ownership moves by transfer). */
+  soleOwner: boolean;
 }
 
 /** What a member's row or card shows and reports; the team list holds the state. */
@@ -77,10 +79,10 @@ function MemberRole({ member, assignableRoles, selected, disabled, busy, onSelec
   );
 }
 
-/** Remove (a member one outranks) or Leave (oneself); nothing otherwise. */
+/** Remove (a member one outranks) or Leave (oneself); nothing otherwise, and nothing for the only Owner. */
 function MemberRemove({ member, busy, onRemove }: MemberControls) {
   const t = useTranslations("manage.team");
-  if (!member.manageable && !member.self) return null;
+  if (member.soleOwner || (!member.manageable && !member.self)) return null;
   return (
     <Button
       type="button"

@@ -25,7 +25,10 @@ export default async function ApplicationsPage(props: ManageTabPageProps) {
         <ApplicationReview
           target={{ projectId: project.id, slug: project.slug }}
           pending={[...pending.data].reverse()}
-          decided={all.data.filter((application) => application.status !== "PENDING")}
+          // The history: the latest decision first (a list by application date put a decision just made at the bottom).
+          decided={all.data
+            .filter((application) => application.status !== "PENDING")
+            .sort((a, b) => (b.decidedAt ?? "").localeCompare(a.decidedAt ?? ""))}
           grantableRoles={grantable.map((role) => ({ id: role.id, name: roleName(role, (key) => defaultRole(key)), key: role.key }))}
           canDecide={access.permissions.has("applications.decide")}
           action={decideApplicationAction}

@@ -33,6 +33,9 @@ export default async function TeamPage(props: ManageTabPageProps) {
     ]);
     const name = (role: { key: string | null; name: string }) => roleName(role, (key) => defaultRole(key));
     const rankOf = new Map(roles.map((role) => [role.id, role.rank]));
+    // The last Owner cannot leave, be removed or get another role (the service refuses): ownership moves by transfer.
+    const owners = members.filter((member) => member.role.key === "OWNER").length;
+    const soleOwner = (member: (typeof members)[number]) => member.role.key === "OWNER" && owners === 1;
     return (
       <Card title={t("title")} description={t("description")}>
         <TeamManager
@@ -43,8 +46,9 @@ export default async function TeamPage(props: ManageTabPageProps) {
             displayName: member.displayName,
             avatarUrl: member.avatarUrl,
             role: { id: member.role.id, name: name(member.role) },
-            manageable: canManage && canManageMember(access, member.role) && member.userId !== actor?.userId,
+            manageable: canManage && canManageMember(access, member.role) && member.userId !== actor?.userId && !soleOwner(member),
             self: member.userId === actor?.userId,
+            soleOwner: soleOwner(member),
           }))}
           invitations={(invitations?.data ?? []).map((invitation) => ({
             id: invitation.id,
