@@ -105,6 +105,7 @@ test("a German reader gets no English from the API's wording: role names, a bad 
 
   // A file that is no image: the refusal is German (it was the API's "Send the body as image/png, ...").
   await page.goto("/account");
+  await expect(page.getByRole("group", { name: "Bild" }).locator("label", { hasText: "Bild auswählen" })).toBeVisible();
   await page
     .getByRole("group", { name: "Bild" })
     .getByLabel("Bild", { exact: true })

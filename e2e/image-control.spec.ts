@@ -64,6 +64,13 @@ test("item 10: logo, banner and avatar share one control: pick or drop, uploaded
   // A picked file is uploaded at once (no second button), and the unsaved edits of the form stay and still save.
   await form.getByLabel("Description").fill("Edited before the logo upload.");
   await expect(logo.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
+  // A button of our own in the page's language, whole on the phone; the browser's file input (its
+  // "Choose File / No file chosen", cut at 390 px) is hidden inside it.
+  const choose = logo.locator("label", { hasText: "Choose a picture" });
+  await expect(choose).toBeVisible();
+  const button = (await choose.boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(390);
+  expect((await logo.getByLabel("Logo").boundingBox())!.width).toBeLessThanOrEqual(1);
   await logo.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
   await expect(logo.getByText("The logo is uploaded.")).toBeVisible();
   await expect(logo.locator("img")).toHaveAttribute("src", /\/images\/logo\?v=/);

@@ -60,10 +60,14 @@ function focusState(target: Element | null) {
     ["date", "time", "datetime-local", "month", "week"].includes(active.type) &&
     !active.matches(":focus-visible");
   // A link that covers a whole card draws its ring with its ::after, the box it covers the card with.
-  const ring =
-    !active || nothing || inBrowserParts
-      ? null
-      : active.matches(":focus-visible") && (drawsRing(getComputedStyle(active)) || drawsRing(getComputedStyle(active, "::after")));
+  // A visually hidden input (the file field inside its button, components/ui/file-picker.tsx): its own
+  // outline cannot be seen, so the ring must be on a label that wraps it.
+  const hiddenInput = active instanceof HTMLInputElement && active.getBoundingClientRect().width <= 1;
+  const drawnBy = (element: Element) =>
+    hiddenInput
+      ? [...((element as HTMLInputElement).labels ?? [])].some((label) => label.contains(element) && drawsRing(getComputedStyle(label)))
+      : drawsRing(getComputedStyle(element)) || drawsRing(getComputedStyle(element, "::after"));
+  const ring = !active || nothing || inBrowserParts ? null : active.matches(":focus-visible") && drawnBy(active);
   const radio = (element: Element | null): element is HTMLInputElement => element instanceof HTMLInputElement && element.type === "radio";
   // Inside a radio group Tab leaves the group: the arrow keys move (and check) from radio to radio.
   const sameGroup =

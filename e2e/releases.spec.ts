@@ -58,8 +58,9 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
     .fill(
       '# Notes\n- **Bold** change\n- See [the notes](https://example.org/notes)\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n[bad](javascript:window.__xss=3)',
     );
-  await form.getByRole("tab", { name: "Preview" }).click();
-  const preview = form.getByLabel("Changelog preview");
+  // The Markdown editor of pages and announcements: its toolbar, and the preview beside the text as it is typed.
+  await expect(form.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+  const preview = form.getByRole("region", { name: "Preview" });
   await expect(preview.getByRole("heading", { name: "Notes" })).toBeVisible();
   await expect(preview.locator("strong", { hasText: "Bold" })).toBeVisible();
   await expect(preview.getByRole("link", { name: "the notes" })).toHaveAttribute("href", "https://example.org/notes");
@@ -81,11 +82,14 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
     downloadThroughput: -1,
     uploadThroughput: 2 * 1024 * 1024,
   });
-  await release.getByLabel("File").setInputFiles({ name: "browser-test.bin", mimeType: "application/octet-stream", buffer: bytes });
-  // Where the launcher installs it, and for which platforms (launcher v2).
+  // Where the launcher installs it, and for which platforms (launcher v2); then the file, uploaded as
+  // soon as it is picked (as pictures are: our own button, no second Upload button).
   await release.getByLabel("Install path").fill("bin/browser-test.bin");
   await release.getByLabel("Linux x64").check();
-  await release.getByRole("button", { name: `Upload to ${version}` }).click();
+  const upload = release.getByRole("group", { name: `Upload to ${version}` });
+  await expect(upload.locator("label", { hasText: "Choose a file" })).toBeVisible();
+  await expect(upload.getByRole("button", { name: /Upload/ })).toHaveCount(0);
+  await upload.getByLabel("File").setInputFiles({ name: "browser-test.bin", mimeType: "application/octet-stream", buffer: bytes });
   const progress = release.getByRole("progressbar", { name: "Upload progress" });
   await expect(progress).toBeVisible();
   await expect(release.getByText(/Uploading… \d+%/)).toBeVisible();
@@ -102,7 +106,7 @@ test("create a release, upload with progress, submit, a reviewer approves, downl
     .click();
   await expect(owner.getByText("The release is submitted for review.")).toBeVisible();
   await expect(release.getByText("In review", { exact: true })).toBeVisible();
-  await expect(release.getByRole("button", { name: `Upload to ${version}` })).toHaveCount(0);
+  await expect(release.getByRole("group", { name: `Upload to ${version}` })).toHaveCount(0);
 
   // The reviewer finds it in the queue's Releases tab, checks its file and approves it.
   await reviewer.goto("/review?kind=RELEASE");

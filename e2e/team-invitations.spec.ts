@@ -100,6 +100,16 @@ test("the team is a list of cards at 390 px: Leave and Remove in full view (no L
   await expect(main.getByRole("button", { name: "Remove Max (team member)" })).toBeInViewport({ ratio: 1 });
   // The only Owner is offered no Leave (the service refuses it: ownership moves by transfer), as on My projects.
   await expect(main.getByRole("button", { name: "Leave" })).toHaveCount(0);
+  // Transfer ownership suggests as the invitation does (its combobox), and only who may own the
+  // project: Paul, a partner; not Pia, the Owner, nor Sid, a suspended partner.
+  const newOwner = main.getByRole("form", { name: "Transfer ownership" }).getByRole("combobox", { name: "Username of the new Owner" });
+  await newOwner.pressSequentially("partner", { delay: 50 });
+  const suggestions = owner.getByRole("listbox", { name: "Matching accounts" });
+  await expect(suggestions.getByRole("option", { name: /Paul \(Partner\)/ })).toBeVisible();
+  await expect(suggestions.getByRole("option")).toHaveCount(1);
+  await newOwner.press("ArrowDown");
+  await newOwner.press("Enter");
+  await expect(newOwner).toHaveValue("paul.partner");
   const member = await signedInPage(browser, "max.member");
   await member.setViewportSize({ width: 390, height: 844 });
   await member.goto("/projects/skyforge-survival/manage/team");

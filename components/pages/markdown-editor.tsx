@@ -17,7 +17,7 @@ const FORMAT_OF_KEY: Record<string, MarkdownFormat> = { b: "bold", i: "italic", 
 /**
  * Markdown on the left with a formatting toolbar, a live preview on the right rendered on the
  * server by the same renderer and sanitizer as the public pages (so what you see is what visitors
- * get). Used by the page editor and the announcements. `field` is the form's registration of the
+ * get). Used by the page editor, the announcements and a release's changelog. `field` is the form's registration of the
  * text (`form.register("body")`), `body` its current value (`useWatch`).
  */
 export function MarkdownEditor({
@@ -53,7 +53,12 @@ export function MarkdownEditor({
     const timer = setTimeout(() => {
       startPreview(async () => {
         const result = await previewRef.current(body);
-        setRendered(result.ok ? { html: result.data!.html, error: "" } : { html: "", error: result.fieldErrors?.body ?? result.message });
+        // The text's own field error (a page's "body", a release's "changelog"), else the message.
+        setRendered(
+          result.ok
+            ? { html: result.data!.html, error: "" }
+            : { html: "", error: Object.values(result.fieldErrors ?? {})[0] ?? result.message },
+        );
       });
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);

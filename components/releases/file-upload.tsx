@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
+import { FilePicker, useFileDrop } from "@/components/ui/file-picker";
 import { Notice } from "@/components/ui/notice";
 import {
   DOWNLOAD_KINDS,
@@ -24,7 +25,8 @@ import { formatBytes } from "./format";
  * the portal session): the browser streams it and reports progress, so large files never pass
  * through a server action or sit in memory anywhere. The file's name and install path are checked
  * first with the API's own schemas (fileNameSchema, installPathSchema). Install path, platforms and
- * "extract" are what the launcher manifest tells launchers (docs/launcher.md).
+ * "extract" are what the launcher manifest tells launchers (docs/launcher.md); they are set first,
+ * and a file picked or dropped (FilePicker, useFileDrop, as the image control) is uploaded at once.
  */
 export function FileUpload({ projectId, releaseId, label: givenLabel }: { projectId: string; releaseId?: string; label?: string }) {
   const t = useTranslations("releases");
@@ -33,7 +35,6 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
   const label = givenLabel ?? t("attach");
   const router = useRouter();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [kind, setKind] = useState<DownloadKind>("SOFTWARE");
   const [installPath, setInstallPath] = useState("");
   const [platforms, setPlatforms] = useState<FilePlatform[]>([]);
@@ -42,9 +43,7 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const request = useRef<XMLHttpRequest | null>(null);
 
-  function upload() {
-    const file = input.current?.files?.[0];
-    if (!file) return setNotice({ tone: "error", text: t("chooseFile") });
+  function upload(file: File) {
     // The API's own name rule, checked before a byte is sent: a launcher could not write such a file.
     const name = fileNameSchema.safeParse(file.name);
     if (!name.success) return setNotice({ tone: "error", text: translateServerMessage(name.error.issues[0]!.message, locale) });
@@ -75,7 +74,6 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
           tone: "success",
           text: t("uploaded", { name: stored.name, size: formatBytes(stored.size, locale), sha256: stored.sha256 }),
         });
-        if (input.current) input.current.value = "";
         setInstallPath("");
         setPlatforms([]);
         setExtract(false);
@@ -99,39 +97,36 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
     xhr.send(file);
   }
 
+  const { dragging, dropProps } = useFileDrop(upload, progress !== null);
   const percent = progress && progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
   return (
-    <fieldset className="min-w-0 space-y-3" aria-label={label}>
+    <fieldset
+      aria-label={label}
+      {...dropProps}
+      className={`min-w-0 space-y-3 rounded-md p-3 ring-1 ${dragging ? "bg-indigo-50 ring-2 ring-indigo-500" : "ring-slate-200"}`}
+    >
       {notice && (
         <div className="break-all">
           <Notice tone={notice.tone}>{notice.text}</Notice>
         </div>
       )}
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 max-w-full space-y-1.5">
-          <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-900">
-            {t("file")}
-          </label>
-          <input ref={input} id={`${id}-file`} type="file" disabled={progress !== null} className="block max-w-full text-sm" />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-900">
-            {t("kind")}
-          </label>
-          <select
-            id={`${id}-kind`}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as DownloadKind)}
-            disabled={progress !== null}
-            className="block rounded-md px-3 py-2 text-sm ring-1 ring-slate-300"
-          >
-            {DOWNLOAD_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {kindLabel(value)}
-              </option>
-            ))}
-          </select>
-        </div>
+      <div className="space-y-1.5">
+        <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-900">
+          {t("kind")}
+        </label>
+        <select
+          id={`${id}-kind`}
+          value={kind}
+          onChange={(event) => setKind(event.target.value as DownloadKind)}
+          disabled={progress !== null}
+          className="block rounded-md px-3 py-2 text-sm ring-1 ring-slate-300"
+        >
+          {DOWNLOAD_KINDS.map((value) => (
+            <option key={value} value={value}>
+              {kindLabel(value)}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
@@ -169,23 +164,18 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
           />
         </div>
       </div>
-      <div>
-        {progress ? (
-          <Button type="button" variant="secondary" onClick={() => request.current?.abort()}>
-            {t("cancelUpload")}
-          </Button>
-        ) : (
-          <Button type="button" onClick={upload}>
-            {label}
-          </Button>
-        )}
-      </div>
+      <FilePicker label={t("file")} hint={t("uploadAtOnce")} disabled={progress !== null} onFile={upload} />
       {progress && (
-        <div className="space-y-1">
+        <div className="space-y-2">
           <progress max={100} value={percent} aria-label={t("progress")} className="h-2 w-full" />
-          <p className="text-xs text-slate-600" aria-live="polite">
-            {t("uploading", { percent, sent: formatBytes(progress.sent, locale), total: formatBytes(progress.total, locale) })}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-xs text-slate-600" aria-live="polite">
+              {t("uploading", { percent, sent: formatBytes(progress.sent, locale), total: formatBytes(progress.total, locale) })}
+            </p>
+            <Button type="button" variant="secondary" onClick={() => request.current?.abort()}>
+              {t("cancelUpload")}
+            </Button>
+          </div>
         </div>
       )}
     </fieldset>

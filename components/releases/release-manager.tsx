@@ -8,17 +8,16 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { MarkdownHtml } from "@/components/pages/markdown-html";
+import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { TextAreaField } from "@/components/ui/textarea";
 import { useToast } from "@/components/ui/toast";
 import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANNELS } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
-import { createReleaseSchema, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
+import { createReleaseSchema, MAX_CHANGELOG, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
 import { FileUpload } from "./file-upload";
 import { formatBytes } from "./format";
 
@@ -55,8 +54,9 @@ export function ReleaseStateBadge({ state }: { state: ReleaseView["state"] }) {
 }
 
 /**
- * A changelog field with a Write / Preview switch. The preview is rendered on the server by the
- * project page's own renderer and sanitizer, so it shows exactly what visitors will see.
+ * The changelog in the Markdown editor of pages and announcements (toolbar, shortcuts, live
+ * preview). The preview is rendered on the server by the project page's own renderer and
+ * sanitizer, so it shows exactly what visitors will see.
  */
 function ChangelogEditor({
   target,
@@ -72,68 +72,17 @@ function ChangelogEditor({
   render: ChangelogPreview;
 }) {
   const t = useTranslations("releases");
-  const id = useId();
-  const [preview, setPreview] = useState(false);
-  const [rendered, setRendered] = useState<{ html: string; error: string } | null>(null);
-  const [rendering, startRendering] = useTransition();
-  const showPreview = () => {
-    setPreview(true);
-    setRendered(null);
-    startRendering(async () => {
-      const result = await render(target, { changelog: value });
-      setRendered(
-        result.ok ? { html: result.data!.html, error: "" } : { html: "", error: result.fieldErrors?.changelog ?? result.message },
-      );
-    });
-  };
   return (
-    <div className="space-y-1.5">
-      <div className="flex gap-2 text-xs" role="tablist" aria-label={t("changelogView")}>
-        <button
-          id={`${id}-write-tab`}
-          type="button"
-          role="tab"
-          aria-selected={!preview}
-          aria-controls={`${id}-write`}
-          onClick={() => setPreview(false)}
-          className={!preview ? "font-semibold text-indigo-700" : "text-slate-600"}
-        >
-          {t("write")}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={preview}
-          aria-controls={preview ? `${id}-preview` : undefined}
-          onClick={showPreview}
-          className={preview ? "font-semibold text-indigo-700" : "text-slate-600"}
-        >
-          {t("preview")}
-        </button>
-      </div>
-      <div id={`${id}-write`} role="tabpanel" aria-labelledby={`${id}-write-tab`} hidden={preview}>
-        <TextAreaField label={t("changelog")} rows={5} hint={t("changelogHint")} error={error} {...register} />
-      </div>
-      {preview && (
-        <div
-          id={`${id}-preview`}
-          role="tabpanel"
-          className="rounded-md p-3 text-sm ring-1 ring-slate-200"
-          aria-label={t("changelogPreview")}
-          aria-busy={rendering}
-        >
-          {!rendered ? (
-            <p className="text-slate-500">{t("previewRendering")}</p>
-          ) : rendered.error ? (
-            <p className="text-red-600">{rendered.error}</p>
-          ) : rendered.html ? (
-            <MarkdownHtml html={rendered.html} />
-          ) : (
-            <p className="text-slate-500">{t("noChangelog")}</p>
-          )}
-        </div>
-      )}
-    </div>
+    <MarkdownEditor
+      label={t("changelog")}
+      hint={t("changelogHint")}
+      error={error}
+      rows={6}
+      maxLength={MAX_CHANGELOG}
+      field={register}
+      body={value}
+      preview={(changelog) => render(target, { changelog })}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { call } from "../testing/http";
 import { db } from "../db/client";
 import { Forbidden, NotFound } from "../errors";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "../testing/factories";
-import { searchMemberCandidates } from "./service";
+import { searchMemberCandidates, searchOwnerCandidates } from "./service";
 
 describe("searching accounts to add to a team", () => {
   it("offers active accounts by username prefix or display name, not members, not suspended, public profile only", async () => {
@@ -69,5 +69,25 @@ describe("searching accounts to add to a team", () => {
       403,
     );
     expect((await call(candidates.GET, "GET", "/?q=a", { token: await tokenFor(owner.id), params: { id: project.id } })).status).toBe(400);
+  });
+
+  it("Transfer ownership's search offers active partners (members or not), not the Owner, not plain users; only to who may transfer", async () => {
+    const owner = await createPartner();
+    const project = await createProjectFor(owner);
+    const tag = unique("own").toLowerCase();
+    const named = async (user: { id: string }, suffix: string) =>
+      db.user.update({ where: { id: user.id }, data: { username: `${tag}${suffix}`, usernameKey: `${tag}${suffix}` } });
+    const partner = await named(await createPartner(), "partner");
+    const managerPartner = await named(await createPartner(), "manager");
+    await addMemberWith(project.id, managerPartner.id, "MANAGER");
+    const plain = await named(await createUser(), "plain");
+    const suspendedPartner = await named(await createUser({ roles: ["USER", "PARTNER"], partnerStatus: "SUSPENDED" }), "paused");
+    await db.user.update({ where: { id: owner.id }, data: { username: `${tag}owner`, usernameKey: `${tag}owner` } });
+
+    const ids = (await searchOwnerCandidates(actorOf(owner), project.id, tag)).map((user) => user.userId);
+    expect(ids.sort()).toEqual([partner.id, managerPartner.id].sort());
+    expect(ids).not.toContain(plain.id);
+    expect(ids).not.toContain(suspendedPartner.id);
+    await expect(searchOwnerCandidates(actorOf(managerPartner), project.id, tag)).rejects.toBeInstanceOf(Forbidden);
   });
 });

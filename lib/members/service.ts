@@ -331,6 +331,35 @@ export async function isOnAnyTeam(userId: string): Promise<boolean> {
   return (await db.projectMember.findFirst({ where: { userId }, select: { projectId: true } })) !== null;
 }
 
+/**
+ * Accounts the ownership may go to, for the Transfer ownership search-as-you-type: as the add-member
+ * search (username prefix or display name, public profile only), but only accounts that may own a
+ * project (canBeOwner: an ACTIVE partner, members or not) and not an Owner already. Only for those
+ * who may transfer.
+ */
+export async function searchOwnerCandidates(actor: Actor, projectId: string, query: string) {
+  const context = await inProject(actor, projectId);
+  if (!canTransferOwnership(context.access))
+    throw new Forbidden("Only the Owner, or a Project lead's audited override, can transfer ownership.");
+  const q = query.trim();
+  if (q.length < 2) return [];
+  const users = await db.user.findMany({
+    where: {
+      suspendedAt: null,
+      deletedAt: null,
+      partnerStatus: "ACTIVE",
+      OR: [{ usernameKey: { startsWith: q.toLowerCase() } }, { displayName: { contains: q, mode: "insensitive" } }],
+      memberships: { none: { projectId, role: { key: "OWNER" } } },
+    },
+    select: { id: true, username: true, displayName: true, avatarUrl: true, partnerStatus: true, platformRoles: true },
+    orderBy: [{ usernameKey: "asc" }],
+    take: CANDIDATE_LIMIT,
+  });
+  return users
+    .filter(canBeOwner)
+    .map((user) => ({ userId: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl }));
+}
+
 /** How many accounts the "add member" search offers at most. */
 export const CANDIDATE_LIMIT = 8;
 

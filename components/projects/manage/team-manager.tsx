@@ -23,6 +23,8 @@ export interface TeamActions {
   /** Removing oneself is leaving: it goes on to My projects. */
   remove: (target: ProjectTarget, userId: string) => Promise<FormResult<{ left: boolean }>>;
   transfer: (target: ProjectTarget, username: string) => Promise<FormResult>;
+  /** Accounts the ownership may go to, for Transfer ownership's search-as-you-type. */
+  searchOwners: (target: ProjectTarget, query: string) => Promise<FormResult<{ users: Candidate[] }>>;
 }
 
 /**
@@ -141,7 +143,7 @@ export function TeamManager({
         />
       )}
       {canManage && assignableRoles.length > 0 && <InviteForm target={target} assignableRoles={assignableRoles} actions={actions} />}
-      {canTransfer && <TransferOwnershipForm target={target} transfer={actions.transfer} />}
+      {canTransfer && <TransferOwnershipForm target={target} actions={actions} />}
     </div>
   );
 }

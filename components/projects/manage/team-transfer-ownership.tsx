@@ -6,19 +6,28 @@ import { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { useConfirm } from "@/components/ui/confirm";
-import { TextField } from "@/components/ui/field";
 import type { ProjectTarget } from "./presentation-form";
 import type { TeamActions } from "./team-manager";
+import { UserCombobox } from "./user-combobox";
 
-/** The team tab's ownership transfer: a username, confirmed before it is sent. */
-export function TransferOwnershipForm({ target, transfer: send }: { target: ProjectTarget; transfer: TeamActions["transfer"] }) {
+/**
+ * The team tab's ownership transfer: an account found by search (the invitation's combobox, offering
+ * those who may own a project) or a typed username, confirmed before it is sent.
+ */
+export function TransferOwnershipForm({
+  target,
+  actions,
+}: {
+  target: ProjectTarget;
+  actions: Pick<TeamActions, "transfer" | "searchOwners">;
+}) {
   const t = useTranslations("manage.team");
   const confirm = useConfirm();
   const schema = useMemo(() => z.strictObject({ username: z.string().trim().min(1, t("usernameRequired")).max(32) }), [t]);
   const transfer = useSchemaForm({
     schema,
     defaultValues: { username: "" },
-    action: (values) => send(target, values.username),
+    action: (values) => actions.transfer(target, values.username),
     onSuccess: () => transfer.form.reset(),
   });
 
@@ -40,12 +49,16 @@ export function TransferOwnershipForm({ target, transfer: send }: { target: Proj
     <form onSubmit={submit} noValidate aria-label={t("transferHeading")} className="space-y-4 rounded-md p-4 ring-1 ring-amber-200">
       <h3 className="font-semibold">{t("transferHeading")}</h3>
       <p className="text-sm text-slate-600">{t("transferText")}</p>
-      <TextField
-        label={t("newOwner")}
-        autoComplete="off"
-        error={transfer.form.formState.errors.username?.message}
-        {...transfer.form.register("username")}
-      />
+      <div className="sm:max-w-sm">
+        <UserCombobox
+          label={t("newOwner")}
+          hint={t("newOwnerHint")}
+          error={transfer.form.formState.errors.username?.message}
+          search={(query) => actions.searchOwners(target, query)}
+          {...transfer.form.register("username")}
+          onPick={(user) => transfer.form.setValue("username", user.username, { shouldValidate: true })}
+        />
+      </div>
       <FormFooter pending={transfer.pending} label={t("transferHeading")} variant="secondary" notice={transfer.notice} />
     </form>
   );

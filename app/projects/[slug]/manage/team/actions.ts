@@ -6,7 +6,7 @@ import { ValidationFailed } from "@/lib/errors";
 import { idSchema } from "@/lib/http/operation";
 import { createInvitationSchema } from "@/lib/invitations/schemas";
 import { createInvitation, revokeInvitation } from "@/lib/invitations/service";
-import { changeMemberRole, removeMember, searchMemberCandidates, transferOwnership } from "@/lib/members/service";
+import { changeMemberRole, removeMember, searchMemberCandidates, searchOwnerCandidates, transferOwnership } from "@/lib/members/service";
 import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
 import { findActiveUserId } from "@/lib/users/service";
 
@@ -41,6 +41,16 @@ export const searchMemberCandidatesAction = portalAction({
   run: async ([{ projectId }, query], { actor }) => ({
     message: "",
     data: { users: await searchMemberCandidates(actor, projectId, query) },
+  }),
+});
+
+/** Transfer ownership's combobox: the accounts that may own the project. */
+export const searchOwnerCandidatesAction = portalAction({
+  signIn: projectPath("/manage/team"),
+  args: z.tuple([projectTarget, z.string().max(32)]),
+  run: async ([{ projectId }, query], { actor }) => ({
+    message: "",
+    data: { users: await searchOwnerCandidates(actor, projectId, query) },
   }),
 });
 

@@ -12,6 +12,7 @@ import {
   removeMemberAction,
   revokeInvitationAction,
   searchMemberCandidatesAction,
+  searchOwnerCandidatesAction,
   transferOwnershipAction,
 } from "./actions";
 
@@ -65,6 +66,7 @@ export default async function TeamPage(props: ManageTabPageProps) {
             invite: inviteAction,
             revokeInvitation: revokeInvitationAction,
             search: searchMemberCandidatesAction,
+            searchOwners: searchOwnerCandidatesAction,
             changeRole: changeMemberRoleAction,
             remove: removeMemberAction,
             transfer: transferOwnershipAction,
