@@ -6,7 +6,15 @@ import { expectSignedIn, signInPage } from "./header";
 // (German words are longer). Long tokens and e-mail addresses wrap; tables scroll in their own box.
 test.use({ viewport: { width: 390, height: 844 } });
 
-const PAGES = ["/account", "/account/security", "/notifications", "/my-applications"];
+const PAGES = [
+  "/account",
+  "/account/notifications",
+  "/account/security",
+  "/account/tokens",
+  "/account/privacy",
+  "/notifications",
+  "/my-applications",
+];
 const PUBLIC_PAGES = ["/sign-in", "/sign-up", "/forgot-password", "/reset-password", "/verify-email"];
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
@@ -36,7 +44,15 @@ test("the account pages fit a phone, in English and in German", async ({ page })
   expect(response.status()).toBe(201);
   await signInPage(page, username, password);
   await expectSignedIn(page);
+  // The account is split into sections (it was one page of some 5,500 px on a phone): the profile
+  // page holds the profile and the e-mail address, and the folded section navigation leads to the rest.
   await page.goto("/account");
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2800);
+  const sections = page.getByRole("navigation", { name: "Account sections" });
+  await sections.getByRole("button", { name: "Section: Profile and e-mail" }).click();
+  await sections.getByRole("link", { name: "Access tokens" }).click();
+  await expect(page).toHaveURL(/\/account\/tokens$/);
+  await expect(sections.getByRole("button", { name: "Section: Access tokens" })).toHaveAttribute("aria-expanded", "false");
   await page.getByRole("form", { name: "New token" }).getByLabel("Token name").fill("A token with a name long enough to wrap");
   await page.getByRole("button", { name: "Create token" }).click();
   await expect(page.getByTestId("new-token")).toBeVisible();

@@ -5,7 +5,7 @@ import { expectSignedIn, signInPage } from "./header";
 test("a token made in the portal calls the API until it is revoked", async ({ page, request }) => {
   await signInPage(page, E2E_ADMIN.login, E2E_ADMIN.password);
   await expectSignedIn(page);
-  await page.goto("/account");
+  await page.goto("/account/tokens");
 
   const form = page.getByRole("form", { name: "New token" });
   await form.getByLabel("Token name").fill("Playwright");

@@ -16,6 +16,9 @@ test("a user downloads their data, then deletes the account and cannot sign in a
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/account/);
+  // The account's sections are pages of their own (as Keycloak's console): data and deletion is one.
+  await page.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "Your data and deletion" }).click();
+  await expect(page).toHaveURL(/\/account\/privacy$/);
 
   // "Download my data": the API's attachment, named after the user and the day.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);

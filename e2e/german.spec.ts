@@ -52,7 +52,7 @@ test("a German user reads a notification in German and gets a form's range check
   await expect(list).not.toContainText("was not accepted");
 
   // zod's own message for a text too long (the schema states none itself for its maximum).
-  await page.goto("/account");
+  await page.goto("/account/tokens");
   const form = page.getByRole("form", { name: "Neues Token" });
   await form.getByLabel("Name des Tokens").fill("x".repeat(101));
   await form.getByRole("button", { name: "Token erstellen" }).click();

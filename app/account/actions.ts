@@ -83,7 +83,7 @@ export const createTokenAction = portalAction({
     const t = await getTranslations("account.tokens");
     return { message: t("created"), data: { token: created.token, id: created.id } };
   },
-  revalidate: ["/account"],
+  revalidate: ["/account/tokens"],
 });
 
 export const revokeTokenAction = portalAction({
@@ -93,7 +93,7 @@ export const revokeTokenAction = portalAction({
     await revokeToken(actor.userId, tokenId, audit);
     return (await getTranslations("account.tokens"))("revoked");
   },
-  revalidate: ["/account"],
+  revalidate: ["/account/tokens"],
 });
 
 export const updateNotificationSettingsAction = portalAction({
@@ -103,7 +103,7 @@ export const updateNotificationSettingsAction = portalAction({
     await updateNotificationSettings(actor, input, meta);
     return (await getTranslations("account.notifications"))("saved");
   },
-  revalidate: ["/account"],
+  revalidate: ["/account/notifications"],
 });
 
 /** Deletes the own account (docs/privacy.md): the username typed again, the password and, with 2FA, a code. */

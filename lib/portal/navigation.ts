@@ -43,7 +43,7 @@ const STAFF: Entry[] = [
 const ACCOUNT: Entry[] = [
   { label: "account", href: "/account" },
   { label: "security", href: "/account/security" },
-  { label: "tokens", href: "/account#tokens" },
+  { label: "tokens", href: "/account/tokens" },
   { label: "myApplications", href: "/my-applications" },
   { label: "notifications", href: "/notifications" },
 ];

@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { ClientMessagesProvider } from "@/components/i18n/client-messages-provider";
 import { StatusBadge } from "@/components/projects/badges";
-import { ManageNav } from "@/components/projects/manage/manage-nav";
+import { SectionNav } from "@/components/navigation/section-nav";
 import { ReviewLockBanner } from "@/components/projects/manage/review-lock-banner";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { pendingApplicationCount } from "@/lib/applications/service";
@@ -59,14 +59,20 @@ export default async function ManageLayout({ children, params }: { children: Rea
         {/* The tabs shown are exactly those whose pages open (the same MANAGE_TABS entry decides both). */}
         {tabs.length > 0 ? (
           <div className="space-y-6 lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-8 lg:space-y-0">
-            <ManageNav
+            <SectionNav
               base={`/projects/${project.slug}/manage`}
+              label={t("tabsLabel")}
+              section={t("section")}
               groups={MANAGE_GROUPS.map((group) => ({
                 key: group,
                 label: t(`groups.${group}`),
                 tabs: tabs
                   .filter((tab) => tab.group === group)
-                  .map(({ href, key }) => ({ href, label: t(`tabs.${key}`), badge: href === "/applications" ? pending : 0 })),
+                  .map(({ href, key }) => ({
+                    href,
+                    label: t(`tabs.${key}`),
+                    ...(href === "/applications" && pending ? { badge: pending, badgeLabel: t("pending", { count: pending }) } : {}),
+                  })),
               })).filter((group) => group.tabs.length > 0)}
             />
             <div className="min-w-0">{children}</div>

@@ -1,31 +1,32 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 
-export interface ManageNavTab {
+export interface SectionNavTab {
   href: string;
   label: string;
   badge?: number;
+  /** What the badge counts, for screen readers ("3 pending"). */
+  badgeLabel?: string;
 }
 
-export interface ManageNavGroup {
+export interface SectionNavGroup {
   key: string;
   label: string;
-  tabs: ManageNavTab[];
+  tabs: SectionNavTab[];
 }
 
 /**
- * The management area's side navigation, grouped as project settings are on Modrinth and GitLab
- * (Project, People, Content). From 1024 px it is a column beside the tab's page; narrower, it folds
- * into one button naming the current tab, which opens the same grouped list (a disclosure) and
- * closes again once a tab is chosen. The current tab is marked with `aria-current`; a page below a
- * tab (a release's editor, a page being written) marks its tab too.
+ * An area's side navigation in groups (the project management area, as project settings are on
+ * Modrinth and GitLab; the account, as Keycloak's account console is). From 1024 px it is a column
+ * beside the section's page; narrower, it folds into one button naming the current section, which
+ * opens the same grouped list (a disclosure) and closes again once a section is chosen. The current
+ * section is marked with `aria-current`; a page below one (a release's editor) marks it too.
+ * `label` names the navigation, `section` is the word before the current section on the button.
  */
-export function ManageNav({ base, groups }: { base: string; groups: ManageNavGroup[] }) {
-  const t = useTranslations("manage");
+export function SectionNav({ base, groups, label, section }: { base: string; groups: SectionNavGroup[]; label: string; section: string }) {
   const id = useId();
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
@@ -39,7 +40,7 @@ export function ManageNav({ base, groups }: { base: string; groups: ManageNavGro
   const all = groups.flatMap((group) => group.tabs);
   const current = currentTab(base, pathname, all);
   return (
-    <nav aria-label={t("tabsLabel")} className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+    <nav aria-label={label} className="min-w-0 lg:sticky lg:top-4 lg:self-start">
       <button
         type="button"
         aria-expanded={open}
@@ -48,8 +49,8 @@ export function ManageNav({ base, groups }: { base: string; groups: ManageNavGro
         className="flex w-full items-center justify-between gap-3 rounded-md bg-white px-3 py-2 text-left text-sm ring-1 ring-slate-200 lg:hidden"
       >
         <span className="min-w-0 truncate">
-          <span className="text-slate-500">{t("section")} </span>
-          <span className="font-medium">{current?.label ?? t("tabsLabel")}</span>
+          <span className="text-slate-500">{section} </span>
+          <span className="font-medium">{current?.label ?? label}</span>
         </span>
         <span aria-hidden className={`text-slate-500 transition-transform ${open ? "rotate-180" : ""}`}>
           ▾
@@ -81,7 +82,7 @@ export function ManageNav({ base, groups }: { base: string; groups: ManageNavGro
                           <span aria-hidden className="rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white">
                             {tab.badge}
                           </span>
-                          <span className="sr-only"> ({t("pending", { count: tab.badge })})</span>
+                          {tab.badgeLabel && <span className="sr-only"> ({tab.badgeLabel})</span>}
                         </>
                       ) : null}
                     </Link>
@@ -97,7 +98,7 @@ export function ManageNav({ base, groups }: { base: string; groups: ManageNavGro
 }
 
 /** The tab the page belongs to: its own address, or the longest tab address it lies below. */
-function currentTab(base: string, pathname: string, tabs: ManageNavTab[]): ManageNavTab | undefined {
+function currentTab(base: string, pathname: string, tabs: SectionNavTab[]): SectionNavTab | undefined {
   return tabs
     .filter((tab) => pathname === `${base}${tab.href}` || (tab.href && pathname.startsWith(`${base}${tab.href}/`)))
     .sort((a, b) => b.href.length - a.href.length)[0];

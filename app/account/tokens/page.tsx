@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { createTokenAction, revokeTokenAction } from "@/app/account/actions";
+import { TokenManager } from "@/components/account/token-manager";
+import { Card, PageHeader } from "@/components/ui/card";
+import { isRecentlyAuthenticated, reauthWindowMinutes } from "@/lib/account/reauthentication";
+import { requirePortalActor } from "@/lib/auth/portal";
+import { listTokens } from "@/lib/auth/tokens";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("account.page");
+  return { title: t("tokensTitle") };
+}
+
+export default async function AccountTokensPage() {
+  const actor = await requirePortalActor("/account/tokens");
+  const [tokens, recent, t] = await Promise.all([
+    listTokens(actor.userId),
+    isRecentlyAuthenticated(actor),
+    getTranslations("account.page"),
+  ]);
+  return (
+    <div className="space-y-8">
+      <PageHeader title={t("tokensTitle")} description={t("tokensDescription")} />
+      <Card>
+        <TokenManager
+          tokens={tokens}
+          recent={recent}
+          windowMinutes={reauthWindowMinutes()}
+          actions={{ create: createTokenAction, revoke: revokeTokenAction }}
+        />
+      </Card>
+    </div>
+  );
+}
