@@ -74,6 +74,12 @@ test("an edit during review is refused with a clear message; the lock banner off
   const stored = await (await request.get(`/api/v1/projects/${project.id}`, { headers })).json();
   expect(stored.description).toBe("A project that waits for its review while the team tries to edit it.");
 
+  // The Review tab names the same act with the same words as the banner (the closing walk of issue 30
+  // found "Withdraw from review" there).
+  await partner.goto(`/projects/${project.slug}/manage/review`);
+  await expect(partner.getByRole("button", { name: "Withdraw submission" })).toHaveCount(2);
+  await expect(partner.getByRole("button", { name: /Withdraw from review/ })).toHaveCount(0);
+  await partner.goto(`/projects/${project.slug}/manage`);
   await banner.getByRole("button", { name: "Withdraw submission" }).click();
   await partner.getByRole("dialog", { name: "Withdraw the submission?" }).getByRole("button", { name: "Withdraw submission" }).click();
   await expect(partner.getByTestId("review-lock")).toHaveCount(0);
