@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationFamily, ownNotFound, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, ownNotFound, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import {
   changePasswordSchema,
@@ -20,9 +20,11 @@ const reauthentication = problem(
   "The sign-in behind the session or token is older than REAUTH_WINDOW_SECONDS, default 10 minutes (`reauthentication_required`)",
 );
 
-const accountSecurity = operationFamily({ tag: "Account security", auth: "required" });
-const authentication = operationFamily({ tag: "Authentication", auth: "none" });
-const administration = operationFamily({ tag: "Administration", auth: "required", scope: "admin" });
+const accountSecurity = operationsOf("Account security").signedIn;
+
+const authentication = operationsOf("Authentication").noSignIn;
+
+const administration = operationsOf("Administration").staff;
 
 export const changePasswordOperation = accountSecurity.post("/api/v1/users/me/password", {
   summary: "Change the own password",

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationFamily, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { applicationSchema, applySchema, decisionSchema, listApplicationsQuerySchema, membershipSchema } from "./schemas";
 
 const applicationParams = z.strictObject({ id: idSchema, applicationId: idSchema });
 const NOT_VISIBLE = projectModuleNotVisible("Applications");
 
-const signedIn = operationFamily({ tag: "Applications", auth: "required" });
-const team = operationFamily({ tag: "Team", auth: "required" });
+const { signedIn } = operationsOf("Applications");
+
+const team = operationsOf("Team").signedIn;
 
 export const applyOperation = signedIn.post("/api/v1/projects/{id}/applications", {
   summary: "Apply to join a project's team",

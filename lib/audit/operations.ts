@@ -1,10 +1,9 @@
-import { guardedBy, idParams, operationFamily, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, operationsOf, pageOf, problem } from "../http/operation";
 import { auditEntrySchema, auditQuerySchema, projectAuditQuerySchema } from "./schemas";
 
 const BAD_FILTER = problem("A filter is malformed, or the range ends before it starts");
 
-const staff = operationFamily({ tag: "Administration", auth: "required", scope: "admin" });
-const signedIn = operationFamily({ tag: "Administration", auth: "required" });
+const { staff, signedIn } = operationsOf("Administration");
 
 export const auditOperation = staff.get("/api/v1/audit", {
   operationId: "listAuditEntries",

@@ -1,9 +1,9 @@
-import { operationFamily, problem } from "../http/operation";
+import { operationsOf, problem } from "../http/operation";
 import { RATE_LIMITS } from "../rate-limit";
 import { newTokenSchema } from "../auth/schemas";
 import { deviceSignInStartedSchema, pollDeviceTokenSchema, startDeviceSignInSchema } from "./schemas";
 
-const noSignIn = operationFamily({ tag: "Authentication", auth: "none" });
+const { noSignIn } = operationsOf("Authentication");
 
 export const requestDeviceSignInOperation = noSignIn.post("/api/v1/auth/device", {
   summary: "Start a device sign-in (RFC 8628) for a client without a browser",

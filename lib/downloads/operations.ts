@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationFamily, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import { fileSchema, listFilesQuerySchema, maxUploadBytes, UPLOAD_CONTENT_TYPE, uploadQuerySchema } from "./schemas";
 
 const fileParams = z.strictObject({ id: idSchema, fileId: idSchema });
@@ -7,8 +7,7 @@ const NOT_VISIBLE = problem(
   "No such project or file, not visible to you (a draft or yanked release's files included), or the project's DOWNLOADS module is off",
 );
 
-const anyone = operationFamily({ tag: "Downloads", auth: "optional" });
-const signedIn = operationFamily({ tag: "Downloads", auth: "required" });
+const { anyone, signedIn } = operationsOf("Downloads");
 
 export const uploadFileOperation = signedIn.post("/api/v1/projects/{id}/files", {
   reviewedContent: true,

@@ -155,14 +155,10 @@ export type OperationDeclaration<P extends z.ZodType, Q extends z.ZodType, B ext
 >;
 
 /**
- * A family of operations: the endpoints of one section of the reference (`tag`) that the same
- * callers may use (`auth`, and the token `scope` when it is not the method's default). Each
- * operation then starts with its request line and states only what is its own:
- *
- *     const team = operationFamily({ tag: "Team", auth: "required" });
- *     export const listRolesOperation = team.get("/api/v1/projects/{id}/roles", { summary: "The project's roles", ... });
+ * Operations that share their section of the reference (`tag`) and who may call them. Each starts
+ * with its request line and states only what is its own.
  */
-export function operationFamily<Auth extends "none" | "optional" | "required">(family: { tag: string; auth: Auth; scope?: TokenScope }) {
+function operationFamily<Auth extends "none" | "optional" | "required">(family: { tag: string; auth: Auth; scope?: TokenScope }) {
   const method =
     (method: HttpMethod) =>
     <P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
@@ -171,6 +167,29 @@ export function operationFamily<Auth extends "none" | "optional" | "required">(f
     ): Operation<P, Q, B, Auth> =>
       defineOperation<P, Q, B, Auth>({ method, path, ...family, ...operation });
   return { get: method("GET"), post: method("POST"), put: method("PUT"), patch: method("PATCH"), delete: method("DELETE") };
+}
+
+/**
+ * The operations of one section of the reference (`tag`), by who may call them:
+ *
+ * - `noSignIn` (auth `none`): the caller is not looked at (registration, sign-in, health);
+ * - `anyone` (auth `optional`): anonymous or signed in, and the answer may differ;
+ * - `signedIn` (auth `required`);
+ * - `staff` (auth `required`, token scope `admin`): staff endpoints, which a token may call only
+ *   with the admin scope.
+ *
+ * Each operation starts with its request line:
+ *
+ *     const { anyone, signedIn } = operationsOf("Messages");
+ *     export const listMessagesOperation = anyone.get("/api/v1/projects/{id}/messages", { summary, params, responses });
+ */
+export function operationsOf(tag: string) {
+  return {
+    noSignIn: operationFamily({ tag, auth: "none" }),
+    anyone: operationFamily({ tag, auth: "optional" }),
+    signedIn: operationFamily({ tag, auth: "required" }),
+    staff: operationFamily({ tag, auth: "required", scope: "admin" }),
+  };
 }
 
 export function defineOperation<

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationFamily, pageOf, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
 import { createInvitationSchema, invitationSchema, listInvitationsQuerySchema } from "./schemas";
 
 const projectInvitationParams = z.strictObject({ id: idSchema, invitationId: idSchema });
@@ -7,7 +7,7 @@ const ownInvitationParams = z.strictObject({ invitationId: idSchema });
 const NOT_YOURS = problem("No such invitation of yours (someone else's invitations do not exist for you)");
 const SETTLED = problem("Already accepted, declined or revoked (`invitation_settled`), or expired (`invitation_expired`)");
 
-const signedIn = operationFamily({ tag: "Team", auth: "required" });
+const { signedIn } = operationsOf("Team");
 
 export const listProjectInvitationsOperation = signedIn.get("/api/v1/projects/{id}/invitations", {
   summary: "The project's invitations, newest first",

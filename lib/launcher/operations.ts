@@ -1,4 +1,4 @@
-import { guardedBy, idParams, operationFamily, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, operationsOf, pageOf, problem } from "../http/operation";
 import {
   launcherKeysSchema,
   launcherProjectSchema,
@@ -17,9 +17,7 @@ const SETTINGS_RESPONSES = {
   ),
 };
 
-const noSignIn = operationFamily({ tag: "Launcher", auth: "none" });
-const anyone = operationFamily({ tag: "Launcher", auth: "optional" });
-const signedIn = operationFamily({ tag: "Launcher", auth: "required" });
+const { noSignIn, anyone, signedIn } = operationsOf("Launcher");
 
 export const getLauncherOperation = signedIn.get("/api/v1/projects/{id}/launcher", {
   summary: "The project's launcher integration (LAUNCHER module)",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, listOf, operationFamily, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
+import { guardedBy, idParams, idSchema, listOf, operationsOf, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
 import {
   addMemberSchema,
   changeMemberSchema,
@@ -16,7 +16,7 @@ const id = idSchema;
 const memberParams = z.strictObject({ id, userId: id });
 const roleParams = z.strictObject({ id, roleId: id });
 
-const signedIn = operationFamily({ tag: "Team", auth: "required" });
+const { signedIn } = operationsOf("Team");
 
 export const listMembersOperation = signedIn.get("/api/v1/projects/{id}/members", {
   summary: "The team",

@@ -1,22 +1,12 @@
 import { z } from "zod";
-import {
-  guardedBy,
-  idParams,
-  idSchema,
-  ifMatchProblems,
-  operationFamily,
-  pageOf,
-  problem,
-  projectModuleNotVisible,
-} from "../http/operation";
+import { guardedBy, idParams, idSchema, ifMatchProblems, operationsOf, pageOf, problem, projectModuleNotVisible } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { messageInputSchema, messageSchema } from "./schemas";
 
 const messageParams = z.strictObject({ id: idSchema, messageId: idSchema });
 const NOT_VISIBLE = projectModuleNotVisible("Messages");
 
-const anyone = operationFamily({ tag: "Messages", auth: "optional" });
-const signedIn = operationFamily({ tag: "Messages", auth: "required" });
+const { anyone, signedIn } = operationsOf("Messages");
 
 export const listMessagesOperation = anyone.get("/api/v1/projects/{id}/messages", {
   summary: "The project's announcements, newest first",

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { idParams, idSchema, listOf, operationFamily, problem } from "../http/operation";
+import { idParams, idSchema, listOf, operationsOf, problem } from "../http/operation";
 import { notificationSchema } from "./service";
 import { notificationSettingsInputSchema, notificationSettingsSchema } from "./settings";
 
-const signedIn = operationFamily({ tag: "Notifications", auth: "required" });
+const { signedIn } = operationsOf("Notifications");
 
 export const notificationsOperation = signedIn.get("/api/v1/users/me/notifications", {
   operationId: "listNotifications",

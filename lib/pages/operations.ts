@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, ifMatchProblems, operationFamily, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, ifMatchProblems, operationsOf, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { pageInputSchema, pageSummarySchema, projectPageSchema } from "./schemas";
 
@@ -11,8 +11,7 @@ const PAGE_NOT_VISIBLE = problem("No such page, or not visible to you");
 /** Markdown of up to 50,000 characters, each up to 4 bytes, plus the other fields and JSON escapes. */
 const MAX_PAGE_REQUEST_BYTES = 256 * 1024;
 
-const anyone = operationFamily({ tag: "Pages", auth: "optional" });
-const signedIn = operationFamily({ tag: "Pages", auth: "required" });
+const { anyone, signedIn } = operationsOf("Pages");
 
 export const listPagesOperation = anyone.get("/api/v1/projects/{id}/pages", {
   summary: "The project's pages, in order",

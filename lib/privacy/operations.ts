@@ -1,12 +1,11 @@
-import { idParams, operationFamily, problem } from "../http/operation";
+import { idParams, operationsOf, problem } from "../http/operation";
 import { dataExportSchema, deleteOwnAccountSchema, deletionAcceptedSchema } from "./schemas";
 
 const soleOwner = problem(
   "The account is the only Owner of a project that is not deleted (`sole_owner`): `projects` lists `{id, slug, name}` of each; transfer the ownership first",
 );
 
-const signedIn = operationFamily({ tag: "Data rights", auth: "required" });
-const staff = operationFamily({ tag: "Data rights", auth: "required", scope: "admin" });
+const { signedIn, staff } = operationsOf("Data rights");
 
 export const downloadOwnDataOperation = signedIn.get("/api/v1/users/me/export", {
   summary: "Download everything held about the own account",

@@ -7,7 +7,7 @@ import {
   ifMatchProblems,
   IMAGE_BODY_PROBLEMS,
   listOf,
-  operationFamily,
+  operationsOf,
   pageOf,
   problem,
   PROJECT_NOT_VISIBLE,
@@ -36,10 +36,9 @@ const PRESENTATION_WRITE_RESPONSES = {
   ...ifMatchProblems(),
 };
 
-const anyone = operationFamily({ tag: "Projects", auth: "optional" });
-const signedIn = operationFamily({ tag: "Projects", auth: "required" });
-const staff = operationFamily({ tag: "Projects", auth: "required", scope: "admin" });
-const reviewStaff = operationFamily({ tag: "Review", auth: "required", scope: "admin" });
+const { anyone, signedIn, staff } = operationsOf("Projects");
+
+const reviewStaff = operationsOf("Review").staff;
 
 export const listProjectsOperation = anyone.get("/api/v1/projects", {
   summary: "List the projects you may see",

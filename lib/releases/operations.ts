@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationFamily, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import { createReleaseSchema, listReleasesQuerySchema, releaseDecisionSchema, releaseSchema, updateReleaseSchema } from "./schemas";
 
 const releaseParams = z.strictObject({ id: idSchema, releaseId: idSchema });
 const NOT_VISIBLE = problem("No such project or release, not visible to you, or the project's DOWNLOADS module is off");
 
-const anyone = operationFamily({ tag: "Releases", auth: "optional" });
-const signedIn = operationFamily({ tag: "Releases", auth: "required" });
-const reviewStaff = operationFamily({ tag: "Review", auth: "required", scope: "admin" });
+const { anyone, signedIn } = operationsOf("Releases");
+
+const reviewStaff = operationsOf("Review").staff;
 
 export const listReleasesOperation = anyone.get("/api/v1/projects/{id}/releases", {
   summary: "The project's releases, newest first",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParams, idSchema, operationFamily, pageOf, problem } from "../http/operation";
+import { idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import {
   acknowledgeSchema,
   changeStatusSchema,
@@ -12,9 +12,7 @@ import {
 
 const reviewParams = z.strictObject({ projectId: idSchema });
 
-const anyone = operationFamily({ tag: "Review", auth: "optional" });
-const signedIn = operationFamily({ tag: "Review", auth: "required" });
-const staff = operationFamily({ tag: "Review", auth: "required", scope: "admin" });
+const { anyone, signedIn, staff } = operationsOf("Review");
 
 export const changeStatusOperation = signedIn.post("/api/v1/projects/{id}/status", {
   summary: "Move a project along the status workflow",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { operationFamily } from "../http/operation";
+import { operationsOf } from "../http/operation";
 
-const noSignIn = operationFamily({ tag: "System", auth: "none" });
+const { noSignIn } = operationsOf("System");
 
 export const healthOperation = noSignIn.get("/api/health", {
   operationId: "getHealth",

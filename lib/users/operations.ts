@@ -7,7 +7,7 @@ import {
   ifMatchProblems,
   IMAGE_BODY_PROBLEMS,
   listOf,
-  operationFamily,
+  operationsOf,
   ownNotFound,
   pageOf,
   problem,
@@ -27,14 +27,13 @@ import {
   verificationResendSchema,
 } from "./schemas";
 
-const noSignIn = operationFamily({ tag: "Users", auth: "none" });
-const anyone = operationFamily({ tag: "Users", auth: "optional" });
-const signedIn = operationFamily({ tag: "Users", auth: "required" });
-const staff = operationFamily({ tag: "Users", auth: "required", scope: "admin" });
-const authentication = operationFamily({ tag: "Authentication", auth: "none" });
-const authenticationAnyone = operationFamily({ tag: "Authentication", auth: "optional" });
-const tokens = operationFamily({ tag: "Tokens", auth: "required" });
-const administration = operationFamily({ tag: "Administration", auth: "required", scope: "admin" });
+const { noSignIn, anyone, signedIn, staff } = operationsOf("Users");
+
+const { noSignIn: authentication, anyone: authenticationAnyone } = operationsOf("Authentication");
+
+const tokens = operationsOf("Tokens").signedIn;
+
+const administration = operationsOf("Administration").staff;
 
 export const registerOperation = authentication.post("/api/v1/auth/register", {
   operationId: "registerUser",

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { idParams, idSchema, listOf, operationFamily, problem } from "../http/operation";
+import { idParams, idSchema, listOf, operationsOf, problem } from "../http/operation";
 import { createWarningSchema, warningSchema } from "./schemas";
 
-const signedIn = operationFamily({ tag: "Administration", auth: "required" });
+const { signedIn } = operationsOf("Administration");
 
 export const listWarningsOperation = signedIn.get("/api/v1/users/{id}/warnings", {
   summary: "A user's warnings (warnings.read)",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParams, idSchema, operationFamily, pageOf, problem } from "../http/operation";
+import { idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { createWebhookSchema, deliverySchema, updateWebhookSchema, webhookSchema, webhookWithSecretSchema } from "./schemas";
 
@@ -19,7 +19,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
   notFound: string;
 }) {
   const { prefix, who, one } = owner;
-  const webhooks = operationFamily({ tag: "Webhooks", auth: "required" });
+  const webhooks = operationsOf("Webhooks").signedIn;
   const notFound = problem(owner.notFound);
   return {
     list: webhooks.get(prefix, {
