@@ -65,6 +65,24 @@ function weigh(value: unknown): number {
 export const DATA_CACHE_MAX_WEIGHT = MAX_WEIGHT;
 
 /**
+ * Something worked out from cached reads (an answer's validator: lib/http/route.ts), kept beside
+ * them: read `dataGeneration()` before the reads, and `keepDerived` stores the result only if no
+ * invalidation happened since, so it lives no longer than the data it was made from.
+ */
+export function dataGeneration(): number {
+  return cache.generation();
+}
+
+export function keepDerived(key: string, value: unknown, generation: number) {
+  cache.setIfCurrent(key, value, generation);
+}
+
+/** The fresh value under `key` (kept by `keepDerived` or `cachedData`), without loading anything. */
+export function peekData<T>(key: string): T | undefined {
+  return cache.peek(key) as T | undefined;
+}
+
+/**
  * Empties the cache here and (with REDIS_URL) on every instance. The database client calls it
  * after every committed write that could change a cached read; it never throws.
  */

@@ -88,6 +88,8 @@ export const getProjectOperation = defineOperation({
   summary: "Read a project",
   auth: "optional",
   cache: "public",
+  // The anonymous answer is the cached row through projectAccess and presentProject: nothing else.
+  revalidateEarly: true,
   versioned: true,
   params: idParams,
   responses: { 200: { description: "The project, with an ETag", schema: projectSchema }, 404: NOT_VISIBLE },
