@@ -324,7 +324,7 @@ describe("data cache (one process)", () => {
     const project = await createProjectFor(owner, { status: "PUBLISHED" });
     const invitee = actorOf(await createPartner());
     const role = project.roles.find((row) => row.key === "MEMBER")!;
-    const expiresAt = new Date(Date.now() + 600);
+    const expiresAt = new Date(Date.now() + 2_000);
     await db.projectInvitation.create({
       data: { projectId: project.id, userId: invitee.userId, roleId: role.id, invitedById: owner.id, expiresAt },
     });
