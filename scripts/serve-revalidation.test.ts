@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createProjectFor, tokenFor } from "@/lib/testing/factories";
 import { startServe, type ServedApp } from "@/lib/testing/serve-process";
 
-const PORT = Number(process.env.SERVE_REVALIDATION_TEST_PORT ?? 3313);
+const PORT = Number(process.env.SERVE_REVALIDATION_TEST_PORT ?? 3314);
 
 let server: ServedApp;
 let projectId: string;
