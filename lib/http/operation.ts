@@ -55,6 +55,14 @@ export interface Operation<
    * (lib/http/cache.ts). Any signed-in caller still gets a private answer.
    */
   cache?: "public";
+  /**
+   * The anonymous answer is worked out from the data cache alone (lib/cache/data-cache.ts): nothing
+   * else it shows can change without a committed write (no clock, no uncached table, no count that
+   * may show late). Its validator is then kept beside that data, and a later anonymous If-None-Match
+   * that still matches it is answered 304 before the request reaches Next.js (`revalidateEarly`,
+   * lib/http/route.ts), after the same rate limits.
+   */
+  revalidateEarly?: boolean;
   /** Reads answer with an ETag; PUT, PATCH and DELETE need If-Match. */
   versioned?: boolean;
   /**

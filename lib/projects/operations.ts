@@ -75,6 +75,8 @@ export const listDeletedProjectsOperation = staff.get("/api/v1/projects/deleted"
 export const getProjectOperation = anyone.get("/api/v1/projects/{id}", {
   summary: "Read a project",
   cache: "public",
+  // The anonymous answer is the cached row through projectAccess and presentProject: nothing else.
+  revalidateEarly: true,
   versioned: true,
   params: idParams,
   responses: { 200: { description: "The project, with an ETag", schema: projectSchema }, 404: PROJECT_NOT_VISIBLE },
