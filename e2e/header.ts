@@ -15,6 +15,11 @@ export async function signInPage(page: Page, login: string, password = DEMO_PASS
   await page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
 }
 
+/** A username no other run has taken: `prefix`, the time and a random number. */
+export function uniqueUsername(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
 /** Signs up through the sign-up page (the username is the display name too) and waits for the account page. */
 export async function signUpPage(page: Page, username: string, password: string) {
   await page.goto("/sign-up");

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
+import { adminApiHeaders } from "./api";
 import { expect, test } from "./fixtures";
 import { apiHeaders } from "./api";
 import { signedInPage } from "./header";
@@ -145,12 +146,7 @@ test("the review page keeps the decision in reach, says plainly there is no appr
 
 test("a warning never shows on any page the warned user can reach, HTML or RSC payload", async ({ browser, request }) => {
   const canary = `canary-${Date.now().toString(36)}`;
-  const admin = await (
-    await request.post("/api/v1/auth/token", {
-      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
-    })
-  ).json();
-  const headers = { Authorization: `Bearer ${admin.token}` };
+  const headers = await adminApiHeaders(request);
   const ulla = (await (await request.get("/api/v1/users?q=ulla.user", { headers })).json()).data[0];
   const created = await request.post(`/api/v1/users/${ulla.id}/warnings`, {
     headers,
@@ -186,12 +182,7 @@ test("a warning about a project member leaves no trace in any audit view of a re
   request,
 }) => {
   const canary = `canary-${Date.now().toString(36)}`;
-  const admin = await (
-    await request.post("/api/v1/auth/token", {
-      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
-    })
-  ).json();
-  const headers = { Authorization: `Bearer ${admin.token}` };
+  const headers = await adminApiHeaders(request);
   const max = (await (await request.get("/api/v1/users?q=max.member", { headers })).json()).data[0];
   const skyforge = (await (await request.get("/api/v1/projects?q=Skyforge", { headers })).json()).data[0];
   const created = await request.post(`/api/v1/users/${max.id}/warnings`, {
