@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -42,9 +44,18 @@ export function untranslatedLog(dataDir: string): string {
   return `${dataDir}/untranslated-messages.log`;
 }
 
+/**
+ * `npm test` seeds the demo data once, into the folder E2E_SEEDED names (scripts/test.sh),
+ * and each server of the run starts from a copy of that folder: the same data as its own
+ * `npm run seed:demo`, made once instead of three times. Without E2E_SEEDED each server seeds its own.
+ */
+const SEEDED = process.env.E2E_SEEDED;
+if (SEEDED && !existsSync(path.join(SEEDED, "pglite"))) throw new Error(`E2E_SEEDED=${SEEDED} holds no seeded database`);
+
 function server(port: number, dataDir: string) {
+  const data = SEEDED ? `cp -a ${SEEDED} ${dataDir}` : "npm run seed:demo";
   return {
-    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} WEBHOOKS_ALLOW_HOSTS=127.0.0.1 WEBHOOKS_POLL_MS=500 UNTRANSLATED_MESSAGES_LOG=${untranslatedLog(dataDir)} && npm run seed:demo && npm start`,
+    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} WEBHOOKS_ALLOW_HOSTS=127.0.0.1 WEBHOOKS_POLL_MS=500 UNTRANSLATED_MESSAGES_LOG=${untranslatedLog(dataDir)} && ${data} && npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
