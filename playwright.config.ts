@@ -19,13 +19,18 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
  * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
  * publishes Orbit; the access table and the home page look before), and the server's lifecycle,
- * which owns data/e2e; shard 2 every other file and the keyboard project. Without E2E_SHARD one
+ * which owns data/e2e, with three files that use only accounts of their own (to even out the
+ * shards' times); shard 2 every other file and the keyboard project. Without E2E_SHARD one
  * process runs everything, as `npx playwright test e2e/<file>` does.
  */
 const SHARD = process.env.E2E_SHARD;
 if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
 const SHARD_ONE = [
   "accessibility",
+  // Files with accounts of their own, in shard 1 only to even out the two shards' times.
+  "account-phone",
+  "account-security",
+  "language-setting",
   "portal-access",
   "projects-home",
   "review",
@@ -82,6 +87,7 @@ const NOT_JOURNEYS = ["accessibility", "portal-access", "screenshots", "account-
  * (`npm run screenshots`): they are pictures to look at, not compared.
  */
 const FULL = Boolean(process.env.TEST_FULL);
+const JSON_REPORT = process.env.E2E_JSON_REPORT;
 const SCREENSHOTS = Boolean(process.env.SCREENSHOTS || process.env.PORTAL_DOCS_SCREENSHOTS);
 
 /**
@@ -97,7 +103,9 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   // Sign-in and sign-up hash with Argon2; on a shared two-core machine a navigation after them can
   // take longer than Playwright's default 5 s. The assertions are the same, they only wait longer.
   expect: { timeout: 15_000 },
-  reporter: [["list"]],
+  // E2E_JSON_REPORT=<prefix>: also Playwright's JSON report, to <prefix>-<shard>.json (each test's
+  // duration, and the sign-ins e2e/header.ts notes; docs/testing.md "Budget").
+  reporter: [["list"], ...(JSON_REPORT ? [["json", { outputFile: `${JSON_REPORT}-${SHARD ?? "all"}.json` }] as const] : [])],
   // Each shard its own: a run empties its output folder and names its workers' artifacts by index.
   outputDir: SHARD ? `test-results/shard-${SHARD}` : "test-results",
   use: {

@@ -8,6 +8,8 @@ import { DEMO_PASSWORD } from "./portal-table";
  * looks for its own.
  */
 export async function signInPage(page: Page, login: string, password = DEMO_PASSWORD) {
+  // Counted in the JSON report (E2E_JSON_REPORT): docs/testing.md's budget counts sign-ins.
+  test.info().annotations.push({ type: "sign-in", description: `${login}: the sign-in form` });
   await page.goto("/sign-in");
   // The sign-in page speaks the browser's language (the German screenshots sign in with a German browser).
   await page.getByLabel(/^(E-mail or username|E-Mail oder Benutzername)$/).fill(login);
@@ -59,6 +61,7 @@ export async function signedInPage(
     await page.goto("/start");
     if (new URL(page.url()).pathname !== "/sign-in") {
       await expectSignedIn(page);
+      test.info().annotations.push({ type: "sign-in", description: `${login}: kept cookies` });
       return page;
     }
     await context.close();
