@@ -19,18 +19,16 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
  * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
  * publishes Orbit; the access table and the home page look before), and the server's lifecycle,
- * which owns data/e2e, with three files that use only accounts of their own (to even out the
- * shards' times); shard 2 every other file and the keyboard project. Without E2E_SHARD one
+ * which owns data/e2e, and account-security, which uses only accounts of its own (to even out
+ * the shards' times); shard 2 every other file and the keyboard project. Without E2E_SHARD one
  * process runs everything, as `npx playwright test e2e/<file>` does.
  */
 const SHARD = process.env.E2E_SHARD;
 if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
 const SHARD_ONE = [
   "accessibility",
-  // Files with accounts of their own, in shard 1 only to even out the two shards' times.
-  "account-phone",
+  // A file with accounts of its own, in shard 1 only to even out the two shards' times.
   "account-security",
-  "language-setting",
   "portal-access",
   "projects-home",
   "review",
