@@ -11,8 +11,11 @@ export const SERVER_ACTION_MAX_BYTES = 6 * 1024 * 1024;
 // The portal's language per request (user setting, cookie, Accept-Language): lib/i18n/locales.ts.
 const withNextIntl = createNextIntlPlugin("./lib/portal/i18n-request.ts");
 
-/** Headers for every response; the CSP of HTML pages (with its per-request nonce) is set in proxy.ts. */
-const securityHeaders = [
+/**
+ * Headers for every response; the CSP of HTML pages (with its per-request nonce) is set in proxy.ts.
+ * scripts/serve.mjs sends the same on the answers it gives without Next.js.
+ */
+export const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -23,6 +26,9 @@ const securityHeaders = [
     ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
     : []),
 ];
+
+/** Headers for every API response, besides securityHeaders. */
+export const apiHeaders = [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }];
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -43,7 +49,7 @@ const nextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+      { source: "/api/:path*", headers: apiHeaders },
     ];
   },
 };

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -17,13 +19,16 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
  * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
  * publishes Orbit; the access table and the home page look before), and the server's lifecycle,
- * which owns data/e2e; shard 2 every other file and the keyboard project. Without E2E_SHARD one
+ * which owns data/e2e, and account-security, which uses only accounts of its own (to even out
+ * the shards' times); shard 2 every other file and the keyboard project. Without E2E_SHARD one
  * process runs everything, as `npx playwright test e2e/<file>` does.
  */
 const SHARD = process.env.E2E_SHARD;
 if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
 const SHARD_ONE = [
   "accessibility",
+  // A file with accounts of its own, in shard 1 only to even out the two shards' times.
+  "account-security",
   "portal-access",
   "projects-home",
   "review",
@@ -42,9 +47,18 @@ export function untranslatedLog(dataDir: string): string {
   return `${dataDir}/untranslated-messages.log`;
 }
 
+/**
+ * `npm test` seeds the demo data once, into the folder E2E_SEEDED names (scripts/test.sh),
+ * and each server of the run starts from a copy of that folder: the same data as its own
+ * `npm run seed:demo`, made once instead of three times. Without E2E_SEEDED each server seeds its own.
+ */
+const SEEDED = process.env.E2E_SEEDED;
+if (SEEDED && !existsSync(path.join(SEEDED, "pglite"))) throw new Error(`E2E_SEEDED=${SEEDED} holds no seeded database`);
+
 function server(port: number, dataDir: string) {
+  const data = SEEDED ? `cp -a ${SEEDED} ${dataDir}` : "npm run seed:demo";
   return {
-    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} WEBHOOKS_ALLOW_HOSTS=127.0.0.1 WEBHOOKS_POLL_MS=500 UNTRANSLATED_MESSAGES_LOG=${untranslatedLog(dataDir)} && npm run seed:demo && npm start`,
+    command: `rm -rf ${dataDir} && export DATA_DIR=${dataDir} PORT=${port} ADMIN_PASSWORD="${E2E_ADMIN.password}" SIGN_IN_LIMIT_PER_IP=1000 SIGN_IN_LIMIT_PER_ACCOUNT=200 REGISTER_LIMIT_PER_IP=1000 SMTP_URL=smtp://127.0.0.1:${E2E_SMTP_PORT} WEBHOOKS_ALLOW_HOSTS=127.0.0.1 WEBHOOKS_POLL_MS=500 UNTRANSLATED_MESSAGES_LOG=${untranslatedLog(dataDir)} && ${data} && npm start`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -71,6 +85,7 @@ const NOT_JOURNEYS = ["accessibility", "portal-access", "screenshots", "account-
  * (`npm run screenshots`): they are pictures to look at, not compared.
  */
 const FULL = Boolean(process.env.TEST_FULL);
+const JSON_REPORT = process.env.E2E_JSON_REPORT;
 const SCREENSHOTS = Boolean(process.env.SCREENSHOTS || process.env.PORTAL_DOCS_SCREENSHOTS);
 
 /**
@@ -86,7 +101,9 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   // Sign-in and sign-up hash with Argon2; on a shared two-core machine a navigation after them can
   // take longer than Playwright's default 5 s. The assertions are the same, they only wait longer.
   expect: { timeout: 15_000 },
-  reporter: [["list"]],
+  // E2E_JSON_REPORT=<prefix>: also Playwright's JSON report, to <prefix>-<shard>.json (each test's
+  // duration, and the sign-ins e2e/header.ts notes; docs/testing.md "Budget").
+  reporter: [["list"], ...(JSON_REPORT ? [["json", { outputFile: `${JSON_REPORT}-${SHARD ?? "all"}.json` }] as const] : [])],
   // Each shard its own: a run empties its output folder and names its workers' artifacts by index.
   outputDir: SHARD ? `test-results/shard-${SHARD}` : "test-results",
   use: {

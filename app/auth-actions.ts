@@ -132,16 +132,20 @@ export const confirmPasswordResetAction = publicAction({
   redirect: () => "/sign-in?reset=1",
 });
 
+/** Sign-up, then back to the page the visitor signed up from (`next`, as sign-in checks it), else the new account. */
 export const signUpAction = publicAction({
-  args: z.tuple([registerSchema]),
-  run: async ([input], { meta }) => {
+  args: z.tuple([registerSchema, z.string().optional()]),
+  run: async ([input, next], { meta }) => {
     // In the language the sign-up page was read in (the visitor's choice, else their browser's);
     // where neither is one of ours, the account follows the browser.
     await registerUser(input, meta, await portalBrowserLocale());
     await startSession({ login: input.username, password: input.password });
-    return (await getTranslations("auth.signUp"))("welcome");
+    return {
+      message: (await getTranslations("auth.signUp"))("welcome"),
+      data: { next: next ? await safeNext(next) : "/account?welcome=1" },
+    };
   },
-  redirect: () => "/account?welcome=1",
+  redirect: (_, data) => data?.next,
 });
 
 export async function signOutAction(): Promise<void> {

@@ -38,7 +38,7 @@ const ROUNDS = 3;
 export async function benchProxy(setup: ProxyBenchSetup): Promise<ProxyBenchResult> {
   process.env.DATABASE_URL = setup.databaseUrl;
   const { publishedProject, disconnectDatabase } = await benchPartner("proxy");
-  const projectId = await publishedProject("Bench proxy", ["LAUNCHER"]);
+  const projectId = await publishedProject("Bench proxy", ["DOWNLOADS", "LAUNCHER"]);
   await disconnectDatabase();
 
   const instances = [await setup.start(setup.port), await setup.start(setup.port + 1)];

@@ -1,7 +1,7 @@
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
-import { expectSignedInAs, signedInPage, signOut } from "./header";
+import { expectSignedInAs, signedInPage, signOut, uniqueUsername } from "./header";
 import { PNG } from "./images";
 
 /** Links in mail reach only the inbox: the test reads them from a real SMTP server, as the recipient would. */
@@ -15,12 +15,8 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-function uniqueName() {
-  return `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
-
 test("a new user signs up, edits the profile, signs out and signs in again @keyboard", async ({ page }) => {
-  const username = uniqueName();
+  const username = uniqueUsername("e2e");
   const password = "a long e2e passphrase";
 
   await page.goto("/");

@@ -1,10 +1,39 @@
 import type { APIRequestContext } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config";
 import { expect } from "./fixtures";
 import { DEMO_PASSWORD } from "./portal-table";
 
 /** The headers of API calls as a demo user: a bearer token with the read and write scopes. */
 export async function apiHeaders(request: APIRequestContext, login: string): Promise<Record<string, string>> {
-  const response = await request.post("/api/v1/auth/token", { data: { login, password: DEMO_PASSWORD, scopes: ["read", "write"] } });
+  return bearerHeaders(request, { login, password: DEMO_PASSWORD, scopes: ["read", "write"] });
+}
+
+/** The headers of API calls as the platform admin of the e2e run (E2E_ADMIN): read, write and admin scopes. */
+export async function adminApiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return bearerHeaders(request, { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] });
+}
+
+async function bearerHeaders(request: APIRequestContext, data: { login: string; password: string; scopes: string[] }) {
+  const response = await request.post("/api/v1/auth/token", { data });
   expect(response.status()).toBe(201);
   return { Authorization: `Bearer ${(await response.json()).token}` };
+}
+
+/**
+ * A new Minecraft project of the caller's (`headers`), without modules, submitted for review:
+ * the project as the API answered its creation.
+ */
+export async function projectInReview(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  project: { name: string; description: string; logoUrl: string },
+): Promise<{ id: string; slug: string }> {
+  const created = await request.post("/api/v1/projects", {
+    headers,
+    data: { ...project, game: "Minecraft", category: "Survival", modules: [] },
+  });
+  expect(created.status()).toBe(201);
+  const body = await created.json();
+  expect((await request.post(`/api/v1/projects/${body.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
+  return body;
 }

@@ -16,12 +16,17 @@ async function signUp(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-async function apply(page: Page, message: string) {
+async function apply(page: Page, message: string, role?: string) {
   await page.goto(SKYFORGE);
   const form = page.getByRole("form", { name: "Apply" });
   await form.getByLabel(PROMPT).fill(message);
+  if (role) await form.getByLabel("Role you ask for").selectOption({ label: role });
   await form.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByRole("heading", { name: "Your application is pending" })).toBeVisible();
+  // "The team will decide" is said once, under the heading; the toast only says the application is sent
+  // (the closing walk of issue 30 found it twice).
+  await expect(page.getByText("Your application is sent.", { exact: true })).toBeVisible();
+  await expect(page.getByText(/The team will decide/)).toHaveCount(1);
 }
 
 test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyboard", async ({ browser }) => {
@@ -37,7 +42,7 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyb
   await first.getByRole("form", { name: "Apply" }).getByRole("button", { name: "Apply" }).click();
   await expect(first.getByText("Write a message to the team.")).toBeVisible();
 
-  await apply(first, "I test every new island.");
+  await apply(first, "I test every new island.", "Tester");
   await apply(second, "Let me in, please.");
 
   // The Owner sees the pending count on the tab and in the header's notifications, and My projects lists who waits.
@@ -89,6 +94,15 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyb
   expect(await textLeft(rejected.getByTestId("application-outcome"))).toBe(nameLeft);
   expect(await textLeft(rejected.getByText("“We are full this season.”"))).toBe(nameLeft);
 
+  // The audit log words the acceptance without a field that did not change (the role asked for was
+  // given: no "Role: Tester → Tester") and without "Reason: empty" (none was given).
+  const staff = await signedInPage(browser, "lena.lead");
+  await staff.goto("/admin/audit?action=application.accept");
+  const acceptance = staff.getByRole("list", { name: "Audit entries" }).getByRole("listitem").filter({ hasText: firstName });
+  await expect(acceptance).toContainText("Accepted");
+  await expect(acceptance).not.toContainText("Tester");
+  await expect(acceptance).not.toContainText("Reason");
+
   // The accepted user is on the team: in My projects, with the role given.
   await first.goto("/my-projects");
   await expect(
@@ -129,7 +143,16 @@ test("an APPLICATION_ONLY project is listed, its page only for signed-in users, 
   await anonymous.goto("/projects/starlight-roleplay");
   await expect(anonymous).toHaveURL(/\/sign-in\?next=%2Fprojects%2Fstarlight-roleplay/);
 
-  const user = await signUp(browser, `starlight${Date.now().toString(36)}`);
-  await user.goto("/projects/starlight-roleplay");
-  await expect(user.getByRole("form", { name: "Apply" })).toBeVisible();
+  // Creating an account from there comes back to the project too (the closing walk of issue 30 found
+  // the new account on its account page instead).
+  await anonymous.getByRole("main").getByRole("link", { name: "Create an account" }).click();
+  await expect(anonymous).toHaveURL(/\/sign-up\?next=%2Fprojects%2Fstarlight-roleplay/);
+  const username = `starlight${Date.now().toString(36)}`;
+  await anonymous.getByLabel("Username").fill(username);
+  await anonymous.getByLabel("Display name").fill(username);
+  await anonymous.getByLabel("E-mail address").fill(`${username}@example.test`);
+  await anonymous.getByLabel("Password").fill("e2e applicant passphrase");
+  await anonymous.getByRole("button", { name: "Create account" }).click();
+  await expect(anonymous).toHaveURL(/\/projects\/starlight-roleplay$/, { timeout: 20_000 });
+  await expect(anonymous.getByRole("form", { name: "Apply" })).toBeVisible();
 });

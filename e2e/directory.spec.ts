@@ -51,6 +51,29 @@ test("a card shows the whole project name at 1280 px, wrapping it rather than cu
   expect(clipped).toBe(false);
 });
 
+test("at 1280 px the cards sit two to a row beside the facets, and the search field shows its whole placeholder, in German too", async ({
+  browser,
+}) => {
+  // The closing walk of issue 30: three cards of about 230 px beside the facets, "Name oder Beschreibun".
+  const page = await (await browser.newContext({ locale: "de-DE", viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto("/projects");
+  const cards = page.getByRole("list", { name: "Projektliste" }).getByRole("listitem");
+  await expect(cards.nth(1)).toBeVisible();
+  const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+  expect(first!.width).toBeGreaterThan(300);
+  expect(second!.y).toBe(first!.y);
+  const { text, room } = await page.getByRole("searchbox", { name: "Suche" }).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return {
+      text: context.measureText(input.placeholder).width,
+      room: input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+    };
+  });
+  expect(text).toBeLessThanOrEqual(room);
+});
+
 test("on a phone the filters fold away behind one button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/projects");

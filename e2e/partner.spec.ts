@@ -1,17 +1,12 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "../playwright.config";
+import { adminApiHeaders } from "./api";
 import { expect, test } from "./fixtures";
 import { signUpPage } from "./header";
 import { PNG } from "./images";
 
 /** The platform team makes a user an ACTIVE partner through the API (the console comes with the review issue). */
 async function makePartner(page: Page, username: string) {
-  const adminToken = await (
-    await page.request.post("/api/v1/auth/token", {
-      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
-    })
-  ).json();
-  const headers = { Authorization: `Bearer ${adminToken.token}` };
+  const headers = await adminApiHeaders(page.request);
   const found = await (await page.request.get(`/api/v1/users?q=${username}`, { headers })).json();
   const user = found.data[0];
   const read = await page.request.get(`/api/v1/users/${user.id}`, { headers });

@@ -1,56 +1,19 @@
 /**
  * The cross-tenant table for the portal's project pages: each kind of user against demo
- * projects in different states, with the outcome the permission rules give.
+ * projects in different states, with the outcome the permission rules give (over HTTP: the
+ * browser crawl of the same pages, for axe, layout and client messages, is e2e/accessibility.spec.ts).
  */
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectSignedIn, signInPage } from "./header";
-import { ACTORS, expected, PAGES, pagesOf, PROJECTS, type ActorName, type ProjectName } from "./portal-table";
+import { signedInPage } from "./header";
+import { ACTORS, expected, PAGES, PROJECTS, type ActorName, type ProjectName } from "./portal-table";
 
+/** A browser of its own, signed in as `login` (a visitor's when null): its `request` carries the cookies. */
 async function signedIn(browser: Browser, login: string | null): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  if (login) {
-    const page = await context.newPage();
-    await signInPage(page, login);
-    await expectSignedIn(page);
-    await page.close();
-  }
-  return context;
-}
-
-/** Opens `path` and waits until its scripts have run and the browser is idle: hydrated, so a missing message has been logged. */
-async function loaded(page: Page, path: string) {
-  await page.goto(path, { waitUntil: "load" });
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 })));
-}
-
-/**
- * The pages of the actor's table plus the pages outside it that have client components, with
- * each staff list's first detail page. Each opens in the browser: a client component whose
- * namespace its layout does not give (lib/i18n/client-messages.ts) logs MISSING_MESSAGE when it
- * hydrates. Returns those console messages, with the page.
- */
-async function intlErrorsOn(context: BrowserContext, actorName: ActorName): Promise<string[]> {
-  const signedInPages = ["/account", "/account/security", "/notifications"];
-  const anonymousPages = ["/sign-up", "/forgot-password", "/reset-password?token=not-a-token", "/verify-email?token=not-a-token"];
-  const paths = [...pagesOf(actorName), ...(ACTORS[actorName].login ? signedInPages : anonymousPages)];
-  const errors: string[] = [];
-  const page = await context.newPage();
-  page.on("console", (message) => {
-    if (/MISSING_MESSAGE|IntlError/.test(message.text())) errors.push(`${page.url()}: ${message.text().split("\n")[0]}`);
-  });
-  for (const path of paths) {
-    await loaded(page, path);
-    // The detail pages of the staff lists (a review, a user) need an id: the first the list links to.
-    for (const detail of ["/review/", "/admin/users/"]) {
-      const link = page.locator(`main a[href^="${detail}"]`).first();
-      if (path === detail.slice(0, -1) && (await link.count())) {
-        await loaded(page, (await link.getAttribute("href"))!);
-      }
-    }
-  }
+  if (!login) return browser.newContext();
+  const page = await signedInPage(browser, login);
   await page.close();
-  return errors;
+  return page.context();
 }
 
 for (const actorName of Object.keys(ACTORS) as ActorName[]) {
@@ -109,14 +72,6 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
         project.listed || mine,
       );
     }
-    await context.close();
-  });
-
-  test(`the pages of ${actorName} have every message their client components need`, async ({ browser }) => {
-    // About twenty pages in a browser, each until the network is idle.
-    test.setTimeout(180_000);
-    const context = await signedIn(browser, ACTORS[actorName].login);
-    expect(await intlErrorsOn(context, actorName)).toEqual([]);
     await context.close();
   });
 }

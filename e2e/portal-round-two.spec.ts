@@ -11,8 +11,8 @@
  *   Modules page says what turning a module on requires.
  */
 import { expect, test } from "./fixtures";
+import { apiHeaders, projectInReview } from "./api";
 import { signedInPage } from "./header";
-import { DEMO_PASSWORD } from "./portal-table";
 
 const SKYFORGE = "/projects/skyforge-survival";
 const NEBULA = "/projects/nebula-racing-league";
@@ -108,24 +108,11 @@ test("item 6: a long form's message shows next to its button; Approve waits for 
   await expect(owner.getByText("The presentation is saved.")).toBeInViewport();
 
   // A project of its own in the queue (the seed's Orbit Modpack is decided by broken-today.spec.ts).
-  const { token } = await (
-    await request.post("/api/v1/auth/token", { data: { login: "paul.partner", password: DEMO_PASSWORD, scopes: ["read", "write"] } })
-  ).json();
-  const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post("/api/v1/projects", {
-    headers,
-    data: {
-      name: `Checklist ${Date.now().toString(36)}`,
-      description: "A project waiting for review, to see the decision form wait for its checks.",
-      game: "Minecraft",
-      category: "Survival",
-      logoUrl: "https://cdn.example/checklist.png",
-      modules: [],
-    },
+  const project = await projectInReview(request, await apiHeaders(request, "paul.partner"), {
+    name: `Checklist ${Date.now().toString(36)}`,
+    description: "A project waiting for review, to see the decision form wait for its checks.",
+    logoUrl: "https://cdn.example/checklist.png",
   });
-  expect(created.status()).toBe(201);
-  const project = await created.json();
-  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
   const reviewer = await signedInPage(browser, "tom.teamlead");
   await reviewer.goto(`/review/${project.id}`);
   const decision = reviewer.getByRole("form", { name: "Decision" });

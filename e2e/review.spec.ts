@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
+import { adminApiHeaders } from "./api";
 import { expect, test } from "./fixtures";
+import { apiHeaders } from "./api";
 import { signedInPage } from "./header";
 import { PNG } from "./images";
 
@@ -88,14 +90,63 @@ test("a partner submits, a reviewer rejects with a reason, the partner fixes and
   await expect(visitor.getByRole("link", { name: "Nebula Racing League" })).toBeVisible();
 });
 
+test("the review page keeps the decision in reach, says plainly there is no approval to compare with, and previews the project as the public sees it", async ({
+  browser,
+  request,
+}) => {
+  // The closing walk of issue 30: one long column with the decision at its end, an empty box under
+  // "Changes since approval" before a first approval, and no way to see the project as a visitor will.
+  const name = `Preview ${Date.now().toString(36)}`;
+  const headers = await apiHeaders(request, "paul.partner");
+  const created = await request.post("/api/v1/projects", {
+    headers,
+    data: {
+      name,
+      description: "A project the public has not seen yet.",
+      game: "Minecraft",
+      category: "Survival",
+      visibility: "PUBLIC",
+      logoUrl: "https://cdn.example/preview.png",
+      modules: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const project = await created.json();
+  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
+
+  const reviewer = await signedInPage(browser, "tom.teamlead");
+  await reviewer.goto(`/review/${project.id}`);
+  const summary = reviewer.getByRole("navigation", { name: "On this page" });
+  // Wide screens keep the summary beside the sections: the way to the decision stays in view.
+  await reviewer.mouse.wheel(0, 1500);
+  await expect(summary.getByRole("link", { name: "Decision" })).toBeInViewport();
+  await summary.getByRole("link", { name: "Decision" }).click();
+  await expect(reviewer).toHaveURL(/#decision$/);
+  await expect(reviewer.getByRole("button", { name: "Claim for review" })).toBeInViewport();
+
+  const since = reviewer.getByRole("region", { name: "Changes since approval" });
+  await expect(since).toContainText("None yet: changes are compared once the project has been approved.");
+  await expect(since.getByTestId("review-diff")).toHaveCount(0);
+
+  await summary.getByRole("link", { name: "Preview as public" }).click();
+  await expect(reviewer).toHaveURL(new RegExp(`/projects/${project.slug}/preview$`));
+  await expect(reviewer.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(reviewer.getByText("A project the public has not seen yet.")).toBeVisible();
+  await expect(reviewer.getByTestId("public-preview")).toContainText("signed-out visitor");
+  // As a visitor: no status badges, no Manage button, no Follow.
+  await expect(reviewer.getByRole("link", { name: "Manage" })).toHaveCount(0);
+  await expect(reviewer.getByRole("button", { name: /Follow/ })).toHaveCount(0);
+  await expect(reviewer.getByText("In review", { exact: true })).toHaveCount(0);
+
+  // Only the team and staff preview: anyone else finds nothing there.
+  const outsider = await signedInPage(browser, "ulla.user");
+  const response = await outsider.goto(`/projects/${project.slug}/preview`);
+  expect(response?.status()).toBe(404);
+});
+
 test("a warning never shows on any page the warned user can reach, HTML or RSC payload", async ({ browser, request }) => {
   const canary = `canary-${Date.now().toString(36)}`;
-  const admin = await (
-    await request.post("/api/v1/auth/token", {
-      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
-    })
-  ).json();
-  const headers = { Authorization: `Bearer ${admin.token}` };
+  const headers = await adminApiHeaders(request);
   const ulla = (await (await request.get("/api/v1/users?q=ulla.user", { headers })).json()).data[0];
   const created = await request.post(`/api/v1/users/${ulla.id}/warnings`, {
     headers,
@@ -131,12 +182,7 @@ test("a warning about a project member leaves no trace in any audit view of a re
   request,
 }) => {
   const canary = `canary-${Date.now().toString(36)}`;
-  const admin = await (
-    await request.post("/api/v1/auth/token", {
-      data: { login: E2E_ADMIN.login, password: E2E_ADMIN.password, scopes: ["read", "write", "admin"] },
-    })
-  ).json();
-  const headers = { Authorization: `Bearer ${admin.token}` };
+  const headers = await adminApiHeaders(request);
   const max = (await (await request.get("/api/v1/users?q=max.member", { headers })).json()).data[0];
   const skyforge = (await (await request.get("/api/v1/projects?q=Skyforge", { headers })).json()).data[0];
   const created = await request.post(`/api/v1/users/${max.id}/warnings`, {

@@ -16,18 +16,8 @@ test("a second npm start on the same data folder refuses with a clear message", 
 
 test("SIGTERM lets an in-flight request finish before the server exits", async () => {
   const port = 3298;
-  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      AUTH_SECRET: "lifecycle-secret-lifecycle-secret-0123",
-      DATABASE_URL: "postgresql://unused@127.0.0.1:1/none",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const server = await startServer(port);
   const exited = new Promise<number | null>((resolve) => server.on("exit", resolve));
-  await new Promise<void>((resolve) => server.stdout!.on("data", (chunk) => String(chunk).includes("Listening") && resolve()));
 
   // Start a request and keep its body open: it is in flight when SIGTERM arrives.
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -3,7 +3,7 @@
 //  - SIGTERM/SIGINT stop accepting, let in-flight requests finish, then exit.
 import http from "node:http";
 import next from "next";
-import { SERVER_ACTION_MAX_BYTES } from "../next.config.mjs";
+import { apiHeaders, SERVER_ACTION_MAX_BYTES, securityHeaders } from "../next.config.mjs";
 
 const dev = process.argv.includes("--dev");
 const hostname = process.env.HOST ?? "127.0.0.1";
@@ -53,7 +53,15 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
   });
   if (closing) res.setHeader("Connection", "close");
   limitReceiving(req, res);
-  handle(req, res);
+  const early = req.headers["if-none-match"] !== undefined && REST_API_PATH.test(req.url ?? "/") && globalThis[REVALIDATE_EARLY];
+  if (!early) return handle(req, res);
+  early({ method: req.method, url: req.url, headers: nodeHeaders(req) }).then(
+    (answer) => (answer ? sendEarly(res, answer) : handle(req, res)),
+    (error) => {
+      console.error("revalidateEarly:", error);
+      handle(req, res);
+    },
+  );
 });
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = HEADERS_TIMEOUT_MS;
@@ -63,6 +71,37 @@ server.listen(port, hostname, () => {
   console.log(`Listening on http://${hostname}:${port}`);
   process.send?.({ ready: true });
 });
+
+/**
+ * An anonymous If-None-Match of an API read whose validator is still current is answered 304 here,
+ * without Next.js (revalidateEarly, lib/http/route.ts, with the route's rate limits and headers):
+ * Next.js' routing costs more than the rest of such an answer. The function is there once an API
+ * route has been loaded; until then, and whenever it answers null, Next.js handles the request.
+ */
+const REVALIDATE_EARLY = Symbol.for("pums.revalidateEarly");
+/**
+ * What Next.js adds to every App Router answer, the API's included (setVaryHeader in
+ * next/dist/server/base-server.js), and next.config.mjs' headers: an early answer carries them too,
+ * so that it is the route's own 304 (scripts/serve-revalidation.test.ts compares the two).
+ */
+const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
+const CONFIG_HEADERS = [...securityHeaders, ...apiHeaders].map(({ key, value }) => [key, value]);
+
+function nodeHeaders(req) {
+  return {
+    get(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+function sendEarly(res, { status, headers, body }) {
+  for (const [key, value] of CONFIG_HEADERS) res.setHeader(key, value);
+  for (const [key, value] of Object.entries(headers)) res.setHeader(key, key.toLowerCase() === "vary" ? `${NEXT_VARY}, ${value}` : value);
+  res.writeHead(status);
+  res.end(body ?? undefined);
+}
 
 /**
  * How long receiving a request may take. An upload may take as long as bytes keep arriving: it is

@@ -12,7 +12,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { applicationsAwaiting } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
-import { listMyInvitations } from "@/lib/invitations/service";
+import { myPendingInvitations } from "@/lib/invitations/service";
 import { hasPlatformPermission } from "@/lib/permissions";
 import { myProjectsPage, pageNumber } from "@/lib/portal/my-projects";
 
@@ -32,7 +32,7 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
   const [{ rows, hasNext }, awaiting, invitations, t, tInvitations, defaultRole] = await Promise.all([
     myProjectsPage(actor, page),
     applicationsAwaiting(actor),
-    listMyInvitations(actor, { status: "PENDING", limit: INVITATIONS_SHOWN }),
+    myPendingInvitations(actor, INVITATIONS_SHOWN),
     getTranslations("projects.mine"),
     getTranslations("projects.invitations"),
     getTranslations("labels.defaultRole"),

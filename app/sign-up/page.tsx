@@ -11,14 +11,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("metaTitle") };
 }
 
-export default async function SignUpPage() {
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   if (await getPortalActor()) redirect("/account");
+  const { next } = await searchParams;
   const t = await getTranslations("auth.signUp");
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t("title")} description={t("description")} />
       <Card>
-        <SignUpForm action={signUpAction} />
+        <SignUpForm next={next} action={signUpAction} />
       </Card>
     </div>
   );

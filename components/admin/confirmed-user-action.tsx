@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
-import { Notice } from "@/components/ui/notice";
+import { RowNotice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -44,11 +44,7 @@ export function ConfirmedUserAction({
       <Button type="button" variant="danger" pending={pending} onClick={run}>
         {pending ? t("pending") : t("action")}
       </Button>
-      {notice && (
-        <div className="min-w-0 flex-1">
-          <Notice tone={notice.tone}>{notice.text}</Notice>
-        </div>
-      )}
+      <RowNotice notice={notice} />
     </div>
   );
 }

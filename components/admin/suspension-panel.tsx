@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
-import { Notice } from "@/components/ui/notice";
+import { RowNotice } from "@/components/ui/notice";
 import type { FormResult } from "@/lib/portal/form-result";
 
 export type SuspensionChange = { suspended: true; suspensionReason: string } | { suspended: false };
@@ -61,11 +61,7 @@ export function SuspensionPanel({
             {t("suspend")}
           </Button>
         )}
-        {notice && (
-          <div className="min-w-0 flex-1">
-            <Notice tone={notice.tone}>{notice.text}</Notice>
-          </div>
-        )}
+        <RowNotice notice={notice} />
       </div>
     </div>
   );

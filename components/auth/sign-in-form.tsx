@@ -57,7 +57,7 @@ function PasswordStep({ next, action, onCodeRequired }: { next?: string; action:
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t("newHere")}{" "}
-        <Link href="/sign-up" className={link}>
+        <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"} className={link}>
           {t("createAccount")}
         </Link>
       </p>

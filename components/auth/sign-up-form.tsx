@@ -10,13 +10,19 @@ import type { FormResult } from "@/lib/portal/form-result";
 import { registerSchema } from "@/lib/users/schemas";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 
-/** `action` registers, signs in and redirects; it answers only when something is wrong. */
-export function SignUpForm({ action }: { action: (input: z.input<typeof registerSchema>) => Promise<FormResult> }) {
+/** `action` registers, signs in and redirects (to `next`, the page the visitor came from, when it is ours); it answers only when something is wrong. */
+export function SignUpForm({
+  next,
+  action,
+}: {
+  next?: string;
+  action: (input: z.input<typeof registerSchema>, next?: string) => Promise<FormResult<{ next: string }>>;
+}) {
   const t = useTranslations("auth.signUp");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: registerSchema,
     defaultValues: { username: "", email: "", password: "", displayName: "" },
-    action: action,
+    action: (input) => action(input, next),
   });
 
   return (
@@ -31,7 +37,10 @@ export function SignUpForm({ action }: { action: (input: z.input<typeof register
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t("registered")}{" "}
-        <Link href="/sign-in" className="font-semibold text-indigo-600 hover:text-indigo-500">
+        <Link
+          href={next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in"}
+          className="font-semibold text-indigo-600 hover:text-indigo-500"
+        >
           {t("signIn")}
         </Link>
       </p>

@@ -11,11 +11,12 @@ export interface ProjectGridEntry {
 /**
  * A grid of project cards. A client component on purpose: the page sends the cards as data, not as
  * rendered markup twice (HTML and the server-component payload), which made the directory's 12
- * cards cost half a no-op page (docs/performance.md).
+ * cards cost half a no-op page (docs/performance.md). Two columns at most: beside the directory's
+ * facets a third made the cards too narrow for their names and descriptions.
  */
 export function ProjectGrid({ entries, label }: { entries: ProjectGridEntry[]; label: string }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={label}>
+    <ul className="grid gap-4 sm:grid-cols-2" aria-label={label}>
       {entries.map((entry) => (
         <ProjectCard key={entry.project.id} {...entry} />
       ))}

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
+import { Notice, RowNotice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
 import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANNELS } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -350,11 +350,7 @@ function ReleaseButtons({
           </Button>
         )}
       </div>
-      {notice && (
-        <div className="min-w-0 flex-1">
-          <Notice tone={notice.tone}>{notice.text}</Notice>
-        </div>
-      )}
+      <RowNotice notice={notice} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
-export function Card({ title, description, children }: { title?: string; description?: ReactNode; children: ReactNode }) {
+/** `id`: the card is a target of the page's own links (the review page's summary); it scrolls to just under the top. */
+export function Card({ id, title, description, children }: { id?: string; title?: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <section id={id} aria-label={title} className="scroll-mt-4 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       {(title || description) && (
         <header className="border-b border-slate-200 px-6 py-4">
           {title && <h2 className="text-base font-semibold text-slate-900">{title}</h2>}

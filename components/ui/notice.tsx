@@ -13,3 +13,16 @@ export function Notice({ tone, children }: { tone: "success" | "error" | "info";
     </div>
   );
 }
+
+/**
+ * An action's message in the row of the buttons that ran it: it takes the room left beside them
+ * and, where there is none, its own line.
+ */
+export function RowNotice({ notice }: { notice: { tone: "success" | "error" | "info"; text: ReactNode } | null }) {
+  if (!notice) return null;
+  return (
+    <div className="min-w-0 flex-1">
+      <Notice tone={notice.tone}>{notice.text}</Notice>
+    </div>
+  );
+}

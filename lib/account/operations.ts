@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, idParams, idSchema, ownNotFound, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, ownNotFound, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import {
   changePasswordSchema,
@@ -16,18 +16,19 @@ import {
   twoFactorSetupSchema,
 } from "./schemas";
 
-const TAG = "Account security";
 const reauthentication = problem(
   "The sign-in behind the session or token is older than REAUTH_WINDOW_SECONDS, default 10 minutes (`reauthentication_required`)",
 );
 
-export const changePasswordOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/me/password",
-  tag: TAG,
+const accountSecurity = operationsOf("Account security").signedIn;
+
+const authentication = operationsOf("Authentication").noSignIn;
+
+const administration = operationsOf("Administration").staff;
+
+export const changePasswordOperation = accountSecurity.post("/api/v1/users/me/password", {
   summary: "Change the own password",
   description: "Needs the current password (rate limited like sign-in) and a new one that meets the policy. Ends every other session.",
-  auth: "required",
   body: changePasswordSchema,
   responses: {
     204: { description: "Changed" },
@@ -36,13 +37,9 @@ export const changePasswordOperation = defineOperation({
   },
 });
 
-export const requestPasswordResetOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/auth/password-reset",
-  tag: "Authentication",
+export const requestPasswordResetOperation = authentication.post("/api/v1/auth/password-reset", {
   summary: "Ask for a password reset link",
   description: "Always 202 with the same body, for known and unknown addresses alike. The link goes to the address by mail.",
-  auth: "none",
   body: passwordResetRequestSchema,
   responses: {
     202: { description: "Accepted", schema: z.object({ message: z.string() }) },
@@ -50,13 +47,9 @@ export const requestPasswordResetOperation = defineOperation({
   },
 });
 
-export const confirmPasswordResetOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/auth/password-reset/confirm",
-  tag: "Authentication",
+export const confirmPasswordResetOperation = authentication.post("/api/v1/auth/password-reset/confirm", {
   summary: "Set a new password with the token of a reset link",
   description: "The token works once, for 30 minutes; a newer link voids older ones. Ends every session of the account.",
-  auth: "none",
   body: passwordResetConfirmSchema,
   responses: {
     204: { description: "Password set" },
@@ -66,15 +59,11 @@ export const confirmPasswordResetOperation = defineOperation({
   },
 });
 
-export const confirmSessionPasswordOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/me/reauthenticate",
-  tag: TAG,
+export const confirmSessionPasswordOperation = accountSecurity.post("/api/v1/users/me/reauthenticate", {
   summary: "Confirm the password for the current session",
   description:
     "Sessions only: the session counts as freshly authenticated for REAUTH_WINDOW_SECONDS, default 10 minutes (needed to mint tokens and change two-factor sign-in). " +
     "Tokens made from the session before keep their own, older sign-in time.",
-  auth: "required",
   body: reauthenticateSchema,
   responses: {
     204: { description: "Confirmed" },
@@ -84,54 +73,34 @@ export const confirmSessionPasswordOperation = defineOperation({
   },
 });
 
-export const listSessionsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/sessions",
-  tag: TAG,
+export const listSessionsOperation = accountSecurity.get("/api/v1/users/me/sessions", {
   summary: "List the own signed-in sessions",
-  auth: "required",
   query: paginationQuerySchema,
   responses: { 200: pageOf("Live sessions, newest first; `current` marks the caller's", sessionSchema) },
 });
 
-export const endOtherSessionsOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/users/me/sessions",
-  tag: TAG,
+export const endOtherSessionsOperation = accountSecurity.delete("/api/v1/users/me/sessions", {
   summary: "End every session but the current one",
-  auth: "required",
   responses: { 204: { description: "Ended" } },
 });
 
-export const endSessionOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/users/me/sessions/{sessionId}",
-  tag: TAG,
+export const endSessionOperation = accountSecurity.delete("/api/v1/users/me/sessions/{sessionId}", {
   summary: "End one of the own sessions",
   description: "Takes effect at once on every instance.",
-  auth: "required",
   params: z.strictObject({ sessionId: idSchema }),
   responses: { 204: { description: "Ended" }, 404: ownNotFound("live session") },
 });
 
-export const listDevicesOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/devices",
-  tag: TAG,
+export const listDevicesOperation = accountSecurity.get("/api/v1/users/me/devices", {
   summary: "List the own trusted devices (browsers that signed in)",
-  auth: "required",
   query: paginationQuerySchema,
   responses: { 200: pageOf("Devices, newest first", deviceSchema) },
 });
 
 const deviceParams = z.strictObject({ deviceId: idSchema });
 
-export const renameDeviceOperation = defineOperation({
-  method: "PATCH",
-  path: "/api/v1/users/me/devices/{deviceId}",
-  tag: TAG,
+export const renameDeviceOperation = accountSecurity.patch("/api/v1/users/me/devices/{deviceId}", {
   summary: "Rename one of the own devices",
-  auth: "required",
   params: deviceParams,
   body: renameDeviceSchema,
   responses: {
@@ -141,51 +110,33 @@ export const renameDeviceOperation = defineOperation({
   },
 });
 
-export const removeDeviceOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/users/me/devices/{deviceId}",
-  tag: TAG,
+export const removeDeviceOperation = accountSecurity.delete("/api/v1/users/me/devices/{deviceId}", {
   summary: "Remove one of the own devices",
   description: "Its cookie is no longer trusted and its sessions end at once.",
-  auth: "required",
   params: deviceParams,
   responses: { 204: { description: "Removed" }, 404: ownNotFound("device") },
 });
 
-export const getOwnLoginHistoryOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/login-history",
-  tag: TAG,
+export const getOwnLoginHistoryOperation = accountSecurity.get("/api/v1/users/me/login-history", {
   summary: "The own sign-in attempts",
   description: "Every attempt, successful or not, newest first. `reason` is given to staff with users.readAny only.",
-  auth: "required",
   query: paginationQuerySchema,
   responses: { 200: pageOf("A page of attempts", loginEventSchema) },
 });
 
-export const getLoginHistoryOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/{id}/login-history",
-  tag: "Administration",
+export const getLoginHistoryOperation = administration.get("/api/v1/users/{id}/login-history", {
   summary: "A user's sign-in attempts (staff)",
   description: "users.readAny (tokens need the admin scope); with the reason of each failure.",
-  auth: "required",
-  scope: "admin",
   params: idParams,
   query: paginationQuerySchema,
   responses: {
     200: pageOf("A page of attempts", loginEventSchema),
-    403: problem("Needs users.readAny"),
-    404: problem("No such user"),
+    ...guardedBy("users.readAny", problem("No such user")),
   },
 });
 
-export const getTwoFactorOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/2fa",
-  tag: TAG,
+export const getTwoFactorOperation = accountSecurity.get("/api/v1/users/me/2fa", {
   summary: "Whether two-factor sign-in is on",
-  auth: "required",
   responses: {
     200: {
       description: "The state",
@@ -194,13 +145,9 @@ export const getTwoFactorOperation = defineOperation({
   },
 });
 
-export const setupTwoFactorOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/me/2fa/setup",
-  tag: TAG,
+export const setupTwoFactorOperation = accountSecurity.post("/api/v1/users/me/2fa/setup", {
   summary: "Start setting up two-factor sign-in",
   description: "A new TOTP secret (RFC 6238, 30 s, 6 digits) for an authenticator app; not active until enabled with a code.",
-  auth: "required",
   responses: {
     200: { description: "The secret and its otpauth:// URL", schema: twoFactorSetupSchema },
     401: reauthentication,
@@ -208,12 +155,8 @@ export const setupTwoFactorOperation = defineOperation({
   },
 });
 
-export const enableTwoFactorOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/me/2fa/enable",
-  tag: TAG,
+export const enableTwoFactorOperation = accountSecurity.post("/api/v1/users/me/2fa/enable", {
   summary: "Turn two-factor sign-in on with a code of the new secret",
-  auth: "required",
   body: enableTwoFactorSchema,
   responses: {
     200: { description: "10 single-use recovery codes, shown only this once", schema: recoveryCodesSchema },
@@ -224,13 +167,9 @@ export const enableTwoFactorOperation = defineOperation({
   },
 });
 
-export const disableTwoFactorOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/me/2fa/disable",
-  tag: TAG,
+export const disableTwoFactorOperation = accountSecurity.post("/api/v1/users/me/2fa/disable", {
   summary: "Turn two-factor sign-in off",
   description: "Needs the password and a current code or an unused recovery code.",
-  auth: "required",
   body: confirmTwoFactorSchema,
   responses: {
     204: { description: "Off" },
@@ -240,13 +179,9 @@ export const disableTwoFactorOperation = defineOperation({
   },
 });
 
-export const replaceRecoveryCodesOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/me/2fa/recovery-codes",
-  tag: TAG,
+export const replaceRecoveryCodesOperation = accountSecurity.post("/api/v1/users/me/2fa/recovery-codes", {
   summary: "Replace the recovery codes",
   description: "Needs the password and a current code (or an unused recovery code); the old codes stop working.",
-  auth: "required",
   body: confirmTwoFactorSchema,
   responses: {
     200: { description: "10 new codes, shown only this once", schema: recoveryCodesSchema },
@@ -255,14 +190,9 @@ export const replaceRecoveryCodesOperation = defineOperation({
   },
 });
 
-export const resetTwoFactorOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/{id}/2fa/reset",
-  tag: "Administration",
+export const resetTwoFactorOperation = administration.post("/api/v1/users/{id}/2fa/reset", {
   summary: "Turn off a user's two-factor sign-in (staff)",
   description: "users.manage above the target's rank (tokens need write and admin). Writes a security warning and mails the user.",
-  auth: "required",
-  scope: "admin",
   params: idParams,
   responses: {
     204: { description: "Reset" },

@@ -1,19 +1,19 @@
 import { z } from "zod";
-import { defineOperation, guardedBy, idParams, idSchema, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { applicationSchema, applySchema, decisionSchema, listApplicationsQuerySchema, membershipSchema } from "./schemas";
 
 const applicationParams = z.strictObject({ id: idSchema, applicationId: idSchema });
 const NOT_VISIBLE = projectModuleNotVisible("Applications");
 
-export const applyOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/applications",
-  tag: "Applications",
+const { signedIn } = operationsOf("Applications");
+
+const team = operationsOf("Team").signedIn;
+
+export const applyOperation = signedIn.post("/api/v1/projects/{id}/applications", {
   summary: "Apply to join a project's team",
   description:
     "A signed-in user applies to a published PUBLIC or APPLICATION_ONLY project whose Applications module is on and whose applications are open. `roleId` must be one of the roles the project offers applicants (settings `offeredRoleIds`).",
-  auth: "required",
   idempotent: true,
   params: idParams,
   body: applySchema,
@@ -26,23 +26,15 @@ export const applyOperation = defineOperation({
   },
 });
 
-export const listProjectApplicationsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/applications",
-  tag: "Applications",
+export const listProjectApplicationsOperation = signedIn.get("/api/v1/projects/{id}/applications", {
   summary: "The project's applications, newest first",
-  auth: "required",
   params: idParams,
   query: listApplicationsQuerySchema,
   responses: { 200: pageOf("A page of applications", applicationSchema), ...guardedBy("applications.view", NOT_VISIBLE) },
 });
 
-export const withdrawApplicationOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/applications/{applicationId}/withdraw",
-  tag: "Applications",
+export const withdrawApplicationOperation = signedIn.post("/api/v1/projects/{id}/applications/{applicationId}/withdraw", {
   summary: "Withdraw your pending application",
-  auth: "required",
   params: applicationParams,
   responses: {
     200: { description: "The withdrawn application", schema: applicationSchema },
@@ -51,14 +43,10 @@ export const withdrawApplicationOperation = defineOperation({
   },
 });
 
-export const decideApplicationOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/applications/{applicationId}/decision",
-  tag: "Applications",
+export const decideApplicationOperation = signedIn.post("/api/v1/projects/{id}/applications/{applicationId}/decision", {
   summary: "Accept or reject an application",
   description:
     "Needs applications.decide, by a person: a portal session or the person's own token with the `write` scope. ACCEPT makes the applicant a member with `roleId` (Member when left out), a role that ranks below yours and holds no permission you lack, never Owner. `reason` is shown to the applicant.",
-  auth: "required",
   params: applicationParams,
   body: decisionSchema,
   responses: {
@@ -70,22 +58,14 @@ export const decideApplicationOperation = defineOperation({
   },
 });
 
-export const listMyApplicationsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/applications",
-  tag: "Applications",
+export const listMyApplicationsOperation = signedIn.get("/api/v1/users/me/applications", {
   summary: "Your applications, every project",
-  auth: "required",
   query: listApplicationsQuerySchema,
   responses: { 200: pageOf("A page of your applications", applicationSchema) },
 });
 
-export const leaveProjectOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/members/me",
-  tag: "Team",
+export const leaveProjectOperation = team.delete("/api/v1/projects/{id}/members/me", {
   summary: "Leave a project",
-  auth: "required",
   params: idParams,
   responses: {
     204: { description: "You left the team" },
@@ -94,13 +74,9 @@ export const leaveProjectOperation = defineOperation({
   },
 });
 
-export const listMembershipsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/{id}/memberships",
-  tag: "Team",
+export const listMembershipsOperation = team.get("/api/v1/users/{id}/memberships", {
   summary: "A user's projects, with role and since when",
   description: "For the user themselves, or staff with users.readAny (tokens: with the `admin` scope). Anyone else gets 404.",
-  auth: "required",
   params: idParams,
   query: paginationQuerySchema,
   responses: {

@@ -1,5 +1,6 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit } from "../audit-log/record";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Application, Prisma, Project, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
@@ -307,21 +308,27 @@ export function pendingApplicationCount(context: ProjectContext): Promise<number
  * visit each project to find who waits for an answer. At most `limit`.
  */
 export async function applicationsAwaiting(actor: Actor, limit = 20) {
-  const memberships = await db.projectMember.findMany({
-    where: { userId: actor.userId, project: { deletedAt: null, modules: { has: "APPLICATIONS" } } },
-    select: { role: { select: { key: true, permissions: true, rank: true } }, project: true },
-  });
+  // Both reads from the data cache (My projects on every visit); who may view is decided here, on
+  // each request, with the current caller.
+  const memberships = await cachedData(`applications-teams:${actor.userId}`, () =>
+    db.projectMember.findMany({
+      where: { userId: actor.userId, project: { deletedAt: null, modules: { has: "APPLICATIONS" } } },
+      select: { role: { select: { key: true, permissions: true, rank: true } }, project: true },
+    }),
+  );
   const readable = memberships
     .filter(({ role, project }) => projectAccess(actor, role, project).permissions.has("applications.view"))
     .map(({ project }) => project.id);
   if (!readable.length) return [];
-  const rows = await db.application.findMany({
-    where: { projectId: { in: readable }, status: "PENDING" },
-    include: APPLICATION_INCLUDE,
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: limit,
+  return cachedData(`applications-awaiting:${limit}:${readable.join(",")}`, async () => {
+    const rows = await db.application.findMany({
+      where: { projectId: { in: readable }, status: "PENDING" },
+      include: APPLICATION_INCLUDE,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: limit,
+    });
+    return rows.map(presentApplication);
   });
-  return rows.map(presentApplication);
 }
 
 /** Leaving a project: the caller's own membership ends (the last Owner cannot leave). */

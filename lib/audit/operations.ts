@@ -1,39 +1,29 @@
-import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
-import { pageSchema } from "../http/pagination";
+import { guardedBy, idParams, operationsOf, pageOf, problem } from "../http/operation";
 import { auditEntrySchema, auditQuerySchema, projectAuditQuerySchema } from "./schemas";
 
-const projectParams = z.strictObject({ id: idSchema });
+const BAD_FILTER = problem("A filter is malformed, or the range ends before it starts");
 
-export const auditOperation = defineOperation({
+const { staff, signedIn } = operationsOf("Administration");
+
+export const auditOperation = staff.get("/api/v1/audit", {
   operationId: "listAuditEntries",
-  method: "GET",
-  path: "/api/v1/audit",
-  tag: "Administration",
   summary: "The audit log (audit.read)",
-  auth: "required",
-  scope: "admin",
   query: auditQuerySchema,
   responses: {
-    200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) },
-    400: problem("A filter is malformed, or the range ends before it starts"),
+    200: pageOf("Entries, newest first", auditEntrySchema),
+    400: BAD_FILTER,
     403: problem("Needs audit.read"),
   },
 });
 
-export const projectAuditOperation = defineOperation({
+export const projectAuditOperation = signedIn.get("/api/v1/projects/{id}/audit", {
   operationId: "listProjectAuditEntries",
-  method: "GET",
-  path: "/api/v1/projects/{id}/audit",
-  tag: "Administration",
   summary: "A project's audit entries (its Owner and Managers)",
-  auth: "required",
-  params: projectParams,
+  params: idParams,
   query: projectAuditQuerySchema,
   responses: {
-    200: { description: "Entries, newest first", schema: pageSchema(auditEntrySchema) },
-    400: problem("A filter is malformed, or the range ends before it starts"),
-    403: problem("Needs project.settings"),
-    404: problem("Not visible"),
+    200: pageOf("Entries, newest first", auditEntrySchema),
+    400: BAD_FILTER,
+    ...guardedBy("project.settings", problem("Not visible")),
   },
 });

@@ -83,6 +83,25 @@ describe("an audit entry as a sentence", () => {
     ]);
   });
 
+  it("leaves out a field that did not change: the role asked for and given, no reason on either side", () => {
+    // The closing walk of issue 30 found "Role: Tester → Tester" and "Reason: empty" in the log.
+    const sentence = auditSentence(
+      entry({
+        action: "application.accept",
+        targetType: "application",
+        targetId: "a-1",
+        projectId: "p-sky",
+        changes: {
+          status: { before: "PENDING", after: "ACCEPTED" },
+          roleId: { before: "r-tester", after: "r-tester" },
+          reason: { before: null, after: "" },
+        },
+      }),
+      names(),
+    );
+    expect(sentence.changes.map((change) => change.field)).toEqual([["status"]]);
+  });
+
   it("words values: labels for enums, names for ids, pictures without their address, objects field by field", () => {
     const sentence = auditSentence(
       entry({

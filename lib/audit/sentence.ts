@@ -199,11 +199,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A secret, hidden or erased value: the audit kept a marker, not the value. */
+function isWithheld(value: unknown): boolean {
+  return typeof value === "string" && value in SPECIAL_VALUES;
+}
+
+/** No value: what `wordValue` words as empty. */
+function isEmptyValue(value: unknown): boolean {
+  return value === null || value === undefined || value === "";
+}
+
 /** The value of a field as the portal words it. */
 function wordValue(value: unknown, path: string[], entry: AuditEntryView, names: AuditNames): AuditValue {
   const field = path.at(-1)!;
   const parent = path.at(-2);
-  if (value === null || value === undefined || value === "") return { kind: "empty" };
+  if (isEmptyValue(value)) return { kind: "empty" };
   if (typeof value === "string" && SPECIAL_VALUES[value]) return SPECIAL_VALUES[value];
   if (Array.isArray(value)) {
     if (field === "permissions")
@@ -241,8 +251,13 @@ function wordValue(value: unknown, path: string[], entry: AuditEntryView, names:
 /**
  * Field by field: an object on either side (project settings, a file, the launch settings) is
  * opened into its own fields, keeping only those that differ; lists and plain values stay whole.
+ * A field the same before and after (or empty on both sides) has no line.
  */
 function changeLines(path: string[], before: unknown, after: unknown, entry: AuditEntryView, names: AuditNames): AuditChangeLine[] {
+  // A field that did not change says nothing: the role asked for and given ("Tester → Tester"), no
+  // reason on either side ("Reason: empty"). A value withheld from the reader ("[hidden]" on both
+  // sides) may well have changed: it keeps its line.
+  if (!isWithheld(before) && (isEmptyValue(before) ? isEmptyValue(after) : JSON.stringify(before) === JSON.stringify(after))) return [];
   if ((isRecord(before) || before === null) && (isRecord(after) || after === null) && (isRecord(before) || isRecord(after))) {
     const was = isRecord(before) ? before : {};
     const now = isRecord(after) ? after : {};

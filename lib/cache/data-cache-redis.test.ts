@@ -47,6 +47,14 @@ describe.runIf(redisUrl)("data cache across instances (Redis)", () => {
     expect(await cache.cachedData("test:one", async () => "read again")).toBe("read again");
   });
 
+  it("drops a kept answer's validator when another instance publishes an invalidation (revalidateEarly)", async () => {
+    await cachedNow("test:validator");
+    cache.keepDerived("validator:/api/v1/projects/x", { etag: '"v1"' }, cache.dataGeneration());
+    expect(cache.peekData("validator:/api/v1/projects/x")).toEqual({ etag: '"v1"' });
+    await other.publish(CHANNEL, "all");
+    await until(() => cache.peekData("validator:/api/v1/projects/x") === undefined);
+  });
+
   it("tells every other instance when a write commits", async () => {
     const listener = new Redis(redisUrl!);
     let heard = 0;

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { applicationsAwaiting } from "../applications/service";
 import { db } from "../db/client";
+import { declineInvitation, myPendingInvitations } from "../invitations/service";
 import { changesCachedData, MAY_SHOW_LATE } from "../db/write-watch";
 import { NotFound } from "../errors";
 import { addMember, changeMemberRole, removeMember, updateRole } from "../members/service";
@@ -11,7 +13,7 @@ import { loadProject } from "../projects/access";
 import { deleteProject, findProjectIdBySlug, getProject, listProjects, updatePresentation } from "../projects/service";
 import { settingsOf, updateSettings } from "../projects/settings";
 import { changeStatus } from "../reviews/service";
-import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "../testing/factories";
+import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, inviteWith, testMeta, tokenFor } from "../testing/factories";
 import { statementsSent } from "../testing/statement-count";
 import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, invalidateData } from "./data-cache";
 
@@ -292,6 +294,43 @@ describe("data cache (one process)", () => {
 
     await createPage(ownerActor, project.id, { slug: "rules", title: "Rules", body: "Be nice", position: 0 }, testMeta());
     expect((await pageNavigation(await anonymous())).map((page) => page.slug)).toEqual(["rules"]);
+  });
+
+  it("My projects' invitations and awaiting applications: no statement on a repeat, every change at once", async () => {
+    const owner = await createPartner();
+    const project = await createProjectFor(owner, { status: "PUBLISHED", modules: ["APPLICATIONS"] });
+    const ownerActor = actorOf(owner);
+    const applicant = await createPartner();
+    expect(await applicationsAwaiting(ownerActor)).toEqual([]);
+    expect(await statementsOf(() => applicationsAwaiting(ownerActor))).toBe(0);
+    const application = await db.application.create({ data: { projectId: project.id, userId: applicant.id, message: "Let me in" } });
+    expect((await applicationsAwaiting(ownerActor)).map((row) => row.id)).toEqual([application.id]);
+    expect(await statementsOf(() => applicationsAwaiting(ownerActor))).toBe(0);
+    await db.application.update({ where: { id: application.id }, data: { status: "REJECTED", decidedAt: new Date() } });
+    expect(await applicationsAwaiting(ownerActor)).toEqual([]);
+
+    const invitee = actorOf(await createPartner());
+    expect((await myPendingInvitations(invitee, 20)).data).toEqual([]);
+    expect(await statementsOf(() => myPendingInvitations(invitee, 20))).toBe(0);
+    const invitation = await inviteWith(project.id, invitee.userId, "MEMBER", owner.id);
+    expect((await myPendingInvitations(invitee, 20)).data.map((row) => row.id)).toEqual([invitation.id]);
+    expect(await statementsOf(() => myPendingInvitations(invitee, 20))).toBe(0);
+    await declineInvitation(invitee, invitation.id, testMeta());
+    expect((await myPendingInvitations(invitee, 20)).data).toEqual([]);
+  });
+
+  it("a cached invitation is not shown as pending past its expiry", async () => {
+    const owner = await createPartner();
+    const project = await createProjectFor(owner, { status: "PUBLISHED" });
+    const invitee = actorOf(await createPartner());
+    const role = project.roles.find((row) => row.key === "MEMBER")!;
+    const expiresAt = new Date(Date.now() + 2_000);
+    await db.projectInvitation.create({
+      data: { projectId: project.id, userId: invitee.userId, roleId: role.id, invitedById: owner.id, expiresAt },
+    });
+    expect((await myPendingInvitations(invitee, 20)).data).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 50));
+    expect((await myPendingInvitations(invitee, 20)).data).toEqual([]);
   });
 
   it("each viewer gets the answer for who they are: anonymous, a member, an outsider", async () => {

@@ -1,4 +1,4 @@
-import { TtlCache } from "./ttl-cache";
+import { type Keep, TtlCache } from "./ttl-cache";
 
 /**
  * The data cache: results of hot reads (a project with the caller's membership, project lists,
@@ -47,10 +47,11 @@ const cache = new TtlCache<unknown>({
 /**
  * The value under `key`: from the cache while fresh, otherwise from `load` (stored unless an
  * invalidation happened while it ran). `load` must read committed data only (never inside a
- * transaction) and its result must not be changed by the caller: it is shared.
+ * transaction) and its result must not be changed by the caller: it is shared. `keep` may end an
+ * entry sooner (`expiresAt`, ms): for a value that time alone changes (an invitation expires).
  */
-export async function cachedData<T>(key: string, load: () => Promise<T>): Promise<T> {
-  return (await cache.get(key, load)) as T;
+export async function cachedData<T>(key: string, load: () => Promise<T>, keep?: (value: T) => Keep): Promise<T> {
+  return (await cache.get(key, load, keep as ((value: unknown) => Keep) | undefined)) as T;
 }
 
 /** Rows held: an array's length, or the lengths of an object's arrays (a page's `data`); at least 1. */
@@ -63,6 +64,24 @@ function weigh(value: unknown): number {
 }
 
 export const DATA_CACHE_MAX_WEIGHT = MAX_WEIGHT;
+
+/**
+ * Something worked out from cached reads (an answer's validator: lib/http/route.ts), kept beside
+ * them: read `dataGeneration()` before the reads, and `keepDerived` stores the result only if no
+ * invalidation happened since, so it lives no longer than the data it was made from.
+ */
+export function dataGeneration(): number {
+  return cache.generation();
+}
+
+export function keepDerived(key: string, value: unknown, generation: number) {
+  cache.setIfCurrent(key, value, generation);
+}
+
+/** The fresh value under `key` (kept by `keepDerived` or `cachedData`), without loading anything. */
+export function peekData<T>(key: string): T | undefined {
+  return cache.peek(key) as T | undefined;
+}
 
 /**
  * Empties the cache here and (with REDIS_URL) on every instance. The database client calls it

@@ -119,6 +119,28 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** The fresh value under `key`, without loading it: undefined when absent, expired or the cache is not usable. */
+  peek(key: string): V | undefined {
+    const hit = this.state.entries.get(key);
+    if (!hit || hit.expiresAt <= Date.now() || !this.usable()) return undefined;
+    this.state.hits++;
+    return hit.value;
+  }
+
+  /** The generation now: every invalidation bumps it (`setIfCurrent`). */
+  generation(): number {
+    return this.state.generation;
+  }
+
+  /**
+   * Keeps `value` under `key` as `set` does, but only while the cache is usable and no invalidation
+   * happened since `generation` was read: a value worked out from what the cache held then is never
+   * kept past a write that came in between (the same guard as a load's in `get`).
+   */
+  setIfCurrent(key: string, value: V, generation: number) {
+    if (this.usable() && generation === this.state.generation) this.set(key, value);
+  }
+
   /** Keeps `value` under `key` for the time-to-live, or until `expiresAt` (ms) when that is sooner. */
   set(key: string, value: V, expiresAt = Number.POSITIVE_INFINITY) {
     const state = this.state;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import { fileSchema, listFilesQuerySchema, maxUploadBytes, UPLOAD_CONTENT_TYPE, uploadQuerySchema } from "./schemas";
 
 const fileParams = z.strictObject({ id: idSchema, fileId: idSchema });
@@ -7,15 +7,13 @@ const NOT_VISIBLE = problem(
   "No such project or file, not visible to you (a draft or yanked release's files included), or the project's DOWNLOADS module is off",
 );
 
-export const uploadFileOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/files",
+const { anyone, signedIn } = operationsOf("Downloads");
+
+export const uploadFileOperation = signedIn.post("/api/v1/projects/{id}/files", {
   reviewedContent: true,
-  tag: "Downloads",
   summary: "Upload a file (the raw bytes as the body)",
   description:
     "Needs downloads.manage. Send the file itself as `application/octet-stream`; it is streamed to storage, its size and sha256 measured on the way. A file larger than MAX_UPLOAD_BYTES (default 2 GiB) is refused with 413 as soon as the limit is passed, and nothing is kept; neither is anything of an interrupted upload. A project's files may take at most PROJECT_STORAGE_QUOTA_BYTES (default 10 GiB) together: an upload that would pass it is refused with 413 `quota_exceeded` (before reading when Content-Length says so, else as soon as it passes), and nothing is kept; two concurrent uploads never pass it together. A user runs at most MAX_CONCURRENT_UPLOADS_PER_USER uploads (default 2) at once: another one is refused with 429 `too_many_uploads` and Retry-After. `releaseId` attaches it to a release that is not yanked.",
-  auth: "required",
   params: idParams,
   query: uploadQuerySchema,
   streamBody: { contentTypes: [UPLOAD_CONTENT_TYPE], maxBytes: maxUploadBytes },
@@ -31,37 +29,25 @@ export const uploadFileOperation = defineOperation({
   },
 });
 
-export const listFilesOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/files",
-  tag: "Downloads",
+export const listFilesOperation = anyone.get("/api/v1/projects/{id}/files", {
   summary: "The project's files you may see, newest first",
-  auth: "optional",
   params: idParams,
   query: listFilesQuerySchema,
   responses: { 200: pageOf("A page of files", fileSchema), 404: NOT_VISIBLE },
 });
 
-export const getFileOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/files/{fileId}",
-  tag: "Downloads",
+export const getFileOperation = anyone.get("/api/v1/projects/{id}/files/{fileId}", {
   summary: "One file's size, sha256 and download count",
-  auth: "optional",
   params: fileParams,
   responses: { 200: { description: "The file", schema: fileSchema }, 404: NOT_VISIBLE },
 });
 
 const DOWNLOAD_HEADERS = ["ETag", "Accept-Ranges", "Content-Disposition", "Content-Length"] as const;
 
-export const downloadFileOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/files/{fileId}/download",
-  tag: "Downloads",
+export const downloadFileOperation = anyone.get("/api/v1/projects/{id}/files/{fileId}/download", {
   summary: "Download a file",
   description:
     "The bytes, streamed, with `Content-Length`, `Content-Disposition` (the file name) and `ETag` (the quoted sha256). One `Range: bytes=` range gives 206 with `Content-Range`; a range past the end gives 416; `If-Range` is honoured. A download counts once per client, file and UTC day (the client: the signed-in user, else a keyed hash of the address, an IPv6 address's /64), and only for a whole answer or a range that starts at byte 0; HEAD, 304 and 416 count nothing. The count shown may lag by the data cache's seconds (DATA_CACHE_SECONDS).",
-  auth: "optional",
   params: fileParams,
   ranges: true,
   responses: {
@@ -73,13 +59,9 @@ export const downloadFileOperation = defineOperation({
   },
 });
 
-export const deleteFileOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/files/{fileId}",
+export const deleteFileOperation = signedIn.delete("/api/v1/projects/{id}/files/{fileId}", {
   reviewedContent: true,
-  tag: "Downloads",
   summary: "Delete a file",
-  auth: "required",
   params: fileParams,
   responses: {
     204: { description: "Deleted" },

@@ -55,6 +55,14 @@ export interface Operation<
    * (lib/http/cache.ts). Any signed-in caller still gets a private answer.
    */
   cache?: "public";
+  /**
+   * The anonymous answer is worked out from the data cache alone (lib/cache/data-cache.ts): nothing
+   * else it shows can change without a committed write (no clock, no uncached table, no count that
+   * may show late). Its validator is then kept beside that data, and a later anonymous If-None-Match
+   * that still matches it is answered 304 before the request reaches Next.js (`revalidateEarly`,
+   * lib/http/route.ts), after the same rate limits.
+   */
+  revalidateEarly?: boolean;
   /** Reads answer with an ETag; PUT, PATCH and DELETE need If-Match. */
   versioned?: boolean;
   /**
@@ -124,6 +132,9 @@ export function guardedBy(permission: string, notVisible: ResponseDeclaration) {
   return { 403: problem(`Needs ${permission}`), 404: notVisible };
 }
 
+/** The 404 of an endpoint of a project that only asks whether the caller sees the project. */
+export const PROJECT_NOT_VISIBLE = problem("No such project, or not visible to you");
+
 /** The 404 of an endpoint of a project module that only asks whether the caller sees the project. */
 export function projectModuleNotVisible(module: string) {
   return problem(`No such project, not visible to you, or its ${module} module is off`);
@@ -143,6 +154,50 @@ export const IMAGE_BODY_PROBLEMS = { 413: problem("Too large"), 415: problem("No
 /** A versioned write's If-Match answers: 412 when the ETag sent is stale (in the words given), 428 when it is missing. */
 export function ifMatchProblems(stale = "Stale If-Match") {
   return { 412: problem(stale), 428: problem("If-Match missing") };
+}
+
+/** What one operation of a family declares itself: everything but its family's tag, auth and scope, and its method and path. */
+export type OperationDeclaration<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = Omit<
+  Operation<P, Q, B>,
+  "method" | "path" | "tag" | "auth" | "scope"
+>;
+
+/**
+ * Operations that share their section of the reference (`tag`) and who may call them. Each starts
+ * with its request line and states only what is its own.
+ */
+function operationFamily<Auth extends "none" | "optional" | "required">(family: { tag: string; auth: Auth; scope?: TokenScope }) {
+  const method =
+    (method: HttpMethod) =>
+    <P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
+      path: string,
+      operation: OperationDeclaration<P, Q, B>,
+    ): Operation<P, Q, B, Auth> =>
+      defineOperation<P, Q, B, Auth>({ method, path, ...family, ...operation });
+  return { get: method("GET"), post: method("POST"), put: method("PUT"), patch: method("PATCH"), delete: method("DELETE") };
+}
+
+/**
+ * The operations of one section of the reference (`tag`), by who may call them:
+ *
+ * - `noSignIn` (auth `none`): the caller is not looked at (registration, sign-in, health);
+ * - `anyone` (auth `optional`): anonymous or signed in, and the answer may differ;
+ * - `signedIn` (auth `required`);
+ * - `staff` (auth `required`, token scope `admin`): staff endpoints, which a token may call only
+ *   with the admin scope.
+ *
+ * Each operation starts with its request line:
+ *
+ *     const { anyone, signedIn } = operationsOf("Messages");
+ *     export const listMessagesOperation = anyone.get("/api/v1/projects/{id}/messages", { summary, params, responses });
+ */
+export function operationsOf(tag: string) {
+  return {
+    noSignIn: operationFamily({ tag, auth: "none" }),
+    anyone: operationFamily({ tag, auth: "optional" }),
+    signedIn: operationFamily({ tag, auth: "required" }),
+    staff: operationFamily({ tag, auth: "required", scope: "admin" }),
+  };
 }
 
 export function defineOperation<

@@ -15,7 +15,8 @@ import {
   Unauthorized,
   UnsupportedMediaType,
 } from "../errors";
-import { enforce, enforceForAddress, RATE_LIMITS, rateLimitHeaders, type RateLimitState } from "../rate-limit";
+import { dataGeneration, keepDerived, peekData } from "../cache/data-cache";
+import { enforce, enforceForAddress, RATE_LIMITS, rateLimitHeaders, type RateLimitRule, type RateLimitState } from "../rate-limit";
 import { clientIp } from "../request/client-ip";
 import { API_VARY, cacheControlFor, PUBLIC_CACHE_CONTROL } from "./cache";
 import { assertNoNul, parseClientJson } from "./client-input";
@@ -86,13 +87,14 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   handler: (context: HandlerContext<Infer<P>, Infer<Q>, Infer<B>, ActorFor<Auth>>) => Promise<Reply>,
 ) {
   const routeHandler: RouteHandler = async (request, context) => {
-    const requestId = requestIdOf(request);
+    const requestId = requestIdOf(request.headers);
+    // Read before anything is read from the data cache: a validator kept for revalidateEarly is
+    // dropped if a write came in between (keepDerived).
+    const generation = operation.revalidateEarly ? dataGeneration() : 0;
     let limitState: RateLimitState | undefined;
     try {
       const meta: RequestMeta = { ip: clientIp(request.headers), userAgent: request.headers.get("user-agent"), requestId };
-      // Without a known address there is no per-address budget: one shared "unknown" bucket would
-      // let one client lock out everyone (serve.mjs always supplies the socket address).
-      if (operation.rateLimit && meta.ip) await enforceForAddress(operation.rateLimit, meta.ip);
+      await enforceOperationLimit(operation.rateLimit, meta.ip);
 
       const cookie = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
       const authorization = request.headers.get("authorization");
@@ -103,8 +105,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       if (actor?.scopes && !actor.scopes.includes(scope)) {
         throw new Forbidden(`This token lacks the "${scope}" scope.`, "insufficient_scope");
       }
-      if (actor) limitState = await enforce(RATE_LIMITS.apiPerCaller, `user:${actor.userId}`);
-      else if (meta.ip) limitState = await enforceForAddress(RATE_LIMITS.apiPerCaller, meta.ip);
+      limitState = await enforceCallerLimit(actor, meta.ip);
 
       const url = new URL(request.url);
       const params = parseParams(operation, await context.params);
@@ -152,21 +153,19 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const etag =
         result.headers.ETag ?? (read && succeeded ? bytesEtag(result.file?.bytes ?? (hasJson ? jsonText() : undefined)) : undefined);
       const notModified = read && succeeded && etag !== undefined && ifNoneMatchHits(request.headers.get("if-none-match"), etag);
+      const anonymous = !actor && !authorization && cookie === undefined;
+      const bytes = Boolean(result.file || result.stream);
       const cacheControl = cacheControlFor({
         publicData: operation.cache === "public",
-        anonymous: !actor && !authorization && cookie === undefined,
+        anonymous,
         status: notModified ? 304 : result.status,
-        bytes: Boolean(result.file || result.stream),
+        bytes,
       });
-      const headers = new Headers({
-        "X-Request-Id": requestId,
-        ...(notModified ? {} : result.headers),
-        ...(etag ? { ETag: etag } : {}),
-        // A stored public answer would tell every later reader one caller's remaining budget.
-        ...(limitState && cacheControl !== PUBLIC_CACHE_CONTROL ? rateLimitHeaders(limitState) : {}),
-      });
-      headers.set("Cache-Control", cacheControl);
-      headers.set("Vary", API_VARY);
+      if (operation.revalidateEarly && anonymous && read && succeeded && etag !== undefined) {
+        const kept: KeptValidator = { etag, rateLimit: operation.rateLimit, publicData: operation.cache === "public", bytes };
+        keepDerived(validatorKey(url.pathname + url.search), kept, generation);
+      }
+      const headers = new Headers(answerHeaders(requestId, notModified ? {} : result.headers, etag, cacheControl, limitState));
       if (notModified) return new Response(null, { status: 304, headers });
       if (result.replayed) headers.set("Idempotent-Replayed", "true");
       if (result.stream) {
@@ -193,6 +192,96 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   return routeHandler;
 }
 
+/** Without a known address there is no per-address budget: one shared "unknown" bucket would let one client lock out everyone (serve.mjs always supplies the socket address). */
+async function enforceOperationLimit(rule: RateLimitRule | undefined, ip: string | null) {
+  if (rule && ip) await enforceForAddress(rule, ip);
+}
+
+/** The API's budget per caller: a signed-in caller's own, an anonymous one's per address. */
+async function enforceCallerLimit(actor: Actor | null, ip: string | null): Promise<RateLimitState | undefined> {
+  if (actor) return enforce(RATE_LIMITS.apiPerCaller, `user:${actor.userId}`);
+  if (ip) return enforceForAddress(RATE_LIMITS.apiPerCaller, ip);
+  return undefined;
+}
+
+/** The headers every answer of the wrapper carries besides the handler's own and the body's. */
+function answerHeaders(
+  requestId: string,
+  replyHeaders: Record<string, string>,
+  etag: string | undefined,
+  cacheControl: string,
+  limitState: RateLimitState | undefined,
+): Record<string, string> {
+  return {
+    "X-Request-Id": requestId,
+    ...replyHeaders,
+    ...(etag ? { ETag: etag } : {}),
+    // A stored public answer would tell every later reader one caller's remaining budget.
+    ...(limitState && cacheControl !== PUBLIC_CACHE_CONTROL ? rateLimitHeaders(limitState) : {}),
+    "Cache-Control": cacheControl,
+    Vary: API_VARY,
+  };
+}
+
+/** What an anonymous read of an operation with `revalidateEarly` sent, kept in the data cache beside what it was made from. */
+interface KeptValidator {
+  etag: string;
+  rateLimit: RateLimitRule | undefined;
+  publicData: boolean;
+  bytes: boolean;
+}
+
+const validatorKey = (pathAndQuery: string) => `validator:${pathAndQuery}`;
+
+/** The parts of a request revalidateEarly reads: scripts/serve.mjs hands it Node's request without making a web Request. */
+export interface EarlyRequest {
+  method: string;
+  /** The path and query as sent. */
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+/** An answer of revalidateEarly, for scripts/serve.mjs to send. */
+export interface EarlyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/**
+ * An anonymous conditional read answered before it reaches Next.js and the route: when an operation
+ * with `revalidateEarly` last answered this address (path and query, exactly) to an anonymous caller
+ * and no write has happened since (the validator lives in the data cache, which every committed
+ * write and every other instance's invalidation empties, and never longer than DATA_CACHE_SECONDS),
+ * an If-None-Match that matches that validator is answered 304, after the same rate limits as the
+ * route counts, with the headers the route's own 304 has. Anything else (a caller with a token or a
+ * session, no validator kept, another ETag) is null: the route answers. scripts/serve.mjs calls it
+ * through `globalThis[Symbol.for("pums.revalidateEarly")]`, set when this module is loaded.
+ */
+export async function revalidateEarly(request: EarlyRequest): Promise<EarlyAnswer | null> {
+  if (!READ_METHODS.has(request.method)) return null;
+  const headers = request.headers;
+  const ifNoneMatch = headers.get("if-none-match");
+  if (ifNoneMatch === null || headers.get("authorization") !== null) return null;
+  if (readCookie(headers.get("cookie"), SESSION_COOKIE) !== undefined) return null;
+  const kept = peekData<KeptValidator>(validatorKey(request.url));
+  if (!kept || !ifNoneMatchHits(ifNoneMatch, kept.etag)) return null;
+  const requestId = requestIdOf(headers);
+  let limitState: RateLimitState | undefined;
+  try {
+    const ip = clientIp(headers);
+    await enforceOperationLimit(kept.rateLimit, ip);
+    limitState = await enforceCallerLimit(null, ip);
+    const cacheControl = cacheControlFor({ publicData: kept.publicData, anonymous: true, status: 304, bytes: kept.bytes });
+    return { status: 304, headers: answerHeaders(requestId, {}, kept.etag, cacheControl, limitState), body: null };
+  } catch (error) {
+    const response = problemResponse(error, requestId);
+    if (limitState) for (const [name, value] of Object.entries(rateLimitHeaders(limitState))) response.headers.set(name, value);
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+  }
+}
+(globalThis as Record<symbol, unknown>)[Symbol.for("pums.revalidateEarly")] = revalidateEarly;
+
 function bytesEtag(bytes: string | Uint8Array | undefined): string | undefined {
   return bytes === undefined ? undefined : contentEtag(bytes);
 }
@@ -209,7 +298,8 @@ export function otherMethods(path: string): Record<HttpMethod | "OPTIONS", Route
     const served = METHODS_OF_PATH.get(path) ?? new Set();
     return ALLOW_ORDER.filter((method) => served.has(method) || (method === "HEAD" && served.has("GET")) || method === "OPTIONS");
   };
-  const refuse: RouteHandler = async (request) => problemResponse(new MethodNotAllowed(request.method, allowed()), requestIdOf(request));
+  const refuse: RouteHandler = async (request) =>
+    problemResponse(new MethodNotAllowed(request.method, allowed()), requestIdOf(request.headers));
   const options: RouteHandler = async () => new Response(null, { status: 204, headers: { Allow: allowed().join(", ") } });
   return { GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options };
 }
@@ -219,11 +309,11 @@ const ALLOW_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 /** The answer for an /api/v1 path that names no endpoint. */
 export async function unknownEndpoint(request: Request): Promise<Response> {
-  return problemResponse(new NotFound("endpoint"), requestIdOf(request));
+  return problemResponse(new NotFound("endpoint"), requestIdOf(request.headers));
 }
 
-function requestIdOf(request: Request): string {
-  const given = request.headers.get("x-request-id");
+function requestIdOf(headers: { get(name: string): string | null }): string {
+  const given = headers.get("x-request-id");
   return given && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
 }
 

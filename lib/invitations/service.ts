@@ -1,5 +1,6 @@
 import { auditContext, type Actor, type RequestMeta } from "../auth/actor";
 import { recordAudit, type AuditContext } from "../audit-log/record";
+import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma, Project, ProjectInvitation, ProjectRole, User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound } from "../errors";
@@ -207,6 +208,19 @@ async function ownInvitation(client: Tx | typeof db, actor: Actor, invitationId:
 /** The caller's invitations, every project that is not deleted, newest first. */
 export function listMyInvitations(actor: Actor, query: ListInvitationsQuery) {
   return listPage({ userId: actor.userId, project: { deletedAt: null } }, query);
+}
+
+/**
+ * The first `limit` of one's pending invitations (My projects, on every visit), from the data
+ * cache: any write empties it, and an entry ends when the first of its invitations expires, so an
+ * expired one is never shown as pending.
+ */
+export function myPendingInvitations(actor: Actor, limit: number) {
+  return cachedData(
+    `my-invitations:${actor.userId}:${limit}`,
+    () => listMyInvitations(actor, { status: "PENDING", limit }),
+    (page) => ({ expiresAt: Math.min(...page.data.map((invitation) => Date.parse(invitation.expiresAt))) }),
+  );
 }
 
 /**

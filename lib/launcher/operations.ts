@@ -1,4 +1,4 @@
-import { defineOperation, guardedBy, idParams, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, operationsOf, pageOf, problem } from "../http/operation";
 import {
   launcherKeysSchema,
   launcherProjectSchema,
@@ -17,51 +17,37 @@ const SETTINGS_RESPONSES = {
   ),
 };
 
-export const getLauncherOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/launcher",
-  tag: "Launcher",
+const { noSignIn, anyone, signedIn } = operationsOf("Launcher");
+
+export const getLauncherOperation = signedIn.get("/api/v1/projects/{id}/launcher", {
   summary: "The project's launcher integration (LAUNCHER module)",
-  auth: "required",
   params: idParams,
   responses: SETTINGS_RESPONSES,
 });
 
-export const updateLauncherOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/launcher",
+export const updateLauncherOperation = signedIn.put("/api/v1/projects/{id}/launcher", {
   reviewedContent: true,
-  tag: "Launcher",
   summary: "Configure the launcher integration",
   description:
     "Needs launcher.manage. What the launcher offers (install, update, repair, game start, choice of versions) and how it starts the game: a program inside the game's folder (relative path, forward slashes, no `..`), per platform if needed, arguments, the minimum launcher version (semver) and memory. Game start needs a program.",
-  auth: "required",
   params: idParams,
   body: launcherSettingsSchema,
   responses: SETTINGS_RESPONSES,
 });
 
-export const listLauncherProjectsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/launcher/projects",
-  tag: "Launcher",
+export const listLauncherProjectsOperation = anyone.get("/api/v1/launcher/projects", {
   summary: "Projects the launcher offers",
   description:
     "Published projects with the LAUNCHER module on and visibility PUBLIC or LAUNCHER, newest first, with their offers and current STABLE version.",
-  auth: "optional",
   cache: "public",
   query: listLauncherProjectsQuerySchema,
   responses: { 200: pageOf("A page of launcher projects", launcherProjectSchema) },
 });
 
-export const getLauncherManifestOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/launcher/projects/{id}/manifest",
-  tag: "Launcher",
+export const getLauncherManifestOperation = anyone.get("/api/v1/launcher/projects/{id}/manifest", {
   summary: "A project's launcher manifest (version 2, signed)",
   description:
     "Offers, launch settings, `current` (the release `?channel=` offers: the highest version of that channel and the more stable ones, STABLE ⊂ BETA ⊂ ALPHA, default STABLE; or `?version=` when the project offers versions) with each file's size, sha256, download address (relative to this document's address), install path, platforms and, for archives to extract, their contents; what each channel offers, and the version list when the project offers versions. `?installed=<version>` adds `update` when the project offers updates: only to a higher version, with the files to fetch and the paths to remove; from a yanked version, `installed.state` is YANKED and the update may go to a lower version. `?platform=` keeps the files for one platform and picks its OS's launch settings. Signed with Ed25519 over the RFC 8785 canonical JSON (keys: GET /api/v1/launcher/keys). Answers with an ETag: poll with If-None-Match and get 304 while nothing changed. The launcher offers PUBLIC and LAUNCHER projects; an APPLICATION_ONLY or PRIVATE project's manifest is only for its members (and staff who see every project), 404 for everyone else.",
-  auth: "optional",
   cache: "public",
   versioned: true,
   params: idParams,
@@ -74,14 +60,10 @@ export const getLauncherManifestOperation = defineOperation({
   },
 });
 
-export const getLauncherKeysOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/launcher/keys",
-  tag: "Launcher",
+export const getLauncherKeysOperation = noSignIn.get("/api/v1/launcher/keys", {
   summary: "The keys that sign launcher manifests",
   description:
     "Public. Each manifest's `signature.keyId` names one of these keys: the current key first, then earlier ones still published after a key rotation (LAUNCHER_SIGNING_KEY_PREVIOUS), so launchers can check what they stored. `publicKey` is the raw 32-byte Ed25519 key, base64url; the signature covers the RFC 8785 canonical JSON of the manifest without `signature`.",
-  auth: "none",
   cache: "public",
   responses: { 200: { description: "The published keys", schema: launcherKeysSchema } },
 });

@@ -42,6 +42,18 @@ function translator(language: MailLanguage) {
 }
 type T = ReturnType<typeof translator>;
 
+/**
+ * A decision on the reader's application, project or release: the subject and the sentence of the
+ * outcome, the reason when one was given, and the way to the project.
+ */
+function decisionMail(t: T, d: { name: string; reason: string | null; link: string }, subject: string, outcome: string): MailContent {
+  return {
+    subject,
+    paragraphs: [t("greeting", { name: d.name }), outcome, ...(d.reason ? [t("reason", { reason: d.reason })] : [])],
+    button: { label: t("openProject"), url: d.link },
+  };
+}
+
 const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => MailContent } = {
   verifyEmail: (t, d) => ({
     subject: t("verifyEmail.subject"),
@@ -69,28 +81,18 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
     paragraphs: [t("greeting", { name: d.name }), t("twoFactorReset.intro"), t("twoFactorReset.advice")],
     button: { label: t("openSecurity"), url: d.link },
   }),
-  applicationDecision: (t, d) => ({
-    subject: d.accepted
-      ? t("applicationDecision.subjectAccepted", { project: d.project })
-      : t("applicationDecision.subjectDeclined", { project: d.project }),
-    paragraphs: [
-      t("greeting", { name: d.name }),
-      d.accepted ? t("applicationDecision.accepted", { project: d.project }) : t("applicationDecision.declined", { project: d.project }),
-      ...(d.reason ? [t("reason", { reason: d.reason })] : []),
-    ],
-    button: { label: t("openProject"), url: d.link },
-  }),
-  reviewDecision: (t, d) => ({
-    subject: d.approved
-      ? t("reviewDecision.subjectApproved", { project: d.project })
-      : t("reviewDecision.subjectRejected", { project: d.project }),
-    paragraphs: [
-      t("greeting", { name: d.name }),
-      d.approved ? t("reviewDecision.approved", { project: d.project }) : t("reviewDecision.rejected", { project: d.project }),
-      ...(d.reason ? [t("reason", { reason: d.reason })] : []),
-    ],
-    button: { label: t("openProject"), url: d.link },
-  }),
+  applicationDecision: (t, d) => {
+    const words = { project: d.project };
+    return d.accepted
+      ? decisionMail(t, d, t("applicationDecision.subjectAccepted", words), t("applicationDecision.accepted", words))
+      : decisionMail(t, d, t("applicationDecision.subjectDeclined", words), t("applicationDecision.declined", words));
+  },
+  reviewDecision: (t, d) => {
+    const words = { project: d.project };
+    return d.approved
+      ? decisionMail(t, d, t("reviewDecision.subjectApproved", words), t("reviewDecision.approved", words))
+      : decisionMail(t, d, t("reviewDecision.subjectRejected", words), t("reviewDecision.rejected", words));
+  },
   passwordChanged: (t, d) => ({
     subject: t("passwordChanged.subject"),
     paragraphs: [t("greeting", { name: d.name }), t("passwordChanged.intro"), t("securityAdvice")],
@@ -114,15 +116,9 @@ const TEMPLATES: { [K in MailTemplate]: (t: T, data: MailTemplateData[K]) => Mai
   }),
   releaseDecision: (t, d) => {
     const words = { project: d.project, version: d.version };
-    return {
-      subject: d.approved ? t("releaseDecision.subjectApproved", words) : t("releaseDecision.subjectRejected", words),
-      paragraphs: [
-        t("greeting", { name: d.name }),
-        d.approved ? t("releaseDecision.approved", words) : t("releaseDecision.rejected", words),
-        ...(d.reason ? [t("reason", { reason: d.reason })] : []),
-      ],
-      button: { label: t("openProject"), url: d.link },
-    };
+    return d.approved
+      ? decisionMail(t, d, t("releaseDecision.subjectApproved", words), t("releaseDecision.approved", words))
+      : decisionMail(t, d, t("releaseDecision.subjectRejected", words), t("releaseDecision.rejected", words));
   },
 };
 

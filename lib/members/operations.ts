@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, idSchema, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, listOf, operationsOf, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
 import {
   addMemberSchema,
   changeMemberSchema,
@@ -13,34 +13,25 @@ import {
 } from "./schemas";
 
 const id = idSchema;
-const projectParams = z.strictObject({ id });
 const memberParams = z.strictObject({ id, userId: id });
 const roleParams = z.strictObject({ id, roleId: id });
-const NOT_VISIBLE = problem("No such project, or not visible to you");
 
-export const listMembersOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/members",
-  tag: "Team",
+const { signedIn } = operationsOf("Team");
+
+export const listMembersOperation = signedIn.get("/api/v1/projects/{id}/members", {
   summary: "The team",
-  auth: "required",
-  params: projectParams,
+  params: idParams,
   responses: {
-    200: { description: "Members, highest rank first", schema: z.object({ data: z.array(memberSchema) }) },
-    403: problem("Needs members.view"),
-    404: NOT_VISIBLE,
+    200: listOf("Members, highest rank first", memberSchema),
+    ...guardedBy("members.view", PROJECT_NOT_VISIBLE),
   },
 });
 
-export const addMemberOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/members",
-  tag: "Team",
+export const addMemberOperation = signedIn.post("/api/v1/projects/{id}/members", {
   summary: "Add a member",
   description: "By `userId` or `username`, with a role that ranks below yours and holds no permission you lack.",
-  auth: "required",
   idempotent: true,
-  params: projectParams,
+  params: idParams,
   body: addMemberSchema,
   responses: {
     201: { description: "The member", schema: memberSchema, headers: ["Location"] },
@@ -49,31 +40,22 @@ export const addMemberOperation = defineOperation({
   },
 });
 
-export const memberCandidatesOperation = defineOperation({
+export const memberCandidatesOperation = signedIn.get("/api/v1/projects/{id}/member-candidates", {
   operationId: "listMemberCandidates",
-  method: "GET",
-  path: "/api/v1/projects/{id}/member-candidates",
-  tag: "Team",
   summary: "Accounts that could be added to the team",
   description:
     "For members who may add members (`members.manage`): active accounts whose username starts with `q` or whose display name contains it, not on the team yet, at most 8, by username. Public profiles only; e-mail addresses are neither searched nor shown.",
-  auth: "required",
-  params: projectParams,
+  params: idParams,
   query: memberCandidatesQuerySchema,
   responses: {
-    200: { description: "Up to 8 accounts", schema: z.object({ data: z.array(memberCandidateSchema) }) },
-    403: problem("Needs members.manage"),
-    404: NOT_VISIBLE,
+    200: listOf("Up to 8 accounts", memberCandidateSchema),
+    ...guardedBy("members.manage", PROJECT_NOT_VISIBLE),
   },
 });
 
-export const changeMemberOperation = defineOperation({
+export const changeMemberOperation = signedIn.put("/api/v1/projects/{id}/members/{userId}", {
   operationId: "changeMemberRole",
-  method: "PUT",
-  path: "/api/v1/projects/{id}/members/{userId}",
-  tag: "Team",
   summary: "Change a member's role",
-  auth: "required",
   params: memberParams,
   body: changeMemberSchema,
   responses: {
@@ -83,12 +65,8 @@ export const changeMemberOperation = defineOperation({
   },
 });
 
-export const removeMemberOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/members/{userId}",
-  tag: "Team",
+export const removeMemberOperation = signedIn.delete("/api/v1/projects/{id}/members/{userId}", {
   summary: "Remove a member, or leave (your own user id)",
-  auth: "required",
   params: memberParams,
   responses: {
     204: { description: "Removed" },
@@ -98,40 +76,28 @@ export const removeMemberOperation = defineOperation({
   },
 });
 
-export const transferOwnershipOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/transfer-ownership",
-  tag: "Team",
+export const transferOwnershipOperation = signedIn.post("/api/v1/projects/{id}/transfer-ownership", {
   summary: "Make another ACTIVE partner the Owner",
   description: "By the Owner (who becomes Manager) or by the platform team (projects.moderate), which assigns a partner to a project.",
-  auth: "required",
-  params: projectParams,
+  params: idParams,
   body: transferOwnershipSchema,
   responses: {
-    200: { description: "The team afterwards", schema: z.object({ data: z.array(memberSchema) }) },
+    200: listOf("The team afterwards", memberSchema),
     403: problem("Not the Owner"),
     422: problem("Target is not an ACTIVE partner"),
   },
 });
 
-export const listRolesOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/roles",
-  tag: "Team",
+export const listRolesOperation = signedIn.get("/api/v1/projects/{id}/roles", {
   summary: "The project's roles",
-  auth: "required",
-  params: projectParams,
-  responses: { 200: { description: "Roles, highest rank first", schema: z.object({ data: z.array(roleSchema) }) }, 404: NOT_VISIBLE },
+  params: idParams,
+  responses: { 200: listOf("Roles, highest rank first", roleSchema), 404: PROJECT_NOT_VISIBLE },
 });
 
-export const createRoleOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/roles",
-  tag: "Team",
+export const createRoleOperation = signedIn.post("/api/v1/projects/{id}/roles", {
   summary: "Create a custom role",
-  auth: "required",
   idempotent: true,
-  params: projectParams,
+  params: idParams,
   body: roleDefinitionSchema,
   responses: {
     201: { description: "The role", schema: roleSchema, headers: ["Location"] },
@@ -140,24 +106,16 @@ export const createRoleOperation = defineOperation({
   },
 });
 
-export const updateRoleOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/roles/{roleId}",
-  tag: "Team",
+export const updateRoleOperation = signedIn.put("/api/v1/projects/{id}/roles/{roleId}", {
   summary: "Edit a role (Owner cannot be edited)",
-  auth: "required",
   params: roleParams,
   body: roleDefinitionSchema,
   responses: { 200: { description: "The role", schema: roleSchema }, 403: problem("The role outranks you"), 422: problem("Owner role") },
 });
 
-export const deleteRoleOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/roles/{roleId}",
-  tag: "Team",
+export const deleteRoleOperation = signedIn.delete("/api/v1/projects/{id}/roles/{roleId}", {
   summary: "Delete a custom role",
   description: "If members hold it: 409, or with `?members=moveToMember` they get the Member role.",
-  auth: "required",
   params: roleParams,
   query: deleteRoleQuerySchema,
   responses: { 204: { description: "Deleted" }, 409: problem("Role in use"), 422: problem("Default roles cannot be deleted") },

@@ -1,30 +1,24 @@
 import { z } from "zod";
-import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import { guardedBy, idParams, idSchema, ifMatchProblems, operationsOf, pageOf, problem, projectModuleNotVisible } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { messageInputSchema, messageSchema } from "./schemas";
 
 const messageParams = z.strictObject({ id: idSchema, messageId: idSchema });
 const NOT_VISIBLE = projectModuleNotVisible("Messages");
 
-export const listMessagesOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/messages",
-  tag: "Messages",
+const { anyone, signedIn } = operationsOf("Messages");
+
+export const listMessagesOperation = anyone.get("/api/v1/projects/{id}/messages", {
   summary: "The project's announcements, newest first",
   description: "Module MESSAGES, for whoever can see the project. `body` is Markdown; `html` is it rendered and sanitized.",
-  auth: "optional",
   params: idParams,
   query: paginationQuerySchema,
   responses: { 200: pageOf("A page of announcements", messageSchema), 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
 });
 
-export const createMessageOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/messages",
-  tag: "Messages",
+export const createMessageOperation = signedIn.post("/api/v1/projects/{id}/messages", {
   summary: "Post an announcement",
   description: "Needs messages.manage. Every other member of the team gets a notification.",
-  auth: "required",
   idempotent: true,
   params: idParams,
   body: messageInputSchema,
@@ -35,33 +29,23 @@ export const createMessageOperation = defineOperation({
   },
 });
 
-export const replaceMessageOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/messages/{messageId}",
-  tag: "Messages",
+export const replaceMessageOperation = signedIn.put("/api/v1/projects/{id}/messages/{messageId}", {
   summary: "Edit an announcement",
   description:
     'Needs messages.manage. Replaces the title and text; send the announcement\'s `version` as `If-Match: "v<version>"`. Nobody is notified again.',
-  auth: "required",
   versioned: true,
   params: messageParams,
   body: messageInputSchema,
   responses: {
     200: { description: "The announcement, with its new ETag", schema: messageSchema },
     400: problem("Invalid fields"),
-    403: problem("Needs messages.manage"),
-    404: problem("No such announcement, or not visible to you"),
-    412: problem("Stale If-Match: the announcement changed meanwhile"),
-    428: problem("If-Match missing"),
+    ...guardedBy("messages.manage", problem("No such announcement, or not visible to you")),
+    ...ifMatchProblems("Stale If-Match: the announcement changed meanwhile"),
   },
 });
 
-export const deleteMessageOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/messages/{messageId}",
-  tag: "Messages",
+export const deleteMessageOperation = signedIn.delete("/api/v1/projects/{id}/messages/{messageId}", {
   summary: "Delete an announcement",
-  auth: "required",
   params: messageParams,
   responses: { 204: { description: "Deleted" }, ...guardedBy("messages.manage", problem("No such announcement, or not visible to you")) },
 });

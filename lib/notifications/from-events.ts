@@ -125,10 +125,12 @@ export async function notifyOfEvents(tx: Tx, events: EventRow[]): Promise<void> 
     const name = project?.name ?? "";
     const page = project ? `/projects/${project.slug}` : "/account";
     switch (event.type) {
-      case "member.added": {
+      // The member hears which role they hold now: the one they were added with, or the new one.
+      case "member.added":
+      case "member.role_changed": {
         const role = data.changes?.role?.after;
         await tell(tx, event, [data.userId], {
-          kind: "member.added",
+          kind: event.type,
           params: { project: name, role: String(role ?? ""), roleKey: await roleKey(tx, project!.id, role) },
           link: page,
         });
@@ -137,15 +139,6 @@ export async function notifyOfEvents(tx: Tx, events: EventRow[]): Promise<void> 
       case "member.removed":
         await tell(tx, event, [data.userId], { kind: "member.removed", params: { project: name }, link: page });
         break;
-      case "member.role_changed": {
-        const role = data.changes?.role?.after;
-        await tell(tx, event, [data.userId], {
-          kind: "member.role_changed",
-          params: { project: name, role: String(role ?? ""), roleKey: await roleKey(tx, project!.id, role) },
-          link: page,
-        });
-        break;
-      }
       case "invitation.created": {
         const invitation = await invitationOf(tx, data.invitationId);
         if (!invitation) break;

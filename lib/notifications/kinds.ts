@@ -58,34 +58,27 @@ function translator(locale: Locale, onError?: () => void) {
 }
 type T = ReturnType<typeof translator>;
 
-/** The messages of each kind. A body that is only a reason is empty when no reason was given. */
+/** The kinds whose body is only the reason given for a decision. */
+type KindWithReason = { [K in NotificationKind]: "reason" extends (typeof NOTIFICATION_PARAMS)[K][number] ? K : never }[NotificationKind];
+
+/** A kind whose body is only a reason: its title, and its body, empty when no reason was given. */
+function titleAndReason(kind: KindWithReason) {
+  return (t: T, p: Record<string, string> & { reason: string }): NotificationText => ({
+    title: t(`notifications.kinds.${kind}.title`, p),
+    body: p.reason && t(`notifications.kinds.${kind}.body`, p),
+  });
+}
+
+/** The messages of each kind. */
 const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => NotificationText } = {
   "review.submitted": (t, p) => ({ title: t("notifications.kinds.review.submitted.title", p), body: "" }),
-  "review.approved": (t, p) => ({
-    title: t("notifications.kinds.review.approved.title", p),
-    body: p.reason && t("notifications.kinds.review.approved.body", p),
-  }),
-  "review.rejected": (t, p) => ({
-    title: t("notifications.kinds.review.rejected.title", p),
-    body: p.reason && t("notifications.kinds.review.rejected.body", p),
-  }),
+  "review.approved": titleAndReason("review.approved"),
+  "review.rejected": titleAndReason("review.rejected"),
   "release.submitted": (t, p) => ({ title: t("notifications.kinds.release.submitted.title", p), body: "" }),
-  "release.approved": (t, p) => ({
-    title: t("notifications.kinds.release.approved.title", p),
-    body: p.reason && t("notifications.kinds.release.approved.body", p),
-  }),
-  "release.rejected": (t, p) => ({
-    title: t("notifications.kinds.release.rejected.title", p),
-    body: p.reason && t("notifications.kinds.release.rejected.body", p),
-  }),
-  "project.archived": (t, p) => ({
-    title: t("notifications.kinds.project.archived.title", p),
-    body: p.reason && t("notifications.kinds.project.archived.body", p),
-  }),
-  "project.taken_down": (t, p) => ({
-    title: t("notifications.kinds.project.taken_down.title", p),
-    body: p.reason && t("notifications.kinds.project.taken_down.body", p),
-  }),
+  "release.approved": titleAndReason("release.approved"),
+  "release.rejected": titleAndReason("release.rejected"),
+  "project.archived": titleAndReason("project.archived"),
+  "project.taken_down": titleAndReason("project.taken_down"),
   "application.new": (t, p) => {
     const role = isDefaultRoleKey(p.roleKey) ? t(`labels.defaultRole.${p.roleKey}`) : p.role;
     return {
@@ -95,14 +88,8 @@ const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => Not
         : t("notifications.kinds.application.new.body", p),
     };
   },
-  "application.accepted": (t, p) => ({
-    title: t("notifications.kinds.application.accepted.title", p),
-    body: p.reason && t("notifications.kinds.application.accepted.body", p),
-  }),
-  "application.rejected": (t, p) => ({
-    title: t("notifications.kinds.application.rejected.title", p),
-    body: p.reason && t("notifications.kinds.application.rejected.body", p),
-  }),
+  "application.accepted": titleAndReason("application.accepted"),
+  "application.rejected": titleAndReason("application.rejected"),
   "message.new": (t, p) => ({
     title: t("notifications.kinds.message.new.title", p),
     body: p.excerpt && t("notifications.kinds.message.new.body", p),

@@ -1,15 +1,13 @@
 import { z } from "zod";
-import { defineOperation, idParams, idSchema, listOf, problem } from "../http/operation";
+import { idParams, idSchema, listOf, operationsOf, problem } from "../http/operation";
 import { notificationSchema } from "./service";
 import { notificationSettingsInputSchema, notificationSettingsSchema } from "./settings";
 
-export const notificationsOperation = defineOperation({
+const { signedIn } = operationsOf("Notifications");
+
+export const notificationsOperation = signedIn.get("/api/v1/users/me/notifications", {
   operationId: "listNotifications",
-  method: "GET",
-  path: "/api/v1/users/me/notifications",
-  tag: "Notifications",
   summary: "Your notifications, newest first",
-  auth: "required",
   query: z.strictObject({
     unread: z
       .enum(["true", "false"])
@@ -19,34 +17,22 @@ export const notificationsOperation = defineOperation({
   responses: { 200: listOf("Notifications", notificationSchema) },
 });
 
-export const readNotificationsOperation = defineOperation({
+export const readNotificationsOperation = signedIn.post("/api/v1/users/me/notifications/read", {
   operationId: "markNotificationsRead",
-  method: "POST",
-  path: "/api/v1/users/me/notifications/read",
-  tag: "Notifications",
   summary: "Mark notifications read (all, or the given ids)",
-  auth: "required",
   body: z.strictObject({ ids: z.array(idSchema).max(100).optional() }),
   responses: { 200: { description: "How many were marked", schema: z.object({ marked: z.int() }) } },
 });
 
-export const getNotificationSettingsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/notification-settings",
-  tag: "Notifications",
+export const getNotificationSettingsOperation = signedIn.get("/api/v1/users/me/notification-settings", {
   summary: "Your channels per kind of notification: in the portal, by mail",
   description:
     "Every kind with `{inApp, email}`. Kinds you never set take the defaults: in the portal always; by mail the decisions and team changes while your account's `settings.emailNotifications` is on. Security notices are not kinds here and cannot be switched off.",
-  auth: "required",
   responses: { 200: { description: "Every kind", schema: notificationSettingsSchema } },
 });
 
-export const updateNotificationSettingsOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/users/me/notification-settings",
-  tag: "Notifications",
+export const updateNotificationSettingsOperation = signedIn.put("/api/v1/users/me/notification-settings", {
   summary: "Set your channels for the kinds you name",
-  auth: "required",
   body: notificationSettingsInputSchema,
   responses: {
     200: { description: "Every kind afterwards", schema: notificationSettingsSchema },
@@ -56,24 +42,16 @@ export const updateNotificationSettingsOperation = defineOperation({
 
 const followSchema = z.object({ following: z.boolean() });
 
-export const followProjectOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/follow",
-  tag: "Notifications",
+export const followProjectOperation = signedIn.put("/api/v1/projects/{id}/follow", {
   summary: "Follow a project: hear of its releases and announcements",
   description: "For whoever can see the project; following twice is the same as once.",
-  auth: "required",
   params: idParams,
   ifMatch: "optional",
   responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },
 });
 
-export const unfollowProjectOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/follow",
-  tag: "Notifications",
+export const unfollowProjectOperation = signedIn.delete("/api/v1/projects/{id}/follow", {
   summary: "Stop following a project",
-  auth: "required",
   params: idParams,
   ifMatch: "optional",
   responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },

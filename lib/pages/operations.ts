@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, guardedBy, idParams, idSchema, ifMatchProblems, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, ifMatchProblems, operationsOf, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { pageInputSchema, pageSummarySchema, projectPageSchema } from "./schemas";
 
@@ -11,28 +11,22 @@ const PAGE_NOT_VISIBLE = problem("No such page, or not visible to you");
 /** Markdown of up to 50,000 characters, each up to 4 bytes, plus the other fields and JSON escapes. */
 const MAX_PAGE_REQUEST_BYTES = 256 * 1024;
 
-export const listPagesOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/pages",
-  tag: "Pages",
+const { anyone, signedIn } = operationsOf("Pages");
+
+export const listPagesOperation = anyone.get("/api/v1/projects/{id}/pages", {
   summary: "The project's pages, in order",
   description:
     "Module PROJECT_PAGES. Whoever can see the project reads its pages, except on APPLICATION_ONLY projects, where pages are for members. Ordered by `position`, then `slug`; the list has no bodies: read a page for its `body` and `html`.",
-  auth: "optional",
   cache: "public",
   params: idParams,
   query: paginationQuerySchema,
   responses: { 200: pageOf("A page of project pages", pageSummarySchema), 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
 });
 
-export const createPageOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/pages",
+export const createPageOperation = signedIn.post("/api/v1/projects/{id}/pages", {
   reviewedContent: true,
-  tag: "Pages",
   summary: "Add a page",
   description: `Needs pages.manage. \`body\` is Markdown; reads return it with \`html\`, rendered and sanitized (no scripts, event handlers, styles, frames, SVG; links http(s) and mailto, images https only). At most 50 pages per project.`,
-  auth: "required",
   idempotent: true,
   maxBodyBytes: MAX_PAGE_REQUEST_BYTES,
   params: idParams,
@@ -47,26 +41,18 @@ export const createPageOperation = defineOperation({
   },
 });
 
-export const getPageOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/pages/{pageSlug}",
-  tag: "Pages",
+export const getPageOperation = anyone.get("/api/v1/projects/{id}/pages/{pageSlug}", {
   summary: "Read a page",
-  auth: "optional",
   cache: "public",
   versioned: true,
   params: pageParams,
   responses: { 200: { description: "The page with its sanitized HTML, and an ETag", schema: projectPageSchema }, 404: PAGE_NOT_VISIBLE },
 });
 
-export const replacePageOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/pages/{pageSlug}",
+export const replacePageOperation = signedIn.put("/api/v1/projects/{id}/pages/{pageSlug}", {
   reviewedContent: true,
-  tag: "Pages",
   summary: "Replace a page",
   description: "Needs pages.manage and the page's ETag in If-Match. A different `slug` moves the page to that address.",
-  auth: "required",
   versioned: true,
   maxBodyBytes: MAX_PAGE_REQUEST_BYTES,
   params: pageParams,
@@ -81,13 +67,9 @@ export const replacePageOperation = defineOperation({
   },
 });
 
-export const deletePageOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/pages/{pageSlug}",
+export const deletePageOperation = signedIn.delete("/api/v1/projects/{id}/pages/{pageSlug}", {
   reviewedContent: true,
-  tag: "Pages",
   summary: "Delete a page",
-  auth: "required",
   versioned: true,
   params: pageParams,
   responses: {

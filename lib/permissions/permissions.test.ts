@@ -7,6 +7,8 @@ import {
   canDeleteAccountOf,
   canDefineRole,
   canOpenManagement,
+  canPreviewAsPublic,
+  previewStatus,
   canGrantPermissions,
   canGrantPlatformRole,
   canManageMember,
@@ -181,6 +183,17 @@ describe("project access", () => {
     const access = accessFor(relation, { status: "PUBLISHED", visibility: "PUBLIC" });
     // The team (a suspended Owner too) and staff who read any project; strangers get the 404 page.
     expect(canOpenManagement(access)).toBe(!["other", "anonymous"].includes(relation));
+  });
+
+  it.each(RELATIONS)("%s may preview a project in review as the public will see it only as the team or staff", (relation) => {
+    const access = accessFor(relation, { status: "IN_REVIEW", visibility: "PUBLIC" });
+    expect(canPreviewAsPublic(access)).toBe(!["other", "anonymous"].includes(relation));
+  });
+
+  it("previews a project before its release as published, a released one as it is", () => {
+    expect(previewStatus({ status: "IN_REVIEW", visibility: "PUBLIC" })).toBe("PUBLISHED");
+    expect(previewStatus({ status: "DRAFT", visibility: "PUBLIC" })).toBe("PUBLISHED");
+    expect(previewStatus({ status: "ARCHIVED", visibility: "PUBLIC" })).toBe("ARCHIVED");
   });
 
   it("opens the management area to a member whose custom role holds no permission at all", () => {

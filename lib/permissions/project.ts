@@ -174,6 +174,23 @@ export function canOpenManagement(access: ProjectAccess): boolean {
   return access.rank > 0 || access.permissions.size > 0;
 }
 
+/**
+ * "Preview as public" (the review page links to it): the project as a signed-out visitor will see
+ * it once published. For those who open its management area: the team, and staff who read any
+ * project (reviewers among them). For anyone else the preview is not found.
+ */
+export function canPreviewAsPublic(access: ProjectAccess): boolean {
+  return canOpenManagement(access);
+}
+
+/**
+ * The status a preview shows the project in: its own once released, else as it will be once
+ * approved (published), so the preview shows what publishing would show.
+ */
+export function previewStatus(project: ProjectContext): ProjectStatus {
+  return RELEASED_STATUSES.includes(project.status) ? project.status : "PUBLISHED";
+}
+
 /** Nobody hands out a permission they do not hold themselves. */
 export function canGrantPermissions(actor: ProjectAccess, permissions: readonly string[]): boolean {
   return permissions.every((permission) => actor.permissions.has(permission as ProjectPermission));

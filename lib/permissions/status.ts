@@ -27,7 +27,7 @@ export interface Transition {
 
 export const TRANSITIONS: readonly Transition[] = [
   { from: "DRAFT", to: "IN_REVIEW", by: ["team"], checksCompleteness: true, label: "Submit for review" },
-  { from: "IN_REVIEW", to: "DRAFT", by: ["team"], label: "Withdraw from review" },
+  { from: "IN_REVIEW", to: "DRAFT", by: ["team"], label: "Withdraw submission" },
   { from: "IN_REVIEW", to: "PUBLISHED", by: ["reviewer"], label: "Approve" },
   { from: "IN_REVIEW", to: "REJECTED", by: ["reviewer"], reasonRequired: true, label: "Reject" },
   { from: "REJECTED", to: "IN_REVIEW", by: ["team"], checksCompleteness: true, label: "Resubmit" },

@@ -2,7 +2,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getPortalActor } from "../auth/portal";
 import { NotFound } from "../errors";
-import { asksVisitorToSignIn, canOpenManagement } from "../permissions";
+import { asksVisitorToSignIn, canOpenManagement, canPreviewAsPublic, previewStatus, projectAccess } from "../permissions";
 import { db } from "../db/client";
 import type { Actor } from "../auth/actor";
 import type { ProjectPermission } from "../permissions";
@@ -25,6 +25,20 @@ export const loadProjectPage = cache(async (slug: string) => {
     notFound();
   }
 });
+
+/**
+ * "Preview as public": the project page's context as a signed-out visitor will have it once the
+ * project is published (lib/permissions `canPreviewAsPublic`, `previewStatus`). Null when such a
+ * visitor will not see the project at all (PRIVATE, APPLICATION_ONLY). Anyone who may not preview
+ * gets the 404 page.
+ */
+export async function loadPublicPreview(slug: string) {
+  const context = await loadProjectPage(slug);
+  if (!canPreviewAsPublic(context.access)) notFound();
+  const project = { ...context.project, status: previewStatus(context.project) };
+  const access = projectAccess(null, null, project);
+  return { project: context.project, visitor: access.visible ? { actor: null, project, membership: null, access } : null };
+}
 
 /** Whether a signed-out visitor is to be asked to sign in for this project (lib/permissions `asksVisitorToSignIn`). */
 async function listedForSignedIn(slug: string): Promise<boolean> {

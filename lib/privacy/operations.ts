@@ -1,23 +1,19 @@
-import { defineOperation, idParams, problem } from "../http/operation";
+import { idParams, operationsOf, problem } from "../http/operation";
 import { dataExportSchema, deleteOwnAccountSchema, deletionAcceptedSchema } from "./schemas";
-
-const TAG = "Data rights";
 
 const soleOwner = problem(
   "The account is the only Owner of a project that is not deleted (`sole_owner`): `projects` lists `{id, slug, name}` of each; transfer the ownership first",
 );
 
-export const downloadOwnDataOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/export",
-  tag: TAG,
+const { signedIn, staff } = operationsOf("Data rights");
+
+export const downloadOwnDataOperation = signedIn.get("/api/v1/users/me/export", {
   summary: "Download everything held about the own account",
   description:
     'A JSON attachment (`Content-Disposition: attachment; filename="pums-export-<username>-<date>.json"`) of the account with its ' +
     "settings, memberships, applications, announcements written, token metadata (never the tokens), sessions, devices, login history, " +
     "notifications, follows and the audit entries by or about the account. Left out: secrets and the platform team's internal records " +
     "(docs/privacy.md). Limited to 5 per hour per account.",
-  auth: "required",
   responses: {
     200: { description: "The export, as an attachment", schema: dataExportSchema, headers: ["Content-Disposition"] },
     401: problem("Not signed in"),
@@ -25,17 +21,13 @@ export const downloadOwnDataOperation = defineOperation({
   },
 });
 
-export const deleteOwnAccountOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/users/me",
-  tag: TAG,
+export const deleteOwnAccountOperation = signedIn.delete("/api/v1/users/me", {
   summary: "Delete the own account",
   description:
     "Needs the password (checked and rate limited like every password check) and, when two-factor sign-in is on, `otp` (a code of " +
     "the authenticator app or a recovery code). Answers 202 once every session and token of the account has ended: personal data is " +
     'erased, memberships are removed, pending applications withdrawn; what the account wrote stays under "Deleted user". The username ' +
     "stays reserved for 30 days. Signing in afterwards fails like an unknown account. See docs/privacy.md.",
-  auth: "required",
   ifMatch: "optional",
   body: deleteOwnAccountSchema,
   responses: {
@@ -49,16 +41,11 @@ export const deleteOwnAccountOperation = defineOperation({
   },
 });
 
-export const deleteUserOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/users/{id}",
-  tag: TAG,
+export const deleteUserOperation = staff.delete("/api/v1/users/{id}", {
   summary: "Delete an account (staff)",
   description:
     "Needs users.delete: a Team lead deletes accounts ranking below Team lead, a Project lead any other account; nobody their own " +
     "this way (`self_deletion`). The same erasure as DELETE /users/me, without a password.",
-  auth: "required",
-  scope: "admin",
   ifMatch: "optional",
   params: idParams,
   responses: {

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { IMAGE_TYPES } from "../files/store";
 import {
-  defineOperation,
   guardedBy,
-  IMAGE_BODY_PROBLEMS,
   idParams,
   idSchema,
   ifMatchProblems,
+  IMAGE_BODY_PROBLEMS,
   listOf,
+  operationsOf,
   pageOf,
   problem,
+  PROJECT_NOT_VISIBLE,
   projectModuleNotVisible,
 } from "../http/operation";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES } from "./images";
@@ -27,37 +28,32 @@ import {
 } from "./schemas";
 import { supportLinkViewSchema } from "./support-links";
 
-const NOT_VISIBLE = problem("No such project, or not visible to you");
 const imageParams = z.strictObject({ id: idSchema, kind: z.enum(IMAGE_KINDS) });
 /** Replacing the presentation and changing some of its fields answer alike. */
 const PRESENTATION_WRITE_RESPONSES = {
   200: { description: "The project", schema: projectSchema },
-  ...guardedBy("project.edit", NOT_VISIBLE),
+  ...guardedBy("project.edit", PROJECT_NOT_VISIBLE),
   ...ifMatchProblems(),
 };
 
-export const listProjectsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects",
-  tag: "Projects",
+const { anyone, signedIn, staff } = operationsOf("Projects");
+
+const reviewStaff = operationsOf("Review").staff;
+
+export const listProjectsOperation = anyone.get("/api/v1/projects", {
   summary: "List the projects you may see",
   description:
     "Anonymous callers see published and archived PUBLIC and APPLICATION_ONLY projects; members also their own projects in any status; staff with projects.readAny every project. `member=me` lists only your projects.",
-  auth: "optional",
   cache: "public",
   query: listProjectsQuerySchema,
   responses: { 200: pageOf("A page of projects", projectSchema), 400: problem("Invalid filter or cursor") },
 });
 
-export const createProjectOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects",
-  tag: "Projects",
+export const createProjectOperation = signedIn.post("/api/v1/projects", {
   summary: "Create a project (as a DRAFT)",
   description:
     "Needs projects.create (partners: ACTIVE partner status). The creating partner becomes Owner; staff name the owning partner in `ownerId`. " +
     "`slug` is the project's address; left out, it is made from the name.",
-  auth: "required",
   idempotent: true,
   body: createProjectSchema,
   responses: {
@@ -69,83 +65,59 @@ export const createProjectOperation = defineOperation({
   },
 });
 
-export const listDeletedProjectsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/deleted",
-  tag: "Projects",
+export const listDeletedProjectsOperation = staff.get("/api/v1/projects/deleted", {
   summary: "Deleted projects that can still be restored (Project lead)",
-  auth: "required",
-  scope: "admin",
   responses: {
-    200: { description: "Deleted projects", schema: z.object({ data: z.array(projectSchema.extend({ deletedAt: z.iso.datetime() })) }) },
+    200: listOf("Deleted projects", projectSchema.extend({ deletedAt: z.iso.datetime() })),
   },
 });
 
-export const getProjectOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}",
-  tag: "Projects",
+export const getProjectOperation = anyone.get("/api/v1/projects/{id}", {
   summary: "Read a project",
-  auth: "optional",
   cache: "public",
+  // The anonymous answer is the cached row through projectAccess and presentProject: nothing else.
+  revalidateEarly: true,
   versioned: true,
   params: idParams,
-  responses: { 200: { description: "The project, with an ETag", schema: projectSchema }, 404: NOT_VISIBLE },
+  responses: { 200: { description: "The project, with an ETag", schema: projectSchema }, 404: PROJECT_NOT_VISIBLE },
 });
 
-export const replaceProjectOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}",
+export const replaceProjectOperation = signedIn.put("/api/v1/projects/{id}", {
   reviewedContent: true,
-  tag: "Projects",
   summary: "Replace the presentation of a project",
   description: "Fields left out are emptied. Status moves through the status endpoint, visibility through settings.",
-  auth: "required",
   versioned: true,
   params: idParams,
   body: replacePresentationSchema,
   responses: PRESENTATION_WRITE_RESPONSES,
 });
 
-export const patchProjectOperation = defineOperation({
-  method: "PATCH",
-  path: "/api/v1/projects/{id}",
+export const patchProjectOperation = signedIn.patch("/api/v1/projects/{id}", {
   reviewedContent: true,
-  tag: "Projects",
   summary: "Change some presentation fields of a project",
-  auth: "required",
   versioned: true,
   params: idParams,
   body: patchPresentationSchema,
   responses: PRESENTATION_WRITE_RESPONSES,
 });
 
-export const deleteProjectOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}",
-  tag: "Projects",
+export const deleteProjectOperation = signedIn.delete("/api/v1/projects/{id}", {
   summary: "Delete a project",
   description:
     "By its Owner (project.delete) or the platform team, when the project is DRAFT, REJECTED or ARCHIVED. A Project lead can restore it for 30 days.",
-  auth: "required",
   versioned: true,
   params: idParams,
   responses: {
     204: { description: "Deleted" },
     403: problem("Not allowed"),
-    404: NOT_VISIBLE,
+    404: PROJECT_NOT_VISIBLE,
     412: problem("Stale If-Match"),
     422: problem("Not deletable in this status"),
   },
 });
 
-export const restoreProjectOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/restore",
-  tag: "Projects",
+export const restoreProjectOperation = staff.post("/api/v1/projects/{id}/restore", {
   summary: "Restore a deleted project (Project lead, within 30 days)",
-  auth: "required",
-  scope: "admin",
   params: idParams,
   responses: {
     200: { description: "The restored project", schema: projectSchema, headers: ["ETag"] },
@@ -154,12 +126,8 @@ export const restoreProjectOperation = defineOperation({
   },
 });
 
-export const getProjectImageOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/images/{kind}",
-  tag: "Projects",
+export const getProjectImageOperation = anyone.get("/api/v1/projects/{id}/images/{kind}", {
   summary: "The uploaded banner or logo",
-  auth: "optional",
   params: imageParams,
   query: z.strictObject({ v: z.string().max(64).optional() }),
   responses: {
@@ -168,14 +136,10 @@ export const getProjectImageOperation = defineOperation({
   },
 });
 
-export const uploadProjectImageOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/images/{kind}",
+export const uploadProjectImageOperation = signedIn.put("/api/v1/projects/{id}/images/{kind}", {
   reviewedContent: true,
-  tag: "Projects",
   summary: "Upload the banner or logo",
   description: `Send the image itself as the body (${IMAGE_TYPES.join(", ")}, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB). The project's bannerUrl or logoUrl then points at it.`,
-  auth: "required",
   versioned: true,
   params: imageParams,
   fileBody: { contentTypes: IMAGE_TYPES },
@@ -183,91 +147,66 @@ export const uploadProjectImageOperation = defineOperation({
   responses: { 200: { description: "The project", schema: projectSchema }, ...IMAGE_BODY_PROBLEMS },
 });
 
-export const getSettingsOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/settings",
-  tag: "Projects",
+export const getSettingsOperation = signedIn.get("/api/v1/projects/{id}/settings", {
   summary: "Read visibility and settings",
-  auth: "required",
   versioned: true,
   params: idParams,
-  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, ...guardedBy("project.settings", NOT_VISIBLE) },
+  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, ...guardedBy("project.settings", PROJECT_NOT_VISIBLE) },
 });
 
-export const updateSettingsOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/settings",
+export const updateSettingsOperation = signedIn.put("/api/v1/projects/{id}/settings", {
   reviewedContent: true,
-  tag: "Projects",
   summary: "Change visibility and settings",
-  auth: "required",
   versioned: true,
   params: idParams,
   body: updateSettingsSchema,
   responses: {
     200: { description: "Settings", schema: projectSettingsViewSchema },
-    ...guardedBy("project.settings", NOT_VISIBLE),
+    ...guardedBy("project.settings", PROJECT_NOT_VISIBLE),
     412: problem("Stale If-Match"),
   },
 });
 
-export const getModulesOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/modules",
-  tag: "Projects",
+export const getModulesOperation = signedIn.get("/api/v1/projects/{id}/modules", {
   summary: "The enabled modules and every module there is",
-  auth: "required",
   versioned: true,
   params: idParams,
-  responses: { 200: { description: "Modules", schema: modulesViewSchema }, 404: NOT_VISIBLE },
+  responses: { 200: { description: "Modules", schema: modulesViewSchema }, 404: PROJECT_NOT_VISIBLE },
 });
 
-export const updateModulesOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/modules",
+export const updateModulesOperation = signedIn.put("/api/v1/projects/{id}/modules", {
   reviewedContent: true,
-  tag: "Projects",
   summary: "Set the enabled modules",
   description: "Disabling a module hides it and keeps its data. HOSTING is listed but cannot be enabled yet (422).",
-  auth: "required",
   versioned: true,
   params: idParams,
   body: updateModulesSchema,
   responses: {
     200: { description: "Modules", schema: modulesViewSchema },
-    ...guardedBy("project.settings", NOT_VISIBLE),
+    ...guardedBy("project.settings", PROJECT_NOT_VISIBLE),
     422: problem("Module not available yet"),
   },
 });
 
-export const listSupportLinksOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/support-links",
-  tag: "Projects",
+export const listSupportLinksOperation = anyone.get("/api/v1/projects/{id}/support-links", {
   summary: "The project's support and donation links",
   description:
     "Module CREATOR_SUPPORT, for whoever can see the project. Links to Patreon, Ko-fi, GitHub Sponsors, PayPal, Open Collective, Buy Me a Coffee and Liberapay carry their `platform`; other links have `platform: null`. The team edits them in the project settings (`settings.supportLinks`).",
-  auth: "optional",
   params: idParams,
   responses: { 200: listOf("The links, in the team's order", supportLinkViewSchema), 404: projectModuleNotVisible("Creator support") },
 });
 
-export const setProjectTrustOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/projects/{id}/trust",
+export const setProjectTrustOperation = reviewStaff.put("/api/v1/projects/{id}/trust", {
   ifMatch: "optional",
-  tag: "Review",
   summary: "Mark a project trusted, or lift it, with a reason (projects.review)",
   description:
     "A trusted project's team publishes releases directly, without release review (each such release still lands on the change list). Audited with the reason; reversible. Reviewers on the project's team get 403. Optional If-Match with the project's ETag (412 when stale).",
-  auth: "required",
-  scope: "admin",
   params: idParams,
   body: trustSchema,
   responses: {
     200: { description: "The project", schema: projectSchema, headers: ["ETag"] },
     403: problem("Not a reviewer, or on the project's team"),
-    404: NOT_VISIBLE,
+    404: PROJECT_NOT_VISIBLE,
     412: problem("If-Match names an older version"),
   },
 });

@@ -186,8 +186,9 @@ describe("budgets keyed on a client address", () => {
         "lib/auth/sign-in.ts: enforceForAddress(RATE_LIMITS.signInPerIp, meta.ip)",
         "lib/account/passwords.ts: enforceForAddress(RATE_LIMITS.passwordResetPerIp, meta.ip)",
         "lib/account/passwords.ts: enforceForAddress(RATE_LIMITS.passwordResetConfirmPerIp, meta.ip)",
-        "lib/http/route.ts: enforceForAddress(operation.rateLimit, meta.ip)",
-        "lib/http/route.ts: enforceForAddress(RATE_LIMITS.apiPerCaller, meta.ip)",
+        // The route wrapper's per-operation and anonymous budgets (enforceOperationLimit, enforceCallerLimit).
+        "lib/http/route.ts: enforceForAddress(rule, ip)",
+        "lib/http/route.ts: enforceForAddress(RATE_LIMITS.apiPerCaller, ip)",
         "lib/portal/action.ts: enforceForAddress(declaration.rateLimit, meta.ip)",
         "lib/device-sign-in/service.ts: enforceForAddress(RATE_LIMITS.deviceCodePerIp, meta.ip)",
       ]),

@@ -1,33 +1,29 @@
 import { z } from "zod";
-import { defineOperation, guardedBy, idParams, idSchema, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import { createReleaseSchema, listReleasesQuerySchema, releaseDecisionSchema, releaseSchema, updateReleaseSchema } from "./schemas";
 
 const releaseParams = z.strictObject({ id: idSchema, releaseId: idSchema });
 const NOT_VISIBLE = problem("No such project or release, not visible to you, or the project's DOWNLOADS module is off");
 
-export const listReleasesOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/releases",
-  tag: "Releases",
+const { anyone, signedIn } = operationsOf("Releases");
+
+const reviewStaff = operationsOf("Review").staff;
+
+export const listReleasesOperation = anyone.get("/api/v1/projects/{id}/releases", {
   summary: "The project's releases, newest first",
   description:
     "Published STABLE releases for whoever sees the project's downloads (members only for APPLICATION_ONLY projects); published BETA and ALPHA releases also for releases.viewPrerelease, and for everyone when the project's setting `offerPrereleases` is on; drafts and yanked releases for releases.manage.",
-  auth: "optional",
   cache: "public",
   params: idParams,
   query: listReleasesQuerySchema,
   responses: { 200: pageOf("A page of releases with their files", releaseSchema), 404: NOT_VISIBLE },
 });
 
-export const createReleaseOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/releases",
+export const createReleaseOperation = signedIn.post("/api/v1/projects/{id}/releases", {
   reviewedContent: true,
-  tag: "Releases",
   summary: "Create a release (as a draft)",
   description:
     "Needs releases.manage. `version` is a semantic version, unique in the project (compared as semver: `1.0.0+build` is `1.0.0`).",
-  auth: "required",
   idempotent: true,
   params: idParams,
   body: createReleaseSchema,
@@ -38,27 +34,19 @@ export const createReleaseOperation = defineOperation({
   },
 });
 
-export const getReleaseOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/projects/{id}/releases/{releaseId}",
-  tag: "Releases",
+export const getReleaseOperation = anyone.get("/api/v1/projects/{id}/releases/{releaseId}", {
   summary: "One release with its files",
-  auth: "optional",
   cache: "public",
   versioned: true,
   params: releaseParams,
   responses: { 200: { description: "The release", schema: releaseSchema }, 404: NOT_VISIBLE },
 });
 
-export const updateReleaseOperation = defineOperation({
-  method: "PATCH",
-  path: "/api/v1/projects/{id}/releases/{releaseId}",
+export const updateReleaseOperation = signedIn.patch("/api/v1/projects/{id}/releases/{releaseId}", {
   reviewedContent: true,
-  tag: "Releases",
   summary: "Edit, publish or yank a release",
   description:
     "Needs releases.manage. `state` moves DRAFT -> PUBLISHED -> YANKED, and an IN_REVIEW or REJECTED release back to DRAFT (nothing else); only a trusted project publishes directly (409 `review_required` otherwise: submit it). `version` and `channel` change only while the release is a draft; a release in review changes only by going back to DRAFT (409 `release_locked`). While the project is in review: 409 `in_review`.",
-  auth: "required",
   versioned: true,
   params: releaseParams,
   body: updateReleaseSchema,
@@ -70,13 +58,9 @@ export const updateReleaseOperation = defineOperation({
   },
 });
 
-export const deleteReleaseOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/releases/{releaseId}",
+export const deleteReleaseOperation = signedIn.delete("/api/v1/projects/{id}/releases/{releaseId}", {
   reviewedContent: true,
-  tag: "Releases",
   summary: "Delete a draft or yanked release and its files",
-  auth: "required",
   versioned: true,
   params: releaseParams,
   responses: {
@@ -87,17 +71,13 @@ export const deleteReleaseOperation = defineOperation({
   },
 });
 
-export const submitReleaseOperation = defineOperation({
+export const submitReleaseOperation = signedIn.post("/api/v1/projects/{id}/releases/{releaseId}/submit", {
   operationId: "requestReleaseReview",
-  method: "POST",
-  path: "/api/v1/projects/{id}/releases/{releaseId}/submit",
   reviewedContent: true,
   ifMatch: "optional",
-  tag: "Releases",
   summary: "Submit a draft release for release review",
   description:
     "Needs releases.manage. No body. The draft becomes IN_REVIEW (its files are frozen) and the platform team's reviewers are notified. A release needs at least one file (422 `incomplete`); only a draft is submitted (422 `invalid_transition`). Optional If-Match with the release's ETag (412 when stale). While the project is in review: 409 `in_review`.",
-  auth: "required",
   params: releaseParams,
   responses: {
     200: { description: "The release, IN_REVIEW", schema: releaseSchema, headers: ["ETag"] },
@@ -108,16 +88,11 @@ export const submitReleaseOperation = defineOperation({
   },
 });
 
-export const decideReleaseOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/reviews/releases/{releaseId}/decision",
+export const decideReleaseOperation = reviewStaff.post("/api/v1/reviews/releases/{releaseId}/decision", {
   ifMatch: "optional",
-  tag: "Review",
   summary: "Approve (every check passed: publishes) or reject (with a public reason) a release in review",
   description:
     "Staff with projects.review; no claim needed. Reviewers on the project's team get 403. Of two decisions at once exactly one counts; the other gets 409 `already_decided`. Optional If-Match with the release's ETag (412 when stale). The internal note stays with the platform team.",
-  auth: "required",
-  scope: "admin",
   params: z.strictObject({ releaseId: idSchema }),
   body: releaseDecisionSchema,
   responses: {

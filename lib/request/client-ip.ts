@@ -7,7 +7,7 @@ import { isIPv4, isIPv6 } from "node:net";
  * answer is the right-most address that is not one of our own further proxies (TRUSTED_PROXIES,
  * a comma-separated list of their addresses, for chains of more than one proxy).
  */
-export function clientIp(headers: Headers): string | null {
+export function clientIp(headers: { get(name: string): string | null }): string | null {
   const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((part) => part.trim())

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, idParams, idSchema, pageOf, problem } from "../http/operation";
+import { idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import {
   acknowledgeSchema,
   changeStatusSchema,
@@ -12,14 +12,12 @@ import {
 
 const reviewParams = z.strictObject({ projectId: idSchema });
 
-export const changeStatusOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/projects/{id}/status",
-  tag: "Review",
+const { anyone, signedIn, staff } = operationsOf("Review");
+
+export const changeStatusOperation = signedIn.post("/api/v1/projects/{id}/status", {
   summary: "Move a project along the status workflow",
   description:
     "Submit (completeness is checked), withdraw, resubmit, back to draft, archive, reopen; the platform team archives and takes down. Approval and rejection are review decisions. A move that is not allowed is 422 with `allowed`; an incomplete submission 422 with `missing`.",
-  auth: "required",
   params: idParams,
   body: changeStatusSchema,
   responses: {
@@ -31,28 +29,19 @@ export const changeStatusOperation = defineOperation({
   },
 });
 
-export const historyOperation = defineOperation({
+export const historyOperation = signedIn.get("/api/v1/projects/{id}/history", {
   operationId: "getProjectHistory",
-  method: "GET",
-  path: "/api/v1/projects/{id}/history",
-  tag: "Review",
   summary: "Status history, review outcomes, queue position and the next moves",
   description: "For the project's members and staff. Shows public review reasons, never the reviewers' internal notes.",
-  auth: "required",
   params: idParams,
   responses: { 200: { description: "History", schema: historySchema }, 403: problem("Not on the team"), 404: problem("Not visible") },
 });
 
-export const reviewQueueOperation = defineOperation({
+export const reviewQueueOperation = staff.get("/api/v1/reviews", {
   operationId: "listReviewQueue",
-  method: "GET",
-  path: "/api/v1/reviews",
-  tag: "Review",
   summary: "The review queue of one kind, oldest first (projects.review)",
   description:
     "`kind=PROJECT` (default): projects in review, by submission. `RELEASE`: releases in review, by submission, with `releaseId` and `version`. `CHANGE`: published projects changed since the platform team last approved or acknowledged them, by their first change (`submittedAt`). `position` counts from the head of the kind's queue, not of the page.",
-  auth: "required",
-  scope: "admin",
   query: queueQuerySchema,
   responses: {
     200: pageOf("One page of the queue", queueEntrySchema),
@@ -61,14 +50,9 @@ export const reviewQueueOperation = defineOperation({
   },
 });
 
-export const claimOperation = defineOperation({
+export const claimOperation = staff.post("/api/v1/reviews/{projectId}/claim", {
   operationId: "claimReview",
-  method: "POST",
-  path: "/api/v1/reviews/{projectId}/claim",
-  tag: "Review",
   summary: "Claim a project for review (a lock that expires)",
-  auth: "required",
-  scope: "admin",
   params: reviewParams,
   responses: {
     200: { description: "The claim", schema: z.object({ reviewerId: z.string(), expiresAt: z.iso.datetime() }) },
@@ -77,28 +61,18 @@ export const claimOperation = defineOperation({
   },
 });
 
-export const releaseClaimOperation = defineOperation({
+export const releaseClaimOperation = staff.delete("/api/v1/reviews/{projectId}/claim", {
   operationId: "releaseReviewClaim",
-  method: "DELETE",
-  path: "/api/v1/reviews/{projectId}/claim",
-  tag: "Review",
   summary: "Release your claim",
-  auth: "required",
-  scope: "admin",
   params: reviewParams,
   responses: { 204: { description: "Released" }, 409: problem("You hold no claim") },
 });
 
-export const decisionOperation = defineOperation({
+export const decisionOperation = staff.post("/api/v1/reviews/{projectId}/decision", {
   operationId: "decideReview",
-  method: "POST",
-  path: "/api/v1/reviews/{projectId}/decision",
-  tag: "Review",
   summary: "Approve (every check passed: publishes) or reject (with a public reason)",
   description:
     "Of two decisions at once exactly one counts; the other gets 409. The internal note stays with the platform team. The decision records the project `version` it was made on; an optional If-Match (the project's ETag) insists on the version the reviewer read (412 when the project changed since).",
-  auth: "required",
-  scope: "admin",
   ifMatch: "optional",
   params: reviewParams,
   body: decisionSchema,
@@ -121,29 +95,20 @@ export const decisionOperation = defineOperation({
   },
 });
 
-export const reviewDiffOperation = defineOperation({
+export const reviewDiffOperation = anyone.get("/api/v1/projects/{id}/review-diff", {
   operationId: "getReviewDiff",
-  method: "GET",
-  path: "/api/v1/projects/{id}/review-diff",
-  tag: "Review",
   summary: "What changed in the reviewed content since the last approval or acknowledgement",
   description:
     "For the project's team (every member) and staff who see the project as members do; 404 for everyone else. Areas: PRESENTATION, MODULES, SETTINGS, PAGES (field: the page's slug), SUPPORT_LINKS, LAUNCHER, RELEASES (field: the release's version; published and yanked releases with their files). Before the first approval `since` is null and `changes` empty.",
-  auth: "optional",
   params: idParams,
   responses: { 200: { description: "The diff", schema: reviewDiffSchema }, 404: problem("Not visible, or not on the team") },
 });
 
-export const acknowledgeOperation = defineOperation({
+export const acknowledgeOperation = staff.post("/api/v1/reviews/{projectId}/acknowledge", {
   operationId: "markChangesAcknowledged",
-  method: "POST",
-  path: "/api/v1/reviews/{projectId}/acknowledge",
-  tag: "Review",
   summary: "Acknowledge the changes of a project on the change list: a new baseline",
   description:
     "The content now becomes the baseline the review diff compares with, and the project leaves the change list. The internal note stays with the platform team. Of two acknowledgements at once one counts; the other gets 409 `not_changed`. An optional If-Match (the project's ETag) insists on the version the reviewer read.",
-  auth: "required",
-  scope: "admin",
   ifMatch: "optional",
   params: reviewParams,
   body: acknowledgeSchema,

@@ -1,15 +1,13 @@
 import { z } from "zod";
-import { defineOperation } from "../http/operation";
+import { operationsOf } from "../http/operation";
 
-export const healthOperation = defineOperation({
+const { noSignIn } = operationsOf("System");
+
+export const healthOperation = noSignIn.get("/api/health", {
   operationId: "getHealth",
-  method: "GET",
-  path: "/api/health",
-  tag: "System",
   summary: "Readiness: database and Redis check",
   description:
     "Answers 200 when the database answers and, when Redis is configured, Redis too; 503 problem+json otherwise. For load balancers' readiness checks.",
-  auth: "none",
   responses: {
     200: {
       description: "Ready",
@@ -19,24 +17,16 @@ export const healthOperation = defineOperation({
   },
 });
 
-export const openApiOperation = defineOperation({
+export const openApiOperation = noSignIn.get("/api/v1/openapi.json", {
   operationId: "getOpenApiDocument",
-  method: "GET",
-  path: "/api/v1/openapi.json",
-  tag: "System",
   summary: "This OpenAPI 3.1 document",
-  auth: "none",
   cache: "public",
   responses: { 200: { description: "The document", schema: z.record(z.string(), z.unknown()) } },
 });
 
-export const pingOperation = defineOperation({
-  method: "GET",
-  path: "/api/ping",
-  tag: "System",
+export const pingOperation = noSignIn.get("/api/ping", {
   summary: "Liveness without dependencies",
   description: "Answers `ok` (text/plain) without touching the database or the route wrapper: for load balancers.",
-  auth: "none",
   bare: true,
   responses: { 200: { description: "Up", binary: "text/plain" } },
 });

@@ -46,6 +46,19 @@ export function staff(kind: "projectLead" | "reader" | "reviewer"): CallerProfil
   return { signedIn: true, member: false, staff: true, readOnly: false, permissions, reviewer: kind !== "reader" };
 }
 
+/** The Owner of the project whose partner account is suspended: the Owner permissions are suspended with it, Member permissions remain. */
+export const SUSPENDED_OWNER = memberWith("MEMBER");
+
+/**
+ * Staff calling with a token: the Project lead and Support with the admin scope act as staff; the
+ * Project lead's token without it is an ordinary signed-in user's.
+ */
+export const STAFF_TOKENS = {
+  projectLeadAdmin: staff("projectLead"),
+  projectLeadNoAdmin: SIGNED_IN,
+  supportAdmin: staff("reader"),
+} as const satisfies Record<string, CallerProfile>;
+
 /** Released: the public may see it at all. */
 export const released = (p: Project) => p.status === "PUBLISHED" || p.status === "ARCHIVED";
 /** In the public project list. */

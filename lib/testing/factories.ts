@@ -132,17 +132,14 @@ export async function createDownload(projectId: string, data: Partial<Omit<Prism
   });
 }
 
+/** Launcher integration settings that offer everything (install, update, repair, game start, versions), starting the game with `launchSettings`. */
+export function offeringEverything<L>(launchSettings: L) {
+  return { offerInstall: true, offerUpdate: true, offerRepair: true, offerGameStart: true, offerVersions: true, launchSettings };
+}
+
 /** The launcher integration with everything offered, starting `bin/game`. */
 export async function enableLauncher(projectId: string) {
   return db.launcherSettings.create({
-    data: {
-      projectId,
-      offerInstall: true,
-      offerUpdate: true,
-      offerRepair: true,
-      offerGameStart: true,
-      offerVersions: true,
-      launchSettings: { executable: "bin/game", arguments: [], platforms: {} },
-    },
+    data: { projectId, ...offeringEverything({ executable: "bin/game", arguments: [], platforms: {} }) },
   });
 }

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { createOwnTokenSchema, createTokenSchema, credentialsSchema, newTokenSchema, tokenSchema } from "../auth/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import {
-  defineOperation,
-  IMAGE_BODY_PROBLEMS,
   idParams,
   idSchema,
   ifMatchProblems,
+  IMAGE_BODY_PROBLEMS,
   listOf,
+  operationsOf,
   ownNotFound,
   pageOf,
   problem,
@@ -27,14 +27,18 @@ import {
   verificationResendSchema,
 } from "./schemas";
 
-export const registerOperation = defineOperation({
+const { noSignIn, anyone, signedIn, staff } = operationsOf("Users");
+
+const { noSignIn: authentication, anyone: authenticationAnyone } = operationsOf("Authentication");
+
+const tokens = operationsOf("Tokens").signedIn;
+
+const administration = operationsOf("Administration").staff;
+
+export const registerOperation = authentication.post("/api/v1/auth/register", {
   operationId: "registerUser",
-  method: "POST",
-  path: "/api/v1/auth/register",
-  tag: "Authentication",
   summary: "Create an account",
   description: "Creates a user with the User role and sends a verification link to the e-mail address.",
-  auth: "none",
   body: registerSchema,
   responses: {
     201: { description: "The new account", schema: ownAccountSchema, headers: ["Location", "ETag"] },
@@ -44,27 +48,19 @@ export const registerOperation = defineOperation({
   },
 });
 
-export const verifyEmailOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/auth/verify-email",
-  tag: "Authentication",
+export const verifyEmailOperation = authentication.post("/api/v1/auth/verify-email", {
   summary: "Confirm an e-mail address with the token from the verification mail",
-  auth: "none",
   body: z.strictObject({ token: z.string().min(1).max(200) }),
   rateLimit: RATE_LIMITS.verifyEmailPerIp,
   responses: { 204: { description: "Confirmed" }, 422: problem("Invalid or expired token") },
 });
 
-export const sendVerificationLinkOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/auth/verify-email/resend",
-  tag: "Authentication",
+export const sendVerificationLinkOperation = authenticationAnyone.post("/api/v1/auth/verify-email/resend", {
   summary: "Send the verification link again",
   description:
     "Signed in, with no body: to the caller's address waiting for confirmation (a pending change, or the account's own while unconfirmed). " +
     "Anonymously, with `{email}` (the expired-link page): the same for the account with that address, and the same answer whether there is one or not. " +
     "The new link voids the older links to that address. Limited per client address and per account or address.",
-  auth: "optional",
   body: verificationResendSchema.optional(),
   bodyOptional: true,
   responses: {
@@ -74,13 +70,9 @@ export const sendVerificationLinkOperation = defineOperation({
   },
 });
 
-export const createTokenWithPasswordOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/auth/token",
-  tag: "Authentication",
+export const createTokenWithPasswordOperation = authentication.post("/api/v1/auth/token", {
   summary: "Sign in with login and password and receive a personal access token",
   description: "`login` is the e-mail address or the username. Send the token as `Authorization: Bearer pmt_...`.",
-  auth: "none",
   body: credentialsSchema.extend(createTokenSchema.shape),
   responses: {
     201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
@@ -89,23 +81,15 @@ export const createTokenWithPasswordOperation = defineOperation({
   },
 });
 
-export const getMeOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me",
-  tag: "Users",
+export const getMeOperation = signedIn.get("/api/v1/users/me", {
   summary: "Read the own account",
-  auth: "required",
   versioned: true,
   responses: { 200: { description: "The own account, with an ETag", schema: ownAccountSchema }, 401: problem("Not signed in") },
 });
 
-export const updateMeOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/users/me",
-  tag: "Users",
+export const updateMeOperation = signedIn.put("/api/v1/users/me", {
   summary: "Update the own account",
   description: "Changes the fields sent. A new e-mail address needs `currentPassword` and takes effect when the link sent to it is opened.",
-  auth: "required",
   versioned: true,
   body: updateOwnAccountSchema,
   responses: {
@@ -116,27 +100,18 @@ export const updateMeOperation = defineOperation({
   },
 });
 
-export const listUsersOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users",
-  tag: "Users",
+export const listUsersOperation = staff.get("/api/v1/users", {
   summary: "Search users (staff)",
-  auth: "required",
-  scope: "admin",
   query: userSearchQuerySchema.extend(paginationQuerySchema.shape),
   responses: { 200: pageOf("A page of users", fullUserSchema), 403: problem("Needs users.readAny") },
 });
 
-export const uploadAvatarOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/users/me/avatar",
-  tag: "Users",
+export const uploadAvatarOperation = signedIn.put("/api/v1/users/me/avatar", {
   summary: "Upload the own picture",
   description:
     `Send the image itself as the body (${IMAGE_TYPES.join(", ")}, at most ${MAX_AVATAR_BYTES / 1024 / 1024} MiB, 40 megapixels). ` +
     `It is checked by its bytes, drawn again as a ${AVATAR_SIZE} px square WebP without its metadata, and served by us: avatarUrl points at it. ` +
     "PUT /users/me with avatarUrl null removes it.",
-  auth: "required",
   fileBody: { contentTypes: IMAGE_TYPES },
   maxBodyBytes: MAX_AVATAR_BYTES,
   responses: {
@@ -146,14 +121,10 @@ export const uploadAvatarOperation = defineOperation({
   },
 });
 
-export const getAvatarOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/{id}/avatar",
-  tag: "Users",
+export const getAvatarOperation = noSignIn.get("/api/v1/users/{id}/avatar", {
   summary: "A user's picture",
   description:
     "Public, like the name next to it. Anonymous answers may be kept by shared caches for a bounded time (a removed picture leaves them within `s-maxage` + `stale-while-revalidate` seconds); browsers revalidate with the ETag, its SHA-256.",
-  auth: "none",
   cache: "public",
   params: idParams,
   query: z.strictObject({ v: z.string().max(64).optional() }),
@@ -163,13 +134,9 @@ export const getAvatarOperation = defineOperation({
   },
 });
 
-export const getUserOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/{id}",
-  tag: "Users",
+export const getUserOperation = anyone.get("/api/v1/users/{id}", {
   summary: "Read a user",
   description: "The public profile for everyone; the full record for callers with users.readAny (tokens need the admin scope).",
-  auth: "optional",
   versioned: true,
   params: idParams,
   responses: {
@@ -178,15 +145,10 @@ export const getUserOperation = defineOperation({
   },
 });
 
-export const updateUserOperation = defineOperation({
-  method: "PUT",
-  path: "/api/v1/users/{id}",
-  tag: "Users",
+export const updateUserOperation = staff.put("/api/v1/users/{id}", {
   summary: "Change a user (staff)",
   description:
     "Profile fields need users.manage, platformRoles need users.roles (no escalation; the last Project lead stays), partnerStatus needs users.partner, suspended needs users.suspend.",
-  auth: "required",
-  scope: "admin",
   versioned: true,
   params: idParams,
   body: staffUpdateUserSchema,
@@ -199,26 +161,18 @@ export const updateUserOperation = defineOperation({
   },
 });
 
-export const listTokensOperation = defineOperation({
-  method: "GET",
-  path: "/api/v1/users/me/tokens",
-  tag: "Tokens",
+export const listTokensOperation = tokens.get("/api/v1/users/me/tokens", {
   summary: "List the own personal access tokens",
-  auth: "required",
   responses: { 200: listOf("Active tokens", tokenSchema) },
 });
 
-export const createTokenOperation = defineOperation({
-  method: "POST",
-  path: "/api/v1/users/me/tokens",
-  tag: "Tokens",
+export const createTokenOperation = tokens.post("/api/v1/users/me/tokens", {
   summary: "Create a personal access token",
   description:
     "Needs a recent sign-in: the caller's session or token must stand on a sign-in within REAUTH_WINDOW_SECONDS (default 10 minutes), " +
     "or the body carries `password`. The new token inherits that sign-in's time (now, with `password`), never its own creation time. " +
     "A token created with a token can have no scope its creator lacks, expires no later than it and is revoked with it. " +
     "Not idempotent: `Idempotency-Key` is ignored here, because a replay would have to store the secret token.",
-  auth: "required",
   body: createOwnTokenSchema,
   responses: {
     201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
@@ -228,24 +182,15 @@ export const createTokenOperation = defineOperation({
   },
 });
 
-export const deleteTokenOperation = defineOperation({
-  method: "DELETE",
-  path: "/api/v1/users/me/tokens/{tokenId}",
-  tag: "Tokens",
+export const deleteTokenOperation = tokens.delete("/api/v1/users/me/tokens/{tokenId}", {
   summary: "Revoke a personal access token",
-  auth: "required",
   params: z.strictObject({ tokenId: idSchema }),
   responses: { 204: { description: "Revoked" }, 404: ownNotFound("token") },
 });
 
-export const partnerHistoryOperation = defineOperation({
+export const partnerHistoryOperation = administration.get("/api/v1/users/{id}/partner-history", {
   operationId: "listPartnerHistory",
-  method: "GET",
-  path: "/api/v1/users/{id}/partner-history",
-  tag: "Administration",
   summary: "Who changed a user's partner status, when and why (users.readAny)",
-  auth: "required",
-  scope: "admin",
   params: idParams,
   responses: {
     200: listOf(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation, idParams, idSchema, pageOf, problem } from "../http/operation";
+import { idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { createWebhookSchema, deliverySchema, updateWebhookSchema, webhookSchema, webhookWithSecretSchema } from "./schemas";
 
@@ -19,13 +19,10 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
   notFound: string;
 }) {
   const { prefix, who, one } = owner;
-  const common = { tag: "Webhooks", auth: "required" as const };
+  const webhooks = operationsOf("Webhooks").signedIn;
   const notFound = problem(owner.notFound);
   return {
-    list: defineOperation({
-      ...common,
-      method: "GET",
-      path: prefix,
+    list: webhooks.get(prefix, {
       summary: `List the webhooks (${who})`,
       params: owner.params as Exclude<P, undefined>,
       responses: {
@@ -34,10 +31,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
         404: notFound,
       },
     }),
-    create: defineOperation({
-      ...common,
-      method: "POST",
-      path: prefix,
+    create: webhooks.post(prefix, {
       summary: `Create a webhook (${who})`,
       description:
         "An https URL whose host resolves to public addresses only (private, loopback, link-local, unique-local and metadata addresses are refused, except hosts in WEBHOOKS_ALLOW_HOSTS), the event types or `*`. The answer carries the signing secret, shown only here.",
@@ -52,18 +46,12 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
         422: problem("Too many webhooks"),
       },
     }),
-    get: defineOperation({
-      ...common,
-      method: "GET",
-      path: `${prefix}/{webhookId}`,
+    get: webhooks.get(`${prefix}/{webhookId}`, {
       summary: "One webhook",
       params: one,
       responses: { 200: { description: "The webhook", schema: webhookSchema }, 403: problem(`Needs ${who}`), 404: notFound },
     }),
-    update: defineOperation({
-      ...common,
-      method: "PATCH",
-      path: `${prefix}/{webhookId}`,
+    update: webhooks.patch(`${prefix}/{webhookId}`, {
       summary: "Change a webhook: URL, events, on or off, description",
       description: "Switching a webhook on again clears its failure run.",
       params: one,
@@ -75,45 +63,30 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
         404: notFound,
       },
     }),
-    delete: defineOperation({
-      ...common,
-      method: "DELETE",
-      path: `${prefix}/{webhookId}`,
+    delete: webhooks.delete(`${prefix}/{webhookId}`, {
       summary: "Delete a webhook and its delivery log",
       params: one,
       responses: { 204: { description: "Deleted" }, 403: problem(`Needs ${who}`), 404: notFound },
     }),
-    rotate: defineOperation({
-      ...common,
-      method: "POST",
-      path: `${prefix}/{webhookId}/rotate-secret`,
+    rotate: webhooks.post(`${prefix}/{webhookId}/rotate-secret`, {
       summary: "Replace the signing secret",
       description: "The new secret signs every delivery from now on and is shown only in this answer.",
       params: one,
       responses: { 200: { description: "The webhook and its new secret", schema: webhookWithSecretSchema }, 404: notFound },
     }),
-    deliveries: defineOperation({
-      ...common,
-      method: "GET",
-      path: `${prefix}/{webhookId}/deliveries`,
+    deliveries: webhooks.get(`${prefix}/{webhookId}/deliveries`, {
       summary: "The delivery log: one row per attempt, newest first",
       params: one,
       query: paginationQuerySchema,
       responses: { 200: pageOf("Attempts", deliverySchema), 404: notFound },
     }),
-    redeliver: defineOperation({
-      ...common,
-      method: "POST",
-      path: `${prefix}/{webhookId}/deliveries/{deliveryId}/redeliver`,
+    redeliver: webhooks.post(`${prefix}/{webhookId}/deliveries/{deliveryId}/redeliver`, {
       summary: "Send a delivery's event again",
       description: "A new attempt with the same `webhook-id` (the event id), sent within seconds.",
       params: owner.delivery,
       responses: { 202: { description: "The new attempt, PENDING", schema: deliverySchema }, 404: notFound },
     }),
-    ping: defineOperation({
-      ...common,
-      method: "POST",
-      path: `${prefix}/{webhookId}/ping`,
+    ping: webhooks.post(`${prefix}/{webhookId}/ping`, {
       summary: "Send a test delivery (type webhook.ping) now",
       params: one,
       responses: { 200: { description: "The attempt as it ended", schema: deliverySchema }, 404: notFound },

@@ -16,7 +16,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { settingsOf } from "@/lib/projects/settings";
-import { actorOf, createPartner, createProjectFor, testMeta, tokenFor } from "@/lib/testing/factories";
+import { actorOf, createPartner, createProjectFor, offeringEverything, testMeta, tokenFor } from "@/lib/testing/factories";
 import { type ServedApp, startServe } from "@/lib/testing/serve-process";
 import type { InstallRecord } from "./record";
 import { sha256Of, type ZipEntry, zipOf } from "./test-zips";
@@ -134,20 +134,17 @@ beforeAll(async () => {
   privateProject = { id: hidden.id, slug: hidden.slug };
   token = await tokenFor(owner.id);
   served = await startServe(PORT);
-  await api("PUT", `/api/v1/projects/${projectId}/launcher`, {
-    offerInstall: true,
-    offerUpdate: true,
-    offerRepair: true,
-    offerGameStart: true,
-    offerVersions: true,
-    launchSettings: {
+  await api(
+    "PUT",
+    `/api/v1/projects/${projectId}/launcher`,
+    offeringEverything({
       executable: "bin/start.exe",
       arguments: ["--windows-default"],
       platforms: { linux: { executable: "bin/start.sh", arguments: ["--server", "play example", "--linux"] } },
       minimumLauncherVersion: null,
       minimumMemoryMb: 0,
-    },
-  });
+    }),
+  );
   v1Zip = await gameZip(V1_DATA);
   await publish("1.0.0", "STABLE", [
     { name: "game-1.0.0.zip", bytes: v1Zip, query: { extract: "true" } },

@@ -51,7 +51,7 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <search aria-label={t("searchLabel")} className="self-start">
           <details className="filters-panel rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <summary className="cursor-pointer text-sm font-semibold text-slate-900 sm:hidden">{t("filters")}</summary>

@@ -12,7 +12,16 @@ import { uploadFile } from "@/lib/downloads/service";
 import type { ProjectStatus, ProjectVisibility } from "@/lib/permissions";
 import type { ProjectModuleName } from "@/lib/projects/schemas";
 import { createRelease, updateRelease } from "@/lib/releases/service";
-import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, testMeta, tokenFor } from "@/lib/testing/factories";
+import {
+  actorOf,
+  addMemberWith,
+  createPartner,
+  createProjectFor,
+  createUser,
+  offeringEverything,
+  testMeta,
+  tokenFor,
+} from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
 const LAUNCH = {
@@ -22,14 +31,7 @@ const LAUNCH = {
   minimumLauncherVersion: "2.1.0",
   minimumMemoryMb: 2048,
 };
-const SETTINGS = {
-  offerInstall: true,
-  offerUpdate: true,
-  offerRepair: true,
-  offerGameStart: true,
-  offerVersions: true,
-  launchSettings: LAUNCH,
-};
+const SETTINGS = offeringEverything(LAUNCH);
 
 async function launcherProject(state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[] } = {}) {
   const owner = await createPartner();

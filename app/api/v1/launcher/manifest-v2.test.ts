@@ -15,7 +15,7 @@ import * as launcherRoute from "@/app/api/v1/projects/[id]/launcher/route";
 import { db } from "@/lib/db/client";
 import { generateSigningKey } from "@/lib/launcher/signing";
 import { createRelease, updateRelease } from "@/lib/releases/service";
-import { actorOf, createPartner, createProjectFor, testMeta, tokenFor } from "@/lib/testing/factories";
+import { actorOf, createPartner, createProjectFor, offeringEverything, testMeta, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 import { buildZip } from "@/lib/testing/zip";
 
@@ -26,14 +26,7 @@ const LAUNCH = {
   minimumLauncherVersion: null,
   minimumMemoryMb: 0,
 };
-const OFFER_ALL = {
-  offerInstall: true,
-  offerUpdate: true,
-  offerRepair: true,
-  offerGameStart: true,
-  offerVersions: true,
-  launchSettings: LAUNCH,
-};
+const OFFER_ALL = offeringEverything(LAUNCH);
 
 async function launcherProject(settings: Partial<typeof OFFER_ALL> = {}) {
   const owner = await createPartner();

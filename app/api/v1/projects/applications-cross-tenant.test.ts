@@ -11,7 +11,15 @@ import * as leaveRoute from "@/app/api/v1/projects/[id]/members/me/route";
 import * as membershipsRoute from "@/app/api/v1/users/[id]/memberships/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
-import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn as projectModuleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
+import {
+  ANONYMOUS,
+  crossTenantOracle,
+  memberWith,
+  moduleOn as projectModuleOn,
+  SIGNED_IN,
+  STAFF_TOKENS,
+  SUSPENDED_OWNER,
+} from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { call } from "@/lib/testing/http";
 
@@ -25,14 +33,11 @@ const { isMember, visible, has } = crossTenantOracle<Caller>({
   owner: memberWith("OWNER"),
   moderator: memberWith("MODERATOR"),
   member: memberWith("MEMBER"),
-  // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
-  suspendedOwner: memberWith("MEMBER"),
+  suspendedOwner: SUSPENDED_OWNER,
   anonymous: ANONYMOUS,
   applicant: SIGNED_IN,
   outsider: SIGNED_IN,
-  projectLeadAdmin: staff("projectLead"),
-  projectLeadNoAdmin: SIGNED_IN,
-  supportAdmin: staff("reader"),
+  ...STAFF_TOKENS,
 });
 const moduleOn = (p: Project) => projectModuleOn(p, "APPLICATIONS");
 const takesApplications = (p: Project) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "APPLICATION_ONLY");

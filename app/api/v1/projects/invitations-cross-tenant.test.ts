@@ -16,7 +16,15 @@ import * as declineRoute from "@/app/api/v1/users/me/invitations/[invitationId]/
 import * as myInvitationsRoute from "@/app/api/v1/users/me/invitations/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
-import { ANONYMOUS, crossTenantOracle, memberWith, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
+import {
+  ANONYMOUS,
+  crossTenantOracle,
+  memberWith,
+  SIGNED_IN,
+  staff,
+  STAFF_TOKENS,
+  SUSPENDED_OWNER,
+} from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { createUser, inviteWith, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
@@ -43,14 +51,11 @@ const { visible, has, write } = crossTenantOracle<Caller>({
   manager: memberWith("MANAGER"),
   moderator: memberWith("MODERATOR"),
   member: memberWith("MEMBER"),
-  // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
-  suspendedOwner: memberWith("MEMBER"),
+  suspendedOwner: SUSPENDED_OWNER,
   anonymous: ANONYMOUS,
   invitee: SIGNED_IN,
   outsider: SIGNED_IN,
-  projectLeadAdmin: staff("projectLead"),
-  projectLeadNoAdmin: SIGNED_IN,
-  supportAdmin: staff("reader"),
+  ...STAFF_TOKENS,
   teamLeadAdmin: staff("reviewer"),
   ownerRead: memberWith("OWNER", { readOnly: true }),
   inviteeRead: { ...SIGNED_IN, readOnly: true },

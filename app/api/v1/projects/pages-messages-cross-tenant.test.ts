@@ -14,7 +14,15 @@ import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { messageVersion } from "@/lib/messages/service";
 import type { ProjectPermission } from "@/lib/permissions";
-import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
+import {
+  ANONYMOUS,
+  crossTenantOracle,
+  memberWith,
+  moduleOn,
+  SIGNED_IN,
+  STAFF_TOKENS,
+  SUSPENDED_OWNER,
+} from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
@@ -33,14 +41,11 @@ const {
   owner: memberWith("OWNER"),
   moderator: memberWith("MODERATOR"),
   member: memberWith("MEMBER"),
-  // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
-  suspendedOwner: memberWith("MEMBER"),
+  suspendedOwner: SUSPENDED_OWNER,
   readOnlyOwner: memberWith("OWNER", { readOnly: true }),
   anonymous: ANONYMOUS,
   outsider: SIGNED_IN,
-  projectLeadAdmin: staff("projectLead"),
-  projectLeadNoAdmin: SIGNED_IN,
-  supportAdmin: staff("reader"),
+  ...STAFF_TOKENS,
 });
 /** Pages of APPLICATION_ONLY projects are for members (and staff who see projects as members do). */
 const pagesReadable = seesMemberContent;

@@ -105,24 +105,16 @@ describe("project pages", () => {
     });
     expect(stale.status).toBe(412);
 
-    expect(
+    const deleteStartPage = async (ifMatch: string) =>
       (
         await call(pageRoute.DELETE, "DELETE", "/", {
           token: moderatorToken,
           params: { id: project.id, pageSlug: "start" },
-          headers: { "if-match": '"v1"' },
+          headers: { "if-match": ifMatch },
         })
-      ).status,
-    ).toBe(412);
-    expect(
-      (
-        await call(pageRoute.DELETE, "DELETE", "/", {
-          token: moderatorToken,
-          params: { id: project.id, pageSlug: "start" },
-          headers: { "if-match": '"v2"' },
-        })
-      ).status,
-    ).toBe(204);
+      ).status;
+    expect(await deleteStartPage('"v1"')).toBe(412);
+    expect(await deleteStartPage('"v2"')).toBe(204);
 
     const audit = await db.auditEntry.findMany({ where: { projectId: project.id, targetType: "page" }, orderBy: { createdAt: "asc" } });
     expect(audit.map((entry) => entry.action)).toEqual(["page.create", "page.create", "page.update", "page.delete"]);

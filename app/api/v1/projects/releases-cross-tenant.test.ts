@@ -22,7 +22,16 @@ import * as releaseDecisionRoute from "@/app/api/v1/reviews/releases/[releaseId]
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { fileStore } from "@/lib/files/store";
-import { ANONYMOUS, crossTenantOracle, memberWith, moduleOn, SIGNED_IN, staff } from "@/lib/testing/cross-tenant-oracle";
+import {
+  ANONYMOUS,
+  crossTenantOracle,
+  memberWith,
+  moduleOn,
+  SIGNED_IN,
+  staff,
+  STAFF_TOKENS,
+  SUSPENDED_OWNER,
+} from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
@@ -61,14 +70,11 @@ const {
   developer: memberWith("DEVELOPER"),
   tester: memberWith("TESTER"),
   member: memberWith("MEMBER"),
-  // A suspended partner's Owner permissions are suspended with it: Member permissions remain.
-  suspendedOwner: memberWith("MEMBER"),
+  suspendedOwner: SUSPENDED_OWNER,
   ownerReadOnly: memberWith("OWNER", { readOnly: true }),
   anonymous: ANONYMOUS,
   outsider: SIGNED_IN,
-  projectLeadAdmin: staff("projectLead"),
-  projectLeadNoAdmin: SIGNED_IN,
-  supportAdmin: staff("reader"),
+  ...STAFF_TOKENS,
   teamLeadAdmin: staff("reviewer"),
 });
 const launcherOn = (p: Project) => moduleOn(p, "LAUNCHER");
@@ -163,6 +169,17 @@ beforeAll(async () => {
 
 type Endpoint = TableEndpoint<Caller>;
 
+/** A PATCH of one of the table's releases, at the version it is restored to (1). */
+const patchRelease =
+  (kind: Kind, body: Record<string, unknown>): Endpoint["request"] =>
+  (token, p) =>
+    call(releaseRoute.PATCH, "PATCH", "/", {
+      token,
+      params: { id: p.id, releaseId: fixture.releases[p.id][kind] },
+      body,
+      headers: { "if-match": '"v1"' },
+    });
+
 const seenKinds = (c: Caller, p: Project) => KINDS.filter((kind) => seesRelease(c, p, kind)).sort();
 const seenFiles = (c: Caller, p: Project) => [...seenKinds(c, p), ...(seesLooseFiles(c, p) ? ["loose"] : [])].sort();
 const titles = (json: Record<string, unknown>) =>
@@ -192,26 +209,14 @@ const ENDPOINTS: Endpoint[] = [
   ),
   {
     name: "PATCH /projects/{id}/releases/{releaseId} (stable)",
-    request: (token, p) =>
-      call(releaseRoute.PATCH, "PATCH", "/", {
-        token,
-        params: { id: p.id, releaseId: fixture.releases[p.id].stable },
-        body: { title: "Renamed" },
-        headers: { "if-match": '"v1"' },
-      }),
+    request: patchRelease("stable", { title: "Renamed" }),
     expected: (c, p) => teamWrite(c, p, seesRelease(c, p, "stable"), "releases.manage", 200),
     restore: async (p) =>
       void (await db.release.update({ where: { id: fixture.releases[p.id].stable }, data: { title: "stable", lockVersion: 1 } })),
   },
   {
     name: "PATCH /projects/{id}/releases/{releaseId} (draft)",
-    request: (token, p) =>
-      call(releaseRoute.PATCH, "PATCH", "/", {
-        token,
-        params: { id: p.id, releaseId: fixture.releases[p.id].draft },
-        body: { changelog: "Edited" },
-        headers: { "if-match": '"v1"' },
-      }),
+    request: patchRelease("draft", { changelog: "Edited" }),
     expected: (c, p) => teamWrite(c, p, seesRelease(c, p, "draft"), "releases.manage", 200),
     restore: async (p) =>
       void (await db.release.update({ where: { id: fixture.releases[p.id].draft }, data: { changelog: "", lockVersion: 1 } })),
@@ -219,25 +224,13 @@ const ENDPOINTS: Endpoint[] = [
   {
     // The project is not trusted: publishing directly is 409 review_required (in review: in_review first).
     name: "PATCH /projects/{id}/releases/{releaseId} (draft, publish)",
-    request: (token, p) =>
-      call(releaseRoute.PATCH, "PATCH", "/", {
-        token,
-        params: { id: p.id, releaseId: fixture.releases[p.id].draft },
-        body: { state: "PUBLISHED" },
-        headers: { "if-match": '"v1"' },
-      }),
+    request: patchRelease("draft", { state: "PUBLISHED" }),
     expected: (c, p) => write(c, seesRelease(c, p, "draft"), "releases.manage", 409),
   },
   {
     // A release in review is frozen: anything but its withdrawal to DRAFT is 409 release_locked.
     name: "PATCH /projects/{id}/releases/{releaseId} (review)",
-    request: (token, p) =>
-      call(releaseRoute.PATCH, "PATCH", "/", {
-        token,
-        params: { id: p.id, releaseId: fixture.releases[p.id].review },
-        body: { title: "Renamed" },
-        headers: { "if-match": '"v1"' },
-      }),
+    request: patchRelease("review", { title: "Renamed" }),
     expected: (c, p) => write(c, seesRelease(c, p, "review"), "releases.manage", 409),
   },
   {

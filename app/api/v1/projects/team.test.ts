@@ -183,28 +183,11 @@ describe("project roles", () => {
     const manager = await createUser();
     await addMemberWith(project.id, manager.id, "MANAGER");
     const token = await tokenFor(manager.id);
-    expect(
-      (
-        await call(roles.POST, "POST", "/", {
-          token,
-          params: { id: project.id },
-          body: { name: "Deleter", permissions: ["project.delete"], rank: 10 },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (await call(roles.POST, "POST", "/", { token, params: { id: project.id }, body: { name: "Peer", permissions: [], rank: 80 } }))
-        .status,
-    ).toBe(403);
-    expect(
-      (
-        await call(roles.POST, "POST", "/", {
-          token,
-          params: { id: project.id },
-          body: { name: "Helper", permissions: ["project.view"], rank: 15 },
-        })
-      ).status,
-    ).toBe(201);
+    const defineRole = async (name: string, permissions: string[], rank: number) =>
+      (await call(roles.POST, "POST", "/", { token, params: { id: project.id }, body: { name, permissions, rank } })).status;
+    expect(await defineRole("Deleter", ["project.delete"], 10)).toBe(403);
+    expect(await defineRole("Peer", [], 80)).toBe(403);
+    expect(await defineRole("Helper", ["project.view"], 15)).toBe(201);
   });
 
   it("refuses to delete a role in use (409) unless asked to move its members to Member", async () => {

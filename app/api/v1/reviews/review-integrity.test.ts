@@ -171,26 +171,16 @@ describe("pinned decisions", () => {
     const { project, token } = await projectWithContent("IN_REVIEW");
     const staffToken = await reviewer();
     const { version } = await db.project.findUniqueOrThrow({ where: { id: project.id } });
-    const stale = await call(decision.POST, "POST", "/", {
-      token: staffToken,
-      params: { projectId: project.id },
-      headers: { "if-match": `"v${version - 1}"` },
-      body: { decision: "REJECT", checklist: allPassed, publicReason: "Not yet." },
-    });
-    expect(stale.status).toBe(412);
-    const malformed = await call(decision.POST, "POST", "/", {
-      token: staffToken,
-      params: { projectId: project.id },
-      headers: { "if-match": "whatever" },
-      body: { decision: "REJECT", checklist: allPassed, publicReason: "Not yet." },
-    });
-    expect(malformed.status).toBe(412);
-    const decided = await call(decision.POST, "POST", "/", {
-      token: staffToken,
-      params: { projectId: project.id },
-      headers: { "if-match": `"v${version}"` },
-      body: { decision: "REJECT", checklist: allPassed, publicReason: "Not yet." },
-    });
+    const rejectAt = (ifMatch: string) =>
+      call(decision.POST, "POST", "/", {
+        token: staffToken,
+        params: { projectId: project.id },
+        headers: { "if-match": ifMatch },
+        body: { decision: "REJECT", checklist: allPassed, publicReason: "Not yet." },
+      });
+    expect((await rejectAt(`"v${version - 1}"`)).status).toBe(412);
+    expect((await rejectAt("whatever")).status).toBe(412);
+    const decided = await rejectAt(`"v${version}"`);
     expect(decided.status).toBe(200);
     expect(decided.json).toMatchObject({ version });
     expect((await db.review.findFirstOrThrow({ where: { projectId: project.id } })).version).toBe(version);

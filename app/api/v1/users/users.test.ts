@@ -391,29 +391,14 @@ describe("staff changes to users", () => {
   it("never leaves the platform without an active Project lead", async () => {
     const [a, b] = [await createUser({ roles: ["PROJECT_LEAD"] }), await createUser({ roles: ["PROJECT_LEAD"] })];
     const tokenA = await tokenFor(a.id);
-    const demoteB = await call(userById.PUT, "PUT", "/", {
-      token: tokenA,
-      params: { id: b.id },
-      headers: { "if-match": '"v1"' },
-      body: { platformRoles: ["USER"] },
-    });
-    expect(demoteB.status).toBe(200);
+    const putAsA = (target: { id: string }, body: unknown) =>
+      call(userById.PUT, "PUT", "/", { token: tokenA, params: { id: target.id }, headers: { "if-match": '"v1"' }, body });
+    expect((await putAsA(b, { platformRoles: ["USER"] })).status).toBe(200);
     // A Project lead can only lose the role through someone else, who then remains one.
-    const selfDemotion = await call(userById.PUT, "PUT", "/", {
-      token: tokenA,
-      params: { id: a.id },
-      headers: { "if-match": '"v1"' },
-      body: { platformRoles: ["USER"] },
-    });
+    const selfDemotion = await putAsA(a, { platformRoles: ["USER"] });
     expect(selfDemotion.status).toBe(422);
     expect(selfDemotion.json).toMatchObject({ code: "self_demotion" });
-    const selfSuspension = await call(userById.PUT, "PUT", "/", {
-      token: tokenA,
-      params: { id: a.id },
-      headers: { "if-match": '"v1"' },
-      body: { suspended: true },
-    });
-    expect(selfSuspension.status).toBe(422);
+    expect((await putAsA(a, { suspended: true })).status).toBe(422);
     expect((await db.user.findUniqueOrThrow({ where: { id: a.id } })).platformRoles).toContain("PROJECT_LEAD");
   });
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { z } from "zod";
 import * as start from "@/app/api/v1/auth/device/route";
 import * as poll from "@/app/api/v1/auth/device/token/route";
 import * as me from "@/app/api/v1/users/me/route";
@@ -15,6 +16,7 @@ import {
   DEVICE_CODE_TTL_SECONDS,
   POLL_INTERVAL_SECONDS,
 } from "@/lib/device-sign-in/service";
+import type { deviceSignInStartedSchema } from "@/lib/device-sign-in/schemas";
 import { AppError, TooManyRequests } from "@/lib/errors";
 import { RATE_LIMITS } from "@/lib/rate-limit";
 import { actorOf, createUser, TEST_PASSWORD, testMeta } from "@/lib/testing/factories";
@@ -31,14 +33,7 @@ const freshIp = () => `10.77.${Math.floor(++ips / 250)}.${ips % 250}`;
 async function startSignIn(body: Record<string, unknown> = { clientName: "Skyforge Launcher" }, ip = freshIp()) {
   const response = await call(start.POST, "POST", "/api/v1/auth/device", { ip, body });
   expect(response.status, JSON.stringify(response.json)).toBe(201);
-  return response.json as {
-    deviceCode: string;
-    userCode: string;
-    verificationUri: string;
-    verificationUriComplete: string;
-    expiresIn: number;
-    interval: number;
-  };
+  return response.json as z.infer<typeof deviceSignInStartedSchema>;
 }
 
 const pollWith = (deviceCode: string, ip = freshIp()) => call(poll.POST, "POST", "/api/v1/auth/device/token", { ip, body: { deviceCode } });

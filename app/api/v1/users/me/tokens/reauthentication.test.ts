@@ -23,6 +23,16 @@ async function sessionOf(userId: string) {
   return { id: session.sessionId, headers: { cookie: session.header } };
 }
 
+/** A new user's session whose sign-in was a minute longer ago than the window. */
+async function oldSession() {
+  const session = await sessionOf((await createUser()).id);
+  await db.userSession.update({
+    where: { id: session.id },
+    data: { authenticatedAt: new Date(Date.now() - DEFAULT_WINDOW_MS - 60_000) },
+  });
+  return session;
+}
+
 type Caller = { headers?: Record<string, string>; token?: string };
 const mintToken = (caller: Caller, body: Record<string, unknown> = {}) =>
   call(tokens.POST, "POST", "/api/v1/users/me/tokens", { ...caller, ip: randomIp(), body: { name: "minted", ...body } });
@@ -36,12 +46,7 @@ afterEach(() => {
 
 describe("minting a token needs a recent sign-in (finding 3)", () => {
   it("refuses an old session (401 reauthentication_required) unless the request carries the password", async () => {
-    const user = await createUser();
-    const session = await sessionOf(user.id);
-    await db.userSession.update({
-      where: { id: session.id },
-      data: { authenticatedAt: new Date(Date.now() - DEFAULT_WINDOW_MS - 60_000) },
-    });
+    const session = await oldSession();
 
     const refused = await mintToken(session);
     expect(refused.status).toBe(401);
@@ -58,12 +63,7 @@ describe("minting a token needs a recent sign-in (finding 3)", () => {
   });
 
   it("counts a wrong password against the password-check budget of the account", async () => {
-    const user = await createUser();
-    const session = await sessionOf(user.id);
-    await db.userSession.update({
-      where: { id: session.id },
-      data: { authenticatedAt: new Date(Date.now() - DEFAULT_WINDOW_MS - 60_000) },
-    });
+    const session = await oldSession();
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await mintToken(session, { password: `wrong ${i} password` })).status);
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
