@@ -105,10 +105,11 @@ test("the team is a list of cards at 390 px: Leave and Remove in full view (no L
   const newOwner = main.getByRole("form", { name: "Transfer ownership" }).getByRole("combobox", { name: "Username of the new Owner" });
   await newOwner.pressSequentially("partner", { delay: 50 });
   const suggestions = owner.getByRole("listbox", { name: "Matching accounts" });
-  await expect(suggestions.getByRole("option", { name: /Paul \(Partner\)/ })).toBeVisible();
-  await expect(suggestions.getByRole("option")).toHaveCount(1);
-  await newOwner.press("ArrowDown");
-  await newOwner.press("Enter");
+  const paul = suggestions.getByRole("option", { name: /Paul \(Partner\)/ });
+  await expect(paul).toBeVisible();
+  // Other specs of the run may add partners of their own: the two who may not own it are what counts.
+  await expect(suggestions.getByRole("option", { name: /(Pia|Sid) \(/ })).toHaveCount(0);
+  await paul.click();
   await expect(newOwner).toHaveValue("paul.partner");
   const member = await signedInPage(browser, "max.member");
   await member.setViewportSize({ width: 390, height: 844 });

@@ -68,7 +68,7 @@ export function DeviceApproval({ request, recent, windowMinutes, actions }: Prop
       <div className="space-y-4">
         <Notice tone={notice.tone}>{notice.text}</Notice>
         <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold">
-          <Link href="/account" className="text-indigo-600 hover:text-indigo-500">
+          <Link href="/account/tokens" className="text-indigo-600 hover:text-indigo-500">
             {t("toAccount")}
           </Link>
           <Link href="/device" className="text-indigo-600 hover:text-indigo-500">
