@@ -205,6 +205,8 @@ export function ApplicationReview({
           {decided.map((application) => (
             <li key={application.id} className="space-y-1 py-3">
               <Applicant application={application} roles={grantableRoles} />
+              {/* What they wrote, then what was decided and why: the decision answers the message. */}
+              <AppliedMessage message={application.message} />
               {/* The outcome under the name (past the 40 px avatar and its gap), at every width. */}
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 pl-13 text-xs text-slate-500" data-testid="application-outcome">
                 <ApplicationStatusBadge status={application.status} />
@@ -213,7 +215,6 @@ export function ApplicationReview({
               {application.reason && (
                 <p className="pl-13 text-xs break-words text-slate-600">{t("reasonQuoted", { reason: application.reason })}</p>
               )}
-              <AppliedMessage message={application.message} />
             </li>
           ))}
         </ul>
