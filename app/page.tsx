@@ -8,12 +8,15 @@ import { featuredProjects, recentlyPublishedProjects } from "@/lib/projects/show
 import type { ProjectView } from "@/lib/projects/schemas";
 
 export default async function HomePage() {
-  const [actor, t, featured, recent] = await Promise.all([
-    getPortalActor(),
-    getTranslations("projects.home"),
-    featuredProjects(3),
-    recentlyPublishedProjects(6),
-  ]);
+  const [actor, t, featured] = await Promise.all([getPortalActor(), getTranslations("projects.home"), featuredProjects(3)]);
+  // A project is on the page once: the recent shelf leaves out the featured ones, and is left out
+  // itself when they are all there is (its "All projects" link then moves to the featured shelf).
+  const recent = await recentlyPublishedProjects(
+    6,
+    featured.map((project) => project.id),
+  );
+  const allProjects = { href: "/projects", label: t("allProjects") };
+  const showRecent = recent.length > 0 || featured.length === 0;
   const card = (project: ProjectView) => (
     <ProjectCard key={project.id} project={project} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />
   );
@@ -59,18 +62,20 @@ export default async function HomePage() {
           )}
         </div>
       </section>
-      <Shelf id="featured" title={t("featured")} description={t("featuredText")} empty={t("nothingYet")}>
+      <Shelf
+        id="featured"
+        title={t("featured")}
+        description={t("featuredText")}
+        empty={t("nothingYet")}
+        more={showRecent ? undefined : allProjects}
+      >
         {featured.map(card)}
       </Shelf>
-      <Shelf
-        id="recent"
-        title={t("recent")}
-        description={t("recentText")}
-        empty={t("nothingYet")}
-        more={{ href: "/projects", label: t("allProjects") }}
-      >
-        {recent.map(card)}
-      </Shelf>
+      {showRecent && (
+        <Shelf id="recent" title={t("recent")} description={t("recentText")} empty={t("nothingYet")} more={allProjects}>
+          {recent.map(card)}
+        </Shelf>
+      )}
       <section aria-labelledby="more" className="space-y-3">
         <h2 id="more" className="text-lg font-semibold text-slate-900">
           {t("more")}

@@ -43,7 +43,9 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyb
   await expect(first.getByText("Write a message to the team.")).toBeVisible();
 
   await apply(first, "I test every new island.", "Tester");
-  await apply(second, "Let me in, please.");
+  // A long message with markup: the history shows it as text, clipped on a phone until opened.
+  const secondMessage = `Let me in, <b>please</b>. ${"I build harbours and bridges on every island I find. ".repeat(4)}`.trim();
+  await apply(second, secondMessage);
 
   // The Owner sees the pending count on the tab and in the header's notifications, and My projects lists who waits.
   const owner = await signedInPage(browser, "pia.partner");
@@ -93,6 +95,20 @@ test("apply, accept as Tester, reject with a reason, withdraw and re-apply @keyb
   const nameLeft = await textLeft(rejected.getByText(`@${secondName}`).locator(".."));
   expect(await textLeft(rejected.getByTestId("application-outcome"))).toBe(nameLeft);
   expect(await textLeft(rejected.getByText("“We are full this season.”"))).toBe(nameLeft);
+  // The applicant's message is in the history too (walk 2a: it was not), as text, not markup.
+  await expect(history.filter({ hasText: `@${firstName}` }).getByTestId("application-message")).toHaveText("I test every new island.");
+  const message = rejected.getByTestId("application-message");
+  await expect(message).toHaveText(secondMessage);
+  await expect(message.locator("b")).toHaveCount(0);
+  // Set off as a quote: its rule (the box's left edge) lines up with the name.
+  expect(Math.round((await message.boundingBox())!.x)).toBe(nameLeft);
+  // On a phone a long message is clipped to three lines, and opens whole.
+  await owner.setViewportSize({ width: 390, height: 800 });
+  const lineHeight = await message.evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight));
+  expect((await message.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 3 + 1);
+  await rejected.getByRole("button", { name: "Show the whole message" }).click();
+  expect((await message.boundingBox())!.height).toBeGreaterThan(lineHeight * 3 + 1);
+  await owner.setViewportSize({ width: 1280, height: 720 });
 
   // The audit log words the acceptance without a field that did not change (the role asked for was
   // given: no "Role: Tester → Tester") and without "Reason: empty" (none was given).

@@ -12,7 +12,9 @@ test("the home page shows featured and recently published projects, only those e
   const featured = page.getByRole("region", { name: "Featured projects" });
   await expect(featured.getByRole("link", { name: "Skyforge Survival" })).toBeVisible();
   const recent = page.getByRole("region", { name: "Recently published" });
-  await expect(recent.getByRole("link", { name: "Skyforge Survival" })).toBeVisible();
+  // Each project once: the recent shelf leaves out what is featured (the closing walk of issue 30 found each twice).
+  await expect(recent.getByRole("link", { name: "Skyforge Survival" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Skyforge Survival" })).toHaveCount(1);
   // Listed, but for signed-in users: the card leads to sign-in first.
   await expect(recent.getByRole("link", { name: "Starlight Roleplay" })).toHaveAttribute("href", /^\/sign-in\?next=/);
   // Private and draft projects never show (Orbit Modpack is left out: the review tests may approve it before this runs).

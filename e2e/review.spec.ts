@@ -128,8 +128,29 @@ test("the review page keeps the decision in reach, says plainly there is no appr
   await expect(since).toContainText("None yet: changes are compared once the project has been approved.");
   await expect(since.getByTestId("review-diff")).toHaveCount(0);
 
+  // On a phone the summary is only at the top of a long page (walk 2a): a bar at the bottom keeps the
+  // way to the decision in view, reached and followed with the keyboard, and covers nothing at the end.
+  await reviewer.setViewportSize({ width: 390, height: 800 });
+  await reviewer.goto(`/review/${project.id}`);
+  const toDecision = reviewer.getByRole("link", { name: "Go to the decision" });
+  await reviewer.locator("#releases").scrollIntoViewIfNeeded();
+  await expect(summary).not.toBeInViewport();
+  await expect(toDecision).toBeInViewport();
+  await toDecision.focus();
+  await reviewer.keyboard.press("Enter");
+  await expect(reviewer).toHaveURL(/#decision$/);
+  await expect(reviewer.getByRole("button", { name: "Claim for review" })).toBeInViewport();
+  await reviewer.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = await reviewer.locator("#history").boundingBox();
+  const bar = await toDecision.boundingBox();
+  expect(last!.y + last!.height).toBeLessThanOrEqual(bar!.y);
+  await reviewer.setViewportSize({ width: 1280, height: 720 });
+  await expect(toDecision).toBeHidden();
+
+  // The preview opened from the review leads back to it; a made-up "from" leads to the project page.
   await summary.getByRole("link", { name: "Preview as public" }).click();
-  await expect(reviewer).toHaveURL(new RegExp(`/projects/${project.slug}/preview$`));
+  await expect(reviewer).toHaveURL(new RegExp(`/projects/${project.slug}/preview\\?from=review$`));
+  await expect(reviewer.getByRole("link", { name: "Back to the review" })).toHaveAttribute("href", `/review/${project.id}`);
   await expect(reviewer.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(reviewer.getByText("A project the public has not seen yet.")).toBeVisible();
   await expect(reviewer.getByTestId("public-preview")).toContainText("signed-out visitor");
@@ -137,6 +158,9 @@ test("the review page keeps the decision in reach, says plainly there is no appr
   await expect(reviewer.getByRole("link", { name: "Manage" })).toHaveCount(0);
   await expect(reviewer.getByRole("button", { name: /Follow/ })).toHaveCount(0);
   await expect(reviewer.getByText("In review", { exact: true })).toHaveCount(0);
+  await reviewer.goto(`/projects/${project.slug}/preview?from=https://evil.example/`);
+  await expect(reviewer.getByRole("link", { name: "Back to the project" })).toHaveAttribute("href", `/projects/${project.slug}`);
+  await expect(reviewer.getByRole("link", { name: "Back to the review" })).toHaveCount(0);
 
   // Only the team and staff preview: anyone else finds nothing there.
   const outsider = await signedInPage(browser, "ulla.user");

@@ -120,6 +120,40 @@ function DecisionForm({
   );
 }
 
+/** Longer than this (or more than three lines), a message is clipped on a phone until opened. */
+const CLIPPED_FROM = 140;
+
+/**
+ * The applicant's message in the history, under the outcome: plain text (React escapes it), its line
+ * breaks kept. On a phone a long one shows three lines and a button that opens it whole; from 640 px
+ * it is whole.
+ */
+function AppliedMessage({ message }: { message: string }) {
+  const t = useTranslations("manage.applications");
+  const [open, setOpen] = useState(false);
+  const long = message.length > CLIPPED_FROM || message.split("\n").length > 3;
+  return (
+    <div className="pl-13">
+      <p
+        data-testid="application-message"
+        className={`border-l-2 border-slate-200 pl-2 text-sm whitespace-pre-line break-words text-slate-700 ${open ? "" : "line-clamp-3 sm:line-clamp-none"}`}
+      >
+        {message}
+      </p>
+      {long && (
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          className="mt-1 pl-2 text-xs font-medium text-indigo-700 hover:underline sm:hidden"
+        >
+          {open ? t("showLess") : t("showMessage")}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function ApplicationReview({
   target,
   pending,
@@ -171,6 +205,8 @@ export function ApplicationReview({
           {decided.map((application) => (
             <li key={application.id} className="space-y-1 py-3">
               <Applicant application={application} roles={grantableRoles} />
+              {/* What they wrote, then what was decided and why: the decision answers the message. */}
+              <AppliedMessage message={application.message} />
               {/* The outcome under the name (past the 40 px avatar and its gap), at every width. */}
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 pl-13 text-xs text-slate-500" data-testid="application-outcome">
                 <ApplicationStatusBadge status={application.status} />

@@ -2,7 +2,14 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { getPortalActor } from "../auth/portal";
 import { NotFound } from "../errors";
-import { asksVisitorToSignIn, canOpenManagement, canPreviewAsPublic, previewStatus, projectAccess } from "../permissions";
+import {
+  asksVisitorToSignIn,
+  canOpenManagement,
+  canPreviewAsPublic,
+  hasPlatformPermission,
+  previewStatus,
+  projectAccess,
+} from "../permissions";
 import { db } from "../db/client";
 import type { Actor } from "../auth/actor";
 import type { ProjectPermission } from "../permissions";
@@ -37,7 +44,12 @@ export async function loadPublicPreview(slug: string) {
   if (!canPreviewAsPublic(context.access)) notFound();
   const project = { ...context.project, status: previewStatus(context.project) };
   const access = projectAccess(null, null, project);
-  return { project: context.project, visitor: access.visible ? { actor: null, project, membership: null, access } : null };
+  return {
+    project: context.project,
+    visitor: access.visible ? { actor: null, project, membership: null, access } : null,
+    /** Whether the viewer reviews projects: the preview then leads back to the review when opened from it. */
+    reviewer: context.actor !== null && hasPlatformPermission(context.actor, "projects.review"),
+  };
 }
 
 /** Whether a signed-out visitor is to be asked to sign in for this project (lib/permissions `asksVisitorToSignIn`). */

@@ -58,5 +58,7 @@ describe("home page shelves", () => {
     const recent = (await recentlyPublishedProjects(2)).map((project) => project.id);
     expect(recent).toEqual([newer.id, older.id]);
     expect((await recentlyPublishedProjects(1000)).map((project) => project.id)).not.toContain(archived.id);
+    // The home page passes the featured projects to leave out: each project is on the page once.
+    expect((await recentlyPublishedProjects(1, [newer.id])).map((project) => project.id)).toEqual([older.id]);
   });
 });

@@ -10,7 +10,8 @@ import type { ProjectView } from "./schemas";
  * - Featured: PUBLIC projects, those downloaded most (all their files together) first, then those with
  *   the larger team, then the most recently published. Downloads count only while the DOWNLOADS
  *   module is on (DESIGN §4: a module that is off has no effect). There is no staff-set flag.
- * - Recently published: PUBLIC and APPLICATION_ONLY projects (both are listed), newest publication first.
+ * - Recently published: PUBLIC and APPLICATION_ONLY projects (both are listed), newest publication first,
+ *   leaving out those the featured shelf shows (`exclude`), so no project is on the page twice.
  */
 const FEATURABLE: Prisma.ProjectWhereInput = { deletedAt: null, status: "PUBLISHED", visibility: "PUBLIC" };
 const RECENT: Prisma.ProjectWhereInput = { deletedAt: null, status: "PUBLISHED", visibility: { in: ["PUBLIC", "APPLICATION_ONLY"] } };
@@ -38,9 +39,9 @@ export async function featuredProjects(limit = 3): Promise<ProjectView[]> {
   return [...ids.flatMap((id) => byId.get(id) ?? []), ...rest].map((project) => presentProject(project));
 }
 
-export async function recentlyPublishedProjects(limit = 6): Promise<ProjectView[]> {
+export async function recentlyPublishedProjects(limit = 6, exclude: readonly string[] = []): Promise<ProjectView[]> {
   const rows = await db.project.findMany({
-    where: RECENT,
+    where: exclude.length ? { ...RECENT, id: { notIn: [...exclude] } } : RECENT,
     orderBy: [{ publishedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });

@@ -105,7 +105,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
               </li>
             ))}
           </ul>
-          <Link href={`/projects/${project.slug}/preview`} className="block font-medium text-indigo-700 hover:underline">
+          <Link href={`/projects/${project.slug}/preview?from=review`} className="block font-medium text-indigo-700 hover:underline">
             {t("previewAsPublic")}
           </Link>
         </nav>
@@ -323,6 +323,17 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
             </ol>
           </Card>
         </div>
+      </div>
+      {/* Below 1024 px the summary is only at the top of a long page: a bar at the bottom of the screen
+          keeps the way to the decision in view. It sticks while the page scrolls and, at the end, sits
+          below the last section in its own space (the gap above it), so it never hides content for good. */}
+      <div className="sticky bottom-0 z-10 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:hidden">
+        <a
+          href="#decision"
+          className="block rounded-md bg-indigo-600 px-3 py-2 text-center text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+        >
+          {t("toDecision")}
+        </a>
       </div>
     </div>
   );

@@ -12,17 +12,31 @@ export async function generateMetadata({ params }: { params: Promise<{ slug: str
   return { title: t("title", { name: project.name }) };
 }
 
-/** The project page as a signed-out visitor will see it once published: for the team and staff (reviewers) only. */
-export default async function ProjectPreviewPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { project, visitor } = await loadPublicPreview((await params).slug);
+/**
+ * The project page as a signed-out visitor will see it once published: for the team and staff (reviewers) only.
+ * `?from=review` (the review page's link) leads back to the review, for a reviewer; any other value,
+ * or none, to the project page. The way back is built here from the project's id, never taken from the address.
+ */
+export default async function ProjectPreviewPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<{ from?: string | string[] }>;
+}) {
+  const [{ project, visitor, reviewer }, { from }] = await Promise.all([loadPublicPreview((await params).slug), searchParams]);
   const t = await getTranslations("projects.preview");
+  const back =
+    from === "review" && reviewer
+      ? { href: `/review/${project.id}`, label: t("backToReview") }
+      : { href: `/projects/${project.slug}`, label: t("back") };
   return (
     <div className="space-y-4">
       <div data-testid="public-preview">
         <Notice tone="info">
           {visitor ? t("notice") : t("notVisible", { visibility: project.visibility })}{" "}
-          <Link href={`/projects/${project.slug}`} className="font-semibold underline">
-            {t("back")}
+          <Link href={back.href} className="font-semibold underline">
+            {back.label}
           </Link>
         </Notice>
       </div>
