@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationsOf, ownNotFound, pageOf, problem } from "../http/operation";
+import {
+  guardedBy,
+  idParams,
+  NO_SUCH_USER,
+  operationsOf,
+  ownNotFound,
+  pageOf,
+  PASSWORD_CHECKS_LIMITED,
+  pathIds,
+  problem,
+} from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import {
   changePasswordSchema,
@@ -20,6 +30,12 @@ const reauthentication = problem(
   "The sign-in behind the session or token is older than REAUTH_WINDOW_SECONDS, default 10 minutes (`reauthentication_required`)",
 );
 
+const twoFactorOnAlready = problem("Two-factor sign-in is on already");
+
+const twoFactorOff = problem("Two-factor sign-in is off");
+
+const wrongPasswordOrCode = problem("Wrong password or code");
+
 const accountSecurity = operationsOf("Account security").signedIn;
 
 const authentication = operationsOf("Authentication").noSignIn;
@@ -33,7 +49,7 @@ export const changePasswordOperation = accountSecurity.post("/api/v1/users/me/pa
   responses: {
     204: { description: "Changed" },
     400: problem("Wrong current password, or a weak new password"),
-    429: problem("Too many password checks"),
+    429: PASSWORD_CHECKS_LIMITED,
   },
 });
 
@@ -69,7 +85,7 @@ export const confirmSessionPasswordOperation = accountSecurity.post("/api/v1/use
     204: { description: "Confirmed" },
     400: problem("Wrong password"),
     404: problem("The caller is not a session"),
-    429: problem("Too many password checks"),
+    429: PASSWORD_CHECKS_LIMITED,
   },
 });
 
@@ -87,7 +103,7 @@ export const endOtherSessionsOperation = accountSecurity.delete("/api/v1/users/m
 export const endSessionOperation = accountSecurity.delete("/api/v1/users/me/sessions/{sessionId}", {
   summary: "End one of the own sessions",
   description: "Takes effect at once on every instance.",
-  params: z.strictObject({ sessionId: idSchema }),
+  params: pathIds("sessionId"),
   responses: { 204: { description: "Ended" }, 404: ownNotFound("live session") },
 });
 
@@ -97,7 +113,7 @@ export const listDevicesOperation = accountSecurity.get("/api/v1/users/me/device
   responses: { 200: pageOf("Devices, newest first", deviceSchema) },
 });
 
-const deviceParams = z.strictObject({ deviceId: idSchema });
+const deviceParams = pathIds("deviceId");
 
 export const renameDeviceOperation = accountSecurity.patch("/api/v1/users/me/devices/{deviceId}", {
   summary: "Rename one of the own devices",
@@ -131,7 +147,7 @@ export const getLoginHistoryOperation = administration.get("/api/v1/users/{id}/l
   query: paginationQuerySchema,
   responses: {
     200: pageOf("A page of attempts", loginEventSchema),
-    ...guardedBy("users.readAny", problem("No such user")),
+    ...guardedBy("users.readAny", NO_SUCH_USER),
   },
 });
 
@@ -151,7 +167,7 @@ export const setupTwoFactorOperation = accountSecurity.post("/api/v1/users/me/2f
   responses: {
     200: { description: "The secret and its otpauth:// URL", schema: twoFactorSetupSchema },
     401: reauthentication,
-    409: problem("Two-factor sign-in is on already"),
+    409: twoFactorOnAlready,
   },
 });
 
@@ -162,7 +178,7 @@ export const enableTwoFactorOperation = accountSecurity.post("/api/v1/users/me/2
     200: { description: "10 single-use recovery codes, shown only this once", schema: recoveryCodesSchema },
     400: problem("Wrong or expired code"),
     401: reauthentication,
-    409: problem("Two-factor sign-in is on already"),
+    409: twoFactorOnAlready,
     422: problem("No secret set up yet"),
   },
 });
@@ -173,9 +189,9 @@ export const disableTwoFactorOperation = accountSecurity.post("/api/v1/users/me/
   body: confirmTwoFactorSchema,
   responses: {
     204: { description: "Off" },
-    400: problem("Wrong password or code"),
-    422: problem("Two-factor sign-in is off"),
-    429: problem("Too many password checks"),
+    400: wrongPasswordOrCode,
+    422: twoFactorOff,
+    429: PASSWORD_CHECKS_LIMITED,
   },
 });
 
@@ -185,8 +201,8 @@ export const replaceRecoveryCodesOperation = accountSecurity.post("/api/v1/users
   body: confirmTwoFactorSchema,
   responses: {
     200: { description: "10 new codes, shown only this once", schema: recoveryCodesSchema },
-    400: problem("Wrong password or code"),
-    422: problem("Two-factor sign-in is off"),
+    400: wrongPasswordOrCode,
+    422: twoFactorOff,
   },
 });
 
@@ -197,7 +213,7 @@ export const resetTwoFactorOperation = administration.post("/api/v1/users/{id}/2
   responses: {
     204: { description: "Reset" },
     403: problem("Needs users.manage above the user's rank"),
-    404: problem("No such user"),
-    422: problem("Two-factor sign-in is off"),
+    404: NO_SUCH_USER,
+    422: twoFactorOff,
   },
 });

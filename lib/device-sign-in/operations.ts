@@ -1,4 +1,4 @@
-import { operationsOf, problem } from "../http/operation";
+import { INVALID_FIELDS, operationsOf, problem } from "../http/operation";
 import { RATE_LIMITS } from "../rate-limit";
 import { newTokenSchema } from "../auth/schemas";
 import { deviceSignInStartedSchema, pollDeviceTokenSchema, startDeviceSignInSchema } from "./schemas";
@@ -13,7 +13,7 @@ export const requestDeviceSignInOperation = noSignIn.post("/api/v1/auth/device",
   rateLimit: RATE_LIMITS.deviceStartPerIp,
   responses: {
     201: { description: "The codes; show the user code and the address to the user", schema: deviceSignInStartedSchema },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     429: problem("Too many device sign-ins started from this address"),
   },
 });

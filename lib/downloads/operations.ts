@@ -1,8 +1,7 @@
-import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, operationsOf, pageOf, pathIds, problem } from "../http/operation";
 import { fileSchema, listFilesQuerySchema, maxUploadBytes, UPLOAD_CONTENT_TYPE, uploadQuerySchema } from "./schemas";
 
-const fileParams = z.strictObject({ id: idSchema, fileId: idSchema });
+const fileParams = pathIds("id", "fileId");
 const NOT_VISIBLE = problem(
   "No such project or file, not visible to you (a draft or yanked release's files included), or the project's DOWNLOADS module is off",
 );

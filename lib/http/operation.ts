@@ -100,8 +100,16 @@ export interface Operation<
 /** An opaque id in a path. */
 export const idSchema = z.string().min(1).max(64);
 
+/**
+ * The path parameters of a resource addressed by ids, in the order of the path:
+ * `pathIds("id", "fileId")` for `/projects/{id}/files/{fileId}`.
+ */
+export function pathIds<const Name extends string>(...names: Name[]) {
+  return z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])) as Record<Name, typeof idSchema>);
+}
+
 /** The path parameters of a resource addressed by its id alone: `/projects/{id}`, `/users/{id}`. */
-export const idParams = z.strictObject({ id: idSchema });
+export const idParams = pathIds("id");
 
 /** A documented error answer (its body is always problem+json). */
 export function problem(description: string) {
@@ -148,12 +156,27 @@ export function ownNotFound(thing: string) {
   return problem(`No such ${thing} of yours`);
 }
 
+/** A body that does not match its schema. */
+export const INVALID_FIELDS = problem("Invalid fields");
+
+/** The limit on password checks (sign-in, reauthentication, a password sent to confirm a change: lib/auth). */
+export const PASSWORD_CHECKS_LIMITED = problem("Too many password checks");
+
+/** The 404 of an endpoint about one user, addressed by id. */
+export const NO_SUCH_USER = problem("No such user");
+
+/** The 403 of a review step: only a reviewer who is not on the project's team may take it. */
+export const NOT_AN_OUTSIDE_REVIEWER = problem("Not a reviewer, or on the project's team");
+
+/** The 412 of a write whose If-Match is stale. */
+export const STALE_IF_MATCH = problem("Stale If-Match");
+
 /** The refusals of an image sent as the body (`fileBody`): too large, or not an image of an accepted type. */
 export const IMAGE_BODY_PROBLEMS = { 413: problem("Too large"), 415: problem("Not an image of an accepted type") };
 
 /** A versioned write's If-Match answers: 412 when the ETag sent is stale (in the words given), 428 when it is missing. */
-export function ifMatchProblems(stale = "Stale If-Match") {
-  return { 412: problem(stale), 428: problem("If-Match missing") };
+export function ifMatchProblems(stale?: string) {
+  return { 412: stale ? problem(stale) : STALE_IF_MATCH, 428: problem("If-Match missing") };
 }
 
 /** What one operation of a family declares itself: everything but its family's tag, auth and scope, and its method and path. */

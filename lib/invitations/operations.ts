@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
+import { guardedBy, idParams, operationsOf, pageOf, pathIds, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
 import { createInvitationSchema, invitationSchema, listInvitationsQuerySchema } from "./schemas";
 
-const projectInvitationParams = z.strictObject({ id: idSchema, invitationId: idSchema });
-const ownInvitationParams = z.strictObject({ invitationId: idSchema });
+const projectInvitationParams = pathIds("id", "invitationId");
+const ownInvitationParams = pathIds("invitationId");
 const NOT_YOURS = problem("No such invitation of yours (someone else's invitations do not exist for you)");
 const SETTLED = problem("Already accepted, declined or revoked (`invitation_settled`), or expired (`invitation_expired`)");
 

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { guardedBy, idParams, idSchema, listOf, operationsOf, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
+import { guardedBy, idParams, listOf, operationsOf, pathIds, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
 import {
   addMemberSchema,
   changeMemberSchema,
@@ -12,9 +11,8 @@ import {
   transferOwnershipSchema,
 } from "./schemas";
 
-const id = idSchema;
-const memberParams = z.strictObject({ id, userId: id });
-const roleParams = z.strictObject({ id, roleId: id });
+const memberParams = pathIds("id", "userId");
+const roleParams = pathIds("id", "roleId");
 
 const { signedIn } = operationsOf("Team");
 

@@ -1,9 +1,18 @@
-import { z } from "zod";
-import { guardedBy, idParams, idSchema, ifMatchProblems, operationsOf, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import {
+  guardedBy,
+  idParams,
+  ifMatchProblems,
+  INVALID_FIELDS,
+  operationsOf,
+  pageOf,
+  pathIds,
+  problem,
+  projectModuleNotVisible,
+} from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { messageInputSchema, messageSchema } from "./schemas";
 
-const messageParams = z.strictObject({ id: idSchema, messageId: idSchema });
+const messageParams = pathIds("id", "messageId");
 const NOT_VISIBLE = projectModuleNotVisible("Messages");
 
 const { anyone, signedIn } = operationsOf("Messages");
@@ -24,7 +33,7 @@ export const createMessageOperation = signedIn.post("/api/v1/projects/{id}/messa
   body: messageInputSchema,
   responses: {
     201: { description: "The announcement, with the ETag to edit it", schema: messageSchema, headers: ["Location", "ETag"] },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     ...guardedBy("messages.manage", NOT_VISIBLE),
   },
 });
@@ -38,7 +47,7 @@ export const replaceMessageOperation = signedIn.put("/api/v1/projects/{id}/messa
   body: messageInputSchema,
   responses: {
     200: { description: "The announcement, with its new ETag", schema: messageSchema },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     ...guardedBy("messages.manage", problem("No such announcement, or not visible to you")),
     ...ifMatchProblems("Stale If-Match: the announcement changed meanwhile"),
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParams, idSchema, listOf, operationsOf, problem } from "../http/operation";
+import { idParams, idSchema, listOf, operationsOf, problem, STALE_IF_MATCH } from "../http/operation";
 import { notificationSchema } from "./service";
 import { notificationSettingsInputSchema, notificationSettingsSchema } from "./settings";
 
@@ -47,12 +47,12 @@ export const followProjectOperation = signedIn.put("/api/v1/projects/{id}/follow
   description: "For whoever can see the project; following twice is the same as once.",
   params: idParams,
   ifMatch: "optional",
-  responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },
+  responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible"), 412: STALE_IF_MATCH },
 });
 
 export const unfollowProjectOperation = signedIn.delete("/api/v1/projects/{id}/follow", {
   summary: "Stop following a project",
   params: idParams,
   ifMatch: "optional",
-  responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible"), 412: problem("Stale If-Match") },
+  responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible"), 412: STALE_IF_MATCH },
 });

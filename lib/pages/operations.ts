@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, ifMatchProblems, operationsOf, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, idSchema, ifMatchProblems, INVALID_FIELDS, operationsOf, pageOf, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { pageInputSchema, pageSummarySchema, projectPageSchema } from "./schemas";
 
@@ -33,7 +33,7 @@ export const createPageOperation = signedIn.post("/api/v1/projects/{id}/pages", 
   body: pageInputSchema,
   responses: {
     201: { description: "The new page, with an ETag", schema: projectPageSchema, headers: ["Location", "ETag"] },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     ...guardedBy("pages.manage", NOT_VISIBLE),
     409: problem("The project already has a page at this slug, or the project is in review (`in_review`)"),
     413: problem("The request is too large"),
@@ -59,7 +59,7 @@ export const replacePageOperation = signedIn.put("/api/v1/projects/{id}/pages/{p
   body: pageInputSchema,
   responses: {
     200: { description: "The page, with its new ETag", schema: projectPageSchema },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     ...guardedBy("pages.manage", PAGE_NOT_VISIBLE),
     409: problem("Another page of the project has the new slug, or the project is in review (`in_review`)"),
     413: problem("The request is too large"),

@@ -1,4 +1,4 @@
-import { idParams, operationsOf, problem } from "../http/operation";
+import { idParams, operationsOf, PASSWORD_CHECKS_LIMITED, problem, STALE_IF_MATCH } from "../http/operation";
 import { dataExportSchema, deleteOwnAccountSchema, deletionAcceptedSchema } from "./schemas";
 
 const soleOwner = problem(
@@ -35,9 +35,9 @@ export const deleteOwnAccountOperation = signedIn.delete("/api/v1/users/me", {
     400: problem("Wrong `password`, or `otp` missing or wrong while two-factor sign-in is on"),
     404: problem("The account is deleted already"),
     409: soleOwner,
-    412: problem("Stale If-Match"),
+    412: STALE_IF_MATCH,
     422: problem("The last Project lead cannot delete the account (`last_project_lead`)"),
-    429: problem("Too many password checks"),
+    429: PASSWORD_CHECKS_LIMITED,
   },
 });
 
@@ -53,7 +53,7 @@ export const deleteUserOperation = staff.delete("/api/v1/users/{id}", {
     403: problem("Needs users.delete (a token also the admin and write scopes), or the account ranks too high (`account_rank`)"),
     404: problem("No such user (or deleted already)"),
     409: soleOwner,
-    412: problem("Stale If-Match"),
+    412: STALE_IF_MATCH,
     422: problem("The caller's own account (`self_deletion`), or the last Project lead (`last_project_lead`)"),
   },
 });

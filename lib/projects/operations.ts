@@ -6,12 +6,15 @@ import {
   idSchema,
   ifMatchProblems,
   IMAGE_BODY_PROBLEMS,
+  INVALID_FIELDS,
   listOf,
+  NOT_AN_OUTSIDE_REVIEWER,
   operationsOf,
   pageOf,
   problem,
   PROJECT_NOT_VISIBLE,
   projectModuleNotVisible,
+  STALE_IF_MATCH,
 } from "../http/operation";
 import { IMAGE_KINDS, MAX_IMAGE_BYTES } from "./images";
 import {
@@ -58,7 +61,7 @@ export const createProjectOperation = signedIn.post("/api/v1/projects", {
   body: createProjectSchema,
   responses: {
     201: { description: "The new project", schema: projectSchema, headers: ["Location", "ETag"] },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     403: problem("Not allowed to create projects"),
     409: problem("The chosen `slug` is taken (`slug_taken`)"),
     422: problem("A module that is not available yet"),
@@ -111,7 +114,7 @@ export const deleteProjectOperation = signedIn.delete("/api/v1/projects/{id}", {
     204: { description: "Deleted" },
     403: problem("Not allowed"),
     404: PROJECT_NOT_VISIBLE,
-    412: problem("Stale If-Match"),
+    412: STALE_IF_MATCH,
     422: problem("Not deletable in this status"),
   },
 });
@@ -163,7 +166,7 @@ export const updateSettingsOperation = signedIn.put("/api/v1/projects/{id}/setti
   responses: {
     200: { description: "Settings", schema: projectSettingsViewSchema },
     ...guardedBy("project.settings", PROJECT_NOT_VISIBLE),
-    412: problem("Stale If-Match"),
+    412: STALE_IF_MATCH,
   },
 });
 
@@ -205,7 +208,7 @@ export const setProjectTrustOperation = reviewStaff.put("/api/v1/projects/{id}/t
   body: trustSchema,
   responses: {
     200: { description: "The project", schema: projectSchema, headers: ["ETag"] },
-    403: problem("Not a reviewer, or on the project's team"),
+    403: NOT_AN_OUTSIDE_REVIEWER,
     404: PROJECT_NOT_VISIBLE,
     412: problem("If-Match names an older version"),
   },

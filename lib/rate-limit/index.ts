@@ -80,15 +80,25 @@ export class RedisCounterStore implements CounterStore {
   }
 }
 
-let store: CounterStore | undefined;
-
-export function counterStore(): CounterStore {
-  if (!store) {
-    const shared = redis();
-    store = shared ? new RedisCounterStore(shared) : new MemoryCounterStore();
-  }
-  return store;
+/**
+ * A store made on first use: in Redis, shared by every instance, when REDIS_URL is set; in this
+ * process otherwise.
+ */
+function storeOnFirstUse<Store>(inRedis: (connection: Redis) => Store, inProcess: () => Store): () => Store {
+  let store: Store | undefined;
+  return () => {
+    if (!store) {
+      const shared = redis();
+      store = shared ? inRedis(shared) : inProcess();
+    }
+    return store;
+  };
 }
+
+export const counterStore = storeOnFirstUse<CounterStore>(
+  (connection) => new RedisCounterStore(connection),
+  () => new MemoryCounterStore(),
+);
 
 export async function hit(rule: RateLimitRule, subject: string, counters = counterStore()): Promise<RateLimitState> {
   const { count, ttlMs } = await counters.increment(`${rule.name}:${subject}`, rule.windowSeconds * 1000);
@@ -212,15 +222,10 @@ export class RedisSlotStore implements SlotStore {
   }
 }
 
-let slots: SlotStore | undefined;
-
-export function slotStore(): SlotStore {
-  if (!slots) {
-    const shared = redis();
-    slots = shared ? new RedisSlotStore(shared) : new MemorySlotStore();
-  }
-  return slots;
-}
+export const slotStore = storeOnFirstUse<SlotStore>(
+  (connection) => new RedisSlotStore(connection),
+  () => new MemorySlotStore(),
+);
 
 /**
  * Runs `work` holding one of the rule's slots for `subject`: 429 (Retry-After) when all are taken.

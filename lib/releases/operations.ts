@@ -1,8 +1,7 @@
-import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
+import { guardedBy, idParams, NOT_AN_OUTSIDE_REVIEWER, operationsOf, pageOf, pathIds, problem } from "../http/operation";
 import { createReleaseSchema, listReleasesQuerySchema, releaseDecisionSchema, releaseSchema, updateReleaseSchema } from "./schemas";
 
-const releaseParams = z.strictObject({ id: idSchema, releaseId: idSchema });
+const releaseParams = pathIds("id", "releaseId");
 const NOT_VISIBLE = problem("No such project or release, not visible to you, or the project's DOWNLOADS module is off");
 
 const { anyone, signedIn } = operationsOf("Releases");
@@ -93,11 +92,11 @@ export const decideReleaseOperation = reviewStaff.post("/api/v1/reviews/releases
   summary: "Approve (every check passed: publishes) or reject (with a public reason) a release in review",
   description:
     "Staff with projects.review; no claim needed. Reviewers on the project's team get 403. Of two decisions at once exactly one counts; the other gets 409 `already_decided`. Optional If-Match with the release's ETag (412 when stale). The internal note stays with the platform team.",
-  params: z.strictObject({ releaseId: idSchema }),
+  params: pathIds("releaseId"),
   body: releaseDecisionSchema,
   responses: {
     200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema, headers: ["ETag"] },
-    403: problem("Not a reviewer, or on the project's team"),
+    403: NOT_AN_OUTSIDE_REVIEWER,
     404: problem("No such release, or its project is not visible to you"),
     409: problem("Already decided"),
     412: problem("If-Match names an older version"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
+import { idParams, NOT_AN_OUTSIDE_REVIEWER, operationsOf, pageOf, pathIds, problem } from "../http/operation";
 import {
   acknowledgeSchema,
   changeStatusSchema,
@@ -10,7 +10,7 @@ import {
   reviewDiffSchema,
 } from "./schemas";
 
-const reviewParams = z.strictObject({ projectId: idSchema });
+const reviewParams = pathIds("projectId");
 
 const { anyone, signedIn, staff } = operationsOf("Review");
 
@@ -88,7 +88,7 @@ export const decisionOperation = staff.post("/api/v1/reviews/{projectId}/decisio
         claimedByDecision: z.boolean().describe("True when the reviewer held no claim: the project was free and the decision claimed it."),
       }),
     },
-    403: problem("Not a reviewer, or on the project's team"),
+    403: NOT_AN_OUTSIDE_REVIEWER,
     409: problem("Claimed by another reviewer, or already decided"),
     412: problem("If-Match names an older version of the project"),
     422: problem("A failed check on approval, or not in review"),
@@ -114,7 +114,7 @@ export const acknowledgeOperation = staff.post("/api/v1/reviews/{projectId}/ackn
   body: acknowledgeSchema,
   responses: {
     200: { description: "The review diff afterwards: the new baseline and no changes", schema: reviewDiffSchema },
-    403: problem("Not a reviewer, or on the project's team"),
+    403: NOT_AN_OUTSIDE_REVIEWER,
     409: problem("Not on the change list (`not_changed`)"),
     412: problem("If-Match names an older version of the project"),
   },

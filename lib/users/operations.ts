@@ -3,13 +3,16 @@ import { createOwnTokenSchema, createTokenSchema, credentialsSchema, newTokenSch
 import { paginationQuerySchema } from "../http/pagination";
 import {
   idParams,
-  idSchema,
   ifMatchProblems,
   IMAGE_BODY_PROBLEMS,
+  INVALID_FIELDS,
   listOf,
+  NO_SUCH_USER,
   operationsOf,
   ownNotFound,
   pageOf,
+  PASSWORD_CHECKS_LIMITED,
+  pathIds,
   problem,
 } from "../http/operation";
 import { IMAGE_TYPES } from "../files/store";
@@ -42,7 +45,7 @@ export const registerOperation = authentication.post("/api/v1/auth/register", {
   body: registerSchema,
   responses: {
     201: { description: "The new account", schema: ownAccountSchema, headers: ["Location", "ETag"] },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     409: problem("Username or e-mail address taken"),
     429: problem("Too many registrations from this address"),
   },
@@ -94,7 +97,7 @@ export const updateMeOperation = signedIn.put("/api/v1/users/me", {
   body: updateOwnAccountSchema,
   responses: {
     200: { description: "The updated account", schema: ownAccountSchema },
-    400: problem("Invalid fields"),
+    400: INVALID_FIELDS,
     409: problem("Username or e-mail address taken"),
     ...ifMatchProblems(),
   },
@@ -141,7 +144,7 @@ export const getUserOperation = anyone.get("/api/v1/users/{id}", {
   params: idParams,
   responses: {
     200: { description: "Public profile or full record", schema: z.union([fullUserSchema, publicProfileSchema]) },
-    404: problem("No such user"),
+    404: NO_SUCH_USER,
   },
 });
 
@@ -155,7 +158,7 @@ export const updateUserOperation = staff.put("/api/v1/users/{id}", {
   responses: {
     200: { description: "The full record", schema: fullUserSchema },
     403: problem("A field needs a permission the caller lacks"),
-    404: problem("No such user"),
+    404: NO_SUCH_USER,
     422: problem("A rule forbids the change (last Project lead, own account)"),
     ...ifMatchProblems(),
   },
@@ -178,13 +181,13 @@ export const createTokenOperation = tokens.post("/api/v1/users/me/tokens", {
     201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
     400: problem("Wrong `password`"),
     401: problem("The caller's sign-in is older than REAUTH_WINDOW_SECONDS and no `password` was sent (`reauthentication_required`)"),
-    429: problem("Too many password checks"),
+    429: PASSWORD_CHECKS_LIMITED,
   },
 });
 
 export const deleteTokenOperation = tokens.delete("/api/v1/users/me/tokens/{tokenId}", {
   summary: "Revoke a personal access token",
-  params: z.strictObject({ tokenId: idSchema }),
+  params: pathIds("tokenId"),
   responses: { 204: { description: "Revoked" }, 404: ownNotFound("token") },
 });
 

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { idParams, idSchema, listOf, operationsOf, problem } from "../http/operation";
+import { idParams, listOf, operationsOf, pathIds, problem } from "../http/operation";
 import { createWarningSchema, warningSchema } from "./schemas";
 
 const { signedIn } = operationsOf("Administration");
@@ -21,6 +20,6 @@ export const createWarningOperation = signedIn.post("/api/v1/users/{id}/warnings
 
 export const revokeWarningOperation = signedIn.delete("/api/v1/warnings/{warningId}", {
   summary: "Revoke a warning (warnings.manage)",
-  params: z.strictObject({ warningId: idSchema }),
+  params: pathIds("warningId"),
   responses: { 204: { description: "Revoked" }, 404: problem("Not found") },
 });

@@ -1,9 +1,7 @@
-import { z } from "zod";
-import { idParams, idSchema, operationsOf, pageOf, problem } from "../http/operation";
+import type { z } from "zod";
+import { idParams, operationsOf, pageOf, pathIds, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { createWebhookSchema, deliverySchema, updateWebhookSchema, webhookSchema, webhookWithSecretSchema } from "./schemas";
-
-const id = idSchema;
 
 /**
  * The same endpoints serve a project's webhooks (`/projects/{id}/webhooks`, `webhooks.manage`) and
@@ -97,16 +95,16 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
 const project = webhookOperations({
   prefix: "/api/v1/projects/{id}/webhooks",
   params: idParams,
-  one: z.strictObject({ id, webhookId: id }),
-  delivery: z.strictObject({ id, webhookId: id, deliveryId: id }),
+  one: pathIds("id", "webhookId"),
+  delivery: pathIds("id", "webhookId", "deliveryId"),
   who: "webhooks.manage in the project",
   notFound: "No such project or webhook, or not visible to you",
 });
 const platform = webhookOperations({
   prefix: "/api/v1/webhooks",
   params: undefined,
-  one: z.strictObject({ webhookId: id }),
-  delivery: z.strictObject({ webhookId: id, deliveryId: id }),
+  one: pathIds("webhookId"),
+  delivery: pathIds("webhookId", "deliveryId"),
   who: "webhooks.platform; tokens: the admin scope",
   notFound: "No such platform webhook",
 });
