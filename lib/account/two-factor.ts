@@ -15,11 +15,12 @@ import {
 import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
-import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
+import { Conflict, Forbidden, RuleViolation, ValidationFailed } from "../errors";
 import { publicBaseUrl, queueMail, queueSecurityNotice } from "../mail/outbox";
 import { canResetTwoFactorOf, hasPlatformPermission } from "../permissions";
 import { assertRecentAuthentication, isRecentlyAuthenticated } from "./reauthentication";
 import type { ConfirmTwoFactorInput } from "./schemas";
+import { liveUser } from "../users/deleted";
 
 /** Two-factor sign-in of the caller's own account, and the staff reset (DESIGN 8.1). */
 
@@ -104,8 +105,7 @@ async function turnOff(tx: Tx, userId: string) {
  * above the target's rank. Writes a security warning and mails the user.
  */
 export async function resetTwoFactorByStaff(actor: Actor, targetId: string, meta: RequestMeta) {
-  const target = await db.user.findUnique({ where: { id: targetId, deletedAt: null } });
-  if (!target) throw new NotFound("user");
+  const target = await liveUser(targetId);
   if (!hasPlatformPermission(actor, "users.manage")) throw new Forbidden("Resetting two-factor sign-in needs the users.manage permission.");
   if (!canResetTwoFactorOf(actor, target)) throw new Forbidden("You can only reset the two-factor sign-in of users who rank below you.");
   if (!target.totpEnabledAt) throw new RuleViolation("This account has no two-factor sign-in to reset.", "two_factor_disabled");

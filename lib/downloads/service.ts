@@ -351,8 +351,13 @@ export async function listFiles(actor: Actor | null, projectId: string, query: L
   return toPage(rows, query.limit, presentFile);
 }
 
-async function visibleFile(context: DownloadsContext, fileId: string): Promise<Download & { release: Release | null }> {
-  const file = await db.download.findFirst({ where: { id: fileId, projectId: context.project.id }, include: { release: true } });
+/** A file of the project with its release, or 404 when there is none or the caller may not see it. */
+async function visibleFile(
+  context: DownloadsContext,
+  fileId: string,
+  client: Tx | typeof db = db,
+): Promise<Download & { release: Release | null }> {
+  const file = await client.download.findFirst({ where: { id: fileId, projectId: context.project.id }, include: { release: true } });
   if (!file || !canSeeFile(context.access, context.rules, file.release)) throw new NotFound("file");
   return file;
 }
@@ -365,8 +370,7 @@ export async function getFile(actor: Actor | null, projectId: string, fileId: st
 export async function deleteFile(actor: Actor, projectId: string, fileId: string, meta: RequestMeta) {
   const file = await db.$transaction(async (tx) => {
     const context = await downloadsProject(actor, projectId, tx);
-    const row = await tx.download.findFirst({ where: { id: fileId, projectId }, include: { release: true } });
-    if (!row || !canSeeFile(context.access, context.rules, row.release)) throw new NotFound("file");
+    const row = await visibleFile(context, fileId, tx);
     requireProjectPermission(context, "downloads.manage");
     requireNotInReview(context.project);
     if (row.release) requireUnlocked(context, row.release, "remove");

@@ -8,7 +8,7 @@ import { db, type Prisma, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
 import { canDeleteAccountOf, hasPlatformPermission } from "../permissions";
-import { DELETED_DISPLAY_NAME, DELETED_USERNAME, tombstoneKey, USERNAME_QUARANTINE_DAYS } from "../users/deleted";
+import { DELETED_DISPLAY_NAME, DELETED_USERNAME, liveAccount, liveUser, tombstoneKey, USERNAME_QUARANTINE_DAYS } from "../users/deleted";
 import { assertAnotherProjectLead } from "../users/service";
 import type { DeleteOwnAccountInput } from "./schemas";
 
@@ -47,8 +47,7 @@ export interface DeletionResult {
 
 /** DELETE /users/me: password (rate limited like every password check) and, with 2FA on, a code. */
 export async function deleteOwnAccount(actor: Actor, input: DeleteOwnAccountInput, ifMatch: number | null, meta: RequestMeta) {
-  const user = await db.user.findUnique({ where: { id: actor.userId, deletedAt: null } });
-  if (!user) throw new NotFound("account");
+  const user = await liveAccount(actor.userId);
   if (!(await confirmPassword(user, input.password, meta))) {
     throw new ValidationFailed([{ path: "password", message: "The password is wrong." }]);
   }
@@ -68,8 +67,7 @@ export async function deleteOwnAccount(actor: Actor, input: DeleteOwnAccountInpu
 
 /** DELETE /users/{id}: staff with `users.delete`, never themselves, within the rank rule. */
 export async function deleteAccountAsStaff(actor: Actor, id: string, ifMatch: number | null, meta: RequestMeta) {
-  const target = await db.user.findUnique({ where: { id, deletedAt: null } });
-  if (!target) throw new NotFound("user");
+  const target = await liveUser(id);
   if (!hasPlatformPermission(actor, "users.delete")) throw new Forbidden("Deleting accounts needs the users.delete permission.");
   if (actor.userId === target.id) {
     throw new RuleViolation("Delete your own account on your account page (DELETE /users/me, with your password).", "self_deletion");

@@ -1,10 +1,10 @@
 import type { Actor } from "../auth/actor";
 import { db } from "../db/client";
 import type { User } from "../db/generated/client";
-import { NotFound } from "../errors";
 import { auditVisibility, redactAuditEntry, WARNING_TARGET_TYPES } from "../permissions";
 import { enforce, RATE_LIMITS } from "../rate-limit";
 import type { DataExport } from "./schemas";
+import { liveAccount } from "../users/deleted";
 
 /**
  * The columns of User that the export leaves out, each with the reason (docs/privacy.md). A test
@@ -62,8 +62,7 @@ const PROJECT_REF = { select: { id: true, slug: true, name: true } } as const;
 export async function exportOwnData(actor: Actor): Promise<{ username: string; data: DataExport }> {
   await enforce(RATE_LIMITS.dataExportPerAccount, actor.userId);
   const userId = actor.userId;
-  const user = await db.user.findUnique({ where: { id: userId, deletedAt: null } });
-  if (!user) throw new NotFound("account");
+  const user = await liveAccount(userId);
   const [
     pending,
     partner,

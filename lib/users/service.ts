@@ -8,7 +8,7 @@ import { newSecret, sha256 } from "../auth/secrets";
 import { auditContextOf, changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Prisma, User } from "../db/generated/client";
-import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
+import { Conflict, Forbidden, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { MAIL_SECRET } from "../mail/delivery";
 import { publicBaseUrl, queueMail, queueSecurityNotice } from "../mail/outbox";
@@ -22,7 +22,7 @@ import {
   type PlatformRole,
 } from "../permissions";
 import { assertAvatarUrlKept, removeUnusedAvatar, storedAvatarId } from "./avatar";
-import { isUsernameQuarantined } from "./deleted";
+import { isUsernameQuarantined, liveAccount, liveUser } from "./deleted";
 import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
 import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
 
@@ -148,14 +148,12 @@ export async function pendingEmailOf(userId: string, email: string, client: Tx |
 }
 
 export async function getOwnAccount(actor: Actor) {
-  const user = await db.user.findUnique({ where: { id: actor.userId, deletedAt: null } });
-  if (!user) throw new NotFound("account");
+  const user = await liveAccount(actor.userId);
   return { user, account: presentOwnAccount(user, await pendingEmailOf(user.id, user.email)) };
 }
 
 export async function updateOwnAccount(actor: Actor, input: UpdateOwnAccountInput, expectedVersion: number, meta: RequestMeta) {
-  const current = await db.user.findUnique({ where: { id: actor.userId, deletedAt: null } });
-  if (!current) throw new NotFound("account");
+  const current = await liveAccount(actor.userId);
   const emailChange = input.email !== undefined && input.email !== current.email;
   if (emailChange && !(await confirmPassword(current, input.currentPassword ?? "", meta))) {
     throw new ValidationFailed([{ path: "currentPassword", message: "The password is wrong." }]);
@@ -223,8 +221,7 @@ function comparable(user: User) {
  * scope). A deleted account is 404 to everyone: only its id lives on (docs/privacy.md).
  */
 export async function getUser(viewer: Actor | null, id: string) {
-  const user = await db.user.findUnique({ where: { id, deletedAt: null } });
-  if (!user) throw new NotFound("user");
+  const user = await liveUser(id);
   const full = canReadFullRecords(viewer);
   return { user, body: full ? presentFullUser(user) : presentPublicProfile(user) };
 }
@@ -266,8 +263,7 @@ export async function searchUsers(
  * and token of the account at once.
  */
 export async function updateUserAsStaff(actor: Actor, id: string, input: StaffUpdateUserInput, expectedVersion: number, meta: RequestMeta) {
-  const target = await db.user.findUnique({ where: { id, deletedAt: null } });
-  if (!target) throw new NotFound("user");
+  const target = await liveUser(id);
   const audit = auditContext(actor, meta);
   const data: Prisma.UserUpdateInput = {};
 
@@ -386,7 +382,7 @@ export async function findActiveUserId(username: string): Promise<string | null>
 /** Who changed a user's partner status, when and why. */
 export async function partnerHistory(viewer: Actor, userId: string) {
   if (!canReadFullRecords(viewer)) throw new Forbidden("The partner history needs the users.readAny permission.");
-  if (!(await db.user.count({ where: { id: userId, deletedAt: null } }))) throw new NotFound("user");
+  await liveUser(userId);
   const changes = await db.partnerStatusChange.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
   const names = await displayNames(
     db,

@@ -6,6 +6,7 @@ import { NotFound, ValidationFailed } from "../errors";
 import { hasPlatformPermission, type PlatformPermission } from "../permissions";
 import { displayNames } from "../users/present";
 import type { CreateWarningInput } from "./schemas";
+import { liveUser } from "../users/deleted";
 
 /**
  * Warnings are internal to the platform team. Without the permission they do not exist: every
@@ -35,7 +36,7 @@ function present(warning: Warning & { author?: { id: string; displayName: string
 
 export async function listWarnings(actor: Actor | null, userId: string) {
   requireWarnings(actor, "warnings.read");
-  if (!(await db.user.count({ where: { id: userId, deletedAt: null } }))) throw new NotFound("user");
+  await liveUser(userId);
   const warnings = await db.warning.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 200 });
   const names = await displayNames(
     db,
@@ -49,7 +50,7 @@ export async function createWarning(actor: Actor, userId: string, input: CreateW
   if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now())
     throw new ValidationFailed([{ path: "expiresAt", message: "The expiry must lie in the future." }]);
   return db.$transaction(async (tx) => {
-    if (!(await tx.user.count({ where: { id: userId, deletedAt: null } }))) throw new NotFound("user");
+    await liveUser(userId, tx);
     if (input.projectId && !(await tx.project.count({ where: { id: input.projectId } })))
       throw new ValidationFailed([{ path: "projectId", message: "No such project." }]);
     const warning = await tx.warning.create({
