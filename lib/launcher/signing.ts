@@ -41,8 +41,16 @@ function readPublicKey(text: string): KeyObject {
   }
 }
 
-function requireEd25519(key: KeyObject, name: string) {
+/** The key `read` makes of the text of variable `name`: an error saying `unreadable` when it cannot, or when it is not Ed25519. */
+function ed25519Key(read: (text: string) => KeyObject, text: string, name: string, unreadable: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = read(text);
+  } catch {
+    throw new Error(unreadable);
+  }
   if (key.asymmetricKeyType !== "ed25519") throw new Error(`${name} is a ${key.asymmetricKeyType} key; the launcher signs with Ed25519.`);
+  return key;
 }
 
 /** The key as launchers get it: the raw public key and its id, the first 16 hex digits of its sha256. */
@@ -65,26 +73,24 @@ export function launcherKeyring(env: NodeJS.ProcessEnv = process.env): Keyring {
   if (keyring?.source === source) return keyring;
   if (!current)
     throw new Error("LAUNCHER_SIGNING_KEY is not set: npm start generates one into the data folder, or set it (docs/launcher.md).");
-  let privateKey: KeyObject;
-  try {
-    privateKey = readPrivateKey(current);
-  } catch {
-    throw new Error("LAUNCHER_SIGNING_KEY is not an Ed25519 private key (base64 PKCS#8 DER or PEM).");
-  }
-  requireEd25519(privateKey, "LAUNCHER_SIGNING_KEY");
+  const privateKey = ed25519Key(
+    readPrivateKey,
+    current,
+    "LAUNCHER_SIGNING_KEY",
+    "LAUNCHER_SIGNING_KEY is not an Ed25519 private key (base64 PKCS#8 DER or PEM).",
+  );
   const published = publish(createPublicKey(privateKey));
   const keys = [published];
   for (const text of previous
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean)) {
-    let key: KeyObject;
-    try {
-      key = readPublicKey(text);
-    } catch {
-      throw new Error("LAUNCHER_SIGNING_KEY_PREVIOUS holds a key that is not an Ed25519 key (base64 PKCS#8 or SPKI DER, or PEM).");
-    }
-    requireEd25519(key, "LAUNCHER_SIGNING_KEY_PREVIOUS");
+    const key = ed25519Key(
+      readPublicKey,
+      text,
+      "LAUNCHER_SIGNING_KEY_PREVIOUS",
+      "LAUNCHER_SIGNING_KEY_PREVIOUS holds a key that is not an Ed25519 key (base64 PKCS#8 or SPKI DER, or PEM).",
+    );
     const earlier = publish(key);
     if (!keys.some((known) => known.keyId === earlier.keyId)) keys.push(earlier);
   }
