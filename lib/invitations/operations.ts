@@ -4,6 +4,7 @@ import { createInvitationSchema, invitationSchema, listInvitationsQuerySchema } 
 const projectInvitationParams = pathIds("id", "invitationId");
 const ownInvitationParams = pathIds("invitationId");
 const NOT_YOURS = problem("No such invitation of yours (someone else's invitations do not exist for you)");
+const INVITATION_NOT_VISIBLE = problem("No such project or invitation");
 const SETTLED = problem("Already accepted, declined or revoked (`invitation_settled`), or expired (`invitation_expired`)");
 
 const { signedIn } = operationsOf("Team");
@@ -41,7 +42,7 @@ export const getProjectInvitationOperation = signedIn.get("/api/v1/projects/{id}
   params: projectInvitationParams,
   responses: {
     200: { description: "The invitation", schema: invitationSchema },
-    ...guardedBy("members.manage", problem("No such project or invitation")),
+    ...guardedBy("members.manage", INVITATION_NOT_VISIBLE),
   },
 });
 
@@ -52,7 +53,7 @@ export const revokeInvitationOperation = signedIn.post("/api/v1/projects/{id}/in
   responses: {
     200: { description: "The revoked invitation", schema: invitationSchema },
     403: problem("Needs members.manage, or the role ranks too high"),
-    404: problem("No such project or invitation"),
+    404: INVITATION_NOT_VISIBLE,
     409: SETTLED,
   },
 });

@@ -14,6 +14,8 @@ import {
 const memberParams = pathIds("id", "userId");
 const roleParams = pathIds("id", "roleId");
 
+const NO_SUCH_MEMBER = problem("No such member");
+
 const { signedIn } = operationsOf("Team");
 
 export const listMembersOperation = signedIn.get("/api/v1/projects/{id}/members", {
@@ -59,7 +61,7 @@ export const changeMemberOperation = signedIn.put("/api/v1/projects/{id}/members
   responses: {
     200: { description: "The member", schema: memberSchema },
     403: problem("Member ranks too high, or role too high"),
-    404: problem("No such member"),
+    404: NO_SUCH_MEMBER,
   },
 });
 
@@ -69,7 +71,7 @@ export const removeMemberOperation = signedIn.delete("/api/v1/projects/{id}/memb
   responses: {
     204: { description: "Removed" },
     403: problem("Member ranks too high"),
-    404: problem("No such member"),
+    404: NO_SUCH_MEMBER,
     422: problem("The last Owner cannot leave"),
   },
 });

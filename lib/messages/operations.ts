@@ -14,6 +14,7 @@ import { messageInputSchema, messageSchema } from "./schemas";
 
 const messageParams = pathIds("id", "messageId");
 const NOT_VISIBLE = projectModuleNotVisible("Messages");
+const MESSAGE_NOT_VISIBLE = problem("No such announcement, or not visible to you");
 
 const { anyone, signedIn } = operationsOf("Messages");
 
@@ -48,7 +49,7 @@ export const replaceMessageOperation = signedIn.put("/api/v1/projects/{id}/messa
   responses: {
     200: { description: "The announcement, with its new ETag", schema: messageSchema },
     400: INVALID_FIELDS,
-    ...guardedBy("messages.manage", problem("No such announcement, or not visible to you")),
+    ...guardedBy("messages.manage", MESSAGE_NOT_VISIBLE),
     ...ifMatchProblems("Stale If-Match: the announcement changed meanwhile"),
   },
 });
@@ -56,5 +57,5 @@ export const replaceMessageOperation = signedIn.put("/api/v1/projects/{id}/messa
 export const deleteMessageOperation = signedIn.delete("/api/v1/projects/{id}/messages/{messageId}", {
   summary: "Delete an announcement",
   params: messageParams,
-  responses: { 204: { description: "Deleted" }, ...guardedBy("messages.manage", problem("No such announcement, or not visible to you")) },
+  responses: { 204: { description: "Deleted" }, ...guardedBy("messages.manage", MESSAGE_NOT_VISIBLE) },
 });

@@ -10,6 +10,7 @@ const NOT_VISIBLE = problem(
 const PAGE_NOT_VISIBLE = problem("No such page, or not visible to you");
 /** Markdown of up to 50,000 characters, each up to 4 bytes, plus the other fields and JSON escapes. */
 const MAX_PAGE_REQUEST_BYTES = 256 * 1024;
+const TOO_LARGE = problem("The request is too large");
 
 const { anyone, signedIn } = operationsOf("Pages");
 
@@ -36,7 +37,7 @@ export const createPageOperation = signedIn.post("/api/v1/projects/{id}/pages", 
     400: INVALID_FIELDS,
     ...guardedBy("pages.manage", NOT_VISIBLE),
     409: problem("The project already has a page at this slug, or the project is in review (`in_review`)"),
-    413: problem("The request is too large"),
+    413: TOO_LARGE,
     422: problem("The project has 50 pages already"),
   },
 });
@@ -62,7 +63,7 @@ export const replacePageOperation = signedIn.put("/api/v1/projects/{id}/pages/{p
     400: INVALID_FIELDS,
     ...guardedBy("pages.manage", PAGE_NOT_VISIBLE),
     409: problem("Another page of the project has the new slug, or the project is in review (`in_review`)"),
-    413: problem("The request is too large"),
+    413: TOO_LARGE,
     ...ifMatchProblems("Stale If-Match: the page changed meanwhile"),
   },
 });

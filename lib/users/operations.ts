@@ -30,6 +30,8 @@ import {
   verificationResendSchema,
 } from "./schemas";
 
+const USERNAME_OR_EMAIL_TAKEN = problem("Username or e-mail address taken");
+
 const { noSignIn, anyone, signedIn, staff } = operationsOf("Users");
 
 const { noSignIn: authentication, anyone: authenticationAnyone } = operationsOf("Authentication");
@@ -46,7 +48,7 @@ export const registerOperation = authentication.post("/api/v1/auth/register", {
   responses: {
     201: { description: "The new account", schema: ownAccountSchema, headers: ["Location", "ETag"] },
     400: INVALID_FIELDS,
-    409: problem("Username or e-mail address taken"),
+    409: USERNAME_OR_EMAIL_TAKEN,
     429: problem("Too many registrations from this address"),
   },
 });
@@ -98,7 +100,7 @@ export const updateMeOperation = signedIn.put("/api/v1/users/me", {
   responses: {
     200: { description: "The updated account", schema: ownAccountSchema },
     400: INVALID_FIELDS,
-    409: problem("Username or e-mail address taken"),
+    409: USERNAME_OR_EMAIL_TAKEN,
     ...ifMatchProblems(),
   },
 });

@@ -19,6 +19,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
   const { prefix, who, one } = owner;
   const webhooks = operationsOf("Webhooks").signedIn;
   const notFound = problem(owner.notFound);
+  const refused = problem("A refused URL or an unknown event type");
   return {
     list: webhooks.get(prefix, {
       summary: `List the webhooks (${who})`,
@@ -38,7 +39,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       idempotent: true,
       responses: {
         201: { description: "The webhook and its secret", schema: webhookWithSecretSchema, headers: ["Location"] },
-        400: problem("A refused URL or an unknown event type"),
+        400: refused,
         403: problem(`Needs ${who}`),
         404: notFound,
         422: problem("Too many webhooks"),
@@ -56,7 +57,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       body: updateWebhookSchema,
       responses: {
         200: { description: "The webhook", schema: webhookSchema },
-        400: problem("A refused URL or an unknown event type"),
+        400: refused,
         403: problem(`Needs ${who}`),
         404: notFound,
       },
