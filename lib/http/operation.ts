@@ -165,7 +165,7 @@ export const PASSWORD_CHECKS_LIMITED = problem("Too many password checks");
 /** The 404 of an endpoint about one user, addressed by id. */
 export const NO_SUCH_USER = problem("No such user");
 
-/** The 403 of a review step: only a reviewer who is not on the project's team may take it. */
+/** The 403 of a reviewer's step (a decision, a project's trust): only a reviewer who is not on the project's team may take it. */
 export const NOT_AN_OUTSIDE_REVIEWER = problem("Not a reviewer, or on the project's team");
 
 /** The 412 of a write whose If-Match is stale. */
