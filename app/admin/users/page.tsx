@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
@@ -12,11 +11,9 @@ import { paginationQuerySchema } from "@/lib/http/pagination";
 import { PARTNER_STATUSES, PLATFORM_ROLES } from "@/lib/permissions";
 import { userSearchQuerySchema } from "@/lib/users/schemas";
 import { canReadFullRecords, searchUsers } from "@/lib/users/service";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.users");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.users.title");
 
 const schema = userSearchQuerySchema.extend(paginationQuerySchema.shape);
 
