@@ -49,23 +49,19 @@ export const rotateWebhookSecretAction = portalAction({
   },
 });
 
-export const pingWebhookAction = portalAction({
-  ...declared,
-  args: z.tuple([scope, idSchema]),
-  run: async ([target, webhookId], { actor, meta }) => {
-    await pingWebhook(actor, { projectId: target.projectId }, webhookId, meta);
-    return (await texts())("pinged");
-  },
-});
+/** An action on one webhook whose answer is only a message. */
+const onWebhook = (service: typeof pingWebhook | typeof deleteWebhook, done: "pinged" | "deleted") =>
+  portalAction({
+    ...declared,
+    args: z.tuple([scope, idSchema]),
+    run: async ([target, webhookId], { actor, meta }) => {
+      await service(actor, { projectId: target.projectId }, webhookId, meta);
+      return (await texts())(done);
+    },
+  });
 
-export const deleteWebhookAction = portalAction({
-  ...declared,
-  args: z.tuple([scope, idSchema]),
-  run: async ([target, webhookId], { actor, meta }) => {
-    await deleteWebhook(actor, { projectId: target.projectId }, webhookId, meta);
-    return (await texts())("deleted");
-  },
-});
+export const pingWebhookAction = onWebhook(pingWebhook, "pinged");
+export const deleteWebhookAction = onWebhook(deleteWebhook, "deleted");
 
 export const redeliverWebhookAction = portalAction({
   ...declared,

@@ -6,6 +6,7 @@
  */
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
+import { inviteUlla } from "./team";
 
 test("the home page shows featured and recently published projects, only those everyone may see", async ({ page }) => {
   await page.goto("/");
@@ -62,16 +63,7 @@ test("a member found by typing is invited and accepts; a role change applies onl
   await owner.goto("/projects/nebula-racing-league/manage/team");
 
   // Search as you type: pick Ulla with the keyboard.
-  const invite = owner.getByRole("form", { name: "Invite to the team" });
-  const username = invite.getByRole("combobox", { name: "Username" });
-  await username.pressSequentially("ull", { delay: 50 });
-  await expect(owner.getByRole("option", { name: /Ulla \(User\)/ })).toBeVisible();
-  await username.press("ArrowDown");
-  await username.press("Enter");
-  await expect(username).toHaveValue("ulla.user");
-  await invite.getByLabel("Role").selectOption({ label: "Member" });
-  await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText("ulla.user is invited. They join the team once they accept.")).toBeVisible();
+  await inviteUlla(owner, "Member");
   const ulla = await signedInPage(browser, "ulla.user");
   await ulla.goto("/my-projects");
   await ulla.getByRole("button", { name: "Accept the invitation to Nebula Racing League" }).click();

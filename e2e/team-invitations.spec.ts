@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
+import { inviteUlla } from "./team";
 
 const IRONCLAD = "/projects/ironclad-tactics";
 /** With PORTAL_DOCS_SCREENSHOTS=1 the changed screens are written to docs/portal/ (docs/portal.md lists them). */
@@ -23,19 +24,6 @@ async function docsShots(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-async function inviteUlla(owner: Page) {
-  const form = owner.getByRole("form", { name: "Invite to the team" });
-  const username = form.getByRole("combobox", { name: "Username" });
-  await username.pressSequentially("ull", { delay: 50 });
-  await expect(owner.getByRole("option", { name: /Ulla \(User\)/ })).toBeVisible();
-  await username.press("ArrowDown");
-  await username.press("Enter");
-  await expect(username).toHaveValue("ulla.user");
-  await form.getByLabel("Role").selectOption({ label: "Tester" });
-  await form.getByRole("button", { name: "Send invitation" }).click();
-  await expect(form.getByText("ulla.user is invited. They join the team once they accept.")).toBeVisible();
-}
-
 test("the team invites; the invitee declines on My projects, then accepts and joins; the team revokes one @keyboard", async ({
   browser,
 }) => {
@@ -47,7 +35,7 @@ test("the team invites; the invitee declines on My projects, then accepts and jo
   await expect(owner.getByText("No invitation is waiting for an answer.")).toBeVisible();
 
   // Invited, then revoked after a confirmation.
-  await inviteUlla(owner);
+  await inviteUlla(owner, "Tester");
   await expect(waiting.getByRole("listitem").filter({ hasText: "Ulla (User)" })).toContainText("Tester");
   await waiting.getByRole("button", { name: "Revoke the invitation of Ulla (User)" }).click();
   const revoke = owner.getByRole("dialog", { name: "Revoke the invitation of Ulla (User)?" });
@@ -57,7 +45,7 @@ test("the team invites; the invitee declines on My projects, then accepts and jo
   await expect(owner.getByText("No invitation is waiting for an answer.")).toBeVisible();
 
   // Invited again; Ulla declines on My projects (after a confirmation).
-  await inviteUlla(owner);
+  await inviteUlla(owner, "Tester");
   const invitee = await signedInPage(browser, "ulla.user");
   await invitee.goto("/my-projects");
   const invitations = invitee.getByRole("list", { name: "Invitations to teams" });
@@ -73,7 +61,7 @@ test("the team invites; the invitee declines on My projects, then accepts and jo
   await expect(owner.getByText("No invitation is waiting for an answer.")).toBeVisible();
 
   // Invited a third time; she accepts and is on the team with the invited role.
-  await inviteUlla(owner);
+  await inviteUlla(owner, "Tester");
   await expect(waiting.getByRole("listitem").filter({ hasText: "Ulla (User)" })).toBeVisible();
   await docsShots(owner, "manage-team-invitations");
   await invitee.reload();

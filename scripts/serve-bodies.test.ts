@@ -8,22 +8,14 @@
 import { readFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServe, type ServedApp } from "@/lib/testing/serve-process";
+import { describe, expect, it } from "vitest";
+import { serveForFile } from "@/lib/testing/serve-process";
 
 const PORT = Number(process.env.SERVE_BODIES_TEST_PORT ?? 3313);
 const MB = 1_000_000;
 const CASE_TIMEOUT_MS = 30_000;
 
-let server: ServedApp;
-
-beforeAll(async () => {
-  server = await startServe(PORT);
-}, 600_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = serveForFile(PORT);
 
 interface Answer {
   status: number;
@@ -179,14 +171,14 @@ describe("a 50 MB body to a portal page", () => {
   it(
     "without Next-Action (a form posted before JavaScript loads) is refused with 413 before it is read",
     async () => {
-      const before = server.output.length;
+      const before = server().output.length;
       const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, pauseAfter: MB });
       // The answer came while 49 MB were still unsent; the rest is read and dropped, so no reset.
       expectProblem(exchange.early, 413, "payload_too_large");
       expect(exchange.error).toBeNull();
       expect(exchange.sent).toBe(50 * MB);
       // Next.js never saw it: no "Body exceeded" error, no 500.
-      expect(server.output.slice(before).join("")).not.toMatch(/Body exceeded|Error/);
+      expect(server().output.slice(before).join("")).not.toMatch(/Body exceeded|Error/);
     },
     CASE_TIMEOUT_MS,
   );
@@ -291,7 +283,7 @@ describe("a client that goes away in the middle of its body", () => {
   it(
     "is logged as a client that went away, not as an unhandled error",
     async () => {
-      const before = server.output.length;
+      const before = server().output.length;
       await new Promise<void>((resolve) => {
         const socket = net.connect(PORT, "127.0.0.1", () => {
           socket.write(
@@ -304,8 +296,8 @@ describe("a client that goes away in the middle of its body", () => {
         });
         socket.on("error", () => undefined);
       });
-      await expect.poll(() => server.output.slice(before).join(""), { timeout: 5_000 }).toMatch(/client went away/);
-      expect(server.output.slice(before).join("")).not.toMatch(/unhandled error/);
+      await expect.poll(() => server().output.slice(before).join(""), { timeout: 5_000 }).toMatch(/client went away/);
+      expect(server().output.slice(before).join("")).not.toMatch(/unhandled error/);
     },
     CASE_TIMEOUT_MS,
   );

@@ -6,13 +6,12 @@
  * through the API is answered 200 with its new ETag, never 304.
  */
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createProjectFor, tokenFor } from "@/lib/testing/factories";
-import { startServe, type ServedApp } from "@/lib/testing/serve-process";
+import { serveForFile } from "@/lib/testing/serve-process";
 
 const PORT = Number(process.env.SERVE_REVALIDATION_TEST_PORT ?? 3314);
 
-let server: ServedApp;
 let projectId: string;
 let version: number;
 let token: string;
@@ -23,12 +22,8 @@ beforeAll(async () => {
   projectId = project.id;
   version = project.version;
   token = await tokenFor(owner.id);
-  server = await startServe(PORT);
-}, 600_000);
-
-afterAll(async () => {
-  await server?.stop();
 });
+serveForFile(PORT);
 
 interface Answer {
   status: number;

@@ -8,16 +8,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createPartner, createProjectFor, tokenFor } from "@/lib/testing/factories";
-import { startServe, type ServedApp } from "@/lib/testing/serve-process";
+import { serveForFile } from "@/lib/testing/serve-process";
 
 const PORT = Number(process.env.SERVE_TEST_PORT ?? 3312);
 const REQUEST_TIMEOUT_MS = 1500;
 const UPLOAD_IDLE_TIMEOUT_MS = 1000;
 
-let server: ServedApp;
 let projectId: string;
 let token: string;
 
@@ -25,15 +24,11 @@ beforeAll(async () => {
   const owner = await createPartner();
   projectId = (await createProjectFor(owner, { status: "PUBLISHED", modules: ["DOWNLOADS"] })).id;
   token = await tokenFor(owner.id);
-  server = await startServe(PORT, {
-    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    HEADERS_TIMEOUT_MS: "1000",
-    UPLOAD_IDLE_TIMEOUT_MS: String(UPLOAD_IDLE_TIMEOUT_MS),
-  });
-}, 600_000);
-
-afterAll(async () => {
-  await server?.stop();
+});
+const server = serveForFile(PORT, {
+  REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  HEADERS_TIMEOUT_MS: "1000",
+  UPLOAD_IDLE_TIMEOUT_MS: String(UPLOAD_IDLE_TIMEOUT_MS),
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,7 +84,7 @@ const uploadHeaders = () => ({ authorization: `Bearer ${token}`, "content-type":
 
 /** Every file (and partial upload) in the server's local store. */
 async function storedFiles() {
-  const entries = await readdir(path.join(server.dataDir, "files"), { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(path.join(server().dataDir, "files"), { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 

@@ -1,12 +1,9 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PageHeader } from "@/components/ui/card";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.apiDocs");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.apiDocs.title");
 
 const METHOD_STYLES: Record<string, string> = {
   get: "bg-sky-100 text-sky-800",

@@ -1,13 +1,10 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requestPasswordResetAction } from "@/app/auth-actions";
 import { ForgotPasswordForm } from "@/components/auth/password-reset-forms";
 import { Card, PageHeader } from "@/components/ui/card";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.forgot");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = pageTitle("auth.forgot.metaTitle");
 
 export default async function ForgotPasswordPage() {
   const t = await getTranslations("auth.forgot");

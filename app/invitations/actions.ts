@@ -13,22 +13,16 @@ import { portalAction, type Revalidation } from "@/lib/portal/action";
 
 const everywhere: Revalidation[] = [["/", "layout"]];
 
-export const acceptInvitationAction = portalAction({
-  signIn: "/my-projects",
-  args: z.tuple([idSchema]),
-  run: async ([invitationId], { actor, meta }) => {
-    const invitation = await acceptInvitation(actor, invitationId, meta);
-    return (await getTranslations("projects.invitations"))("accepted", { project: invitation.project.name });
-  },
-  revalidate: everywhere,
-});
+const answerAction = (answer: typeof acceptInvitation | typeof declineInvitation, done: "accepted" | "declined") =>
+  portalAction({
+    signIn: "/my-projects",
+    args: z.tuple([idSchema]),
+    run: async ([invitationId], { actor, meta }) => {
+      const invitation = await answer(actor, invitationId, meta);
+      return (await getTranslations("projects.invitations"))(done, { project: invitation.project.name });
+    },
+    revalidate: everywhere,
+  });
 
-export const declineInvitationAction = portalAction({
-  signIn: "/my-projects",
-  args: z.tuple([idSchema]),
-  run: async ([invitationId], { actor, meta }) => {
-    const invitation = await declineInvitation(actor, invitationId, meta);
-    return (await getTranslations("projects.invitations"))("declined", { project: invitation.project.name });
-  },
-  revalidate: everywhere,
-});
+export const acceptInvitationAction = answerAction(acceptInvitation, "accepted");
+export const declineInvitationAction = answerAction(declineInvitation, "declined");

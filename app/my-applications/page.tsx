@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { withdrawApplicationAction } from "@/app/applications/actions";
@@ -10,11 +9,9 @@ import { PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { listMyApplications } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("applications.mine");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("applications.mine.title");
 
 export default async function MyApplicationsPage() {
   const actor = await requirePortalActor("/my-applications");

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { leaveProjectAction } from "@/app/applications/actions";
@@ -15,11 +14,9 @@ import { requirePortalActor } from "@/lib/auth/portal";
 import { myPendingInvitations } from "@/lib/invitations/service";
 import { hasPlatformPermission } from "@/lib/permissions";
 import { myProjectsPage, pageNumber } from "@/lib/portal/my-projects";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("projects.mine");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("projects.mine.title");
 
 /** Invitations shown at once (the API pages through all of them): more wait until these are answered. */
 const INVITATIONS_SHOWN = 20;

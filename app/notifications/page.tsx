@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
@@ -7,11 +6,9 @@ import { LocalTime } from "@/components/ui/local-time";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { listNotifications } from "@/lib/notifications/service";
 import { markAllReadAction } from "./actions";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("notifications.list");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("notifications.list.title");
 
 /** A plain <form> wants an action without an answer; the page re-renders with everything read. */
 async function markAllRead() {

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { signInAction, signInWithCodeAction } from "@/app/auth-actions";
@@ -7,11 +6,9 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { getPortalActor } from "@/lib/auth/portal";
 import { signInAskedFor } from "@/lib/portal/project-page";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.signIn");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("auth.signIn.title");
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; reset?: string; deleted?: string }> }) {
   if (await getPortalActor()) redirect("/start");

@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { signUpAction } from "@/app/auth-actions";
 import { SignUpForm } from "@/components/auth/sign-up-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getPortalActor } from "@/lib/auth/portal";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.signUp");
-  return { title: t("metaTitle") };
-}
+export const generateMetadata = pageTitle("auth.signUp.metaTitle");
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   if (await getPortalActor()) redirect("/account");

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { resendVerificationLinkAction } from "@/app/auth-actions";
@@ -9,11 +8,9 @@ import { portalRequestMeta } from "@/lib/auth/portal";
 import { AppError } from "@/lib/errors";
 import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { verifyEmailFromLink } from "@/lib/users/service";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("auth.verify");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("auth.verify.title");
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   const { token } = await searchParams;

@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { actorOf, createPartner } from "../testing/factories";
-import { testRedisUrl, until } from "../testing/redis";
+import { cacheAcrossInstances, cutSubscriber, testRedisUrl, until } from "../testing/redis";
 
 /**
  * The caller cache across instances, through Redis pub/sub: this process is one instance, a second
@@ -14,44 +14,35 @@ const redisUrl = testRedisUrl("the caller cache");
 const CHANNEL = "pums:callers:invalidate";
 
 describe.runIf(redisUrl)("caller cache across instances (Redis)", () => {
-  let other: Redis;
-  let cache: typeof import("./caller-cache");
-
-  beforeAll(async () => {
-    process.env.REDIS_URL = redisUrl;
-    process.env.CALLER_CACHE_SECONDS = "30";
-    cache = await import("./caller-cache");
-    other = new Redis(redisUrl!);
-  });
-
-  afterAll(async () => {
-    await cache.stopListening();
-    (await import("../redis")).disconnectRedis();
-    other.disconnect();
-  });
+  const instances = cacheAcrossInstances(
+    redisUrl,
+    { CALLER_CACHE_SECONDS: "30" },
+    () => import("./caller-cache"),
+    (cache) => cache.stopListening(),
+  );
 
   const live = (actor: ReturnType<typeof actorOf>) => async () => ({ actor, credentialExpiresAt: new Date(Date.now() + 60_000) });
 
   async function cachedNow(key: string, actor: ReturnType<typeof actorOf>) {
     // The first lookup starts the subscription; caching begins once it is live.
     await until(async () => {
-      await cache.cachedCaller(key, live(actor));
-      return cache.cachedCallerCount() > 0;
+      await instances.cache.cachedCaller(key, live(actor));
+      return instances.cache.cachedCallerCount() > 0;
     });
   }
 
-  beforeEach(() => cache.clearCallerCache());
+  beforeEach(() => instances.cache.clearCallerCache());
 
   it("drops a user's entries when another instance publishes an invalidation", async () => {
     const user = actorOf(await createPartner());
     const bystander = actorOf(await createPartner());
     await cachedNow(`test:${user.userId}`, user);
-    await cache.cachedCaller(`test:${bystander.userId}`, live(bystander));
-    expect(cache.cachedCallerCount()).toBe(2);
-    await other.publish(CHANNEL, JSON.stringify([user.userId]));
-    await until(() => cache.cachedCallerCount() === 1);
-    expect(await cache.cachedCaller(`test:${user.userId}`, async () => null)).toBeNull();
-    expect(await cache.cachedCaller(`test:${bystander.userId}`, async () => null)).toEqual(bystander);
+    await instances.cache.cachedCaller(`test:${bystander.userId}`, live(bystander));
+    expect(instances.cache.cachedCallerCount()).toBe(2);
+    await instances.other.publish(CHANNEL, JSON.stringify([user.userId]));
+    await until(() => instances.cache.cachedCallerCount() === 1);
+    expect(await instances.cache.cachedCaller(`test:${user.userId}`, async () => null)).toBeNull();
+    expect(await instances.cache.cachedCaller(`test:${bystander.userId}`, async () => null)).toEqual(bystander);
   });
 
   it("tells every other instance when it invalidates", async () => {
@@ -72,13 +63,10 @@ describe.runIf(redisUrl)("caller cache across instances (Redis)", () => {
   it("flushes and stops caching while the subscription is lost, and caches again once it is back", async () => {
     const user = actorOf(await createPartner());
     await cachedNow(`test:${user.userId}`, user);
-    const clients = (await other.client("LIST")) as string;
-    const mine = clients.split("\n").find((line) => line.includes(` name=pums-callers-${process.pid} `));
-    expect(mine, "the subscriber connection is named pums-callers-<pid>").toBeDefined();
-    await other.client("KILL", "ID", /id=(\d+)/.exec(mine!)![1]);
-    await until(() => cache.cachedCallerCount() === 0);
+    await cutSubscriber(instances.other, "pums-callers");
+    await until(() => instances.cache.cachedCallerCount() === 0);
     // Reconnected and subscribed again: entries are kept again.
     await cachedNow(`test:${user.userId}`, user);
-    expect(cache.cachedCallerCount()).toBe(1);
+    expect(instances.cache.cachedCallerCount()).toBe(1);
   });
 });

@@ -32,6 +32,12 @@ async function versionOf(userId: string) {
   return (await db.user.findUniqueOrThrow({ where: { id: userId } })).version;
 }
 
+/** A change to the user that a Project lead makes in the staff console. */
+function byStaff(input: Parameters<typeof updateUserAsStaff>[2]) {
+  return async (user: { id: string }) =>
+    void (await updateUserAsStaff(await staff(), user.id, input, await versionOf(user.id), testMeta()));
+}
+
 async function callers(userId: string) {
   const token = await tokenFor(userId);
   const session = await sessionCookieFor(userId);
@@ -91,48 +97,10 @@ describe("caller cache (one process)", () => {
     ],
     ["session end", async (_user, { session }) => revokeSession(session.sessionId, "ended"), { token: "kept", session: "refused" }],
     ["sign-out", async (_user, { session }) => revokeSession(session.sessionId, "signed_out"), { token: "kept", session: "refused" }],
-    [
-      "suspension",
-      async (user) =>
-        void (await updateUserAsStaff(
-          await staff(),
-          user.id,
-          { suspended: true, suspensionReason: "test" },
-          await versionOf(user.id),
-          testMeta(),
-        )),
-      { token: "refused", session: "refused" },
-    ],
-    [
-      "platform role change",
-      async (user) =>
-        void (await updateUserAsStaff(
-          await staff(),
-          user.id,
-          { platformRoles: ["USER", "PARTNER", "SUPPORT"] },
-          await versionOf(user.id),
-          testMeta(),
-        )),
-      { token: "changed", session: "changed" },
-    ],
-    [
-      "partner status change",
-      async (user) =>
-        void (await updateUserAsStaff(
-          await staff(),
-          user.id,
-          { partnerStatus: "SUSPENDED", partnerNote: "test" },
-          await versionOf(user.id),
-          testMeta(),
-        )),
-      { token: "changed", session: "changed" },
-    ],
-    [
-      "profile change by staff",
-      async (user) =>
-        void (await updateUserAsStaff(await staff(), user.id, { displayName: "Renamed by staff" }, await versionOf(user.id), testMeta())),
-      { token: "changed", session: "changed" },
-    ],
+    ["suspension", byStaff({ suspended: true, suspensionReason: "test" }), { token: "refused", session: "refused" }],
+    ["platform role change", byStaff({ platformRoles: ["USER", "PARTNER", "SUPPORT"] }), { token: "changed", session: "changed" }],
+    ["partner status change", byStaff({ partnerStatus: "SUSPENDED", partnerNote: "test" }), { token: "changed", session: "changed" }],
+    ["profile change by staff", byStaff({ displayName: "Renamed by staff" }), { token: "changed", session: "changed" }],
     [
       "own profile change",
       async (user) => {

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createPartner, createProjectFor } from "../testing/factories";
-import { testRedisUrl, until } from "../testing/redis";
+import { cacheAcrossInstances, cutSubscriber, testRedisUrl, until } from "../testing/redis";
 
 /**
  * The data cache across instances, through Redis pub/sub: this process is one instance, a second
@@ -13,46 +13,36 @@ const redisUrl = testRedisUrl("the data cache");
 const CHANNEL = "pums:data:invalidate";
 
 describe.runIf(redisUrl)("data cache across instances (Redis)", () => {
-  let other: Redis;
-  let cache: typeof import("./data-cache");
-
-  beforeAll(async () => {
-    process.env.REDIS_URL = redisUrl;
-    process.env.DATA_CACHE_SECONDS = "30";
-    cache = await import("./data-cache");
-    other = new Redis(redisUrl!);
-  });
-
-  afterAll(async () => {
-    await cache.stopDataCacheListening();
-    (await import("../redis")).disconnectRedis();
-    other.disconnect();
-    delete process.env.REDIS_URL;
-  });
+  const instances = cacheAcrossInstances(
+    redisUrl,
+    { DATA_CACHE_SECONDS: "30" },
+    () => import("./data-cache"),
+    (cache) => cache.stopDataCacheListening(),
+  );
 
   async function cachedNow(key: string) {
     // The first read starts the subscription; caching begins once it is live.
     await until(async () => {
-      await cache.cachedData(key, async () => key);
-      return cache.dataCacheStats().entries > 0;
+      await instances.cache.cachedData(key, async () => key);
+      return instances.cache.dataCacheStats().entries > 0;
     });
   }
 
-  beforeEach(() => cache.clearDataCache());
+  beforeEach(() => instances.cache.clearDataCache());
 
   it("empties when another instance publishes an invalidation", async () => {
     await cachedNow("test:one");
-    await other.publish(CHANNEL, "all");
-    await until(() => cache.dataCacheStats().entries === 0);
-    expect(await cache.cachedData("test:one", async () => "read again")).toBe("read again");
+    await instances.other.publish(CHANNEL, "all");
+    await until(() => instances.cache.dataCacheStats().entries === 0);
+    expect(await instances.cache.cachedData("test:one", async () => "read again")).toBe("read again");
   });
 
   it("drops a kept answer's validator when another instance publishes an invalidation (revalidateEarly)", async () => {
     await cachedNow("test:validator");
-    cache.keepDerived("validator:/api/v1/projects/x", { etag: '"v1"' }, cache.dataGeneration());
-    expect(cache.peekData("validator:/api/v1/projects/x")).toEqual({ etag: '"v1"' });
-    await other.publish(CHANNEL, "all");
-    await until(() => cache.peekData("validator:/api/v1/projects/x") === undefined);
+    instances.cache.keepDerived("validator:/api/v1/projects/x", { etag: '"v1"' }, instances.cache.dataGeneration());
+    expect(instances.cache.peekData("validator:/api/v1/projects/x")).toEqual({ etag: '"v1"' });
+    await instances.other.publish(CHANNEL, "all");
+    await until(() => instances.cache.peekData("validator:/api/v1/projects/x") === undefined);
   });
 
   it("tells every other instance when a write commits", async () => {
@@ -67,12 +57,9 @@ describe.runIf(redisUrl)("data cache across instances (Redis)", () => {
 
   it("flushes and stops caching while the subscription is lost, and caches again once it is back", async () => {
     await cachedNow("test:lost");
-    const clients = (await other.client("LIST")) as string;
-    const mine = clients.split("\n").find((line) => line.includes(` name=pums-data-${process.pid} `));
-    expect(mine, "the subscriber connection is named pums-data-<pid>").toBeDefined();
-    await other.client("KILL", "ID", /id=(\d+)/.exec(mine!)![1]);
-    await until(() => cache.dataCacheStats().entries === 0);
+    await cutSubscriber(instances.other, "pums-data");
+    await until(() => instances.cache.dataCacheStats().entries === 0);
     await cachedNow("test:lost");
-    expect(cache.dataCacheStats().entries).toBe(1);
+    expect(instances.cache.dataCacheStats().entries).toBe(1);
   });
 });

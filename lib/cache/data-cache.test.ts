@@ -106,37 +106,34 @@ describe("data cache (one process)", () => {
   });
 
   it("tells writes from reads by their SQL", () => {
-    for (const sql of [
+    const expectChanges = (changes: boolean, statements: string[]) => {
+      for (const sql of statements) expect(changesCachedData(sql), sql).toBe(changes);
+    };
+    expectChanges(false, [
       'SELECT "t0"."id" FROM "public"."Project" AS "t0" WHERE "t0"."id" = $1',
       "BEGIN",
       "COMMIT",
       'SELECT 1 FROM "Project" WHERE "id" = $1 FOR UPDATE',
-    ]) {
-      expect(changesCachedData(sql), sql).toBe(false);
-    }
-    for (const sql of [
+    ]);
+    expectChanges(true, [
       'UPDATE "public"."Project" SET "name" = $1',
       'INSERT INTO "public"."ProjectMember" ("id") VALUES ($1)',
       'DELETE FROM "public"."User" WHERE "id" = $1',
       'TRUNCATE "Project" CASCADE',
       'WITH x AS (UPDATE "Project" SET "name" = $1 RETURNING 1) SELECT * FROM x',
       'ALTER TABLE "Project" ADD COLUMN "x" text',
-    ]) {
-      expect(changesCachedData(sql), sql).toBe(true);
-    }
+    ]);
     // A download count may show late (lib/downloads/counting.ts): only a statement marked so keeps the cache.
     const count =
       'WITH "counted" AS (INSERT INTO "DownloadClient" ("downloadId") VALUES ($1) RETURNING 1) UPDATE "Download" SET "downloadCount" = "downloadCount" + 1';
     expect(changesCachedData(count)).toBe(true);
     expect(changesCachedData(`${MAY_SHOW_LATE}\n    ${count}`)).toBe(false);
-    for (const sql of [
+    expectChanges(false, [
       'INSERT INTO "public"."AuditEntry" ("id") VALUES ($1)',
       'UPDATE "public"."UserSession" SET "lastSeenAt" = $1',
       'UPDATE "public"."ApiToken" SET "lastUsedAt" = $1',
       'DELETE FROM "IdempotencyKey" WHERE "id" IN (SELECT 1)',
-    ]) {
-      expect(changesCachedData(sql), sql).toBe(false);
-    }
+    ]);
   });
 
   it("a read that overlapped an invalidation is not stored", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   canReadMessages,
   canReadPages,
+  canUseInLauncher,
   DEFAULT_PROJECT_ROLES,
   PROJECT_STATUSES,
   PROJECT_VISIBILITIES,
@@ -30,5 +31,17 @@ describe("who reads a project's pages and announcements", () => {
     expect(canReadPages(outsider, project)).toBe(released && (project.visibility === "PUBLIC" || project.visibility === "LAUNCHER"));
     expect(canReadPages(member, project)).toBe(true);
     expect(canReadPages(support, project)).toBe(true);
+  });
+});
+
+describe("whom the launcher API serves a project (issue 23, finding 10)", () => {
+  it.each(rows)("in a $status $visibility project", (project) => {
+    const released = project.status === "PUBLISHED" || project.status === "ARCHIVED";
+    const offered = project.visibility === "PUBLIC" || project.visibility === "LAUNCHER";
+    expect(canUseInLauncher(projectAccess(null, null, project), project)).toBe(released && offered);
+    // A signed-in stranger may read an APPLICATION_ONLY project's page, but not its launcher manifest.
+    expect(canUseInLauncher(projectAccess(user(["USER"]), null, project), project)).toBe(released && offered);
+    expect(canUseInLauncher(projectAccess(user(["USER"]), memberRole, project), project)).toBe(true);
+    expect(canUseInLauncher(projectAccess(user(["SUPPORT"]), null, project), project)).toBe(true);
   });
 });

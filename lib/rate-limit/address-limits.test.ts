@@ -36,6 +36,21 @@ function network() {
 /** Status of one request (or function call) of a per-address budget from `ip`; `n` counts the requests of a row. */
 type Attempt = (ip: string, n: number) => Promise<number>;
 
+/**
+ * The status of a service call no route answers for: `ok` when it returns, 429 when the budget is
+ * spent, `refused` for any other error (rethrown when no `refused` is given).
+ */
+async function statusOf(run: () => Promise<unknown>, ok: number, refused?: number): Promise<number> {
+  try {
+    await run();
+    return ok;
+  } catch (error) {
+    if (error instanceof TooManyRequests) return 429;
+    if (refused === undefined) throw error;
+    return refused;
+  }
+}
+
 const ROWS: [string, number, Attempt][] = [
   [
     "sign-up",
@@ -67,13 +82,7 @@ const ROWS: [string, number, Attempt][] = [
     RATE_LIMITS.signInPerIp.limit,
     async (ip) => {
       const user = await createUser();
-      try {
-        await confirmPassword(user, "not the password", testMeta(ip));
-        return 200;
-      } catch (error) {
-        if (error instanceof TooManyRequests) return 429;
-        throw error;
-      }
+      return statusOf(() => confirmPassword(user, "not the password", testMeta(ip)), 200);
     },
   ],
   [
@@ -95,15 +104,7 @@ const ROWS: [string, number, Attempt][] = [
   [
     "the portal's e-mail verification page",
     RATE_LIMITS.verifyEmailPerIp.limit,
-    async (ip) => {
-      try {
-        await verifyEmailFromLink("made-up", testMeta(ip));
-        return 204;
-      } catch (error) {
-        if (error instanceof TooManyRequests) return 429;
-        return 422;
-      }
-    },
+    async (ip) => statusOf(() => verifyEmailFromLink("made-up", testMeta(ip)), 204, 422),
   ],
   [
     "device sign-in starts",
@@ -113,15 +114,7 @@ const ROWS: [string, number, Attempt][] = [
   [
     "device sign-in code look-ups (each by another account)",
     RATE_LIMITS.deviceCodePerIp.limit,
-    async (ip) => {
-      try {
-        await describeDeviceSignIn(actorOf(await createUser()), "BCDFGHJK", testMeta(ip));
-        return 200;
-      } catch (error) {
-        if (error instanceof TooManyRequests) return 429;
-        return 400;
-      }
-    },
+    async (ip) => statusOf(async () => describeDeviceSignIn(actorOf(await createUser()), "BCDFGHJK", testMeta(ip)), 200, 400),
   ],
 ];
 

@@ -50,6 +50,18 @@ export function staff(kind: "projectLead" | "reader" | "reviewer"): CallerProfil
 export const SUSPENDED_OWNER = memberWith("MEMBER");
 
 /**
+ * The team as the tables of a project's content call with it: the Owner, a Moderator, a Member,
+ * the Owner whose partner account is suspended, and the Owner with a token without the write scope.
+ */
+export const TEAM_TOKENS = {
+  owner: memberWith("OWNER"),
+  moderator: memberWith("MODERATOR"),
+  member: memberWith("MEMBER"),
+  suspendedOwner: SUSPENDED_OWNER,
+  readOnlyOwner: memberWith("OWNER", { readOnly: true }),
+} as const satisfies Record<string, CallerProfile>;
+
+/**
  * Staff calling with a token: the Project lead and Support with the admin scope act as staff; the
  * Project lead's token without it is an ordinary signed-in user's.
  */

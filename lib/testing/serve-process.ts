@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 const ROOT = path.join(import.meta.dirname, "../..");
+const EXIT_WITH_PARENT = path.join(import.meta.dirname, "exit-with-parent.mjs");
 
 export interface ServedApp {
   port: number;
@@ -28,21 +29,54 @@ export async function startServe(port: number, env: Record<string, string> = {})
   const { buildIfNeeded } = await import("../../scripts/build-if-needed");
   await buildIfNeeded();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "serve-test-"));
+  const { server, output } = await spawnServer(path.join(ROOT, "scripts/serve.mjs"), {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: inject("databaseUrl"),
+    WEBHOOKS_DISPATCHER: "off",
+    RETENTION_JOB: "off",
+    ...env,
+  });
+  return { port, dataDir, output, stop: () => stop(server, dataDir) };
+}
+
+/**
+ * startServe for the whole test file: the server starts before its first test (after the file's
+ * earlier `beforeAll`s, which may create the data it serves) and stops after its last. Returns
+ * the server, to be read inside tests.
+ */
+export function serveForFile(port: number, env: Record<string, string> = {}): () => ServedApp {
+  let served: ServedApp | undefined;
+  beforeAll(async () => {
+    served = await startServe(port, env);
+  }, 600_000);
+  afterAll(async () => {
+    await served?.stop();
+  });
+  return () => {
+    if (!served) throw new Error(`The server on port ${port} has not started`);
+    return served;
+  };
+}
+
+/**
+ * Runs `node script` from the repository root with `env` added to this process's environment,
+ * and resolves once it prints "Listening".
+ *
+ * The server never outlives this process, however it ends: a normal exit, or Vitest's pool
+ * ending its worker with SIGTERM and then SIGKILL, which run no exit handlers. Its stdin is a
+ * pipe from here, which the system closes when this process is gone, and exit-with-parent.mjs
+ * then stops it as SIGTERM does. (A server left behind by a hook that timed out before stop()
+ * once held its port and failed the next run with EADDRINUSE.)
+ */
+export async function spawnServer(script: string, env: Record<string, string>) {
   const output: string[] = [];
-  const server = spawn(process.execPath, ["scripts/serve.mjs"], {
+  const server = spawn(process.execPath, ["--import", EXIT_WITH_PARENT, script], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: inject("databaseUrl"),
-      WEBHOOKS_DISPATCHER: "off",
-      RETENTION_JOB: "off",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -51,9 +85,9 @@ export async function startServe(port: number, env: Record<string, string> = {})
     };
     server.stdout!.on("data", read);
     server.stderr!.on("data", read);
-    server.on("exit", (code) => reject(new Error(`serve.mjs exited with ${code}:\n${output.join("")}`)));
+    server.on("exit", (code) => reject(new Error(`${path.basename(script)} exited with ${code}:\n${output.join("")}`)));
   });
-  return { port, dataDir, output, stop: () => stop(server, dataDir) };
+  return { server, output };
 }
 
 async function stop(server: ChildProcess, dataDir: string) {

@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { updateNotificationSettingsAction } from "@/app/account/actions";
 import { NotificationSettingsForm } from "@/components/account/notification-settings-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { getNotificationSettings } from "@/lib/notifications/preferences";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("account.notifications");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("account.notifications.title");
 
 export default async function AccountNotificationsPage() {
   const actor = await requirePortalActor("/account/notifications");

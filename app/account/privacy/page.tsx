@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { deleteAccountAction } from "@/app/account/actions";
 import { DeleteAccountForm } from "@/components/account/delete-account-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { getOwnAccount } from "@/lib/users/service";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("account.page");
-  return { title: t("dataTitle") };
-}
+export const generateMetadata = pageTitle("account.page.dataTitle");
 
 export default async function AccountPrivacyPage() {
   const actor = await requirePortalActor("/account/privacy");

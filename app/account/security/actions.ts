@@ -1,5 +1,6 @@
 "use server";
 
+import type { MessageKeys, NestedKeyOf } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { changePassword } from "@/lib/account/passwords";
@@ -13,21 +14,31 @@ import {
 } from "@/lib/account/schemas";
 import { endOtherSessions, endSession, removeDevice, renameDevice } from "@/lib/account/sessions";
 import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, setupTwoFactor } from "@/lib/account/two-factor";
+import type { Actor, RequestMeta } from "@/lib/auth/actor";
 import { revokeAllTokens } from "@/lib/auth/tokens";
 import { idSchema } from "@/lib/http/operation";
+import type { Messages } from "@/lib/i18n/messages";
 import { portalAction } from "@/lib/portal/action";
 
 const PAGE = "/account/security";
 const page = { signIn: PAGE, revalidate: [PAGE] };
 
-export const changePasswordAction = portalAction({
-  ...page,
-  args: z.tuple([changePasswordSchema]),
-  run: async ([input], { actor, meta }) => {
-    await changePassword(actor, input, meta);
-    return (await getTranslations("account.password"))("changed");
-  },
-});
+/** An action of this page that hands its one argument to `service` and answers with the message `done`. */
+const serviceAction = <A extends z.ZodType>(
+  arg: A,
+  service: (actor: Actor, input: z.output<A>, meta: RequestMeta) => Promise<unknown>,
+  done: MessageKeys<Messages, NestedKeyOf<Messages>>,
+) =>
+  portalAction({
+    ...page,
+    args: z.tuple([arg]),
+    run: async ([input], { actor, meta }) => {
+      await service(actor, input as z.output<A>, meta);
+      return (await getTranslations())(done);
+    },
+  });
+
+export const changePasswordAction = serviceAction(changePasswordSchema, changePassword, "account.password.changed");
 
 /** Offered right after a password change: the tokens still work, the old password's holder may have one. */
 export const revokeAllTokensAction = portalAction({
@@ -85,14 +96,7 @@ export const regenerateRecoveryCodesAction = portalAction({
   },
 });
 
-export const endSessionAction = portalAction({
-  ...page,
-  args: z.tuple([idSchema]),
-  run: async ([sessionId], { actor, meta }) => {
-    await endSession(actor, sessionId, meta);
-    return (await getTranslations("account.sessions"))("ended");
-  },
-});
+export const endSessionAction = serviceAction(idSchema, endSession, "account.sessions.ended");
 
 export const endOtherSessionsAction = portalAction({
   ...page,
@@ -112,11 +116,4 @@ export const renameDeviceAction = portalAction({
   },
 });
 
-export const removeDeviceAction = portalAction({
-  ...page,
-  args: z.tuple([idSchema]),
-  run: async ([deviceId], { actor, meta }) => {
-    await removeDevice(actor, deviceId, meta);
-    return (await getTranslations("account.devices"))("removed");
-  },
-});
+export const removeDeviceAction = serviceAction(idSchema, removeDevice, "account.devices.removed");

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { DeviceList } from "@/components/account/security/device-list";
@@ -25,11 +24,9 @@ import {
   revokeAllTokensAction,
   setupTwoFactorAction,
 } from "./actions";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("account.security");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("account.security.title");
 
 const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 

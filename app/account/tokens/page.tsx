@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { createTokenAction, revokeTokenAction } from "@/app/account/actions";
 import { TokenManager } from "@/components/account/token-manager";
@@ -6,11 +5,9 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { isRecentlyAuthenticated, reauthWindowMinutes } from "@/lib/account/reauthentication";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { listTokens } from "@/lib/auth/tokens";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("account.page");
-  return { title: t("tokensTitle") };
-}
+export const generateMetadata = pageTitle("account.page.tokensTitle");
 
 export default async function AccountTokensPage() {
   const actor = await requirePortalActor("/account/tokens");

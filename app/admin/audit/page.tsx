@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AuditEntry } from "@/components/audit/audit-entry";
@@ -18,11 +17,9 @@ import { translateServerMessage } from "@/lib/i18n/server-messages";
 import { validationErrorMap } from "@/lib/i18n/validation-messages";
 import { auditVisibility, hasPlatformPermission } from "@/lib/permissions";
 import { searchAuditProjectsAction, searchAuditUsersAction } from "./actions";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.audit");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.audit.title");
 
 const FILTERS = ["action", "actorId", "projectId", "from", "to", "cursor"];
 

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
@@ -8,11 +7,9 @@ import { requirePortalActor } from "@/lib/auth/portal";
 import { MAIL_SECRET, MAX_ATTEMPTS, smtpUrl } from "@/lib/mail/delivery";
 import { listOutbox } from "@/lib/mail/outbox";
 import { hasPlatformPermission } from "@/lib/permissions";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.outbox");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.outbox.title");
 
 type Translate = Awaited<ReturnType<typeof getTranslations<"admin.outbox">>>;
 

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/projects/project-card";
@@ -12,13 +11,13 @@ import { paginationQuerySchema } from "@/lib/http/pagination";
 import { PARTNER_STATUSES, PLATFORM_ROLES } from "@/lib/permissions";
 import { userSearchQuerySchema } from "@/lib/users/schemas";
 import { canReadFullRecords, searchUsers } from "@/lib/users/service";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.users");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.users.title");
 
 const schema = userSearchQuerySchema.extend(paginationQuerySchema.shape);
+const control =
+  "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
 
 export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/admin/users");
@@ -33,8 +32,6 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   const parsed = schema.safeParse({ ...raw, limit: "25" });
   const query = parsed.success ? parsed.data : schema.parse({ limit: "25" });
   const page = await searchUsers(actor, query);
-  const control =
-    "w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
   const roles = (list: readonly (typeof PLATFORM_ROLES)[number][]) =>
     list.length ? list.map((role) => tl(`platformRole.${role}`)).join(", ") : t("noRoles");
   const suspended = (
@@ -54,28 +51,20 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
             <span className="mb-1 block text-xs font-medium text-slate-700">{t("query")}</span>
             <input name="q" type="search" defaultValue={query.q ?? ""} className={control} />
           </label>
-          <label>
-            <span className="mb-1 block text-xs font-medium text-slate-700">{t("role")}</span>
-            <select name="role" defaultValue={query.role ?? ""} className={control}>
-              <option value="">{t("any")}</option>
-              {PLATFORM_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {tl(`platformRole.${role}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="mb-1 block text-xs font-medium text-slate-700">{t("partnerStatus")}</span>
-            <select name="partnerStatus" defaultValue={query.partnerStatus ?? ""} className={control}>
-              <option value="">{t("any")}</option>
-              {PARTNER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {tl(`partnerStatus.${status}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t("role")}
+            name="role"
+            value={query.role}
+            any={t("any")}
+            options={PLATFORM_ROLES.map((role) => ({ value: role, label: tl(`platformRole.${role}`) }))}
+          />
+          <FilterSelect
+            label={t("partnerStatus")}
+            name="partnerStatus"
+            value={query.partnerStatus}
+            any={t("any")}
+            options={PARTNER_STATUSES.map((status) => ({ value: status, label: tl(`partnerStatus.${status}`) }))}
+          />
           <button type="submit" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
             {t("search")}
           </button>
@@ -139,5 +128,34 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
         {t("next")}
       </NextPageLink>
     </div>
+  );
+}
+
+/** A filter of the search form: any value (`any`), or one of `options`. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  any,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  any: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <label>
+      <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
+      <select name={name} defaultValue={value ?? ""} className={control}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

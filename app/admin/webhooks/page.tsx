@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Denied } from "@/components/admin/denied";
 import * as webhookActions from "@/app/webhook-actions";
 import { WebhooksSection } from "@/components/webhooks/webhooks-section";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("webhooks");
-  return { title: t("platformTitle") };
-}
+export const generateMetadata = pageTitle("webhooks.platformTitle");
 
 /** Platform-wide webhooks (webhooks.platform: the Project lead). */
 export default async function PlatformWebhooksPage() {

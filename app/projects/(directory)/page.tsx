@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { NavigatedList } from "@/components/navigation/navigated-list";
@@ -11,11 +10,9 @@ import { AppError } from "@/lib/errors";
 import { isPubliclyReadable } from "@/lib/permissions";
 import { listProjectsQuerySchema } from "@/lib/projects/schemas";
 import { type Facet, listProjects, projectFacets } from "@/lib/projects/service";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("projects.directory");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("projects.directory.title");
 
 const SORTS = ["newest", "oldest", "name"] as const;
 const FILTERS = ["q", "game", "category", "sort", "cursor"];

@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { createProjectAction } from "@/app/projects/actions";
 import { CreateProjectForm } from "@/components/projects/create-project-form";
@@ -6,11 +5,9 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { canBeOwner, hasPlatformPermission } from "@/lib/permissions";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("projects.create");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("projects.create.title");
 
 export default async function NewProjectPage() {
   const actor = await requirePortalActor("/projects/new");

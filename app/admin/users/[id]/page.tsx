@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import {
@@ -38,11 +37,9 @@ import { canReadFullRecords, getUser, partnerHistory } from "@/lib/users/service
 import type { fullUserSchema } from "@/lib/users/schemas";
 import { listWarnings } from "@/lib/warnings/service";
 import type { z } from "zod";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin.user");
-  return { title: t("title") };
-}
+export const generateMetadata = pageTitle("admin.user.title");
 
 export default async function UserAdminPage({
   params,

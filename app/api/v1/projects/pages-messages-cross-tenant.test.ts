@@ -14,15 +14,7 @@ import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
 import { messageVersion } from "@/lib/messages/service";
 import type { ProjectPermission } from "@/lib/permissions";
-import {
-  ANONYMOUS,
-  crossTenantOracle,
-  memberWith,
-  moduleOn,
-  SIGNED_IN,
-  STAFF_TOKENS,
-  SUSPENDED_OWNER,
-} from "@/lib/testing/cross-tenant-oracle";
+import { ANONYMOUS, crossTenantOracle, moduleOn, SIGNED_IN, STAFF_TOKENS, TEAM_TOKENS } from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
@@ -38,11 +30,7 @@ const {
   seesMemberContent,
   write: change,
 } = crossTenantOracle<Caller>({
-  owner: memberWith("OWNER"),
-  moderator: memberWith("MODERATOR"),
-  member: memberWith("MEMBER"),
-  suspendedOwner: SUSPENDED_OWNER,
-  readOnlyOwner: memberWith("OWNER", { readOnly: true }),
+  ...TEAM_TOKENS,
   anonymous: ANONYMOUS,
   outsider: SIGNED_IN,
   ...STAFF_TOKENS,

@@ -8,7 +8,7 @@ import * as reviewDiff from "@/app/api/v1/projects/[id]/review-diff/route";
 import * as acknowledge from "@/app/api/v1/reviews/[projectId]/acknowledge/route";
 import { db } from "@/lib/db/client";
 import type { Project } from "@/lib/db/generated/client";
-import { ANONYMOUS, crossTenantOracle, memberWith, SIGNED_IN, STAFF_TOKENS, SUSPENDED_OWNER } from "@/lib/testing/cross-tenant-oracle";
+import { ANONYMOUS, crossTenantOracle, memberWith, SIGNED_IN, STAFF_TOKENS, TEAM_TOKENS } from "@/lib/testing/cross-tenant-oracle";
 import { createTableCallers, createTableProjects, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
@@ -27,11 +27,7 @@ const CALLERS = [
 type Caller = (typeof CALLERS)[number];
 
 const { visible, has } = crossTenantOracle<Caller>({
-  owner: memberWith("OWNER"),
-  moderator: memberWith("MODERATOR"),
-  member: memberWith("MEMBER"),
-  suspendedOwner: SUSPENDED_OWNER,
-  readOnlyOwner: memberWith("OWNER", { readOnly: true }),
+  ...TEAM_TOKENS,
   anonymous: ANONYMOUS,
   outsider: SIGNED_IN,
   otherProjectOwner: SIGNED_IN,

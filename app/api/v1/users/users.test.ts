@@ -13,6 +13,10 @@ import { createUser, TEST_PASSWORD, tokenFor, unique } from "@/lib/testing/facto
 import { call } from "@/lib/testing/http";
 import { mailedToken } from "@/lib/testing/mail";
 
+/** PUT /users/me, the account at `version` (If-Match). */
+const updateMe = (token: string, version: number, body: Record<string, unknown>) =>
+  call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": `"v${version}"` }, body });
+
 const PRIVATE_FIELDS = ["email", "dateOfBirth", "settings", "platformRoles", "partnerStatus"];
 
 describe("registration", () => {
@@ -137,11 +141,7 @@ describe("tokens for external clients", () => {
     const user = await createUser();
     const readOnly = await tokenFor(user.id, ["read"]);
     expect((await call(me.GET, "GET", "/api/v1/users/me", { token: readOnly })).status).toBe(200);
-    const write = await call(me.PUT, "PUT", "/api/v1/users/me", {
-      token: readOnly,
-      body: { displayName: "x" },
-      headers: { "if-match": '"v1"' },
-    });
+    const write = await updateMe(readOnly, 1, { displayName: "x" });
     expect(write.status).toBe(403);
     expect(write.json).toMatchObject({ code: "insufficient_scope" });
     const writer = await tokenFor(user.id, ["read", "write"]);
@@ -163,10 +163,11 @@ describe("the own account", () => {
   it("updates with If-Match, refuses a stale version and keeps the data", async () => {
     const user = await createUser();
     const token = await tokenFor(user.id);
-    const updated = await call(me.PUT, "PUT", "/api/v1/users/me", {
-      token,
-      headers: { "if-match": '"v1"' },
-      body: { displayName: "New Name", language: "de", dateOfBirth: "1999-12-31", settings: { theme: "dark" } },
+    const updated = await updateMe(token, 1, {
+      displayName: "New Name",
+      language: "de",
+      dateOfBirth: "1999-12-31",
+      settings: { theme: "dark" },
     });
     expect(updated.status).toBe(200);
     expect(updated.json).toMatchObject({
@@ -176,11 +177,7 @@ describe("the own account", () => {
       settings: { theme: "dark", emailNotifications: true },
     });
     expect(updated.headers.get("etag")).toBe('"v2"');
-    const stale = await call(me.PUT, "PUT", "/api/v1/users/me", {
-      token,
-      headers: { "if-match": '"v1"' },
-      body: { displayName: "Lost update" },
-    });
+    const stale = await updateMe(token, 1, { displayName: "Lost update" });
     expect(stale.status).toBe(412);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toBe("New Name");
     const audit = await db.auditEntry.findFirstOrThrow({ where: { targetId: user.id, action: "user.update_own" } });
@@ -196,11 +193,7 @@ describe("the own account", () => {
     ["an e-mail change without the password", { email: "new@example.test" }, "currentPassword"],
   ])("refuses %s (400) without changing anything", async (_label, body, path) => {
     const user = await createUser();
-    const response = await call(me.PUT, "PUT", "/api/v1/users/me", {
-      token: await tokenFor(user.id),
-      headers: { "if-match": '"v1"' },
-      body,
-    });
+    const response = await updateMe(await tokenFor(user.id), 1, body);
     expect(response.status).toBe(400);
     expect((response.json!.errors as { path: string }[]).map((error) => error.path)).toContain(path);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).version).toBe(1);
@@ -210,19 +203,15 @@ describe("the own account", () => {
     const user = await createUser();
     await db.user.update({ where: { id: user.id }, data: { language: "de" } });
     const token = await tokenFor(user.id);
-    const follow = await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v1"' }, body: { language: null } });
+    const follow = await updateMe(token, 1, { language: null });
     expect(follow.status).toBe(200);
     expect(follow.json).toMatchObject({ language: null });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).language).toBeNull();
     expect((await call(me.GET, "GET", "/api/v1/users/me", { token })).json).toMatchObject({ language: null });
     // Other fields leave the setting alone.
-    const renamed = await call(me.PUT, "PUT", "/api/v1/users/me", {
-      token,
-      headers: { "if-match": '"v2"' },
-      body: { displayName: "Still following" },
-    });
+    const renamed = await updateMe(token, 2, { displayName: "Still following" });
     expect(renamed.json).toMatchObject({ language: null });
-    const pinned = await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v3"' }, body: { language: "en" } });
+    const pinned = await updateMe(token, 3, { language: "en" });
     expect(pinned.json).toMatchObject({ language: "en" });
     const changes = (
       await db.auditEntry.findMany({ where: { targetId: user.id, action: "user.update_own" }, orderBy: { createdAt: "asc" } })
@@ -249,27 +238,17 @@ describe("the own account", () => {
     expect(await titleIn("de-DE,de;q=0.9,en;q=0.8")).toBe("Lang Test wurde nicht freigegeben");
     expect(await titleIn("en-US")).toBe("Lang Test was not approved");
     // A setting wins over the header.
-    expect(
-      (await call(me.PUT, "PUT", "/api/v1/users/me", { token, headers: { "if-match": '"v1"' }, body: { language: "en" } })).status,
-    ).toBe(200);
+    expect((await updateMe(token, 1, { language: "en" })).status).toBe(200);
     expect(await titleIn("de-DE")).toBe("Lang Test was not approved");
   });
 
   it("changes the e-mail address only after the new one is confirmed", async () => {
     const user = await createUser();
     const token = await tokenFor(user.id);
-    const wrong = await call(me.PUT, "PUT", "/api/v1/users/me", {
-      token,
-      headers: { "if-match": '"v1"' },
-      body: { email: "moved@example.test", currentPassword: "wrong one!" },
-    });
+    const wrong = await updateMe(token, 1, { email: "moved@example.test", currentPassword: "wrong one!" });
     expect(wrong.status).toBe(400);
     const newAddress = `${unique()}@example.test`;
-    const pending = await call(me.PUT, "PUT", "/api/v1/users/me", {
-      token,
-      headers: { "if-match": '"v1"' },
-      body: { email: newAddress, currentPassword: TEST_PASSWORD },
-    });
+    const pending = await updateMe(token, 1, { email: newAddress, currentPassword: TEST_PASSWORD });
     expect(pending.json).toMatchObject({ email: user.email, pendingEmail: newAddress });
     await call(verify.POST, "POST", "/api/v1/auth/verify-email", { body: { token: await mailedToken(newAddress) } });
     expect((await call(me.GET, "GET", "/api/v1/users/me", { token })).json).toMatchObject({

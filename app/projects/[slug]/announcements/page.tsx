@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -8,11 +7,9 @@ import { BadRequest } from "@/lib/errors";
 import { latestMessages } from "@/lib/messages/service";
 import { loadProjectPage } from "@/lib/portal/project-page";
 import { moduleEnabled } from "@/lib/projects/access";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("projects.page");
-  return { title: t("announcements") };
-}
+export const generateMetadata = pageTitle("projects.page.announcements");
 
 const PER_PAGE = 20;
 

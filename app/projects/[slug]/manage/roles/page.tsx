@@ -17,18 +17,19 @@ export default async function RolesPage(props: ManageTabPageProps) {
       getTranslations("manage.roles"),
       getTranslations("labels.defaultRole"),
     ]);
-    const target = { projectId: project.id, slug: project.slug };
     const manages = access.permissions.has("roles.manage");
-    const grantable = [...access.permissions];
-    const actions = { save: saveRoleAction, remove: deleteRoleAction };
+    // What the table and the editor of a new role both work with.
+    const editing = {
+      target: { projectId: project.id, slug: project.slug },
+      grantable: [...access.permissions],
+      modules: project.modules,
+      actions: { save: saveRoleAction, remove: deleteRoleAction },
+    };
     return (
       <div className="space-y-6">
         <Card title={t("title")} description={t("description")}>
           <RolesTable
-            target={target}
-            grantable={grantable}
-            modules={project.modules}
-            actions={actions}
+            {...editing}
             roles={roles.map((role) => ({
               ...role,
               label: roleName(role, (key) => defaultRole(key)),
@@ -39,10 +40,7 @@ export default async function RolesPage(props: ManageTabPageProps) {
         {manages && (
           <Card title={t("createTitle")} description={t("createText")}>
             <RoleEditor
-              target={target}
-              grantable={grantable}
-              modules={project.modules}
-              actions={actions}
+              {...editing}
               role={{
                 id: null,
                 key: null,

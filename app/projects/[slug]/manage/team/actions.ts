@@ -34,25 +34,18 @@ export const revokeInvitationAction = portalAction({
   },
 });
 
-/** The add-member combobox's suggestions: a read, so nothing is revalidated. */
-export const searchMemberCandidatesAction = portalAction({
-  signIn: projectPath("/manage/team"),
-  args: z.tuple([projectTarget, z.string().max(32)]),
-  run: async ([{ projectId }, query], { actor }) => ({
-    message: "",
-    data: { users: await searchMemberCandidates(actor, projectId, query) },
-  }),
-});
+/** A combobox's suggestions: a read, so nothing is revalidated. */
+const candidatesAction = (search: typeof searchMemberCandidates | typeof searchOwnerCandidates) =>
+  portalAction({
+    signIn: projectPath("/manage/team"),
+    args: z.tuple([projectTarget, z.string().max(32)]),
+    run: async ([{ projectId }, query], { actor }) => ({ message: "", data: { users: await search(actor, projectId, query) } }),
+  });
 
+/** The add-member combobox. */
+export const searchMemberCandidatesAction = candidatesAction(searchMemberCandidates);
 /** Transfer ownership's combobox: the accounts that may own the project. */
-export const searchOwnerCandidatesAction = portalAction({
-  signIn: projectPath("/manage/team"),
-  args: z.tuple([projectTarget, z.string().max(32)]),
-  run: async ([{ projectId }, query], { actor }) => ({
-    message: "",
-    data: { users: await searchOwnerCandidates(actor, projectId, query) },
-  }),
-});
+export const searchOwnerCandidatesAction = candidatesAction(searchOwnerCandidates);
 
 export const changeMemberRoleAction = portalAction({
   ...manageWrite(),

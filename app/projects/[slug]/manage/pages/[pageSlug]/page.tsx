@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -9,11 +8,9 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { NotFound } from "@/lib/errors";
 import { getPage } from "@/lib/pages/service";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("pages");
-  return { title: t("edit") };
-}
+export const generateMetadata = pageTitle("pages.edit");
 
 export default async function EditPage(props: ManageTabPageProps<{ slug: string; pageSlug: string }, { saved?: string }>) {
   return renderManageTab(props, "pages", async ({ actor, project }, { params: { pageSlug }, searchParams }) => {

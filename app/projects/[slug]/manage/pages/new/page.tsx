@@ -1,14 +1,11 @@
-import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { deletePageAction, previewMarkdownAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
 import { type ManageTabPageProps, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
+import { pageTitle } from "@/lib/portal/page-title";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("pages");
-  return { title: t("new") };
-}
+export const generateMetadata = pageTitle("pages.new");
 
 export default async function NewPage(props: ManageTabPageProps) {
   return renderManageTab(props, "pages", async ({ project }) => {
