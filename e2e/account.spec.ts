@@ -65,7 +65,11 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   // Edit the profile with the keyboard only.
   const profile = page.getByRole("form", { name: "Profile" });
   await profile.getByLabel("Display name").fill("Renamed Tester");
-  await profile.getByLabel("Date of birth", { exact: true }).fill("2000-05-17");
+  // The date of birth in three fields, in the page's language and its order (month, day, year in English).
+  const birth = profile.getByRole("group", { name: "Date of birth" });
+  await birth.getByLabel("Month").selectOption({ label: "May" });
+  await birth.getByLabel("Day").fill("17");
+  await birth.getByLabel("Year").fill("2000");
   // The picture: the (just renamed) initials until one is uploaded; a file picked is uploaded at once,
   // served by us (never another host), shown in the header too, and can be removed.
   const preview = profile.getByRole("group", { name: "Picture" });
@@ -104,7 +108,10 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   const profil = page.getByRole("form", { name: "Profil" });
   await expect(profil.getByLabel("Anzeigename")).toHaveValue("Renamed Tester");
   await expect(profil.getByLabel("Sprache")).toHaveValue("de");
-  await expect(profil.getByLabel("Geburtsdatum", { exact: true })).toHaveValue("2000-05-17");
+  const geburtsdatum = profil.getByRole("group", { name: "Geburtsdatum" });
+  await expect(geburtsdatum.getByLabel("Tag")).toHaveValue("17");
+  await expect(geburtsdatum.getByLabel("Monat")).toHaveValue("5");
+  await expect(geburtsdatum.getByLabel("Jahr")).toHaveValue("2000");
 
   // A server message in German too: the schema's English message goes through the table.
   await profil.getByLabel("Benutzername").fill("x");

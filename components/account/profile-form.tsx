@@ -5,6 +5,7 @@ import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
+import { DateOfBirthField } from "./date-of-birth-field";
 import { CheckboxField, SelectField } from "@/components/ui/field";
 import { ImageControl } from "@/components/ui/image-control";
 import { Notice } from "@/components/ui/notice";
@@ -65,7 +66,7 @@ export function ProfileForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <FormTextField form={form} name="displayName" label={t("displayName")} />
         <FormTextField form={form} name="username" label={t("username")} />
-        <FormTextField form={form} name="dateOfBirth" label={t("dateOfBirth")} type="date" hint={t("dateOfBirthHint")} />
+        <DateOfBirthField control={form.control} label={t("dateOfBirth")} hint={t("dateOfBirthHint")} />
         <SelectField
           label={t("language")}
           hint={t("languageHint")}

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { FilePicker, useFileDrop } from "@/components/ui/file-picker";
 import { Notice } from "@/components/ui/notice";
+import { PhoneFold } from "@/components/ui/phone-fold";
 import {
   DOWNLOAD_KINDS,
   FILE_PLATFORM_NAMES,
@@ -72,7 +73,8 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
         const stored = body as FileView;
         setNotice({
           tone: "success",
-          text: t("uploaded", { name: stored.name, size: formatBytes(stored.size, locale), sha256: stored.sha256 }),
+          // The sha256 is in the file list the refresh brings, not repeated here.
+          text: t("uploaded", { name: stored.name, size: formatBytes(stored.size, locale) }),
         });
         setInstallPath("");
         setPlatforms([]);
@@ -128,42 +130,47 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
           ))}
         </select>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label={t("installPath")}
-          hint={t("installPathHint")}
-          value={installPath}
-          onChange={(event) => setInstallPath(event.target.value)}
-          disabled={progress !== null}
-          spellCheck={false}
-        />
-        <div className="space-y-3">
-          <fieldset className="space-y-1.5">
-            <legend className="text-sm font-medium text-slate-900">{t("platforms")}</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {FILE_PLATFORMS.map((platform) => (
-                <CheckboxField
-                  key={platform}
-                  label={FILE_PLATFORM_NAMES[platform]}
-                  checked={platforms.includes(platform)}
-                  disabled={progress !== null}
-                  onChange={(event) =>
-                    setPlatforms((chosen) => (event.target.checked ? [...chosen, platform] : chosen.filter((other) => other !== platform)))
-                  }
-                />
-              ))}
-            </div>
-            <p className="text-xs text-slate-500">{t("platformsHint")}</p>
-          </fieldset>
-          <CheckboxField
-            label={t("extract")}
-            hint={t("extractHint")}
-            checked={extract}
+      {/* What the launcher does with the file: most files need none of it, so a phone folds it away. */}
+      <PhoneFold summary={t("launcherOptions")}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={t("installPath")}
+            hint={t("installPathHint")}
+            value={installPath}
+            onChange={(event) => setInstallPath(event.target.value)}
             disabled={progress !== null}
-            onChange={(event) => setExtract(event.target.checked)}
+            spellCheck={false}
           />
+          <div className="space-y-3">
+            <fieldset className="space-y-1.5">
+              <legend className="text-sm font-medium text-slate-900">{t("platforms")}</legend>
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                {FILE_PLATFORMS.map((platform) => (
+                  <CheckboxField
+                    key={platform}
+                    label={FILE_PLATFORM_NAMES[platform]}
+                    checked={platforms.includes(platform)}
+                    disabled={progress !== null}
+                    onChange={(event) =>
+                      setPlatforms((chosen) =>
+                        event.target.checked ? [...chosen, platform] : chosen.filter((other) => other !== platform),
+                      )
+                    }
+                  />
+                ))}
+              </div>
+              <p className="text-xs text-slate-500">{t("platformsHint")}</p>
+            </fieldset>
+            <CheckboxField
+              label={t("extract")}
+              hint={t("extractHint")}
+              checked={extract}
+              disabled={progress !== null}
+              onChange={(event) => setExtract(event.target.checked)}
+            />
+          </div>
         </div>
-      </div>
+      </PhoneFold>
       <FilePicker label={t("file")} hint={t("uploadAtOnce")} disabled={progress !== null} onFile={upload} />
       {progress && (
         <div className="space-y-2">

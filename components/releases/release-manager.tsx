@@ -11,9 +11,11 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice, RowNotice } from "@/components/ui/notice";
+import { PhoneFold } from "@/components/ui/phone-fold";
 import { useToast } from "@/components/ui/toast";
 import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANNELS } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -409,7 +411,8 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
 
 /**
  * One release's editor: where it stands, its state buttons (each asks first), its text, and its
- * files with the upload (progress and sha256).
+ * files with the upload (progress and sha256). On a phone its text and the upload's launcher
+ * options fold behind a summary each (PhoneFold), so the files and the upload are not 2,000 px away.
  */
 export function ReleaseEditor({
   target,
@@ -439,19 +442,31 @@ export function ReleaseEditor({
       </div>
       <ReviewState release={release} />
       <ReleaseButtons target={target} release={release} trusted={trusted} actions={actions} listHref={listHref} />
-      {release.state !== "IN_REVIEW" && <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />}
+      {release.state !== "IN_REVIEW" && (
+        <PhoneFold summary={t("editText")}>
+          <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />
+        </PhoneFold>
+      )}
       <div className="space-y-2">
         <h3 className="text-sm font-medium">{t("files")}</h3>
         {release.files.length ? (
-          <ul className="space-y-1 text-sm">
+          <ul className="divide-y divide-slate-100 text-sm">
             {release.files.map((file) => (
-              <li key={file.id} className="flex flex-wrap gap-x-3">
-                <span className="font-medium break-all">{file.name}</span>
-                <span className="text-slate-600">{formatBytes(file.size, locale)}</span>
-                <span className="font-mono text-xs break-all text-slate-500">sha256 {file.sha256}</span>
-                <span className="text-slate-600">
-                  {t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}
-                </span>
+              <li key={file.id} className="py-1.5">
+                <div className="flex flex-wrap gap-x-3">
+                  <span className="font-medium break-all">{file.name}</span>
+                  <span className="text-slate-600">{formatBytes(file.size, locale)}</span>
+                  <span className="text-slate-600">
+                    {t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}
+                  </span>
+                </div>
+                {/* The checksum once, shortened (the Files tab and the project page show it whole); Copy takes all of it. */}
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-xs text-slate-500" title={file.sha256}>
+                    sha256 {file.sha256.slice(0, 12)}…
+                  </span>
+                  <CopyButton text={file.sha256} label={t("copySha", { name: file.name })} />
+                </div>
               </li>
             ))}
           </ul>

@@ -30,7 +30,8 @@ export function useFileDrop(onFile: (file: File) => void, disabled = false) {
  * browser's "Choose File / No file chosen" is cut on a phone and speaks the browser's language),
  * and the file input itself, visually hidden inside the button: Tab reaches the input, the button
  * shows its focus ring, Space or Enter opens the system's chooser. A picked file goes to `onFile`
- * at once; the input is emptied again, so the same file can be picked twice.
+ * at once; the input is emptied again, so the same file can be picked twice. Dropping is the
+ * caller's (useFileDrop on its outer element), so the caller's `hint` says it, once.
  */
 export function FilePicker({
   id,
@@ -63,7 +64,7 @@ export function FilePicker({
       <label id={labelId} htmlFor={inputId} className="block text-sm font-medium text-slate-900">
         {label}
       </label>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div>
         <label
           className={`relative inline-flex items-center justify-center rounded-md bg-white px-3.5 py-2 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"}`}
         >
@@ -83,7 +84,6 @@ export function FilePicker({
           />
           {button ?? t("chooseFile")}
         </label>
-        <span className="text-xs text-slate-500">{t("orDrop")}</span>
       </div>
       {hint && (
         <p id={`${inputId}-hint`} className="text-xs text-slate-500">
