@@ -1,10 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import type { NotificationKind } from "@/lib/notifications/kinds";
 import type { NotificationSettings } from "@/lib/notifications/settings";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -19,8 +20,7 @@ export function NotificationSettingsForm({
 }) {
   const t = useTranslations("account.notifications");
   const [settings, setSettings] = useState(initial);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { run, pending, notice } = useAction({ success: "notice", failure: "notice" });
   const kinds = Object.keys(settings) as NotificationKind[];
   const set = (kind: NotificationKind, channel: "inApp" | "email", on: boolean) =>
     setSettings((current) => ({ ...current, [kind]: { ...current[kind], [channel]: on } }));
@@ -30,10 +30,7 @@ export function NotificationSettingsForm({
       aria-label={t("title")}
       onSubmit={(event) => {
         event.preventDefault();
-        startTransition(async () => {
-          const result = await action(settings);
-          setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-        });
+        run(() => action(settings));
       }}
     >
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}

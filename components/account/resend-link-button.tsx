@@ -1,28 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 
 /** Sends the verification link again (to the address waiting for confirmation); the outcome is a toast. */
 export function ResendLinkButton({ action }: { action: () => Promise<FormResult> }) {
   const t = useTranslations("account.email");
-  const toast = useToast();
-  const [pending, startTransition] = useTransition();
+  const { run, pending } = useAction();
   return (
-    <Button
-      type="button"
-      variant="secondary"
-      pending={pending}
-      onClick={() =>
-        startTransition(async () => {
-          const result = await action();
-          toast(result.ok ? "success" : "error", result.message);
-        })
-      }
-    >
+    <Button type="button" variant="secondary" pending={pending} onClick={() => run(action)}>
       {t("resend")}
     </Button>
   );

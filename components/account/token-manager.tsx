@@ -1,18 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import { useConfirm } from "@/components/ui/confirm";
 import { SecretBox } from "@/components/ui/secret-box";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import { TOKEN_SCOPES } from "@/lib/auth/actor";
 import { createOwnTokenSchema, type tokenSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -39,8 +38,6 @@ interface Props {
 export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("account.tokens");
   const tl = useTranslations("labels.tokenScope");
-  const confirm = useConfirm();
-  const toast = useToast();
   const { form, submit, pending, notice, setNotice } = useSchemaForm({
     schema: createOwnTokenSchema,
     raw: true,
@@ -54,24 +51,20 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
   // The secret of the token just created: shown until the page is left or that token is revoked.
   const [created, setCreated] = useState<{ id: string; token: string } | null>(null);
 
-  const [revoking, startRevoke] = useTransition();
-  const [revokingId, setRevokingId] = useState<string | null>(null);
+  const revoking = useAction();
   const errors = form.formState.errors;
 
-  const onRevoke = async (token: Token) => {
-    const sure = await confirm({ title: t("revokeTitle", { name: token.name }), body: t("revokeBody"), confirmLabel: t("revokeConfirm") });
-    if (!sure) return;
-    setRevokingId(token.id);
-    startRevoke(async () => {
-      const result = await actions.revoke(token.id);
-      if (result.ok && created?.id === token.id) {
+  const onRevoke = (token: Token) =>
+    revoking.run(() => actions.revoke(token.id), {
+      key: token.id,
+      confirm: { title: t("revokeTitle", { name: token.name }), body: t("revokeBody"), confirmLabel: t("revokeConfirm") },
+      onSuccess: () => {
+        if (created?.id !== token.id) return;
         // Its secret is worthless now: the box (and the notice telling to copy it) goes.
         setCreated(null);
         setNotice(null);
-      }
-      toast(result.ok ? "success" : "error", result.message);
+      },
     });
-  };
 
   return (
     <div className="space-y-6">
@@ -110,7 +103,7 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
                     : t("neverUsed")}
                 </p>
               </div>
-              <Button type="button" variant="ghost" pending={revoking && revokingId === token.id} onClick={() => void onRevoke(token)}>
+              <Button type="button" variant="ghost" pending={revoking.busy === token.id} onClick={() => void onRevoke(token)}>
                 {t("revoke")}
                 <span className="sr-only">: {token.name}</span>
               </Button>

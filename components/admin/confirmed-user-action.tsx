@@ -1,12 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { RowNotice } from "@/components/ui/notice";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 
 /**
@@ -27,21 +24,12 @@ export function ConfirmedUserAction({
   action: (userId: string) => Promise<FormResult>;
 }) {
   const t = useTranslations(words);
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, start] = useTransition();
-  const [notice, setNotice] = useState<FormNoticeState | null>(null);
-  const run = async () => {
-    if (!(await confirm({ title: t("title", { username }), body: t("body"), confirmLabel: t("confirm") }))) return;
-    start(async () => {
-      const result = await action(userId);
-      if (result.ok) toast("success", result.message);
-      else setNotice({ tone: "error", text: result.message });
-    });
-  };
+  const { run, pending, notice } = useAction({ success: "toast", failure: "notice" });
+  const onClick = () =>
+    run(() => action(userId), { confirm: { title: t("title", { username }), body: t("body"), confirmLabel: t("confirm") } });
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button type="button" variant="danger" pending={pending} onClick={run}>
+      <Button type="button" variant="danger" pending={pending} onClick={onClick}>
         {pending ? t("pending") : t("action")}
       </Button>
       <RowNotice notice={notice} />

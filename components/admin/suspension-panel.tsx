@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
+import { useAskReason } from "@/components/ui/confirm";
 import { RowNotice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 
 export type SuspensionChange = { suspended: true; suspensionReason: string } | { suspended: false };
@@ -24,29 +24,22 @@ export function SuspensionPanel({
   action: (userId: string, version: number, change: SuspensionChange) => Promise<FormResult>;
 }) {
   const t = useTranslations("admin.suspension");
-  const confirm = useConfirm();
-  const [pending, start] = useTransition();
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-
-  const run = (change: SuspensionChange) =>
-    start(async () => {
-      const result = await action(userId, version, change);
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-    });
+  const askReason = useAskReason();
+  const { run, pending, notice } = useAction({ success: "notice", failure: "notice" });
 
   const suspend = async () => {
-    const reason = await confirm({
+    const reason = await askReason({
       title: t("suspendTitle", { username }),
       body: t("suspendBody"),
       confirmLabel: t("confirmSuspend"),
       input: { label: t("reason"), required: true, maxLength: 500 },
     });
-    if (typeof reason === "string" && reason) run({ suspended: true, suspensionReason: reason });
+    if (reason) run(() => action(userId, version, { suspended: true, suspensionReason: reason }));
   };
-  const lift = async () => {
-    if (await confirm({ title: t("liftTitle", { username }), body: t("liftBody"), confirmLabel: t("confirmLift"), tone: "primary" }))
-      run({ suspended: false });
-  };
+  const lift = () =>
+    run(() => action(userId, version, { suspended: false }), {
+      confirm: { title: t("liftTitle", { username }), body: t("liftBody"), confirmLabel: t("confirmLift"), tone: "primary" },
+    });
 
   return (
     <div className="space-y-3">

@@ -1,16 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import { createWarningSchema, WARNING_KINDS, WARNING_SEVERITIES, type warningSchema } from "@/lib/warnings/schemas";
 
@@ -34,22 +33,19 @@ export function WarningsPanel({
 }) {
   const t = useTranslations("admin.warnings");
   const tl = useTranslations("labels");
-  const confirm = useConfirm();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: createWarningSchema,
     defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" },
     action: (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }),
     onSuccess: () => form.reset(),
   });
-  const [revoking, startRevoke] = useTransition();
-  const [revokeNotice, setRevokeNotice] = useState<{ id: string; tone: "success" | "error"; text: string } | null>(null);
-  const revoke = async (warningId: string) => {
-    if (!(await confirm({ title: t("revokeTitle"), body: t("revokeBody"), confirmLabel: t("revoke") }))) return;
-    startRevoke(async () => {
-      const result = await actions.revoke(userId, warningId);
-      setRevokeNotice({ id: warningId, tone: result.ok ? "success" : "error", text: result.message });
+  // The answer shows under the warning revoked (its notice has that warning's key).
+  const revoking = useAction({ success: "notice", failure: "notice" });
+  const revoke = (warningId: string) =>
+    revoking.run(() => actions.revoke(userId, warningId), {
+      key: warningId,
+      confirm: { title: t("revokeTitle"), body: t("revokeBody"), confirmLabel: t("revoke") },
     });
-  };
   return (
     <div className="space-y-5">
       {warnings.length === 0 ? (
@@ -69,11 +65,11 @@ export function WarningsPanel({
               <p className="break-words">{warning.reason}</p>
               {warning.internalNote && <p className="break-words text-slate-700">{t("note", { note: warning.internalNote })}</p>}
               {canManage && warning.active && (
-                <Button type="button" variant="ghost" pending={revoking} onClick={() => revoke(warning.id)}>
+                <Button type="button" variant="ghost" pending={revoking.pending} onClick={() => revoke(warning.id)}>
                   {t("revoke")}
                 </Button>
               )}
-              {revokeNotice?.id === warning.id && <Notice tone={revokeNotice.tone}>{revokeNotice.text}</Notice>}
+              {revoking.notice?.key === warning.id && <Notice tone={revoking.notice.tone}>{revoking.notice.text}</Notice>}
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
@@ -10,9 +10,9 @@ import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import { MAX_MESSAGE_BODY, messageInputSchema, type MessageInput, type MessageView } from "@/lib/messages/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -133,12 +133,11 @@ function PostedMessage({
   onDeleted: (text: string) => void;
 }) {
   const t = useTranslations("manage.messages");
-  const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
   // Said where the editor was, once it has closed.
   const [saved, setSaved] = useState("");
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState("");
+  // Deleted, the announcement is gone: the manager above the list says so (`onDeleted`).
+  const deletion = useAction({ success: "none", failure: "notice" });
   if (editing) {
     return (
       <li className="rounded-md p-4 ring-1 ring-indigo-200">
@@ -182,31 +181,22 @@ function PostedMessage({
           <Button
             type="button"
             variant="secondary"
-            pending={pending}
+            pending={deletion.pending}
             aria-label={t("deleteOf", { title: message.title })}
-            onClick={async () => {
-              if (
-                !(await confirm({
-                  title: t("deleteTitle", { title: message.title }),
-                  body: t("deleteBody"),
-                  confirmLabel: t("deleteConfirm"),
-                }))
-              )
-                return;
-              startTransition(async () => {
-                const result = await actions.remove(target, message.id);
-                if (result.ok) onDeleted(result.message);
-                else setError(result.message);
-              });
-            }}
+            onClick={() =>
+              deletion.run(() => actions.remove(target, message.id), {
+                confirm: { title: t("deleteTitle", { title: message.title }), body: t("deleteBody"), confirmLabel: t("deleteConfirm") },
+                onSuccess: ({ message }) => onDeleted(message),
+              })
+            }
           >
-            {pending ? t("deleting") : t("delete")}
+            {deletion.pending ? t("deleting") : t("delete")}
           </Button>
         </div>
       </div>
       <MarkdownHtml html={message.html} className="mt-2 text-sm" />
       {saved && <Notice tone="success">{saved}</Notice>}
-      {error && <Notice tone="error">{error}</Notice>}
+      {deletion.notice && <Notice tone="error">{deletion.notice.text}</Notice>}
     </li>
   );
 }

@@ -1,16 +1,15 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { useWatch } from "react-hook-form";
 import { useDerivedSlug } from "@/components/forms/use-derived-slug";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
 import { FormFooter } from "@/components/forms/form-footer";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import { MAX_PAGE_BODY, MAX_PAGE_SLUG, pageInputSchema, type PageFormValues } from "@/lib/pages/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import { slugify } from "@/lib/projects/slug";
@@ -47,7 +46,6 @@ export function PageEditor({
 }) {
   const t = useTranslations("pages");
   const format = useFormatter();
-  const confirm = useConfirm();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: pageInputSchema,
     raw: true,
@@ -57,8 +55,8 @@ export function PageEditor({
   const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";
   const slugField = useDerivedSlug(form, { title: "title", slug: "slug" }, addressOf, page === null);
-  const [deleting, startDelete] = useTransition();
-  const [deleteError, setDeleteError] = useState("");
+  // Deleted, the page goes on to the list of pages; only a refusal is said here.
+  const deletion = useAction({ success: "none", failure: "notice" });
 
   return (
     <form onSubmit={submit} noValidate aria-label={page ? t("edit") : t("new")} className="space-y-5">
@@ -85,23 +83,20 @@ export function PageEditor({
         initialHtml={initialHtml}
         preview={(text) => actions.preview(target, { body: text })}
       />
-      {deleteError && <Notice tone="error">{deleteError}</Notice>}
+      {deletion.notice && <Notice tone="error">{deletion.notice.text}</Notice>}
       <FormFooter pending={pending} label={page ? t("save") : t("create")} pendingLabel={t("saving")} notice={notice}>
         {page && (
           <Button
             type="button"
             variant="danger"
-            pending={deleting}
-            onClick={async () => {
-              if (!(await confirm({ title: t("deleteTitle", { title: initial.title }), body: t("deleteBody"), confirmLabel: t("delete") })))
-                return;
-              startDelete(async () => {
-                const result = await actions.remove(target, page);
-                if (!result.ok) setDeleteError(result.message);
-              });
-            }}
+            pending={deletion.pending}
+            onClick={() =>
+              deletion.run(() => actions.remove(target, page), {
+                confirm: { title: t("deleteTitle", { title: initial.title }), body: t("deleteBody"), confirmLabel: t("delete") },
+              })
+            }
           >
-            {deleting ? t("deleting") : t("delete")}
+            {deletion.pending ? t("deleting") : t("delete")}
           </Button>
         )}
       </FormFooter>

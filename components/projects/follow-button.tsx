@@ -1,17 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 
 /** Follow or stop following a project: its releases and announcements reach the follower. */
 export function FollowButton({ following, action }: { following: boolean; action: (follow: boolean) => Promise<FormResult> }) {
   const t = useTranslations("projects.follow");
-  const toast = useToast();
   const [now, setNow] = useState(following);
-  const [pending, startTransition] = useTransition();
+  const { run, pending } = useAction();
   return (
     <Button
       type="button"
@@ -19,13 +18,7 @@ export function FollowButton({ following, action }: { following: boolean; action
       pending={pending}
       aria-pressed={now}
       title={t("hint")}
-      onClick={() =>
-        startTransition(async () => {
-          const result = await action(!now);
-          if (result.ok) setNow(!now);
-          toast(result.ok ? "success" : "error", result.message);
-        })
-      }
+      onClick={() => run(() => action(!now), { onSuccess: () => setNow(!now) })}
     >
       {now ? t("following") : t("follow")}
     </Button>

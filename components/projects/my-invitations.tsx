@@ -1,10 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState, useTransition } from "react";
+import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import { ProjectLogo } from "./project-images";
 
@@ -29,27 +28,12 @@ export interface InvitationAnswers {
  */
 export function MyInvitations({ invitations, answers }: { invitations: MyInvitation[]; answers: InvitationAnswers }) {
   const t = useTranslations("projects.invitations");
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, startTransition] = useTransition();
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const answer = (key: string, work: () => Promise<FormResult>) => {
-    setBusy(key);
-    startTransition(async () => {
-      const result = await work();
-      toast(result.ok ? "success" : "error", result.message);
-      setBusy(null);
+  const { run, pending, busy } = useAction();
+  const decline = (invitation: MyInvitation) =>
+    run(() => answers.decline(invitation.id), {
+      key: `decline-${invitation.id}`,
+      confirm: { title: t("declineTitle", { project: invitation.project.name }), body: t("declineBody"), confirmLabel: t("decline") },
     });
-  };
-  const decline = async (invitation: MyInvitation) => {
-    const ok = await confirm({
-      title: t("declineTitle", { project: invitation.project.name }),
-      body: t("declineBody"),
-      confirmLabel: t("decline"),
-    });
-    if (ok) answer(`decline-${invitation.id}`, () => answers.decline(invitation.id));
-  };
 
   return (
     <ul aria-label={t("title")} className="divide-y divide-slate-100">
@@ -67,7 +51,7 @@ export function MyInvitations({ invitations, answers }: { invitations: MyInvitat
               type="button"
               pending={busy === `accept-${invitation.id}`}
               disabled={pending}
-              onClick={() => answer(`accept-${invitation.id}`, () => answers.accept(invitation.id))}
+              onClick={() => run(() => answers.accept(invitation.id), { key: `accept-${invitation.id}` })}
               aria-label={t("acceptLabel", { project: invitation.project.name })}
             >
               {t("accept")}

@@ -1,13 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { useRowMessage } from "@/components/i18n/use-row-message";
 import { LocalTime } from "@/components/ui/local-time";
 import { useListNavigation } from "@/components/navigation/list-navigation";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { MyProjectRow } from "@/lib/portal/my-projects";
 import type { FormResult } from "@/lib/portal/form-result";
 import { statusBadge, visibilityBadge } from "./badges";
@@ -40,21 +38,13 @@ export function MyProjectList({
   const leaveLabel = useRowMessage(t.raw("leaveLabel"));
   const manage = t("manage");
   const leaveText = t("leave");
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, startTransition] = useTransition();
-  const [busy, setBusy] = useState<string | null>(null);
+  const leaving = useAction();
   const navigation = useListNavigation();
-  const onLeave = async (project: MyProjectRow["project"]) => {
-    if (!(await confirm({ title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") })))
-      return;
-    setBusy(project.id);
-    startTransition(async () => {
-      const result = await leave({ projectId: project.id, slug: project.slug });
-      toast(result.ok ? "success" : "error", result.message);
-      setBusy(null);
+  const onLeave = (project: MyProjectRow["project"]) =>
+    leaving.run(() => leave({ projectId: project.id, slug: project.slug }), {
+      key: project.id,
+      confirm: { title: t("leaveTitle", { project: project.name }), body: t("leaveBody"), confirmLabel: t("leaveConfirm") },
     });
-  };
   return (
     <ul aria-label={t("title")} {...navigation} className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       {rows.map(({ project, role, since }) => (
@@ -88,7 +78,7 @@ export function MyProjectList({
                 type="button"
                 variant="ghost"
                 aria-label={leaveLabel({ project: project.name })}
-                pending={pending && busy === project.id}
+                pending={leaving.busy === project.id}
                 onClick={() => void onLeave(project)}
               >
                 {leaveText}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { createContext, useCallback, useContext, useId, useRef, useState, type ReactNode } from "react";
+import { TextAreaField } from "./textarea";
 
 /** What a confirmation says: what will happen, and the words of its button. */
 export interface ConfirmRequest {
@@ -91,18 +92,15 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
               </div>
             )}
             {request.input && (
-              <label className="block text-sm font-medium text-slate-900">
-                {request.input.label}
-                <textarea
-                  autoFocus
-                  required={request.input.required}
-                  maxLength={request.input.maxLength ?? 500}
-                  value={text}
-                  onChange={(event) => setText(event.target.value)}
-                  rows={3}
-                  className="mt-1 block w-full rounded-md bg-white px-3 py-2 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
-                />
-              </label>
+              <TextAreaField
+                label={request.input.label}
+                autoFocus
+                required={request.input.required}
+                maxLength={request.input.maxLength ?? 500}
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                rows={3}
+              />
             )}
             <div className="flex flex-wrap justify-end gap-2 pt-2">
               <button

@@ -1,16 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { SecretBox } from "@/components/ui/secret-box";
 import { DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import { type DeliveryView, type WebhookFormValues, type WebhookView, webhookFormSchema } from "@/lib/webhooks/schemas";
 
@@ -168,15 +167,8 @@ function WebhookItem({
   onDeleted: () => void;
 }) {
   const t = useTranslations("webhooks");
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, startTransition] = useTransition();
-  const run = (work: () => Promise<FormResult<unknown>>, after?: (result: FormResult<unknown>) => void) =>
-    startTransition(async () => {
-      const result = await work();
-      toast(result.ok ? "success" : "error", result.message);
-      if (result.ok) after?.(result);
-    });
+  // One action at a time per webhook: all its buttons wait while one runs.
+  const { run, pending } = useAction();
   const state = webhook.disabledAt ? "disabled" : !webhook.active ? "off" : webhook.failingSince ? "failing" : "on";
   const stateStyle = { on: "text-emerald-700", off: "text-slate-600", failing: "text-amber-700", disabled: "text-red-700" }[state];
 
@@ -207,13 +199,12 @@ function WebhookItem({
             type="button"
             variant="secondary"
             pending={pending}
-            onClick={async () => {
-              if (!(await confirm({ title: t("rotateTitle"), body: t("rotateBody"), confirmLabel: t("rotateConfirm") }))) return;
-              run(
-                () => actions.rotate(webhook.id),
-                (result) => result.ok && result.data && onSecret((result.data as { secret: string }).secret),
-              );
-            }}
+            onClick={() =>
+              run(() => actions.rotate(webhook.id), {
+                confirm: { title: t("rotateTitle"), body: t("rotateBody"), confirmLabel: t("rotateConfirm") },
+                onSuccess: ({ data }) => data && onSecret(data.secret),
+              })
+            }
           >
             {t("rotate")}
           </Button>
@@ -222,13 +213,12 @@ function WebhookItem({
             variant="secondary"
             pending={pending}
             aria-label={t("deleteOf", { url: webhook.url })}
-            onClick={async () => {
-              if (
-                !(await confirm({ title: t("deleteTitle"), body: t("deleteBody", { url: webhook.url }), confirmLabel: t("deleteConfirm") }))
-              )
-                return;
-              run(() => actions.remove(webhook.id), onDeleted);
-            }}
+            onClick={() =>
+              run(() => actions.remove(webhook.id), {
+                confirm: { title: t("deleteTitle"), body: t("deleteBody", { url: webhook.url }), confirmLabel: t("deleteConfirm") },
+                onSuccess: onDeleted,
+              })
+            }
           >
             {t("delete")}
           </Button>

@@ -1,14 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import { useConfirm } from "@/components/ui/confirm";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import { useUserAgentNames } from "./user-agent-names";
 import { renameDeviceSchema, type deviceSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -24,20 +22,13 @@ export interface DeviceActions {
 export function DeviceList({ devices, actions }: { devices: Device[]; actions: DeviceActions }) {
   const t = useTranslations("account.devices");
   const named = useUserAgentNames();
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, start] = useTransition();
-  const [busy, setBusy] = useState<string | null>(null);
+  const removal = useAction();
   if (devices.length === 0) return <p className="text-sm text-slate-500">{t("empty")}</p>;
-  const remove = async (device: Device) => {
-    if (!(await confirm({ title: t("removeTitle", { name: device.name }), body: t("removeBody"), confirmLabel: t("removeConfirm") })))
-      return;
-    setBusy(device.id);
-    start(async () => {
-      const result = await actions.remove(device.id);
-      toast(result.ok ? "success" : "error", result.message);
+  const remove = (device: Device) =>
+    removal.run(() => actions.remove(device.id), {
+      key: device.id,
+      confirm: { title: t("removeTitle", { name: device.name }), body: t("removeBody"), confirmLabel: t("removeConfirm") },
     });
-  };
   return (
     <ul className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200" aria-label={t("listLabel")}>
       {devices.map((device) => (
@@ -54,7 +45,7 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
             </p>
             <RenameForm device={device} action={actions.rename} />
           </div>
-          <Button type="button" variant="ghost" pending={pending && busy === device.id} onClick={() => void remove(device)}>
+          <Button type="button" variant="ghost" pending={removal.busy === device.id} onClick={() => void remove(device)}>
             {t("remove")}
             <span className="sr-only">: {device.name}</span>
           </Button>

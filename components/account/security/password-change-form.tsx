@@ -1,15 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { z } from "zod";
 import { FormPasswordField } from "@/components/forms/form-fields";
-import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import { changePasswordSchema } from "@/lib/account/schemas";
 import type { tokenSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -61,24 +60,16 @@ export function PasswordChangeForm({ tokens, actions }: { tokens: Token[]; actio
 
 function TokensAfterChange({ tokens, revokeAll }: { tokens: Token[]; revokeAll: PasswordActions["revokeAllTokens"] }) {
   const t = useTranslations("account.password");
-  const confirm = useConfirm();
-  const [revoking, startRevoke] = useTransition();
-  const [notice, setNotice] = useState<FormNoticeState | null>(null);
-  const onRevokeAll = async () => {
-    if (
-      !(await confirm({
+  const { run, pending: revoking, notice } = useAction({ success: "notice", failure: "notice" });
+  const onRevokeAll = () =>
+    run(revokeAll, {
+      confirm: {
         title: t("revokeAllTitle", { count: tokens.length }),
         body: t("revokeAllBody"),
         confirmLabel: t("revokeAll"),
         tone: "danger",
-      }))
-    )
-      return;
-    startRevoke(async () => {
-      const result = await revokeAll();
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
+      },
     });
-  };
   if (tokens.length === 0) return notice && <Notice tone={notice.tone}>{notice.text}</Notice>;
   return (
     <section className="space-y-4 rounded-md bg-amber-50 p-4 text-sm ring-1 ring-amber-200" aria-label={t("tokensListLabel")}>

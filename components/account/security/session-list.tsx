@@ -1,12 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import { useConfirm, type ConfirmRequest } from "@/components/ui/confirm";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import { useUserAgentNames } from "./user-agent-names";
 import type { sessionSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -24,18 +22,7 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
   // A session from before devices were kept has no device: named by its browser and system.
   const deviceOf = (session: Session) =>
     session.deviceId ? session.device : t("unnamedDevice", { browser: named(session.browser), os: named(session.os) });
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, start] = useTransition();
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (id: string, question: ConfirmRequest, action: () => Promise<FormResult>) => {
-    if (!(await confirm(question))) return;
-    setBusy(id);
-    start(async () => {
-      const result = await action();
-      toast(result.ok ? "success" : "error", result.message);
-    });
-  };
+  const ending = useAction();
   const others = sessions.filter((session) => !session.current);
   return (
     <div className="space-y-4">
@@ -63,13 +50,12 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
               <Button
                 type="button"
                 variant="ghost"
-                pending={pending && busy === session.id}
+                pending={ending.busy === session.id}
                 onClick={() =>
-                  void run(
-                    session.id,
-                    { title: t("endTitle", { device: deviceOf(session) }), body: t("endBody"), confirmLabel: t("end") },
-                    () => actions.end(session.id),
-                  )
+                  ending.run(() => actions.end(session.id), {
+                    key: session.id,
+                    confirm: { title: t("endTitle", { device: deviceOf(session) }), body: t("endBody"), confirmLabel: t("end") },
+                  })
                 }
               >
                 {t("end")}
@@ -83,13 +69,12 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
         <Button
           type="button"
           variant="secondary"
-          pending={pending && busy === "others"}
+          pending={ending.busy === "others"}
           onClick={() =>
-            void run(
-              "others",
-              { title: t("endOthersTitle", { count: others.length }), body: t("endOthersBody"), confirmLabel: t("endOthers") },
-              actions.endOthers,
-            )
+            ending.run(actions.endOthers, {
+              key: "others",
+              confirm: { title: t("endOthersTitle", { count: others.length }), body: t("endOthersBody"), confirmLabel: t("endOthers") },
+            })
           }
         >
           {t("endOthers")}

@@ -1,16 +1,16 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { z } from "zod";
 import { FormPasswordField, FormTextField } from "@/components/forms/form-fields";
-import type { FormNoticeState } from "@/components/forms/use-action-form";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { useConfirm } from "@/components/ui/confirm";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import { confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -84,22 +84,13 @@ function ReauthenticateForm({ windowMinutes, action }: { windowMinutes: number; 
 
 function SetupButton({ action }: { action: TwoFactorActions["setup"] }) {
   const t = useTranslations("account.twoFactor");
-  const [pending, start] = useTransition();
-  const [notice, setNotice] = useState<FormNoticeState | null>(null);
+  // Done, the panel shows the set-up (the page is refreshed); only a refusal is said here.
+  const { run, pending, notice } = useAction({ success: "none", failure: "notice" });
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">{t("offIntro")}</p>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      <Button
-        type="button"
-        pending={pending}
-        onClick={() =>
-          start(async () => {
-            const result = await action();
-            if (!result.ok) setNotice({ tone: "error", text: result.message });
-          })
-        }
-      >
+      <Button type="button" pending={pending} onClick={() => run(action)}>
         {pending ? t("preparing") : t("setUp")}
       </Button>
     </div>

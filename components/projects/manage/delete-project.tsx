@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { useAskReason } from "@/components/ui/confirm";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
@@ -25,8 +25,7 @@ export function DeleteProject({
 }) {
   const t = useTranslations("manage.delete");
   const ask = useAskReason();
-  const [pending, startTransition] = useTransition();
-  const [message, setMessage] = useState<string | null>(null);
+  const deletion = useAction({ success: "none", failure: "notice" });
   const onDelete = async () => {
     const typed = await ask({
       title: t("confirmTitle", { name }),
@@ -35,22 +34,15 @@ export function DeleteProject({
       input: { label: t("typeName", { name }), required: true, maxLength: 200 },
     });
     if (typed === null) return;
-    if (typed.trim() !== name) {
-      setMessage(t("mismatch"));
-      return;
-    }
-    setMessage(null);
-    startTransition(async () => {
-      const result = await action(target, version);
-      if (!result.ok) setMessage(result.message);
-    });
+    if (typed.trim() !== name) deletion.setNotice({ tone: "error", text: t("mismatch") });
+    else deletion.run(() => action(target, version));
   };
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">{t("text")}</p>
       {blockedReason && <Notice tone="info">{blockedReason}</Notice>}
-      {message && <Notice tone="error">{message}</Notice>}
-      <Button type="button" variant="danger" disabled={Boolean(blockedReason)} pending={pending} onClick={onDelete}>
+      {deletion.notice && <Notice tone="error">{deletion.notice.text}</Notice>}
+      <Button type="button" variant="danger" disabled={Boolean(blockedReason)} pending={deletion.pending} onClick={onDelete}>
         {t("button")}
       </Button>
     </div>

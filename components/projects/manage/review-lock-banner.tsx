@@ -2,10 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 
@@ -22,20 +21,18 @@ export function ReviewLockBanner({
   withdraw: ((target: ProjectTarget, to: string, reason: string) => Promise<FormResult>) | null;
 }) {
   const t = useTranslations("manage.lock");
-  const confirm = useConfirm();
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [failure, setFailure] = useState<string | null>(null);
-  const run = async () => {
-    if (!withdraw) return;
-    const confirmed = await confirm({ title: t("confirmTitle"), body: t("confirmBody"), confirmLabel: t("withdraw"), tone: "danger" });
-    if (!confirmed) return;
-    startTransition(async () => {
-      const result = await withdraw(target, "DRAFT", "");
-      setFailure(result.ok ? null : result.message);
-      router.refresh();
-    });
-  };
+  const withdrawal = useAction({ success: "none", failure: "notice" });
+  const onWithdraw = (send: NonNullable<typeof withdraw>) =>
+    withdrawal.run(
+      async () => {
+        const result = await send(target, "DRAFT", "");
+        // Whatever the answer: a refusal may mean the review has moved on meanwhile.
+        router.refresh();
+        return result;
+      },
+      { confirm: { title: t("confirmTitle"), body: t("confirmBody"), confirmLabel: t("withdraw"), tone: "danger" } },
+    );
   return (
     <div
       role="status"
@@ -44,9 +41,9 @@ export function ReviewLockBanner({
     >
       <p className="font-semibold">{t("title")}</p>
       <p>{t("text")}</p>
-      {failure && <Notice tone="error">{failure}</Notice>}
+      {withdrawal.notice && <Notice tone="error">{withdrawal.notice.text}</Notice>}
       {withdraw && (
-        <Button type="button" variant="secondary" pending={pending} onClick={run}>
+        <Button type="button" variant="secondary" pending={withdrawal.pending} onClick={() => onWithdraw(withdraw)}>
           {t("withdraw")}
         </Button>
       )}

@@ -2,11 +2,13 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
+import { TextAreaField } from "@/components/ui/textarea";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { historySchema } from "@/lib/reviews/schemas";
 import type { ProjectTarget } from "./presentation-form";
@@ -54,25 +56,12 @@ export function ReviewPanel({
       ? t(`moves.${key as MoveKey}`)
       : (history.allowedMoves.find((move) => move.to === to)?.label ?? to);
   };
-  const [pending, startTransition] = useTransition();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { run, pending, busy, notice, setNotice } = useAction({ success: "notice", failure: "notice" });
   const [reason, setReason] = useState("");
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string; missing?: { path: string; message: string }[] } | null>(
-    null,
-  );
 
   const move = (to: string, needsReason: boolean) => {
-    if (needsReason && !reason.trim()) {
-      setNotice({ tone: "error", text: t("reasonFirst") });
-      return;
-    }
-    setBusy(to);
-    startTransition(async () => {
-      const result = await action(target, to, reason);
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-      if (result.ok) setReason("");
-      setBusy(null);
-    });
+    if (needsReason && !reason.trim()) setNotice({ tone: "error", text: t("reasonFirst") });
+    else run(() => action(target, to, reason), { key: to, onSuccess: () => setReason("") });
   };
   const needsReason = history.allowedMoves.some((m) => m.reasonRequired);
 
@@ -103,17 +92,7 @@ export function ReviewPanel({
       )}
       {history.allowedMoves.length > 0 && (
         <div className="space-y-3">
-          {needsReason && (
-            <label className="block space-y-1">
-              <span className="text-sm font-medium">{t("reason")}</span>
-              <textarea
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                rows={2}
-                className="w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600"
-              />
-            </label>
-          )}
+          {needsReason && <TextAreaField label={t("reason")} rows={2} value={reason} onChange={(event) => setReason(event.target.value)} />}
           <div className="flex flex-wrap gap-2">
             {history.allowedMoves.map((moveOption) => (
               <Button

@@ -2,6 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ConfirmProvider } from "@/components/ui/confirm";
+import { ToastProvider } from "@/components/ui/toast";
 import { MESSAGES } from "@/lib/i18n/messages";
 import { ALL_PROJECT_PERMISSIONS } from "@/lib/permissions";
 import { permissionsToSave, RoleEditor } from "./role-editor";
@@ -12,25 +13,27 @@ const noAction = async () => ({ ok: true as const, message: "" });
 function offered(modules: string[]): string[] {
   const html = renderToStaticMarkup(
     <NextIntlClientProvider locale="en" messages={MESSAGES.en} timeZone="UTC">
-      <ConfirmProvider>
-        <RoleEditor
-          target={{ projectId: "p", slug: "p" }}
-          grantable={ALL_PROJECT_PERMISSIONS}
-          modules={modules}
-          actions={{ save: noAction, remove: noAction }}
-          role={{
-            id: "r",
-            key: null,
-            name: "Builder",
-            label: "Builder",
-            rank: 10,
-            permissions: ["project.view", "launcher.manage"],
-            custom: true,
-            memberCount: 0,
-            editable: true,
-          }}
-        />
-      </ConfirmProvider>
+      <ToastProvider>
+        <ConfirmProvider>
+          <RoleEditor
+            target={{ projectId: "p", slug: "p" }}
+            grantable={ALL_PROJECT_PERMISSIONS}
+            modules={modules}
+            actions={{ save: noAction, remove: noAction }}
+            role={{
+              id: "r",
+              key: null,
+              name: "Builder",
+              label: "Builder",
+              rank: 10,
+              permissions: ["project.view", "launcher.manage"],
+              custom: true,
+              memberCount: 0,
+              editable: true,
+            }}
+          />
+        </ConfirmProvider>
+      </ToastProvider>
     </NextIntlClientProvider>,
   );
   return [...html.matchAll(/type="checkbox"[^>]*value="([^"]+)"/g)].map((match) => match[1]);

@@ -1,15 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState, useTransition } from "react";
+import { useId } from "react";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import { roleDefinitionSchema } from "@/lib/members/schemas";
 import { ALL_PROJECT_PERMISSIONS, type ProjectPermission, permissionsInUse } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -109,7 +109,6 @@ export function RoleEditor({
 }) {
   const t = useTranslations("manage.roles");
   const labels = useTranslations("labels");
-  const confirm = useConfirm();
   const idPrefix = useId();
   const areas = areasInUse(modules);
   const { form, submit, pending, notice } = useSchemaForm({
@@ -121,25 +120,21 @@ export function RoleEditor({
       if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
     },
   });
-  const [deleting, startDelete] = useTransition();
-  const [deleteNotice, setDeleteNotice] = useState<string | null>(null);
+  // Deleted, the role leaves the page; only a refusal is said here.
+  const deletion = useAction({ success: "none", failure: "notice" });
   const errors = form.formState.errors;
   const title = role.id ? role.label : t("newRole");
-  const onDelete = async () => {
-    const ok = await confirm({
-      title: t("deleteTitle", { name: role.label }),
-      body:
-        role.memberCount > 0
-          ? t("deleteBodyMembers", { name: role.label, count: role.memberCount })
-          : t("deleteBody", { name: role.label }),
-      confirmLabel: t("delete"),
+  const onDelete = () =>
+    deletion.run(() => actions.remove(target, role.id!, role.memberCount > 0), {
+      confirm: {
+        title: t("deleteTitle", { name: role.label }),
+        body:
+          role.memberCount > 0
+            ? t("deleteBodyMembers", { name: role.label, count: role.memberCount })
+            : t("deleteBody", { name: role.label }),
+        confirmLabel: t("delete"),
+      },
     });
-    if (!ok) return;
-    startDelete(async () => {
-      const result = await actions.remove(target, role.id!, role.memberCount > 0);
-      setDeleteNotice(result.ok ? null : result.message);
-    });
-  };
 
   if (role.id && !role.editable) {
     return (
@@ -152,7 +147,7 @@ export function RoleEditor({
 
   return (
     <form onSubmit={submit} noValidate aria-label={title} className="space-y-4">
-      {deleteNotice && <Notice tone="error">{deleteNotice}</Notice>}
+      {deletion.notice && <Notice tone="error">{deletion.notice.text}</Notice>}
       <div className="grid gap-4 sm:grid-cols-2">
         {role.id && !role.custom ? (
           // A default role keeps its stored name (sent as it is); the reader sees it in their language.
@@ -199,7 +194,7 @@ export function RoleEditor({
       </fieldset>
       <FormFooter pending={pending} label={role.id ? t("save") : t("create")} notice={notice}>
         {role.custom && role.id && (
-          <Button type="button" variant="ghost" pending={deleting} onClick={onDelete}>
+          <Button type="button" variant="ghost" pending={deletion.pending} onClick={onDelete}>
             {t("delete")}
           </Button>
         )}

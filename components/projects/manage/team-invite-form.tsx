@@ -43,12 +43,11 @@ export function InviteForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <UserCombobox
+          form={invite.form}
+          name="username"
           label={t("username")}
           hint={t("usernameHint")}
-          error={invite.form.formState.errors.username?.message}
           search={(query) => actions.search(target, query)}
-          {...invite.form.register("username")}
-          onPick={(user) => invite.form.setValue("username", user.username, { shouldValidate: true })}
         />
         <SelectField
           label={t("role")}

@@ -1,10 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
-import { useConfirm } from "@/components/ui/confirm";
+import { useState } from "react";
 import { DataTable } from "@/components/ui/data-table";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
 import { type PendingInvitation, PendingInvitations } from "./team-invitations";
@@ -50,62 +49,47 @@ export function TeamManager({
   actions: TeamActions;
 }) {
   const t = useTranslations("manage.team");
-  const confirm = useConfirm();
-  const toast = useToast();
-  const [pending, startTransition] = useTransition();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { run, pending, busy } = useAction();
   /** Role choices not saved yet, by member. */
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const roleNameOf = (roleId: string) => assignableRoles.find((role) => role.id === roleId)?.name ?? "";
 
-  const act = (key: string, work: () => Promise<{ ok: boolean; message: string }>, after?: () => void) => {
-    setBusy(key);
-    startTransition(async () => {
-      const result = await work();
-      toast(result.ok ? "success" : "error", result.message);
-      if (result.ok) after?.();
-      setBusy(null);
-    });
-  };
-
-  const saveRole = async (member: Member) => {
+  const saveRole = (member: Member) => {
     const roleId = chosen[member.userId];
     if (!roleId || roleId === member.role.id) return;
-    const ok = await confirm({
-      title: t("changeRoleTitle", { name: member.displayName }),
-      body: t("changeRoleBody", { name: member.displayName, from: member.role.name, to: roleNameOf(roleId) }),
-      confirmLabel: t("changeRoleConfirm"),
-      tone: "primary",
+    run(() => actions.changeRole(target, member.userId, roleId), {
+      key: `role-${member.userId}`,
+      confirm: {
+        title: t("changeRoleTitle", { name: member.displayName }),
+        body: t("changeRoleBody", { name: member.displayName, from: member.role.name, to: roleNameOf(roleId) }),
+        confirmLabel: t("changeRoleConfirm"),
+        tone: "primary",
+      },
+      onSuccess: () => setChosen(({ [member.userId]: _saved, ...rest }) => rest),
     });
-    if (!ok) return;
-    act(
-      `role-${member.userId}`,
-      () => actions.changeRole(target, member.userId, roleId),
-      () => setChosen(({ [member.userId]: _saved, ...rest }) => rest),
-    );
   };
 
-  const removeMember = async (member: Member) => {
-    const ok = await confirm(
-      member.self
+  const removeMember = (member: Member) =>
+    run(() => actions.remove(target, member.userId), {
+      key: `remove-${member.userId}`,
+      confirm: member.self
         ? { title: t("leaveTitle"), body: t("leaveBody"), confirmLabel: t("leave") }
         : {
             title: t("removeTitle", { name: member.displayName }),
             body: t("removeBody", { name: member.displayName }),
             confirmLabel: t("remove"),
           },
-    );
-    if (ok) act(`remove-${member.userId}`, () => actions.remove(target, member.userId));
-  };
-
-  const revoke = async (invitation: PendingInvitation) => {
-    const ok = await confirm({
-      title: t("revokeTitle", { name: invitation.invitee.displayName }),
-      body: t("revokeBody", { name: invitation.invitee.displayName }),
-      confirmLabel: t("revokeConfirm"),
     });
-    if (ok) act(`invitation-${invitation.id}`, () => actions.revokeInvitation(target, invitation.id));
-  };
+
+  const revoke = (invitation: PendingInvitation) =>
+    run(() => actions.revokeInvitation(target, invitation.id), {
+      key: `invitation-${invitation.id}`,
+      confirm: {
+        title: t("revokeTitle", { name: invitation.invitee.displayName }),
+        body: t("revokeBody", { name: invitation.invitee.displayName }),
+        confirmLabel: t("revokeConfirm"),
+      },
+    });
 
   const controls = (member: Member): MemberControls => ({
     member,

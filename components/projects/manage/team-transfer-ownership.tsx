@@ -51,12 +51,11 @@ export function TransferOwnershipForm({
       <p className="text-sm text-slate-600">{t("transferText")}</p>
       <div className="sm:max-w-sm">
         <UserCombobox
+          form={transfer.form}
+          name="username"
           label={t("newOwner")}
           hint={t("newOwnerHint")}
-          error={transfer.form.formState.errors.username?.message}
           search={(query) => actions.searchOwners(target, query)}
-          {...transfer.form.register("username")}
-          onPick={(user) => transfer.form.setValue("username", user.username, { shouldValidate: true })}
         />
       </div>
       <FormFooter pending={transfer.pending} label={t("transferHeading")} variant="secondary" notice={transfer.notice} />

@@ -1,7 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, type ChangeEvent, type FocusEvent, type ReactNode, type Ref } from "react";
+import { useId, type ReactNode } from "react";
+import { type FieldError, type FieldValues, get, type Path, type PathValue, type UseFormReturn } from "react-hook-form";
 import { Combobox, SuggestionLine } from "@/components/ui/combobox";
 import { FieldShell } from "@/components/ui/field";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -14,35 +15,29 @@ export interface Candidate {
 }
 
 /**
- * A username field that suggests accounts as one types (components/ui/combobox.tsx). The field
+ * A username field of a schema form (`name` in `form`, as FormTextField) that suggests accounts as
+ * one types (components/ui/combobox.tsx); picking one puts its username in the field. The field
  * stays a plain text field: typing a full username works without the list.
- * `name`, `onChange`, `onBlur` and `ref` come from react-hook-form's `register`.
  */
-export function UserCombobox({
+export function UserCombobox<Values extends FieldValues>({
+  form,
+  name,
   label,
   hint,
-  error,
   search,
-  onPick,
-  name,
-  onChange,
-  onBlur,
-  ref,
 }: {
+  form: Pick<UseFormReturn<Values>, "register" | "formState" | "setValue">;
+  name: Path<Values>;
   label: string;
   hint?: ReactNode;
-  error?: string;
   search: (query: string) => Promise<FormResult<{ users: Candidate[] }>>;
-  onPick: (user: Candidate) => void;
-  name: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => unknown;
-  onBlur: (event: FocusEvent<HTMLInputElement>) => unknown;
-  ref?: Ref<HTMLInputElement>;
 }) {
   const t = useTranslations("manage.team");
   const id = useId();
+  const error: FieldError | undefined = get(form.formState.errors, name);
+  const { ref, onChange, onBlur } = form.register(name);
   return (
-    <FieldShell id={id} label={label} hint={hint} error={error} className="relative">
+    <FieldShell id={id} label={label} hint={hint} error={error?.message} className="relative">
       {({ describedBy, invalid }) => (
         <Combobox
           id={id}
@@ -56,7 +51,7 @@ export function UserCombobox({
           itemKey={(user) => user.userId}
           itemText={(user) => `${user.displayName} (@${user.username})`}
           renderItem={(user) => <SuggestionLine label={user.displayName} detail={`@${user.username}`} avatarUrl={user.avatarUrl} />}
-          onPick={onPick}
+          onPick={(user) => form.setValue(name, user.username as PathValue<Values, Path<Values>>, { shouldValidate: true })}
           input={{ ref, name, onChange, onBlur }}
         />
       )}
