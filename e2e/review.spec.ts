@@ -287,3 +287,92 @@ test("the platform team renames an account, records a warning and revokes it on 
   await expect(staff.getByText("The suspension is lifted.", { exact: true })).toBeVisible();
   await expect(staff.getByRole("button", { name: "Suspend account…" })).toBeVisible();
 });
+
+test("the preview shows what each audience sees: a signed-in non-member for APPLICATION_ONLY, a member for PRIVATE @keyboard", async ({
+  browser,
+  request,
+}) => {
+  // Walk 3: the preview of an APPLICATION_ONLY or PRIVATE project only said that visitors would not see it.
+  const reviewer = await signedInPage(browser, "tom.teamlead");
+  // A project of its own in review, APPLICATION_ONLY (the seed's Orbit Modpack is decided by broken-today.spec.ts).
+  const headers = await apiHeaders(request, "paul.partner");
+  const name = `Members only ${Date.now().toString(36)}`;
+  const created = await request.post("/api/v1/projects", {
+    headers,
+    data: {
+      name,
+      description: "Signed-in players read this page; signed-out visitors are asked to sign in.",
+      game: "Minecraft",
+      category: "Survival",
+      visibility: "APPLICATION_ONLY",
+      logoUrl: "https://cdn.example/members-only.png",
+      modules: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const project = await created.json();
+  const submitted = await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  await reviewer.goto(`/projects/${project.slug}/preview`);
+  await expect(reviewer.getByTestId("public-preview")).toContainText("as a signed-in user who is not on the team will see it");
+  await expect(reviewer.getByTestId("public-preview")).toContainText(
+    "Signed-out visitors see none of it: they are asked to sign in first.",
+  );
+  await expect(reviewer.getByTestId("preview-audience")).toHaveText("Shown as a signed-in user who is not on the team:");
+  await expect(reviewer.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(reviewer.getByText("Signed-in players read this page; signed-out visitors are asked to sign in.")).toBeVisible();
+  // What a signed-in outsider gets: Follow, no badges, no Manage; pressing Follow changes nothing.
+  await expect(reviewer.getByRole("link", { name: "Manage" })).toHaveCount(0);
+  await expect(reviewer.getByText("In review", { exact: true })).toHaveCount(0);
+  await reviewer.getByRole("button", { name: "Follow" }).click();
+  await expect(reviewer.getByText("This is a preview: nothing is sent or saved.")).toBeVisible();
+
+  // Ironclad Tactics: published, PRIVATE. Nobody outside the team sees it; the page is shown as a member sees it.
+  await reviewer.goto("/projects/ironclad-tactics/preview");
+  await expect(reviewer.getByTestId("public-preview")).toContainText("nobody outside the team sees anything of it");
+  await expect(reviewer.getByTestId("preview-audience")).toHaveText("Shown as a team member (Member role):");
+  await expect(reviewer.getByRole("heading", { level: 1, name: "Ironclad Tactics" })).toBeVisible();
+  await expect(reviewer.getByText("You are Member")).toBeVisible();
+  await expect(reviewer.getByRole("form", { name: "Apply" })).toHaveCount(0);
+});
+
+test("on a phone the decision bar says how many checks are ticked, as they are ticked @keyboard", async ({ browser, request }) => {
+  // Walk 3: the phone's bar was a plain link, without the checks' state GitLab's approve box shows.
+  const headers = await apiHeaders(request, "paul.partner");
+  const name = `Checks ${Date.now().toString(36)}`;
+  const created = await request.post("/api/v1/projects", {
+    headers,
+    data: {
+      name,
+      description: "A project whose checks are ticked on a phone.",
+      game: "Minecraft",
+      category: "Survival",
+      logoUrl: "https://cdn.example/checks.png",
+      modules: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const project = await created.json();
+  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
+
+  const reviewer = await signedInPage(browser, "tom.teamlead");
+  await reviewer.setViewportSize({ width: 390, height: 800 });
+  await reviewer.goto(`/review/${project.id}`);
+  const progress = reviewer.getByTestId("checks-progress");
+  await expect(progress).toHaveText("0 of 4 checks ticked");
+  await expect(progress).toBeInViewport();
+  const checklist = reviewer.getByRole("group", { name: "Checklist" });
+  await checklist.getByRole("checkbox").nth(0).check();
+  await expect(progress).toHaveText("1 of 4 checks ticked");
+  await checklist.getByRole("checkbox").nth(1).check();
+  await checklist.getByRole("checkbox").nth(2).check();
+  await expect(progress).toHaveText("3 of 4 checks ticked");
+  await checklist.getByRole("checkbox").nth(3).check();
+  await expect(progress).toHaveText("4 of 4 checks ticked");
+  await checklist.getByRole("checkbox").nth(0).uncheck();
+  await expect(progress).toHaveText("3 of 4 checks ticked");
+  // Still the way to the decision, beside the count, and gone on a wide screen.
+  await expect(reviewer.getByRole("link", { name: "Go to the decision" })).toBeInViewport();
+  await reviewer.setViewportSize({ width: 1280, height: 720 });
+  await expect(progress).toBeHidden();
+});

@@ -3,12 +3,12 @@
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { applySchema, decisionSchema } from "@/lib/applications/schemas";
-import { applyToProject, decideApplication, leaveProject, withdrawApplication } from "@/lib/applications/service";
+import { applyToProject, decideApplication, leaveProject, reopenApplication, withdrawApplication } from "@/lib/applications/service";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction, projectPath, projectTarget, type Revalidation } from "@/lib/portal/action";
 
 /**
- * Applying, withdrawing, deciding and leaving from the portal. Each parses with the API's schema
+ * Applying, withdrawing, deciding (and undoing a rejection) and leaving from the portal. Each parses with the API's schema
  * and calls the same service as the API, which checks every permission again.
  */
 
@@ -40,6 +40,17 @@ export const decideApplicationAction = portalAction({
   run: async ([{ projectId }, applicationId, input], { actor, meta }) => {
     await decideApplication(actor, projectId, applicationId, input, meta);
     return (await getTranslations("applications.decide"))(input.decision === "ACCEPT" ? "accepted" : "rejected");
+  },
+  revalidate: everywhere,
+});
+
+/** Undoes a rejection (the toast's Undo, or Reopen in the history) while its window lasts. */
+export const reopenApplicationAction = portalAction({
+  signIn: projectPath("/manage/applications"),
+  args: z.tuple([projectTarget, idSchema]),
+  run: async ([{ projectId }, applicationId], { actor, meta }) => {
+    await reopenApplication(actor, projectId, applicationId, meta);
+    return (await getTranslations("applications.decide"))("reopened");
   },
   revalidate: everywhere,
 });

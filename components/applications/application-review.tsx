@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { type ReactNode, useState, useTransition } from "react";
 import type { z } from "zod";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
@@ -11,12 +11,27 @@ import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
+import { REOPEN_WINDOW_MINUTES } from "@/lib/applications/reopen";
 import { decisionFormSchema, type ApplicationView, type decisionSchema } from "@/lib/applications/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectRef } from "./apply-panel";
 import { ApplicationStatusBadge } from "./status-badge";
 
 type DecideAction = (target: ProjectRef, applicationId: string, input: z.input<typeof decisionSchema>) => Promise<FormResult>;
+/** Undoes a rejection (lib/applications/reopen.ts): the application is pending again. */
+type ReopenAction = (target: ProjectRef, applicationId: string) => Promise<FormResult>;
+
+/** Undoes a rejection and says how it went, in a toast (the Undo of the rejection's toast, or the history's button). */
+function useReopen(target: ProjectRef, action: ReopenAction) {
+  const toast = useToast();
+  const [reopening, startReopening] = useTransition();
+  const reopen = (applicationId: string) =>
+    startReopening(async () => {
+      const result = await action(target, applicationId);
+      toast(result.ok ? "success" : "error", result.message);
+    });
+  return { reopen, reopening };
+}
 
 /** `roles`: names in the reader's words, for the role the applicant asks for. */
 function Applicant({ application, roles }: { application: ApplicationView; roles: { id: string; name: string }[] }) {
@@ -51,15 +66,18 @@ function DecisionForm({
   application,
   grantableRoles,
   action,
+  reopenAction,
 }: {
   target: ProjectRef;
   application: ApplicationView;
   grantableRoles: { id: string; name: string; key: string | null }[];
   action: DecideAction;
+  reopenAction: ReopenAction;
 }) {
   const t = useTranslations("manage.applications");
   const confirm = useConfirm();
   const toast = useToast();
+  const { reopen } = useReopen(target, reopenAction);
   const [rejecting, startRejecting] = useTransition();
   const [rejectError, setRejectError] = useState<string | null>(null);
   const requested = grantableRoles.find((role) => role.id === application.roleId);
@@ -74,7 +92,7 @@ function DecisionForm({
   const reject = async () => {
     const reason = await confirm({
       title: t("rejectTitle", { name }),
-      body: t("rejectBody", { name }),
+      body: t("rejectBody", { name, minutes: REOPEN_WINDOW_MINUTES }),
       confirmLabel: t("rejectConfirm"),
       input: { label: t("rejectReason"), required: false, maxLength: 500 },
     });
@@ -85,7 +103,8 @@ function DecisionForm({
         decision: "REJECT",
         reason: typeof reason === "string" && reason ? reason : undefined,
       });
-      if (result.ok) toast("success", result.message);
+      // A rejection by mistake is one click from undone; the history offers it too, for a while.
+      if (result.ok) toast("success", result.message, { action: { label: t("undo"), onClick: () => reopen(application.id) } });
       else setRejectError(result.message);
     });
   };
@@ -154,6 +173,36 @@ function AppliedMessage({ message }: { message: string }) {
   );
 }
 
+/** A rejection still inside its window: until when it may be undone, and the button that does it. */
+function UndoRejection({
+  target,
+  application,
+  until,
+  action,
+}: {
+  target: ProjectRef;
+  application: ApplicationView;
+  until: string;
+  action: ReopenAction;
+}) {
+  const t = useTranslations("manage.applications");
+  const { reopen, reopening } = useReopen(target, action);
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-13 text-xs text-slate-500">
+      <Button
+        type="button"
+        variant="secondary"
+        pending={reopening}
+        onClick={() => reopen(application.id)}
+        aria-label={t("reopenLabel", { name: application.applicant.username })}
+      >
+        {t("reopen")}
+      </Button>
+      <span>{t.rich("reopenUntil", { time: () => <LocalTime at={until} format="dateTime" /> })}</span>
+    </div>
+  );
+}
+
 export function ApplicationReview({
   target,
   pending,
@@ -161,6 +210,11 @@ export function ApplicationReview({
   grantableRoles,
   canDecide,
   action,
+  reopenAction,
+  reopenableUntil,
+  historyFilters,
+  historyMore,
+  filtered,
 }: {
   target: ProjectRef;
   pending: ApplicationView[];
@@ -169,6 +223,14 @@ export function ApplicationReview({
   canDecide: boolean;
   /** Accepts or rejects one application. */
   action: DecideAction;
+  reopenAction: ReopenAction;
+  /** The rejections of `decided` that may still be undone, with until when (worked out on the server, lib/applications/reopen.ts). */
+  reopenableUntil: Record<string, string>;
+  /** The history's filters and its "Show more", rendered by the page from the address. */
+  historyFilters?: ReactNode;
+  historyMore?: ReactNode;
+  /** Whether the history is narrowed by a filter (its empty state then says nothing matches). */
+  filtered?: boolean;
 }) {
   const t = useTranslations("manage.applications");
   return (
@@ -188,7 +250,13 @@ export function ApplicationReview({
               <Applicant application={application} roles={grantableRoles} />
               <p className="whitespace-pre-line break-words text-sm text-slate-700">{application.message}</p>
               {canDecide ? (
-                <DecisionForm target={target} application={application} grantableRoles={grantableRoles} action={action} />
+                <DecisionForm
+                  target={target}
+                  application={application}
+                  grantableRoles={grantableRoles}
+                  action={action}
+                  reopenAction={reopenAction}
+                />
               ) : (
                 <p className="text-xs text-slate-500">{t("readOnly")}</p>
               )}
@@ -200,7 +268,8 @@ export function ApplicationReview({
         <h3 id="decided-applications" className="font-semibold">
           {t("history")}
         </h3>
-        {decided.length === 0 && <p className="text-sm text-slate-500">{t("noneDecided")}</p>}
+        {historyFilters}
+        {decided.length === 0 && <p className="text-sm text-slate-500">{filtered ? t("noneFound") : t("noneDecided")}</p>}
         <ul className="divide-y divide-slate-100">
           {decided.map((application) => (
             <li key={application.id} className="space-y-1 py-3">
@@ -215,9 +284,13 @@ export function ApplicationReview({
               {application.reason && (
                 <p className="pl-13 text-xs break-words text-slate-600">{t("reasonQuoted", { reason: application.reason })}</p>
               )}
+              {canDecide && reopenableUntil[application.id] && (
+                <UndoRejection target={target} application={application} until={reopenableUntil[application.id]} action={reopenAction} />
+              )}
             </li>
           ))}
         </ul>
+        {historyMore}
       </section>
     </div>
   );

@@ -13,6 +13,7 @@ import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
 import type { FormResult } from "@/lib/portal/form-result";
 import { CHECKLIST_ITEMS, decisionSchema } from "@/lib/reviews/schemas";
+import { useReportChecks } from "./checks-progress";
 
 type Values = z.input<typeof decisionSchema>;
 const ITEMS = Object.keys(CHECKLIST_ITEMS) as (keyof typeof CHECKLIST_ITEMS)[];
@@ -160,6 +161,7 @@ export function ChecklistDecisionForm({
   // Approving needs every check ticked: the button waits for them instead of failing afterwards.
   const [decision, checklist] = useWatch({ control: form.control, name: ["decision", "checklist"] });
   const unticked = decision === "APPROVE" && items.some((item) => !checklist?.[item]?.passed);
+  useReportChecks(items.filter((item) => checklist?.[item]?.passed).length, items.length);
   return (
     <form onSubmit={submit} noValidate aria-label={t("label")} className="space-y-5">
       <fieldset className="space-y-3">

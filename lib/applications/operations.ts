@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { guardedBy, idParams, idSchema, operationsOf, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
+import { REOPEN_WINDOW_MINUTES } from "./reopen";
 import { applicationSchema, applySchema, decisionSchema, listApplicationsQuerySchema, membershipSchema } from "./schemas";
 
 const applicationParams = z.strictObject({ id: idSchema, applicationId: idSchema });
@@ -55,6 +56,21 @@ export const decideApplicationOperation = signedIn.post("/api/v1/projects/{id}/a
     403: problem("Needs applications.decide, or the role is above what you may grant"),
     404: problem("No such application"),
     409: problem("Already decided or withdrawn, or the applicant is already a member"),
+  },
+});
+
+export const reopenApplicationOperation = signedIn.post("/api/v1/projects/{id}/applications/{applicationId}/reopen", {
+  summary: "Undo a rejection: the application is pending again",
+  description: `Needs applications.decide, by a person, as the decision does. Only a REJECTED application, within ${REOPEN_WINDOW_MINUTES} minutes of the decision, while the applicant has not applied again and is not on the team. The decision's reason is cleared (the audit log keeps it); the applicant is notified.`,
+  params: applicationParams,
+  responses: {
+    200: { description: "The application, PENDING again", schema: applicationSchema },
+    403: problem("Needs applications.decide"),
+    404: problem("No such application"),
+    409: problem(
+      "Not rejected (`application_not_rejected`, also the second of two reopenings at once), the applicant applied again (`applied_again`) or joined the team (`already_member`)",
+    ),
+    422: problem(`The ${REOPEN_WINDOW_MINUTES} minutes after the rejection have passed (\`reopen_window_passed\`)`),
   },
 });
 

@@ -55,6 +55,24 @@ export const listApplicationsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(APPLICATION_STATUSES, "Unknown status.").optional(),
 });
 
+/** The outcomes the Applications tab's history holds, and so filters by. */
+export const HISTORY_OUTCOMES = ["ACCEPTED", "REJECTED", "WITHDRAWN"] as const satisfies readonly ApplicationStatus[];
+export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number];
+
+/** How many entries of the history a page shows at first, and how many more "Show more" adds. */
+export const HISTORY_PAGE = 20;
+
+/**
+ * The history's filters in the tab's address (`?outcome=REJECTED&q=sid&shown=40`). Anything
+ * malformed falls back to the default instead of failing the page: the address is typed by hand.
+ */
+export const historyQuerySchema = z.object({
+  outcome: z.enum(HISTORY_OUTCOMES).optional().catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+  shown: z.coerce.number().int().min(HISTORY_PAGE).max(1000).catch(HISTORY_PAGE).default(HISTORY_PAGE),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
 const personSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
 
 export const applicationSchema = z.object({

@@ -12,12 +12,15 @@ import { membersHolding, notify } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission, projectAccess } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { OFFERABLE_ROLES, settingsOf } from "../projects/settings";
+import { isReopenable, REOPEN_WINDOW_MINUTES } from "./reopen";
 import {
   DEFAULT_APPLICATION_PROMPT,
   type ApplicationStatus,
   type ApplicationView,
   type ApplyInput,
   type DecisionInput,
+  HISTORY_OUTCOMES,
+  type HistoryOutcome,
   type MembershipView,
 } from "./schemas";
 
@@ -254,6 +257,65 @@ export async function decideApplication(
   });
 }
 
+/**
+ * Undoes a rejection: the application is PENDING again, as if it had not been decided. Only a
+ * REJECTED one, within REOPEN_WINDOW_MINUTES of the decision, and not once the applicant has applied
+ * again or joined the team. Nothing is lost: the rejection's audit entry keeps who decided, when and
+ * why, and the reopening's entry (same transaction) says the reason it cleared. The applicant is told in the portal (not by mail).
+ */
+export async function reopenApplication(
+  actor: Actor,
+  projectId: string,
+  applicationId: string,
+  meta: RequestMeta,
+): Promise<ApplicationView> {
+  return db.$transaction(async (tx) => {
+    const context = await applicationsProject(actor, projectId, tx);
+    requireProjectPermission(context, "applications.view");
+    const application = await applicationIn(tx, projectId, applicationId);
+    requireProjectPermission(context, "applications.decide");
+    if (application.status !== "REJECTED") {
+      throw new Conflict("Only a rejected application can be reopened.", "application_not_rejected");
+    }
+    if (!isReopenable(application)) {
+      throw new RuleViolation(
+        `A rejection can be undone only within ${REOPEN_WINDOW_MINUTES} minutes of the decision. The applicant may apply again.`,
+        "reopen_window_passed",
+      );
+    }
+    // The applicant's row queues this behind an application being sent at the same moment (applyToProject locks it too).
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${application.userId} FOR UPDATE`;
+    if (await tx.application.findFirst({ where: { projectId, userId: application.userId, status: "PENDING" }, select: { id: true } })) {
+      throw new Conflict("The applicant has applied again since: decide the new application.", "applied_again");
+    }
+    if (await tx.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: application.userId } } })) {
+      throw new Conflict("The applicant is on the team now.", "already_member");
+    }
+    // Conditional on the decision read above: of two reopenings at once, exactly one counts.
+    const { count } = await tx.application.updateMany({
+      where: { id: application.id, status: "REJECTED", decidedAt: application.decidedAt },
+      data: { status: "PENDING", decidedAt: null, decidedById: null, decisionReason: null },
+    });
+    if (count === 0) throw new Conflict("This application has already been reopened.", "application_not_rejected");
+    await recordAudit(tx, context.audit(meta), {
+      action: "application.reopen",
+      targetType: "application",
+      targetId: application.id,
+      projectId,
+      changes: {
+        status: { before: "REJECTED", after: "PENDING" },
+        reason: { before: application.decisionReason, after: null },
+      },
+    });
+    await notify(tx, [application.userId], {
+      kind: "application.reopened",
+      params: { project: context.project.name },
+      link: "/my-applications",
+    });
+    return presentApplication(await applicationIn(tx, projectId, applicationId));
+  });
+}
+
 export async function listProjectApplications(
   actor: Actor,
   projectId: string,
@@ -268,6 +330,42 @@ export async function listProjectApplications(
     take: query.limit + 1,
   });
   return toPage(rows, query.limit, presentApplication);
+}
+
+/**
+ * The Applications tab's history: decided and withdrawn applications, the latest decision first
+ * (withdrawn ones, which have no decision, by when they were sent), narrowed to one outcome and to
+ * applicants whose name or username holds `q`; the first `limit` of them and how many there are.
+ */
+export async function listApplicationHistory(
+  actor: Actor,
+  projectId: string,
+  query: { outcome?: HistoryOutcome; q?: string; limit: number },
+) {
+  const context = await applicationsProject(actor, projectId);
+  requireProjectPermission(context, "applications.view");
+  const q = query.q?.trim();
+  const where: Prisma.ApplicationWhereInput = {
+    projectId,
+    status: query.outcome ?? { in: [...HISTORY_OUTCOMES] },
+    ...(q
+      ? {
+          user: {
+            OR: [{ displayName: { contains: q, mode: "insensitive" } }, { username: { contains: q, mode: "insensitive" } }],
+          },
+        }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.application.findMany({
+      where,
+      include: APPLICATION_INCLUDE,
+      orderBy: [{ decidedAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }],
+      take: query.limit,
+    }),
+    db.application.count({ where }),
+  ]);
+  return { data: rows.map(presentApplication), total };
 }
 
 /** The caller's own applications, every project whose Applications module is on. */

@@ -23,6 +23,8 @@ export const NOTIFICATION_PARAMS = {
   "application.new": ["project", "applicant", "role", "roleKey"],
   "application.accepted": ["project", "reason"],
   "application.rejected": ["project", "reason"],
+  /** A rejection undone within its window: the application is pending again. */
+  "application.reopened": ["project"],
   /** `title` and `excerpt`: the announcement's title and the start of its text, as the author wrote them. */
   "message.new": ["project", "title", "excerpt"],
   /** The member's role as the team named it; `roleKey` its default-role key ("" for a custom role). */
@@ -90,6 +92,10 @@ const RENDER: { [K in NotificationKind]: (t: T, p: NotificationParams<K>) => Not
   },
   "application.accepted": titleAndReason("application.accepted"),
   "application.rejected": titleAndReason("application.rejected"),
+  "application.reopened": (t, p) => ({
+    title: t("notifications.kinds.application.reopened.title", p),
+    body: t("notifications.kinds.application.reopened.body", p),
+  }),
   "message.new": (t, p) => ({
     title: t("notifications.kinds.message.new.title", p),
     body: p.excerpt && t("notifications.kinds.message.new.body", p),

@@ -13,7 +13,7 @@ import {
 import { db } from "../db/client";
 import type { Actor } from "../auth/actor";
 import type { ProjectPermission } from "../permissions";
-import { inProject, moduleEnabled } from "../projects/access";
+import { inProject, moduleEnabled, type ProjectContext } from "../projects/access";
 import type { ProjectModuleName } from "../projects/schemas";
 import { findProjectIdBySlug } from "../projects/service";
 
@@ -34,19 +34,66 @@ export const loadProjectPage = cache(async (slug: string) => {
 });
 
 /**
- * "Preview as public": the project page's context as a signed-out visitor will have it once the
- * project is published (lib/permissions `canPreviewAsPublic`, `previewStatus`). Null when such a
- * visitor will not see the project at all (PRIVATE, APPLICATION_ONLY). Anyone who may not preview
- * gets the 404 page.
+ * The person a preview shows the page to when that is not a signed-out visitor: a signed-in user
+ * with no platform role, who is on no team. No such account exists; the preview's buttons act on
+ * nothing (app/projects/[slug]/preview/actions.ts).
+ */
+const PREVIEW_PERSON: Actor = {
+  userId: "preview",
+  username: "preview",
+  displayName: "",
+  platformRoles: [],
+  partnerStatus: "NONE",
+  via: "SESSION",
+  sessionId: null,
+  tokenId: null,
+  scopes: null,
+  language: null,
+  theme: "system",
+  avatarUrl: null,
+};
+
+/** Who a preview shows the page to: the audience that sees the most of it from outside the team. */
+export type PreviewAudience = "visitor" | "signedIn" | "member";
+
+/**
+ * "Preview as public": the project page's context as its audience will have it once the project is
+ * published (lib/permissions `canPreviewAsPublic`, `previewStatus`, `projectAccess`): a signed-out
+ * visitor where they see it; for APPLICATION_ONLY a signed-in user who is not on the team (visitors
+ * are asked to sign in); for PRIVATE, which nobody outside the team sees, a team member with the
+ * Member role. Anyone who may not preview gets the 404 page.
  */
 export async function loadPublicPreview(slug: string) {
   const context = await loadProjectPage(slug);
   if (!canPreviewAsPublic(context.access)) notFound();
   const project = { ...context.project, status: previewStatus(context.project) };
-  const access = projectAccess(null, null, project);
+  const anonymous = projectAccess(null, null, project);
+  const signedIn = projectAccess(PREVIEW_PERSON, null, project);
+  let audience: PreviewAudience;
+  let view: ProjectContext & { actor: Actor | null };
+  if (anonymous.visible) {
+    audience = "visitor";
+    view = { actor: null, project, membership: null, access: anonymous };
+  } else if (signedIn.visible) {
+    audience = "signedIn";
+    view = { actor: PREVIEW_PERSON, project, membership: null, access: signedIn };
+  } else {
+    audience = "member";
+    const role = await db.projectRole.findFirstOrThrow({ where: { projectId: project.id, key: "MEMBER" } });
+    const membership = {
+      id: "preview",
+      projectId: project.id,
+      userId: PREVIEW_PERSON.userId,
+      roleId: role.id,
+      createdAt: new Date(),
+      role,
+    };
+    view = { actor: PREVIEW_PERSON, project, membership, access: projectAccess(PREVIEW_PERSON, role, project) };
+  }
   return {
     project: context.project,
-    visitor: access.visible ? { actor: null, project, membership: null, access } : null,
+    audience,
+    view,
     /** Whether the viewer reviews projects: the preview then leads back to the review when opened from it. */
     reviewer: context.actor !== null && hasPlatformPermission(context.actor, "projects.review"),
   };

@@ -7,6 +7,7 @@ import * as verify from "@/app/api/v1/auth/verify-email/route";
 import * as audit from "@/app/api/v1/audit/route";
 import * as projectAudit from "@/app/api/v1/projects/[id]/audit/route";
 import * as applicationDecision from "@/app/api/v1/projects/[id]/applications/[applicationId]/decision/route";
+import * as applicationReopen from "@/app/api/v1/projects/[id]/applications/[applicationId]/reopen/route";
 import * as applicationWithdraw from "@/app/api/v1/projects/[id]/applications/[applicationId]/withdraw/route";
 import * as applications from "@/app/api/v1/projects/[id]/applications/route";
 import * as file from "@/app/api/v1/projects/[id]/files/[fileId]/route";
@@ -419,6 +420,14 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       params: { id: project.id, applicationId: application.id },
       body: { decision: "ACCEPT" },
     });
+  },
+  "POST /api/v1/projects/{id}/applications/{applicationId}/reopen": async () => {
+    const { project, token } = await owned();
+    await db.project.update({ where: { id: project.id }, data: { status: "PUBLISHED", modules: ["APPLICATIONS"] } });
+    const application = await db.application.create({
+      data: { projectId: project.id, userId: (await createUser()).id, message: "Hello", status: "REJECTED", decidedAt: new Date() },
+    });
+    return call(applicationReopen.POST, "POST", "/", { token, params: { id: project.id, applicationId: application.id } });
   },
   "POST /api/v1/projects/{id}/transfer-ownership": async () => {
     const { project, token } = await owned();

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import * as decisionRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/decision/route";
+import * as reopenRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/reopen/route";
 import * as withdrawRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/withdraw/route";
 import * as applicationsRoute from "@/app/api/v1/projects/[id]/applications/route";
 import * as leaveRoute from "@/app/api/v1/projects/[id]/members/me/route";
@@ -117,6 +118,20 @@ const ENDPOINTS: Endpoint[] = [
       }),
     expected: (c, p) => gate(c, p, () => (has(c, "applications.view") && has(c, "applications.decide") ? 200 : 403)),
     restore: (p) => reopen(p),
+  },
+  {
+    name: "POST /projects/{id}/applications/{applicationId}/reopen",
+    // Every row reopens a rejection just made, and leaves the application pending again as it found it.
+    request: async (token, p) => {
+      await db.application.update({
+        where: { id: fixture.pending[p.id] },
+        data: { status: "REJECTED", decidedAt: new Date(), decisionReason: "No" },
+      });
+      const response = await call(reopenRoute.POST, "POST", "/", { token, params: { id: p.id, applicationId: fixture.pending[p.id] } });
+      await reopen(p);
+      return response;
+    },
+    expected: (c, p) => gate(c, p, () => (has(c, "applications.view") && has(c, "applications.decide") ? 200 : 403)),
   },
   {
     name: "DELETE /projects/{id}/members/me",

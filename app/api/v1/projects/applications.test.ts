@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import * as decisionRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/decision/route";
+import * as reopenRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/reopen/route";
 import * as withdrawRoute from "@/app/api/v1/projects/[id]/applications/[applicationId]/withdraw/route";
 import * as applicationsRoute from "@/app/api/v1/projects/[id]/applications/route";
 import * as leaveRoute from "@/app/api/v1/projects/[id]/members/me/route";
@@ -40,6 +41,9 @@ const decide = (token: string, projectId: string, applicationId: string, body: u
   call(decisionRoute.POST, "POST", "/", { token, params: { id: projectId, applicationId }, body });
 const withdraw = (token: string, projectId: string, applicationId: string) =>
   call(withdrawRoute.POST, "POST", "/", { token, params: { id: projectId, applicationId } });
+
+const reopen = (token: string, projectId: string, applicationId: string) =>
+  call(reopenRoute.POST, "POST", "/", { token, params: { id: projectId, applicationId } });
 
 async function applicant() {
   const user = await createUser();
@@ -413,6 +417,95 @@ describe("two decisions at once", () => {
     const responses = await Promise.all([apply(token, project.id, { message: "a" }), apply(token, project.id, { message: "b" })]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
     expect(await db.application.count({ where: { projectId: project.id, userId: user.id } })).toBe(1);
+  });
+});
+
+describe("undoing a rejection (reopen)", () => {
+  async function rejected() {
+    const opened = await openProject();
+    const person = await applicant();
+    const created = await apply(person.token, opened.project.id, { message: "Take me" });
+    const id = created.json!.id as string;
+    expect((await decide(opened.ownerToken, opened.project.id, id, { decision: "REJECT", reason: "Full" })).status).toBe(200);
+    return { ...opened, person, id };
+  }
+
+  it("puts a rejection back to pending, audited with the reason it cleared; the applicant is told; it can be decided again", async () => {
+    const { project, ownerToken, owner, person, id } = await rejected();
+    const reopened = await reopen(ownerToken, project.id, id);
+    expect(reopened.status).toBe(200);
+    expect(reopened.json).toMatchObject({ id, status: "PENDING", decidedAt: null, decidedBy: null, reason: null });
+    const entries = await db.auditEntry.findMany({
+      where: { targetId: id },
+      orderBy: { createdAt: "asc" },
+      select: { action: true, actorId: true, changes: true },
+    });
+    expect(entries.map((entry) => entry.action)).toEqual(["application.create", "application.reject", "application.reopen"]);
+    expect(entries[2]).toMatchObject({
+      actorId: owner.id,
+      changes: { status: { before: "REJECTED", after: "PENDING" }, reason: { before: "Full", after: null } },
+    });
+    expect(await db.event.count({ where: { type: "application.reopened", projectId: project.id } })).toBe(1);
+    const told = await db.notification.findFirstOrThrow({ where: { userId: person.user.id, kind: "application.reopened" } });
+    expect(told.link).toBe("/my-applications");
+    expect((await decide(ownerToken, project.id, id, { decision: "ACCEPT" })).json).toMatchObject({ status: "ACCEPTED" });
+  });
+
+  it("refuses after the window (422), once the applicant applied again (409), and anything not rejected (409)", async () => {
+    const late = await rejected();
+    await db.application.update({ where: { id: late.id }, data: { decidedAt: new Date(Date.now() - 16 * 60_000) } });
+    expect((await reopen(late.ownerToken, late.project.id, late.id)).json).toMatchObject({ status: 422, code: "reopen_window_passed" });
+    await db.application.update({ where: { id: late.id }, data: { decidedAt: new Date(Date.now() - 14 * 60_000) } });
+    expect((await reopen(late.ownerToken, late.project.id, late.id)).status).toBe(200);
+
+    const again = await rejected();
+    expect((await apply(again.person.token, again.project.id, { message: "Once more" })).status).toBe(201);
+    expect((await reopen(again.ownerToken, again.project.id, again.id)).json).toMatchObject({ status: 409, code: "applied_again" });
+
+    const { project, ownerToken } = await openProject();
+    const person = await applicant();
+    const pending = (await apply(person.token, project.id, { message: "a" })).json!.id as string;
+    expect((await reopen(ownerToken, project.id, pending)).json).toMatchObject({ status: 409, code: "application_not_rejected" });
+    await withdraw(person.token, project.id, pending);
+    expect((await reopen(ownerToken, project.id, pending)).json).toMatchObject({ status: 409, code: "application_not_rejected" });
+    const accepted = (await apply(person.token, project.id, { message: "b" })).json!.id as string;
+    await decide(ownerToken, project.id, accepted, { decision: "ACCEPT" });
+    expect((await reopen(ownerToken, project.id, accepted)).json).toMatchObject({ status: 409, code: "application_not_rejected" });
+    expect(await db.auditEntry.count({ where: { action: "application.reopen", projectId: project.id } })).toBe(0);
+  });
+
+  it("needs applications.decide (403 for a Member), a write token (403 for read), and is 404 from another project", async () => {
+    const { project, id } = await rejected();
+    const member = await createUser();
+    await addMemberWith(project.id, member.id, "MEMBER");
+    expect((await reopen(await tokenFor(member.id), project.id, id)).status).toBe(403);
+    const owner = (await db.projectMember.findFirstOrThrow({ where: { projectId: project.id, role: { key: "OWNER" } } })).userId;
+    expect((await reopen(await tokenFor(owner, ["read"]), project.id, id)).status).toBe(403);
+    const elsewhere = await openProject();
+    // The other project's Owner, through their own project and through this one.
+    expect((await reopen(elsewhere.ownerToken, elsewhere.project.id, id)).status).toBe(404);
+    expect((await reopen(elsewhere.ownerToken, project.id, id)).status).toBe(403);
+    const stranger = await applicant();
+    expect((await reopen(stranger.token, project.id, id)).status).toBe(403);
+    expect((await db.application.findUniqueOrThrow({ where: { id } })).status).toBe("REJECTED");
+  });
+
+  it("two reopenings at once: exactly one counts", async () => {
+    const { project, ownerToken, id } = await rejected();
+    const manager = await createUser();
+    await addMemberWith(project.id, manager.id, "MANAGER");
+    const responses = await Promise.all([reopen(ownerToken, project.id, id), reopen(await tokenFor(manager.id), project.id, id)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(await db.auditEntry.count({ where: { targetId: id, action: "application.reopen" } })).toBe(1);
+  });
+
+  it("a reopening and a new application at once: never two pending", async () => {
+    const { project, ownerToken, person, id } = await rejected();
+    const responses = await Promise.all([reopen(ownerToken, project.id, id), apply(person.token, project.id, { message: "Again" })]);
+    // Either the reopening wins (the application is pending: 409 application_pending) or the new one does (409 applied_again).
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(1);
+    expect(responses.filter((response) => response.status < 300)).toHaveLength(1);
+    expect(await db.application.count({ where: { projectId: project.id, userId: person.user.id, status: "PENDING" } })).toBe(1);
   });
 });
 
