@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
-import { describeCycles, describeUpwardImports, folderGraph, importGraph, LAYERS, type Graph } from "./architecture";
+import { clientBundles, describeCycles, describeUpwardImports, folderGraph, importGraph, LAYERS, type Graph } from "./architecture";
 
 // The layering is in docs/architecture.md: imports point down, never back into a folder that
 // imports yours. These tests read the real imports of lib/ with the TypeScript compiler.
@@ -84,5 +84,28 @@ describe("components/", () => {
     expect(
       [...intoApp].filter(([, targets]) => targets.size > 0).map(([file, targets]) => `${file} -> ${[...targets].join(", ")}`),
     ).toEqual([]);
+  });
+});
+
+// A "use client" file and what it imports are sent to the browser: the build fails when that
+// reaches the database or Redis (their drivers need Node's fs, net and dns), and it would ship
+// server code. lib/users/deleted.ts, whose constants a client component reads, once gained a
+// database lookup this way.
+describe("client bundles", () => {
+  const bundles = clientBundles();
+  const SERVER_ONLY = ["lib/db/client.ts", "lib/redis/index.ts"];
+
+  it("are read from value imports only, up to a server action", () => {
+    expect(bundles.get("components/messages/message-manager.tsx")).toContain("lib/users/deleted.ts");
+    // an `import type` of the database leaves nothing in the bundle
+    expect(bundles.get("components/messages/message-manager.tsx")).not.toContain("lib/db/client.ts");
+    expect(bundles.size).toBeGreaterThan(50);
+  });
+
+  it("never reach the database or Redis", () => {
+    const reaching = [...bundles].flatMap(([file, reached]) =>
+      SERVER_ONLY.filter((target) => reached.has(target)).map((target) => `${file} -> ${target}`),
+    );
+    expect(reaching).toEqual([]);
   });
 });

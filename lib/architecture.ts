@@ -209,3 +209,58 @@ function loopThrough(graph: Graph, component: string[]): string {
 export function describeCycles(graph: Graph): string[] {
   return tangles(graph).map((component) => `{${component.join(", ")}}; for example ${loopThrough(graph, component)}`);
 }
+
+/**
+ * What a browser bundle would hold of our own code: from every `"use client"` file of `roots`,
+ * the files reached through value imports (an `import type`, or a named import whose every name
+ * is `type`, leaves nothing in the bundle), stopping at `"use server"` files (the bundle holds a
+ * reference to a server action, not its module). Returns each client file with what it reaches.
+ */
+export function clientBundles(roots = ["app", "components"]): Map<string, Set<string>> {
+  const options = compilerOptions();
+  const host = ts.createCompilerHost(options);
+  const imports = new Map<string, string[]>();
+  const directive = (file: string) => /^\s*["']use (client|server)["']/.exec(fs.readFileSync(file, "utf8"))?.[1];
+  const valueImportsOf = (file: string): string[] => {
+    const known = imports.get(file);
+    if (known) return known;
+    const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    const specifiers = source.statements.flatMap((statement) => {
+      if (ts.isImportDeclaration(statement)) {
+        const clause = statement.importClause;
+        const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+        const typesOnly =
+          clause?.isTypeOnly || (clause && !clause.name && named && named.length > 0 && named.every((name) => name.isTypeOnly));
+        return typesOnly ? [] : [(statement.moduleSpecifier as ts.StringLiteral).text];
+      }
+      if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+        return [(statement.moduleSpecifier as ts.StringLiteral).text];
+      }
+      return [];
+    });
+    const resolved = specifiers.flatMap((specifier) => {
+      const module = ts.resolveModuleName(specifier, file, options, host).resolvedModule;
+      return module && !module.isExternalLibraryImport && !module.resolvedFileName.endsWith(".d.ts") ? [module.resolvedFileName] : [];
+    });
+    imports.set(file, resolved);
+    return resolved;
+  };
+  const bundles = new Map<string, Set<string>>();
+  for (const root of roots) {
+    for (const file of sourceFiles(path.join(ROOT, root))) {
+      if (directive(file) !== "client") continue;
+      const reached = new Set<string>();
+      const queue = [file];
+      while (queue.length > 0) {
+        for (const target of valueImportsOf(queue.pop()!)) {
+          const name = path.relative(ROOT, target);
+          if (reached.has(name) || directive(target) === "server") continue;
+          reached.add(name);
+          queue.push(target);
+        }
+      }
+      bundles.set(path.relative(ROOT, file), reached);
+    }
+  }
+  return bundles;
+}
