@@ -104,11 +104,15 @@ describe("invitations", () => {
     // What the background dispatcher does within a second; another test file's fanOut may take some of these events.
     const told = () =>
       db.notification.count({ where: { userId: { in: [first.id, second.id, owner.id] }, kind: { startsWith: "invitation." } } });
+    // Under a loaded machine the dispatching can take seconds (expect.poll waits 1 s by default).
     await expect
-      .poll(async () => {
-        await fanOut();
-        return told();
-      })
+      .poll(
+        async () => {
+          await fanOut();
+          return told();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(4);
     const invited = await db.notification.findFirstOrThrow({ where: { userId: first.id, kind: "invitation.new" } });
     expect(invited).toMatchObject({ link: "/my-projects" });
