@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
 import { expect as baseExpect, test } from "./fixtures";
+import { registerAccount } from "./api";
 import { expectSignedIn, signInPage, signOut } from "./header";
 
 const PASSWORD = "a long e2e passphrase";
@@ -18,17 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.stop();
 });
-
-/** A fresh account through the API (each test its own). */
-async function register(page: Page, prefix: string) {
-  const username = `${prefix}${Date.now().toString(36)}`;
-  const email = `${username}@example.test`;
-  const response = await page.request.post("/api/v1/auth/register", {
-    data: { username, email, password: PASSWORD, displayName: `E2E ${prefix}` },
-  });
-  expect(response.status()).toBe(201);
-  return { username, email };
-}
 
 const totp = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" });
 
@@ -47,7 +37,7 @@ test("two-factor sign-in: enable with a code computed from the shown secret, sig
   page,
 }) => {
   test.setTimeout(180_000);
-  const { username } = await register(page, "tfa");
+  const { username } = await registerAccount(page.request, "tfa", PASSWORD);
   await signInPage(page, username, PASSWORD);
   await expectSignedIn(page);
 
@@ -99,7 +89,7 @@ test("two-factor sign-in: enable with a code computed from the shown secret, sig
 });
 
 test("a forgotten password is reset through the link in the mail the SMTP server receives", async ({ page }) => {
-  const { username, email } = await register(page, "reset");
+  const { username, email } = await registerAccount(page.request, "reset", PASSWORD);
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByLabel("E-mail address").fill(email);
@@ -142,7 +132,7 @@ async function signInTwice(page: Page, browser: Browser, username: string) {
 }
 
 test("ending another session on the Security page signs that browser out", async ({ page, browser }) => {
-  const { username } = await register(page, "sess");
+  const { username } = await registerAccount(page.request, "sess", PASSWORD);
   const { other, otherPage } = await signInTwice(page, browser, username);
 
   await page.goto("/account/security");
@@ -159,7 +149,7 @@ test("ending another session on the Security page signs that browser out", async
 });
 
 test("after a password change the Security page lists the access tokens and revokes them all in one step", async ({ page, browser }) => {
-  const { username } = await register(page, "pwtok");
+  const { username } = await registerAccount(page.request, "pwtok", PASSWORD);
   const issued = await page.request.post("/api/v1/auth/token", { data: { login: username, password: PASSWORD, name: "Old script" } });
   expect(issued.status()).toBe(201);
   const { token } = (await issued.json()) as { token: string };

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
 import { expect } from "./fixtures";
+import { uniqueUsername } from "./header";
 import { DEMO_PASSWORD } from "./portal-table";
 
 /** The headers of API calls as a demo user: a bearer token with the read and write scopes. */
@@ -36,4 +37,24 @@ export async function projectInReview(
   const body = await created.json();
   expect((await request.post(`/api/v1/projects/${body.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
   return body;
+}
+
+/** A new account of a test's own, registered through the API (display name `E2E <prefix>`). */
+export async function registerAccount(request: APIRequestContext, prefix: string, password: string) {
+  const username = uniqueUsername(prefix);
+  const email = `${username}@example.test`;
+  const response = await request.post("/api/v1/auth/register", { data: { username, email, password, displayName: `E2E ${prefix}` } });
+  expect(response.status()).toBe(201);
+  return { id: (await response.json()).id as string, username, email };
+}
+
+/** A new project of the caller's (`headers`), a draft: the project as the API answered its creation. */
+export async function newProject(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  project: { name: string; modules?: string[] },
+): Promise<{ id: string; slug: string; name: string }> {
+  const created = await request.post("/api/v1/projects", { headers, data: project });
+  expect(created.status()).toBe(201);
+  return created.json();
 }

@@ -8,6 +8,7 @@ import { MyProjectList } from "@/components/projects/my-project-list";
 import { roleName } from "@/components/projects/role-name";
 import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
+import { Notice } from "@/components/ui/notice";
 import { LocalTime } from "@/components/ui/local-time";
 import { applicationsAwaiting } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -25,14 +26,16 @@ const PAGE_LINK = "rounded-md px-3 py-2 text-sm font-semibold text-slate-900 rin
 
 export default async function MyProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const actor = await requirePortalActor("/my-projects");
-  const page = pageNumber((await searchParams).page);
-  const [{ rows, hasNext }, awaiting, invitations, t, tInvitations, defaultRole] = await Promise.all([
+  const search = await searchParams;
+  const page = pageNumber(search.page);
+  const [{ rows, hasNext }, awaiting, invitations, t, tInvitations, defaultRole, done] = await Promise.all([
     myProjectsPage(actor, page),
     applicationsAwaiting(actor),
     myPendingInvitations(actor, INVITATIONS_SHOWN),
     getTranslations("projects.mine"),
     getTranslations("projects.invitations"),
     getTranslations("labels.defaultRole"),
+    getTranslations("manage.done"),
   ]);
   const canCreate = hasPlatformPermission(actor, "projects.create");
   return (
@@ -50,6 +53,12 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
           </Link>
         )}
       </div>
+      {/* Deleting a project (its Settings tab) leads here and says so here. */}
+      {search.deleted && (
+        <div className="mb-6">
+          <Notice tone="success">{done("deleted")}</Notice>
+        </div>
+      )}
       {invitations.data.length > 0 && (
         <div className="mb-6">
           <Card title={tInvitations("title")} description={tInvitations("description")}>

@@ -120,8 +120,8 @@ export function RoleEditor({
       if (!role.id) form.reset({ name: "", rank: role.rank, permissions: [] });
     },
   });
-  // Deleted, the role leaves the page; only a refusal is said here.
-  const deletion = useAction({ success: "none", failure: "notice" });
+  // Deleted, the role leaves the page with its button: a toast says so (the row and the focus are gone); a refusal stays here.
+  const deletion = useAction({ success: "toast", failure: "notice" });
   const errors = form.formState.errors;
   const title = role.id ? role.label : t("newRole");
   const onDelete = () =>
