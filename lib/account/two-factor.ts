@@ -20,7 +20,7 @@ import { publicBaseUrl, queueMail, queueSecurityNotice } from "../mail/outbox";
 import { canResetTwoFactorOf, hasPlatformPermission } from "../permissions";
 import { assertRecentAuthentication, isRecentlyAuthenticated } from "./reauthentication";
 import type { ConfirmTwoFactorInput } from "./schemas";
-import { liveUser } from "../users/deleted";
+import { liveUser } from "../users/live";
 
 /** Two-factor sign-in of the caller's own account, and the staff reset (DESIGN 8.1). */
 

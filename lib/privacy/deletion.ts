@@ -8,7 +8,8 @@ import { db, type Prisma, type Tx } from "../db/client";
 import type { User } from "../db/generated/client";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation, ValidationFailed } from "../errors";
 import { canDeleteAccountOf, hasPlatformPermission } from "../permissions";
-import { DELETED_DISPLAY_NAME, DELETED_USERNAME, liveAccount, liveUser, tombstoneKey, USERNAME_QUARANTINE_DAYS } from "../users/deleted";
+import { DELETED_DISPLAY_NAME, DELETED_USERNAME, tombstoneKey, USERNAME_QUARANTINE_DAYS } from "../users/deleted";
+import { liveAccount, liveUser } from "../users/live";
 import { assertAnotherProjectLead } from "../users/service";
 import type { DeleteOwnAccountInput } from "./schemas";
 

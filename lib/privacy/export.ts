@@ -4,7 +4,7 @@ import type { User } from "../db/generated/client";
 import { auditVisibility, redactAuditEntry, WARNING_TARGET_TYPES } from "../permissions";
 import { enforce, RATE_LIMITS } from "../rate-limit";
 import type { DataExport } from "./schemas";
-import { liveAccount } from "../users/deleted";
+import { liveAccount } from "../users/live";
 
 /**
  * The columns of User that the export leaves out, each with the reason (docs/privacy.md). A test

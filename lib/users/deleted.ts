@@ -1,6 +1,4 @@
-import { db, type Tx } from "../db/client";
-import type { User } from "../db/generated/client";
-import { NotFound } from "../errors";
+import type { db, Tx } from "../db/client";
 
 /**
  * A deleted account (lib/privacy/deletion.ts) stays as a tombstone row so that what its user wrote
@@ -21,22 +19,6 @@ export function tombstoneKey(userId: string): string {
 
 export function isDeletedAccount(user: { deletedAt: Date | null }): boolean {
   return user.deletedAt !== null;
-}
-
-/** The caller's own account, or 404 once it is deleted (a session or token outliving it). */
-export function liveAccount(userId: string): Promise<User> {
-  return live(userId, "account", db);
-}
-
-/** A user by id, or 404 when there is none or the account is deleted. */
-export function liveUser(userId: string, client: Tx | typeof db = db): Promise<User> {
-  return live(userId, "user", client);
-}
-
-async function live(userId: string, thing: string, client: Tx | typeof db): Promise<User> {
-  const user = await client.user.findUnique({ where: { id: userId, deletedAt: null } });
-  if (!user) throw new NotFound(thing);
-  return user;
 }
 
 /** Whether a username (any case) is still in the quarantine of a deleted account. */

@@ -22,7 +22,8 @@ import {
   type PlatformRole,
 } from "../permissions";
 import { assertAvatarUrlKept, removeUnusedAvatar, storedAvatarId } from "./avatar";
-import { isUsernameQuarantined, liveAccount, liveUser } from "./deleted";
+import { isUsernameQuarantined } from "./deleted";
+import { liveAccount, liveUser } from "./live";
 import { displayNames, presentFullUser, presentOwnAccount, presentPublicProfile } from "./present";
 import type { RegisterInput, StaffUpdateUserInput, UpdateOwnAccountInput } from "./schemas";
 

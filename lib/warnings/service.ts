@@ -6,7 +6,7 @@ import { NotFound, ValidationFailed } from "../errors";
 import { hasPlatformPermission, type PlatformPermission } from "../permissions";
 import { displayNames } from "../users/present";
 import type { CreateWarningInput } from "./schemas";
-import { liveUser } from "../users/deleted";
+import { liveUser } from "../users/live";
 
 /**
  * Warnings are internal to the platform team. Without the permission they do not exist: every
