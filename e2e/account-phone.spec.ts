@@ -70,3 +70,28 @@ test("the account pages fit a phone, in English and in German", async ({ page })
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   for (const path of PAGES) await expectNoSidewaysScroll(page, path);
 });
+
+test("on a phone the profile's and the notification settings' results show beside their buttons, in view", async ({ page }) => {
+  // The final walk of issue 30: "Your profile is saved." appeared above the profile's fields, some 1,000 px
+  // above the button on a 390 px phone, so a saved profile looked like nothing happened.
+  const username = `saved${Date.now().toString(36)}`;
+  const password = "a long e2e passphrase";
+  const response = await page.request.post("/api/v1/auth/register", {
+    data: { username, email: `${username}@example.test`, password, displayName: "Sally Saved" },
+  });
+  expect(response.status()).toBe(201);
+  await signInPage(page, username, password);
+  await expectSignedIn(page);
+
+  await page.goto("/account");
+  const profile = page.getByRole("form", { name: "Profile" });
+  await profile.getByLabel("Display name").fill("Sally Saved Again");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(profile.getByText("Your profile is saved.")).toBeInViewport();
+  await expect(profile.getByRole("button", { name: "Save profile" })).toBeInViewport();
+
+  await page.goto("/account/notifications");
+  const settings = page.getByRole("form", { name: "Notifications" });
+  await settings.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(settings.getByText("Your notification settings are saved.")).toBeInViewport();
+});

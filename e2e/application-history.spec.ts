@@ -126,3 +126,15 @@ test("the history filters by outcome, searches by name and shows more on request
   await expect(filters.getByLabel("Applicant's name")).toHaveValue("");
   await expect(history.getByTestId("history-count")).toContainText("20 of");
 });
+
+test("'Clear the filters' sits beside Search, on the same line", async ({ browser }) => {
+  // The final walk of issue 30: at 1280 px the link sat on the labels' line, above the button it belongs to.
+  const paul = await signedInPage(browser, "paul.partner");
+  await paul.setViewportSize({ width: 1280, height: 900 });
+  await paul.goto(`${STARLIGHT}/manage/applications?outcome=REJECTED&q=nobody`);
+  const filters = paul.getByRole("region", { name: "History" }).getByRole("search");
+  const search = (await filters.getByRole("button", { name: "Search" }).boundingBox())!;
+  const clear = (await filters.getByRole("link", { name: "Clear the filters" }).boundingBox())!;
+  expect(Math.abs(clear.y + clear.height / 2 - (search.y + search.height / 2))).toBeLessThanOrEqual(2);
+  expect(clear.x).toBeGreaterThan(search.x + search.width);
+});

@@ -2,9 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { FormFooter } from "@/components/forms/form-footer";
 import { DataTable } from "@/components/ui/data-table";
-import { Notice } from "@/components/ui/notice";
 import { useAction } from "@/components/ui/use-action";
 import type { NotificationKind } from "@/lib/notifications/kinds";
 import type { NotificationSettings } from "@/lib/notifications/settings";
@@ -33,7 +32,6 @@ export function NotificationSettingsForm({
         run(() => action(settings));
       }}
     >
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <DataTable
         caption={t("title")}
         regionLabel={t("title")}
@@ -59,9 +57,7 @@ export function NotificationSettingsForm({
           );
         })}
       </DataTable>
-      <Button type="submit" pending={pending}>
-        {pending ? t("saving") : t("save")}
-      </Button>
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} />
     </form>
   );
 }

@@ -8,7 +8,6 @@ import { Avatar } from "@/components/ui/avatar";
 import { DateOfBirthField } from "./date-of-birth-field";
 import { CheckboxField, SelectField } from "@/components/ui/field";
 import { ImageControl } from "@/components/ui/image-control";
-import { Notice } from "@/components/ui/notice";
 import { LOCALES } from "@/lib/i18n/locales";
 import type { FormResult } from "@/lib/portal/form-result";
 import { LANGUAGES, profileFormSchema, type Language, type ProfileFormValues } from "@/lib/users/schemas";
@@ -62,7 +61,6 @@ export function ProfileForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormTextField form={form} name="displayName" label={t("displayName")} />
         <FormTextField form={form} name="username" label={t("username")} />
@@ -99,7 +97,7 @@ export function ProfileForm({
         <CheckboxField label={t("showDateOfBirth")} {...form.register("settings.showDateOfBirth")} />
       </fieldset>
       <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} />
+      <FormFooter pending={pending} label={t("submit")} pendingLabel={t("pending")} notice={notice} />
     </form>
   );
 }

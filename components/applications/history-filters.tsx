@@ -44,7 +44,7 @@ export function HistoryFilters({ path, query }: { path: string; query: HistoryQu
           {t("searchButton")}
         </button>
         {(query.q || query.outcome) && (
-          <Link href={path} className="self-center text-sm font-medium text-indigo-700 hover:underline">
+          <Link href={path} className="py-2 text-sm font-medium text-indigo-700 hover:underline">
             {t("clearSearch")}
           </Link>
         )}
