@@ -52,14 +52,16 @@ async function behavesAsSlots(first: SlotStore, second: SlotStore = first) {
   expect(await withSlot(slotRule, subject, async () => "ran", second)).toBe("ran");
   // A slot nobody gives back (its instance died) lapses with its lease; a renewed one does not.
   const [lost, renewed] = [unique(), unique()];
-  expect(await first.acquire(lost, "a", 1, 150)).toBe(true);
-  expect(await second.acquire(lost, "b", 1, 150)).toBe(false);
-  expect(await first.acquire(renewed, "a", 1, 150)).toBe(true);
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Leases of 600 ms, renewed after 400 and looked at after 800: margins of 200 ms or more, which a
+  // busy machine's timers still keep (50 ms did not).
+  expect(await first.acquire(lost, "a", 1, 600)).toBe(true);
+  expect(await second.acquire(lost, "b", 1, 600)).toBe(false);
+  expect(await first.acquire(renewed, "a", 1, 600)).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 400));
   await first.renew(renewed, "a", 1_000);
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(await second.acquire(lost, "b", 1, 150)).toBe(true);
-  expect(await second.acquire(renewed, "b", 1, 150)).toBe(false);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(await second.acquire(lost, "b", 1, 600)).toBe(true);
+  expect(await second.acquire(renewed, "b", 1, 600)).toBe(false);
 }
 
 it("limits concurrent work in process by default", async () => {
