@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
-import { apiHeaders, projectInReview } from "./api";
+import { apiHeaders } from "./api";
 
 // Review integrity (DESIGN §8.2): what players see is what the platform team approved.
 
@@ -43,24 +43,41 @@ test("a partner changes a published project, the change is on the Changes tab, a
   await expect(reviewer.getByRole("link", { name: "Ironclad Tactics" })).toHaveCount(0);
 });
 
-test("an edit during review is refused with a clear message; the lock banner offers to withdraw", async ({ browser, request }) => {
+test("an edit sent from a page opened before the submission is refused with a clear message; the lock banner offers to withdraw", async ({
+  browser,
+  request,
+}) => {
   const name = `Locked ${Date.now().toString(36)}`;
   const headers = await apiHeaders(request, "paul.partner");
-  const project = await projectInReview(request, headers, {
-    name,
-    description: "A project that waits for its review while the team tries to edit it.",
-    logoUrl: "https://cdn.example/locked.png",
+  const created = await request.post("/api/v1/projects", {
+    headers,
+    data: {
+      name,
+      description: "A project that waits for its review while the team tries to edit it.",
+      game: "Minecraft",
+      category: "Survival",
+      logoUrl: "https://cdn.example/locked.png",
+      modules: [],
+    },
   });
+  expect(created.status()).toBe(201);
+  const project: { id: string; slug: string } = await created.json();
 
+  // The form was opened while the project was a draft; the submission comes from elsewhere.
   const partner = await signedInPage(browser, "paul.partner");
   await partner.goto(`/projects/${project.slug}/manage`);
-  const banner = partner.getByTestId("review-lock");
-  await expect(banner).toContainText("Locked during review");
+  await expect(partner.getByLabel("Description")).toBeEnabled();
+  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
   await partner.getByLabel("Description").fill("Changed while the platform team reads it.");
   await partner.getByRole("button", { name: "Save presentation" }).click();
   await expect(partner.getByText(/The project is in review: its reviewed content is locked/)).toBeVisible();
   const stored = await (await request.get(`/api/v1/projects/${project.id}`, { headers })).json();
   expect(stored.description).toBe("A project that waits for its review while the team tries to edit it.");
+  // Read again, the page shows the lock up front (e2e/review-lock.spec.ts has the read-only forms).
+  await partner.reload();
+  const banner = partner.getByTestId("review-lock");
+  await expect(banner).toContainText("Locked during review");
+  await expect(partner.getByLabel("Description")).toBeDisabled();
 
   // The Review tab names the same act with the same words as the banner (the closing walk of issue 30
   // found "Withdraw from review" there).

@@ -37,4 +37,12 @@ describe("FormFooter", () => {
     expect(html).toContain("Tick every check to approve.");
     expect(renderToStaticMarkup(<FormFooter pending={false} label="Record" />)).not.toContain("aria-describedby");
   });
+
+  it("offers no submit button on a locked form, only the line saying why (issue 30, review lock)", () => {
+    const html = renderToStaticMarkup(
+      <FormFooter pending={false} label="Save" locked="Locked during review: withdraw the submission to edit." />,
+    );
+    expect(html).not.toContain("<button");
+    expect(html).toContain("Locked during review: withdraw the submission to edit.");
+  });
 });

@@ -13,6 +13,12 @@ interface FormFooterProps {
   notice?: FormNoticeState | null;
   /** Why the form cannot be sent yet: the submit button is disabled and this says why, next to it. */
   blockedBy?: ReactNode;
+  /**
+   * Why the form cannot be changed at all (a project's reviewed content while it is in review):
+   * no submit button is offered, this line says why and how to unlock it instead. The caller
+   * disables the fields (a `<fieldset disabled>` around them).
+   */
+  locked?: ReactNode;
   /** Buttons before the submit button (cancel, delete). */
   children?: ReactNode;
 }
@@ -22,8 +28,15 @@ interface FormFooterProps {
  * The action's message belongs here, beside the button that was pressed, not above the fields:
  * on a long form the top is off-screen when the button is pressed.
  */
-export function FormFooter({ pending, label, pendingLabel, variant, notice, blockedBy, children }: FormFooterProps) {
+export function FormFooter({ pending, label, pendingLabel, variant, notice, blockedBy, locked, children }: FormFooterProps) {
   const blockedId = useId();
+  if (locked) {
+    return (
+      <p data-testid="form-locked" className="text-sm text-slate-600">
+        {locked}
+      </p>
+    );
+  }
   return (
     <div className="flex flex-wrap items-center justify-end gap-3">
       {notice && (

@@ -65,3 +65,13 @@ export function findTransition(from: ProjectStatus, to: ProjectStatus): Transiti
 export function canReadReviewDiff(access: Pick<ProjectAccess, "permissions">): boolean {
   return access.permissions.has("project.view");
 }
+
+/**
+ * Whether the project's reviewed content (presentation, images, modules, settings, pages, support
+ * links, launcher settings, releases and files: docs/review.md) is locked: while it waits for its
+ * review, what the reviewer reads stays as it is. The write gate (lib/projects/reviewed-content.ts)
+ * refuses on it and the manage forms show themselves read-only on it.
+ */
+export function reviewedContentLocked(project: { status: ProjectStatus }): boolean {
+  return project.status === "IN_REVIEW";
+}

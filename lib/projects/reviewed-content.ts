@@ -1,6 +1,7 @@
 import type { Tx } from "../db/client";
 import type { Project } from "../db/generated/client";
 import { Conflict } from "../errors";
+import { reviewedContentLocked } from "../permissions";
 import { takeSnapshot } from "./review-snapshot";
 
 /**
@@ -24,7 +25,7 @@ export async function reviewedChange(tx: Tx, project: Project): Promise<void> {
 
 /** 409 `in_review` while the project waits for its review: what the reviewer reads stays as it is. */
 export function requireNotInReview(project: Pick<Project, "status">): void {
-  if (project.status === "IN_REVIEW") {
+  if (reviewedContentLocked(project)) {
     throw new Conflict(
       "The project is in review: its reviewed content is locked until the platform team decides. Withdraw the submission to edit it.",
       "in_review",

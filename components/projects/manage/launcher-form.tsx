@@ -98,12 +98,16 @@ export function LauncherForm({
   target,
   initial,
   action,
+  locked,
 }: {
   target: ProjectTarget;
   initial: Values;
   action: (target: ProjectTarget, input: Values) => Promise<FormResult>;
+  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`): the fields are disabled, no Save is offered. */
+  locked: boolean;
 }) {
   const t = useTranslations("releases");
+  const lock = useTranslations("manage.lock");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: launcherSettingsSchema,
     raw: true,
@@ -113,59 +117,61 @@ export function LauncherForm({
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("launcherForm")} className="space-y-5">
-      <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-medium">{t("launcherOffers")}</legend>
-        {OFFERS.map((field) => (
-          <CheckboxField key={field} label={t(`offers.${field}`)} {...form.register(field)} />
-        ))}
+      <fieldset disabled={locked} className="min-w-0 space-y-5">
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-medium">{t("launcherOffers")}</legend>
+          {OFFERS.map((field) => (
+            <CheckboxField key={field} label={t(`offers.${field}`)} {...form.register(field)} />
+          ))}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t("executable")}
+            placeholder={t("executablePlaceholder")}
+            error={errors.launchSettings?.executable?.message}
+            {...form.register("launchSettings.executable")}
+          />
+          <TextField
+            label={t("minimumMemory")}
+            type="number"
+            min={0}
+            error={errors.launchSettings?.minimumMemoryMb?.message}
+            {...form.register("launchSettings.minimumMemoryMb", { valueAsNumber: true })}
+          />
+          <TextField
+            label={t("minimumLauncher")}
+            placeholder={t("minimumLauncherPlaceholder")}
+            error={errors.launchSettings?.minimumLauncherVersion?.message}
+            {...form.register("launchSettings.minimumLauncherVersion", { setValueAs: (value: string | null) => (value ? value : null) })}
+          />
+          <ArgumentsField
+            control={form.control}
+            name="launchSettings.arguments"
+            label={t("launchArguments")}
+            hint={t("launchArgumentsHint")}
+          />
+        </div>
+        <fieldset className="grid gap-4 sm:grid-cols-3">
+          <legend className="mb-2 text-sm font-medium">{t("platformLegend")}</legend>
+          {LAUNCH_PLATFORMS.map((platform) => (
+            <div key={platform} className="space-y-3">
+              <TextField
+                label={LAUNCH_PLATFORM_NAMES[platform]}
+                placeholder={platform === "windows" ? "bin/game.exe" : "bin/game.sh"}
+                error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
+                {...form.register(`launchSettings.platforms.${platform}.executable`)}
+              />
+              <ArgumentsField
+                control={form.control}
+                name={`launchSettings.platforms.${platform}.arguments`}
+                label={t("platformArguments", { platform: LAUNCH_PLATFORM_NAMES[platform] })}
+                hint={t("platformArgumentsHint")}
+              />
+            </div>
+          ))}
+        </fieldset>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t("executable")}
-          placeholder={t("executablePlaceholder")}
-          error={errors.launchSettings?.executable?.message}
-          {...form.register("launchSettings.executable")}
-        />
-        <TextField
-          label={t("minimumMemory")}
-          type="number"
-          min={0}
-          error={errors.launchSettings?.minimumMemoryMb?.message}
-          {...form.register("launchSettings.minimumMemoryMb", { valueAsNumber: true })}
-        />
-        <TextField
-          label={t("minimumLauncher")}
-          placeholder={t("minimumLauncherPlaceholder")}
-          error={errors.launchSettings?.minimumLauncherVersion?.message}
-          {...form.register("launchSettings.minimumLauncherVersion", { setValueAs: (value: string | null) => (value ? value : null) })}
-        />
-        <ArgumentsField
-          control={form.control}
-          name="launchSettings.arguments"
-          label={t("launchArguments")}
-          hint={t("launchArgumentsHint")}
-        />
-      </div>
-      <fieldset className="grid gap-4 sm:grid-cols-3">
-        <legend className="mb-2 text-sm font-medium">{t("platformLegend")}</legend>
-        {LAUNCH_PLATFORMS.map((platform) => (
-          <div key={platform} className="space-y-3">
-            <TextField
-              label={LAUNCH_PLATFORM_NAMES[platform]}
-              placeholder={platform === "windows" ? "bin/game.exe" : "bin/game.sh"}
-              error={errors.launchSettings?.platforms?.[platform]?.executable?.message}
-              {...form.register(`launchSettings.platforms.${platform}.executable`)}
-            />
-            <ArgumentsField
-              control={form.control}
-              name={`launchSettings.platforms.${platform}.arguments`}
-              label={t("platformArguments", { platform: LAUNCH_PLATFORM_NAMES[platform] })}
-              hint={t("platformArgumentsHint")}
-            />
-          </div>
-        ))}
-      </fieldset>
-      <FormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} notice={notice} />
+      <FormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
     </form>
   );
 }

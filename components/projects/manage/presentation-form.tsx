@@ -37,13 +37,17 @@ export function PresentationForm({
   initial,
   images,
   actions,
+  locked,
 }: {
   target: ProjectTarget;
   initial: PresentationFormValues;
   images: { logoUrl: string | null; bannerUrl: string | null };
   actions: PresentationActions;
+  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`): the fields are disabled, no Save is offered. */
+  locked: boolean;
 }) {
   const t = useTranslations("manage.presentation");
+  const lock = useTranslations("manage.lock");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: presentationFormSchema,
     raw: true,
@@ -71,27 +75,29 @@ export function PresentationForm({
     <>
       <Card title={t("title")} description={t("description")}>
         <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("title")}>
-          <FormTextField form={form} name="name" label={t("name")} />
-          <TextAreaField
-            id="description"
-            label={t("descriptionField")}
-            rows={6}
-            error={errors.description?.message}
-            {...form.register("description")}
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormTextField form={form} name="game" id="game" label={t("game")} />
-            <FormTextField form={form} name="category" id="category" label={t("category")} />
-            <FormTextField form={form} name="websiteUrl" label={t("website")} type="url" placeholder="https://…" />
-            <FormTextField form={form} name="chatUrl" label={t("chat")} type="url" placeholder="https://…" />
-            <FormTextField form={form} name="trailerUrl" label={t("trailer")} type="url" placeholder="https://…" />
-          </div>
-          <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
-          <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} />
+          <fieldset disabled={locked} className="min-w-0 space-y-5">
+            <FormTextField form={form} name="name" label={t("name")} />
+            <TextAreaField
+              id="description"
+              label={t("descriptionField")}
+              rows={6}
+              error={errors.description?.message}
+              {...form.register("description")}
+            />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormTextField form={form} name="game" id="game" label={t("game")} />
+              <FormTextField form={form} name="category" id="category" label={t("category")} />
+              <FormTextField form={form} name="websiteUrl" label={t("website")} type="url" placeholder="https://…" />
+              <FormTextField form={form} name="chatUrl" label={t("chat")} type="url" placeholder="https://…" />
+              <FormTextField form={form} name="trailerUrl" label={t("trailer")} type="url" placeholder="https://…" />
+            </div>
+            <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
+          </fieldset>
+          <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
         </form>
       </Card>
       <Card title={t("images")} description={t("imagesDescription")}>
-        <div className="space-y-4">
+        <fieldset disabled={locked} className="min-w-0 space-y-4">
           <ImageControl
             // The submission checklist's "Add a logo." links here (`…/manage#logoUrl`).
             id="logoUrl"
@@ -116,7 +122,8 @@ export function PresentationForm({
             upload={upload("banner")}
             remove={remove("banner")}
           />
-        </div>
+          {locked && <p className="text-sm text-slate-600">{lock("form")}</p>}
+        </fieldset>
       </Card>
     </>
   );

@@ -10,8 +10,10 @@ import type { ProjectTarget } from "./presentation-form";
 
 /**
  * The manage area's banner while the project is in review: its reviewed content is locked (the
- * services answer 409 `in_review`), and the team may withdraw the submission (back to a draft),
- * after a confirmation. `withdraw` is null for members who may not withdraw.
+ * services answer 409 `in_review`; the locked forms show themselves read-only), and the team may
+ * withdraw the submission (back to a draft), after a confirmation. Compact: the title and the
+ * Withdraw button on one line, the details behind a disclosure. `withdraw` is null for members who
+ * may not withdraw.
  */
 export function ReviewLockBanner({
   target,
@@ -33,20 +35,28 @@ export function ReviewLockBanner({
       },
       { confirm: { title: t("confirmTitle"), body: t("confirmBody"), confirmLabel: t("withdraw"), tone: "danger" } },
     );
+  // One line with the action on every tab (on a phone the first screen stays for the tab itself);
+  // what is locked and why sits behind the disclosure.
   return (
     <div
       role="status"
       data-testid="review-lock"
-      className="space-y-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
+      className="space-y-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
     >
-      <p className="font-semibold">{t("title")}</p>
-      <p>{t("text")}</p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <details className="group min-w-0 flex-1 basis-48">
+          <summary className="cursor-pointer">
+            <span className="font-semibold">{t("title")}</span> <span className="text-amber-800 underline">{t("details")}</span>
+          </summary>
+          <p className="mt-2">{t("text")}</p>
+        </details>
+        {withdraw && (
+          <Button type="button" variant="secondary" pending={withdrawal.pending} onClick={() => onWithdraw(withdraw)}>
+            {t("withdraw")}
+          </Button>
+        )}
+      </div>
       {withdrawal.notice && <Notice tone="error">{withdrawal.notice.text}</Notice>}
-      {withdraw && (
-        <Button type="button" variant="secondary" pending={withdrawal.pending} onClick={() => onWithdraw(withdraw)}>
-          {t("withdraw")}
-        </Button>
-      )}
     </div>
   );
 }

@@ -28,6 +28,7 @@ export function SettingsForm({
   supportLinksEnabled,
   applicationRoles,
   action,
+  locked,
 }: {
   target: ProjectTarget;
   initial: Values;
@@ -37,8 +38,11 @@ export function SettingsForm({
   applicationRoles: { id: string; name: string }[] | null;
   /** Saves at the version the form was shown with and answers the new one. */
   action: (target: ProjectTarget, input: Values, version: number) => Promise<FormResult<{ version: number }>>;
+  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`): the fields are disabled, no Save is offered. */
+  locked: boolean;
 }) {
   const t = useTranslations("manage.settings");
+  const lock = useTranslations("manage.lock");
   const visibilityLabel = useTranslations("labels.visibility");
   const visibilityHelp = useTranslations("projects.visibilityHelp");
   const { form, submit, pending, notice } = useSchemaForm({
@@ -53,97 +57,104 @@ export function SettingsForm({
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-6">
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">{t("visibility")}</legend>
-        <p className="text-xs text-slate-500">{t("visibilityHint")}</p>
-        {PROJECT_VISIBILITIES.map((visibility) => (
-          <label
-            key={visibility}
-            className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500"
-          >
-            <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
-            <span>
-              <span className="block text-sm font-medium">{visibilityLabel(visibility)}</span>
-              <span className="block text-xs text-slate-500">{visibilityHelp(visibility)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {applicationRoles && (
-        <fieldset className="space-y-4">
-          <legend className="text-sm font-medium">{t("applications")}</legend>
-          <CheckboxField
-            label={t("acceptApplications")}
-            hint={t("acceptApplicationsHint")}
-            {...form.register("settings.applicationsOpen")}
-          />
-          <TextAreaField
-            label={t("prompt")}
-            hint={t("promptHint", { prompt: DEFAULT_APPLICATION_PROMPT })}
-            rows={3}
-            error={errors.settings?.applicationPrompt?.message}
-            {...form.register("settings.applicationPrompt")}
-          />
-          <div className="space-y-2">
-            <p className="text-sm font-medium">{t("offeredRoles")}</p>
-            <p className="text-xs text-slate-500">{t("offeredRolesHint")}</p>
-            <div className="flex flex-wrap gap-4">
-              {applicationRoles.map((role) => (
-                <label key={role.id} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    value={role.id}
-                    className="size-4 rounded border-slate-300"
-                    {...form.register("settings.offeredRoleIds")}
-                  />
-                  {role.name}
-                </label>
-              ))}
-            </div>
-            {errors.settings?.offeredRoleIds?.message && <p className="text-sm text-red-600">{errors.settings.offeredRoleIds.message}</p>}
-          </div>
-        </fieldset>
-      )}
-      <TextField
-        label={t("contactEmail")}
-        type="email"
-        error={errors.settings?.contactEmail?.message}
-        {...form.register("settings.contactEmail")}
-      />
-      {/* Creator support's settings: hidden (and kept) while the module is off. */}
-      {supportLinksEnabled && (
-        <fieldset id="supportLinks" tabIndex={-1} className="space-y-3">
-          <legend className="text-sm font-medium">{t("supportLinks")}</legend>
-          <p className="text-xs text-slate-500">{t("supportLinksHint", { platforms: SUPPORT_PLATFORM_NAMES })}</p>
-          {links.fields.map((field, index) => (
-            <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-              <TextField
-                label={t("linkLabel", { number: index + 1 })}
-                placeholder={t("linkLabelPlaceholder")}
-                error={errors.settings?.supportLinks?.[index]?.label?.message}
-                {...form.register(`settings.supportLinks.${index}.label`)}
-              />
-              <TextField
-                label={t("linkAddress", { number: index + 1 })}
-                type="url"
-                placeholder="https://"
-                error={errors.settings?.supportLinks?.[index]?.url?.message}
-                {...form.register(`settings.supportLinks.${index}.url`)}
-              />
-              <Button type="button" variant="ghost" onClick={() => links.remove(index)} aria-label={t("removeLink", { number: index + 1 })}>
-                {t("remove")}
-              </Button>
-            </div>
+      <fieldset disabled={locked} className="min-w-0 space-y-6">
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">{t("visibility")}</legend>
+          <p className="text-xs text-slate-500">{t("visibilityHint")}</p>
+          {PROJECT_VISIBILITIES.map((visibility) => (
+            <label
+              key={visibility}
+              className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500"
+            >
+              <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
+              <span>
+                <span className="block text-sm font-medium">{visibilityLabel(visibility)}</span>
+                <span className="block text-xs text-slate-500">{visibilityHelp(visibility)}</span>
+              </span>
+            </label>
           ))}
-          {errors.settings?.supportLinks?.message && <p className="text-sm text-red-600">{errors.settings.supportLinks.message}</p>}
-          {links.fields.length < MAX_SUPPORT_LINKS && (
-            <Button type="button" variant="secondary" onClick={() => links.append({ label: "", url: "" })}>
-              {t("addLink")}
-            </Button>
-          )}
         </fieldset>
-      )}
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} />
+        {applicationRoles && (
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-medium">{t("applications")}</legend>
+            <CheckboxField
+              label={t("acceptApplications")}
+              hint={t("acceptApplicationsHint")}
+              {...form.register("settings.applicationsOpen")}
+            />
+            <TextAreaField
+              label={t("prompt")}
+              hint={t("promptHint", { prompt: DEFAULT_APPLICATION_PROMPT })}
+              rows={3}
+              error={errors.settings?.applicationPrompt?.message}
+              {...form.register("settings.applicationPrompt")}
+            />
+            <div className="space-y-2">
+              <p className="text-sm font-medium">{t("offeredRoles")}</p>
+              <p className="text-xs text-slate-500">{t("offeredRolesHint")}</p>
+              <div className="flex flex-wrap gap-4">
+                {applicationRoles.map((role) => (
+                  <label key={role.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      value={role.id}
+                      className="size-4 rounded border-slate-300"
+                      {...form.register("settings.offeredRoleIds")}
+                    />
+                    {role.name}
+                  </label>
+                ))}
+              </div>
+              {errors.settings?.offeredRoleIds?.message && <p className="text-sm text-red-600">{errors.settings.offeredRoleIds.message}</p>}
+            </div>
+          </fieldset>
+        )}
+        <TextField
+          label={t("contactEmail")}
+          type="email"
+          error={errors.settings?.contactEmail?.message}
+          {...form.register("settings.contactEmail")}
+        />
+        {/* Creator support's settings: hidden (and kept) while the module is off. */}
+        {supportLinksEnabled && (
+          <fieldset id="supportLinks" tabIndex={-1} className="space-y-3">
+            <legend className="text-sm font-medium">{t("supportLinks")}</legend>
+            <p className="text-xs text-slate-500">{t("supportLinksHint", { platforms: SUPPORT_PLATFORM_NAMES })}</p>
+            {links.fields.map((field, index) => (
+              <div key={field.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+                <TextField
+                  label={t("linkLabel", { number: index + 1 })}
+                  placeholder={t("linkLabelPlaceholder")}
+                  error={errors.settings?.supportLinks?.[index]?.label?.message}
+                  {...form.register(`settings.supportLinks.${index}.label`)}
+                />
+                <TextField
+                  label={t("linkAddress", { number: index + 1 })}
+                  type="url"
+                  placeholder="https://"
+                  error={errors.settings?.supportLinks?.[index]?.url?.message}
+                  {...form.register(`settings.supportLinks.${index}.url`)}
+                />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={() => links.remove(index)}
+                  aria-label={t("removeLink", { number: index + 1 })}
+                >
+                  {t("remove")}
+                </Button>
+              </div>
+            ))}
+            {errors.settings?.supportLinks?.message && <p className="text-sm text-red-600">{errors.settings.supportLinks.message}</p>}
+            {links.fields.length < MAX_SUPPORT_LINKS && (
+              <Button type="button" variant="secondary" onClick={() => links.append({ label: "", url: "" })}>
+                {t("addLink")}
+              </Button>
+            )}
+          </fieldset>
+        )}
+      </fieldset>
+      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { PresentationForm } from "@/components/projects/manage/presentation-form";
 import { Notice } from "@/components/ui/notice";
+import { reviewedContentLocked } from "@/lib/permissions";
 import { removeImageAction, savePresentationAction, uploadImageAction } from "./actions";
 
 export const generateMetadata = manageTabMetadata("presentation");
@@ -18,6 +19,7 @@ export default async function PresentationPage(props: ManageTabPageProps<{ slug:
           target={target}
           actions={{ save: savePresentationAction, uploadImage: uploadImageAction, removeImage: removeImageAction }}
           images={{ logoUrl: project.logoUrl, bannerUrl: project.bannerUrl }}
+          locked={reviewedContentLocked(project)}
           initial={{
             name: project.name,
             description: project.description,

@@ -3,6 +3,7 @@ import { LauncherForm } from "@/components/projects/manage/launcher-form";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
 import { getLauncherSettings } from "@/lib/launcher/service";
+import { reviewedContentLocked } from "@/lib/permissions";
 import { saveLauncherAction } from "./actions";
 
 export const generateMetadata = manageTabMetadata("launcher");
@@ -16,6 +17,7 @@ export default async function LauncherPage(props: ManageTabPageProps) {
           target={{ projectId: project.id, slug: project.slug }}
           initial={await getLauncherSettings(actor, project.id)}
           action={saveLauncherAction}
+          locked={reviewedContentLocked(project)}
         />
       </Card>
     );

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ModulesForm } from "@/components/projects/manage/modules-form";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
+import { reviewedContentLocked } from "@/lib/permissions";
 import { modulesView } from "@/lib/projects/service";
 import { saveModulesAction } from "./actions";
 
@@ -19,6 +20,7 @@ export default async function ModulesPage(props: ManageTabPageProps) {
           enabled={view.modules}
           version={project.version}
           action={saveModulesAction}
+          locked={reviewedContentLocked(project)}
         />
       </Card>
     );

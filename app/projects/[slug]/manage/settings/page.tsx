@@ -4,7 +4,7 @@ import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/c
 import { SettingsForm } from "@/components/projects/manage/settings-form";
 import { Card } from "@/components/ui/card";
 import { offerableRoles } from "@/lib/applications/service";
-import { canDeleteProject } from "@/lib/permissions";
+import { canDeleteProject, reviewedContentLocked } from "@/lib/permissions";
 import { moduleEnabled } from "@/lib/projects/access";
 import { DELETABLE_STATUSES } from "@/lib/projects/service";
 import { settingsOf } from "@/lib/projects/settings";
@@ -33,6 +33,7 @@ export default async function SettingsPage(props: ManageTabPageProps) {
             supportLinksEnabled={moduleEnabled(project, "CREATOR_SUPPORT")}
             applicationRoles={applicationRoles}
             action={saveSettingsAction}
+            locked={reviewedContentLocked(project)}
             initial={{ visibility: project.visibility, settings: settingsOf(project) }}
           />
         </Card>
