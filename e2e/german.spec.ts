@@ -113,3 +113,17 @@ test("a German reader gets no English from the API's wording: role names, a bad 
   await expect(page.getByText("Die Datei ist kein PNG-, JPEG-, GIF- oder WebP-Bild.")).toBeVisible();
   await expect(page.getByText(/Send the body as/)).toHaveCount(0);
 });
+
+test("the header's sign-up says what the sign-up page says, and fits a phone", async ({ browser }) => {
+  // The final walk of issue 30: the header said "Registrieren" where the page says "Konto erstellen".
+  const page = await (await browser.newContext({ locale: "de-DE", viewport: { width: 390, height: 844 } })).newPage();
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Konto erstellen", exact: true })).toBeVisible();
+  await expect(header).not.toContainText("Registrieren");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await header.getByRole("link", { name: "Konto erstellen", exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByRole("button", { name: "Konto erstellen", exact: true })).toBeVisible();
+});
