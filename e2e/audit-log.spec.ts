@@ -4,11 +4,29 @@
  * project picker, an action list and a date range. Reads the demo data only (the seed created the
  * projects as their owners: Pia created Skyforge Survival, Paul Ironclad Tactics).
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectSignedIn, signInPage } from "./header";
+import { expectSignedIn, signInPage, signedInPage } from "./header";
 
 const entries = (page: Page) => page.getByRole("list", { name: "Audit entries" }).getByRole("listitem");
+
+const ENGLISH = { day: "Day", month: "Month", year: "Year" };
+const GERMAN = { day: "Tag", month: "Monat", year: "Jahr" };
+
+/** Enters an ISO day into a date field of three parts (day, month by name, year), named in the page's language. */
+async function fillDay(group: Locator, iso: string, words = ENGLISH) {
+  const [year, month, day] = iso.split("-").map(Number);
+  await group.getByLabel(words.day, { exact: true }).fill(String(day));
+  await group.getByLabel(words.month, { exact: true }).selectOption(String(month));
+  await group.getByLabel(words.year, { exact: true }).fill(String(year));
+}
+
+/** The labels of a group's fields, in the order they stand. */
+function fieldLabels(group: Locator) {
+  return group
+    .locator("input:not([type=hidden]), select")
+    .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).labels?.[0]?.textContent));
+}
 
 /** Types into a picker, waits for the suggestion and takes it with the keyboard. */
 async function pick(page: Page, label: string, typed: string, option: RegExp) {
@@ -48,12 +66,12 @@ test("the audit log says who did what by name, and filters by a picked user, pro
   // A range from tomorrow holds nothing; today's (UTC) holds Paul's entries again.
   const today = new Date().toISOString().slice(0, 10);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel("From", { exact: true }).fill(tomorrow);
+  await fillDay(page.getByRole("group", { name: "From" }), tomorrow);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(new RegExp(`from=${tomorrow}`));
   await expect(page.getByText("No entries")).toBeVisible();
-  await page.getByLabel("From", { exact: true }).fill(today);
-  await page.getByLabel("To", { exact: true }).fill(today);
+  await fillDay(page.getByRole("group", { name: "From" }), today);
+  await fillDay(page.getByRole("group", { name: "To" }), today);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(entries(page).filter({ hasText: "created the project Ironclad Tactics" })).toHaveCount(1);
 
@@ -86,4 +104,59 @@ test("a date range that ends before it starts is refused in words", async ({ pag
   await expectSignedIn(page);
   await page.goto("/admin/audit?from=2026-02-02&to=2026-02-01");
   await expect(page.getByText("The range ends before it starts.")).toBeVisible();
+});
+
+test("on a phone the filters fold behind one button, and the dates read Tag, Monat, Jahr on a German page", async ({ browser }) => {
+  // The final walk of issue 30: five fields filled a phone's first screen, and From/To were the
+  // browser's date fields, which showed "mm/dd/yyyy" on the German page.
+  const page = await signedInPage(browser, "lena.lead", undefined, { locale: "de-DE", viewport: { width: 390, height: 844 } });
+  await page.goto("/admin/audit");
+  const person = page.getByRole("combobox", { name: "Person" });
+  await expect(person).toBeHidden();
+  await expect(page.getByRole("list", { name: "Protokolleinträge" }).getByRole("listitem").first()).toBeInViewport();
+  await page.getByText("Filter", { exact: true }).click();
+  await expect(person).toBeVisible();
+
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+  const from = page.getByRole("group", { name: "Von" });
+  const to = page.getByRole("group", { name: "Bis" });
+  expect(await fieldLabels(from)).toEqual(["Tag", "Monat", "Jahr"]);
+  await expect(from.getByLabel("Tag")).toHaveAttribute("placeholder", "TT");
+  await expect(from.getByLabel("Monat").locator("option").nth(5)).toHaveText("Mai");
+  await expect(from.getByLabel("Tag")).toHaveAccessibleDescription(/Ganze Tage in UTC/);
+
+  // A half-done date is named at the field, in German, and not sent.
+  await from.getByLabel("Tag").fill("3");
+  await page.getByRole("button", { name: "Filtern" }).click();
+  await expect(from.getByText("Gib Tag, Monat und Jahr an – oder lass alle drei leer.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+
+  const today = new Date().toISOString().slice(0, 10);
+  await fillDay(from, today, GERMAN);
+  await fillDay(to, today, GERMAN);
+  await expect(from.getByText("Gib Tag, Monat und Jahr an – oder lass alle drei leer.")).toBeHidden();
+  await page.getByRole("button", { name: "Filtern" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+  await page.getByText("Filter", { exact: true }).click();
+  await expect(page.getByRole("group", { name: "Von" }).getByLabel("Tag")).toHaveValue(String(Number(today.slice(8))));
+  await expect(page.getByRole("group", { name: "Bis" }).getByLabel("Jahr")).toHaveValue(today.slice(0, 4));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("at 1280 px 'Whole days in UTC' stands under the two dates it explains, the buttons beside them", async ({ browser }) => {
+  // The final walk of issue 30: the hint stood in the third column, over the buttons.
+  const page = await signedInPage(browser, "lena.lead", undefined, { viewport: { width: 1280, height: 900 } });
+  await page.goto("/admin/audit");
+  const from = (await page.getByRole("group", { name: "From" }).boundingBox())!;
+  const to = (await page.getByRole("group", { name: "To" }).boundingBox())!;
+  const hint = (await page.getByText("Whole days in UTC").boundingBox())!;
+  const filter = (await page.getByRole("button", { name: "Filter" }).boundingBox())!;
+  expect(to.y).toBe(from.y);
+  expect(hint.y).toBeGreaterThanOrEqual(Math.max(from.y + from.height, to.y + to.height));
+  expect(hint.x).toBeGreaterThanOrEqual(from.x - 1);
+  expect(hint.x).toBeLessThan(to.x);
+  // The buttons beside the dates, their bottom on the line of the date fields'.
+  expect(filter.x).toBeGreaterThanOrEqual(to.x + to.width);
+  expect(Math.abs(filter.y + filter.height - (to.y + to.height))).toBeLessThanOrEqual(4);
 });

@@ -1,11 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { FormTextField } from "@/components/forms/form-fields";
+import { FormDateField, FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
-import { DateOfBirthField } from "./date-of-birth-field";
 import { CheckboxField, SelectField } from "@/components/ui/field";
 import { ImageControl } from "@/components/ui/image-control";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -64,7 +63,7 @@ export function ProfileForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <FormTextField form={form} name="displayName" label={t("displayName")} />
         <FormTextField form={form} name="username" label={t("username")} />
-        <DateOfBirthField control={form.control} label={t("dateOfBirth")} hint={t("dateOfBirthHint")} />
+        <FormDateField control={form.control} name="dateOfBirth" label={t("dateOfBirth")} hint={t("dateOfBirthHint")} autoComplete="bday" />
         <SelectField
           label={t("language")}
           hint={t("languageHint")}

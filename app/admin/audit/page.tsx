@@ -4,8 +4,10 @@ import { AuditEntry } from "@/components/audit/audit-entry";
 import { AuditPicker } from "@/components/audit/audit-picker";
 import { EmptyState } from "@/components/projects/project-card";
 import { PageHeader } from "@/components/ui/card";
+import { DateField } from "@/components/ui/date-field";
 import { controlClass } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { PhoneFold } from "@/components/ui/phone-fold";
 import { Denied } from "@/components/admin/denied";
 import { NextPageLink } from "@/components/admin/next-page-link";
 import { loadAuditNames } from "@/lib/audit/names";
@@ -64,54 +66,46 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
-      <search aria-label={t("searchLabel")}>
-        {/* Keyed by the filters: after a navigation (Clear filters) the fields start from the new ones. */}
-        <form
-          key={new URLSearchParams(raw).toString()}
-          action="/admin/audit"
-          className="mb-6 grid gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-3"
-        >
-          {pickers.map((picker) => (
-            <AuditPicker key={picker.name} {...picker} listLabel={picker.label} />
-          ))}
-          <div>
-            <label htmlFor="audit-action" className={label}>
-              {t("action")}
-            </label>
-            <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={controlClass()}>
-              <option value="">{t("anyAction")}</option>
-              {areas.map(({ area, actions }) => (
-                <optgroup key={area} label={t(`areas.${area}`)}>
-                  <option value={`${area}.`}>{t("wholeArea", { area: t(`areas.${area}`) })}</option>
-                  {actions.map((action) => (
-                    <option key={action} value={action}>
-                      {t(`actions.${action}` as never)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </div>
-          {(["from", "to"] as const).map((bound) => (
-            <div key={bound}>
-              <label htmlFor={`audit-${bound}`} className={label}>
-                {t(bound)}
+      <search aria-label={t("searchLabel")} className="mb-6 block">
+        <PhoneFold look="panel" summary={t("filters")}>
+          {/* Keyed by the filters: after a navigation (Clear filters) the fields start from the new ones. */}
+          <form key={new URLSearchParams(raw).toString()} action="/admin/audit" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {pickers.map((picker) => (
+              <AuditPicker key={picker.name} {...picker} listLabel={picker.label} />
+            ))}
+            {/* Two columns (from 640 px): the action on a row of its own, so that the dates share the next. */}
+            <div className="sm:col-span-2 lg:col-span-1">
+              <label htmlFor="audit-action" className={label}>
+                {t("action")}
               </label>
-              <input
-                id={`audit-${bound}`}
-                type="date"
-                name={bound}
-                defaultValue={query[bound]?.slice(0, 10) ?? ""}
-                aria-describedby="audit-range-hint"
-                className={controlClass()}
-              />
+              <select id="audit-action" name="action" defaultValue={query.action ?? ""} className={controlClass()}>
+                <option value="">{t("anyAction")}</option>
+                {areas.map(({ area, actions }) => (
+                  <optgroup key={area} label={t(`areas.${area}`)}>
+                    <option value={`${area}.`}>{t("wholeArea", { area: t(`areas.${area}`) })}</option>
+                    {actions.map((action) => (
+                      <option key={action} value={action}>
+                        {t(`actions.${action}` as never)}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
             </div>
-          ))}
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <p id="audit-range-hint" className="text-xs text-slate-500">
+            {(["from", "to"] as const).map((bound) => (
+              <DateField
+                key={bound}
+                name={bound}
+                label={t(bound)}
+                defaultValue={query[bound]?.slice(0, 10) ?? ""}
+                describedBy="audit-range-hint"
+              />
+            ))}
+            {/* Under the two dates it explains: after the buttons on a wide screen (beside the dates), before them on a phone. */}
+            <p id="audit-range-hint" className="-mt-2 text-xs text-slate-500 sm:col-span-2 lg:order-last">
               {t("rangeHint")}
             </p>
-            <div className="flex gap-3">
+            <div className="flex items-end justify-end gap-3 sm:col-span-2 lg:col-span-1">
               <Link
                 href="/admin/audit"
                 className="rounded-md px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
@@ -122,8 +116,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 {t("filter")}
               </button>
             </div>
-          </div>
-        </form>
+          </form>
+        </PhoneFold>
       </search>
       {!parsed.success && (
         <div className="mb-4">

@@ -4,6 +4,7 @@ import { NavigatedList } from "@/components/navigation/navigated-list";
 import { cardData, EmptyState } from "@/components/projects/project-card";
 import { ProjectGrid } from "@/components/projects/project-grid";
 import { PageHeader } from "@/components/ui/card";
+import { PhoneFold } from "@/components/ui/phone-fold";
 import { Notice } from "@/components/ui/notice";
 import { getPortalActor } from "@/lib/auth/portal";
 import { AppError } from "@/lib/errors";
@@ -23,7 +24,7 @@ const INPUT = "w-full rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 focus:r
 /**
  * The directory: a search box and sort, game and category facets with counts (links that keep the
  * other filters; every filter lives in the address), the number of results and a page of cards.
- * On a phone the filters fold into one "Filters" button (`filters-panel` in app/globals.css).
+ * On a phone the filters fold into one "Filters" button (`PhoneFold`, as the audit log's do).
  */
 export default async function DirectoryPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = Object.fromEntries(
@@ -50,9 +51,8 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
       <PageHeader title={t("title")} description={t("description")} />
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <search aria-label={t("searchLabel")} className="self-start">
-          <details className="filters-panel rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <summary className="cursor-pointer text-sm font-semibold text-slate-900 sm:hidden">{t("filters")}</summary>
-            <div className="mt-3 grid gap-5 sm:mt-0 sm:grid-cols-3 lg:grid-cols-1">
+          <PhoneFold look="panel" summary={t("filters")}>
+            <div className="grid gap-5 sm:grid-cols-3 lg:grid-cols-1">
               <form className="space-y-3" action="/projects">
                 <label className="block">
                   <span className="mb-1 block text-xs font-medium text-slate-600">{t("search")}</span>
@@ -93,7 +93,7 @@ export default async function DirectoryPage({ searchParams }: { searchParams: Pr
                 />
               ))}
             </div>
-          </details>
+          </PhoneFold>
         </search>
         <div className="min-w-0">
           <p data-testid="result-count" className="mb-3 text-sm font-medium text-slate-700">
