@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { expectSignedIn, signInPage } from "./header";
+import { expectSignedIn, signInPage, signedInPage } from "./header";
 
 // A phone: 390 px wide. Nothing on the account pages may scroll sideways, in English or German
 // (German words are longer). Long tokens and e-mail addresses wrap; tables scroll in their own box.
@@ -94,4 +94,31 @@ test("on a phone the profile's and the notification settings' results show besid
   const settings = page.getByRole("form", { name: "Notifications" });
   await settings.getByRole("button", { name: "Save notification settings" }).click();
   await expect(settings.getByText("Your notification settings are saved.")).toBeInViewport();
+});
+
+test("on a phone each notification checkbox says its column where it stands, the header row scrolled away", async ({ browser }) => {
+  // The final walk of issue 30: twenty rows of two checkboxes whose headers (In the portal, By e-mail)
+  // scrolled away, leaving two unnamed boxes per row.
+  const page = await signedInPage(browser, "lena.lead", undefined, { viewport: { width: 390, height: 844 } });
+  await page.goto("/account/notifications");
+  const settings = page.getByRole("form", { name: "Notifications" });
+  const rows = settings.getByRole("row");
+  await expect(rows.nth(20)).toBeAttached();
+  const last = rows.last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(settings.getByRole("columnheader", { name: "In the portal" })).not.toBeInViewport();
+  for (const column of ["In the portal", "By e-mail"]) {
+    const said = last.getByText(column, { exact: true });
+    await expect(said).toBeVisible();
+    await expect(said).toBeInViewport();
+    // The words are the checkbox's label: a tap on them ticks it.
+    const box = last.getByRole("checkbox", { name: new RegExp(`: ${column}$`, "i") });
+    const before = await box.isChecked();
+    await said.click();
+    await expect(box).toBeChecked({ checked: !before });
+  }
+  // At 1280 px the header row says it once; the rows do not repeat it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(settings.getByRole("columnheader", { name: "In the portal" })).toBeVisible();
+  await expect(last.getByText("In the portal", { exact: true })).toBeHidden();
 });

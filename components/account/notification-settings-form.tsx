@@ -9,7 +9,11 @@ import type { NotificationKind } from "@/lib/notifications/kinds";
 import type { NotificationSettings } from "@/lib/notifications/settings";
 import type { FormResult } from "@/lib/portal/form-result";
 
-/** Per kind of notification, a checkbox for the portal and one for e-mail; one save for all. */
+/**
+ * Per kind of notification, a checkbox for the portal and one for e-mail; one save for all. On a
+ * phone the twenty rows are longer than the screen, so each checkbox is labelled with its column
+ * where it stands (the header row says it once from 640 px).
+ */
 export function NotificationSettingsForm({
   initial,
   action,
@@ -43,14 +47,18 @@ export function NotificationSettingsForm({
             <tr key={kind}>
               <td className="py-2 pr-3">{label}</td>
               {(["inApp", "email"] as const).map((channel) => (
-                <td key={channel} className="py-2 pr-3 text-center">
-                  <input
-                    type="checkbox"
-                    className="size-4 rounded border-slate-300 text-indigo-600"
-                    aria-label={t(channel === "inApp" ? "inAppOf" : "emailOf", { kind: label })}
-                    checked={settings[kind][channel]}
-                    onChange={(event) => set(kind, channel, event.target.checked)}
-                  />
+                <td key={channel} className="py-2 pr-3 text-center last:pr-0">
+                  {/* On a phone the header row scrolls away: each box says its column under it. */}
+                  <label className="inline-flex cursor-pointer flex-col items-center gap-1 text-xs text-slate-600 sm:flex-row">
+                    <input
+                      type="checkbox"
+                      className="size-4 rounded border-slate-300 text-indigo-600"
+                      aria-label={t(channel === "inApp" ? "inAppOf" : "emailOf", { kind: label })}
+                      checked={settings[kind][channel]}
+                      onChange={(event) => set(kind, channel, event.target.checked)}
+                    />
+                    <span className="whitespace-nowrap sm:hidden">{t(channel)}</span>
+                  </label>
                 </td>
               ))}
             </tr>
