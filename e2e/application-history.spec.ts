@@ -38,7 +38,8 @@ test("a rejection is undone from its toast and from the history; the applicant i
   const applied = await request.post(`/api/v1/projects/${projectId}/applications`, { headers, data: { message: "I drive a taxi." } });
   expect(applied.status()).toBe(201);
 
-  const paul = await signedInPage(browser, "paul.partner");
+  // A reader east of UTC by a half hour: a time in UTC shows other minutes than the reader's own.
+  const paul = await signedInPage(browser, "paul.partner", undefined, { timezoneId: "Asia/Kolkata" });
   await paul.goto(`${STARLIGHT}/manage/applications`);
   const pending = () => paul.getByRole("listitem", { name: `Application of ${username}` });
   const reject = async () => {
@@ -63,6 +64,21 @@ test("a rejection is undone from its toast and from the history; the applicant i
   const row = history.getByRole("listitem").filter({ hasText: `@${username}` });
   await expect(row).toContainText("“No taxis this month.”");
   await expect(row).toContainText("You can undo this until");
+  // The decision says its minute as its undo does (the final walk found the day beside the undo's
+  // minute), both in the reader's time zone.
+  for (const time of [row.getByTestId("application-outcome").locator("time"), row.getByText("You can undo this until").locator("time")]) {
+    const { text, local } = await time.evaluate((element) => ({
+      text: element.textContent,
+      local: new Intl.DateTimeFormat(document.documentElement.lang, {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(new Date(element.getAttribute("datetime")!)),
+    }));
+    expect(text).toBe(local);
+  }
   await row.getByRole("button", { name: `Undo rejection: ${username}` }).click();
   // The first undo's toast may still be showing: this one comes after it.
   await expect(paul.getByText("The application is open again.").last()).toBeVisible();

@@ -279,7 +279,7 @@ export function ApplicationReview({
               {/* The outcome under the name (past the 40 px avatar and its gap), at every width. */}
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 pl-13 text-xs text-slate-500" data-testid="application-outcome">
                 <ApplicationStatusBadge status={application.status} />
-                {application.decidedAt && <LocalTime at={application.decidedAt} format="date" />}
+                {application.decidedAt && <LocalTime at={application.decidedAt} />}
               </div>
               {application.reason && (
                 <p className="pl-13 text-xs break-words text-slate-600">{t("reasonQuoted", { reason: application.reason })}</p>
