@@ -100,3 +100,17 @@ test("a visitor following a link to a project for signed-in users is asked to si
   await page.goto("/sign-in?next=%2Fprojects%2Fironclad-tactics");
   await expect(page.getByText("Ironclad Tactics")).toHaveCount(0);
 });
+
+test("on a phone a download button wraps before its file name, never inside it", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/projects/skyforge-survival");
+  const button = page.getByRole("link", { name: /^Download skyforge-client-/ }).first();
+  await expect(button).toBeVisible();
+  // The lines the file name's own characters are drawn on: one, however the words around it wrap.
+  const lines = await button.evaluate((link) => {
+    const range = document.createRange();
+    range.selectNodeContents([...link.querySelectorAll("*")].find((node) => node.textContent === link.getAttribute("download"))!);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+});

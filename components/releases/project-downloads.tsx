@@ -59,9 +59,13 @@ export async function ProjectDownloads({ actor, projectId }: { actor: Actor | nu
                   <a
                     href={file.url}
                     download={file.name}
-                    className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white break-all hover:bg-indigo-500"
+                    className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-500"
                   >
-                    {t("download", { name: file.name })}
+                    {/* The name moves to the next line whole, and breaks only when it is wider than the line. */}
+                    {t.rich("download", {
+                      name: file.name,
+                      file: (name) => <span className="inline-block max-w-full break-words">{name}</span>,
+                    })}
                   </a>
                   <span className="text-slate-600">
                     {kind(file.kind)} · {formatBytes(file.size, locale)}
