@@ -21,20 +21,23 @@ async function bearerHeaders(request: APIRequestContext, data: { login: string; 
 }
 
 /**
- * A new Minecraft project of the caller's (`headers`), without modules, submitted for review:
- * the project as the API answered its creation.
+ * A new Minecraft project of the caller's (`headers`), submitted for review: the project as the
+ * API answered its creation. Without modules unless `project.modules` names some; `prepare` writes
+ * what the project holds (pages, releases, files) before it is submitted.
  */
 export async function projectInReview(
   request: APIRequestContext,
   headers: Record<string, string>,
-  project: { name: string; description: string; logoUrl: string },
+  project: { name: string; description: string; logoUrl: string; modules?: string[] },
+  prepare?: (project: { id: string; slug: string }) => Promise<void>,
 ): Promise<{ id: string; slug: string }> {
   const created = await request.post("/api/v1/projects", {
     headers,
-    data: { ...project, game: "Minecraft", category: "Survival", modules: [] },
+    data: { modules: [], ...project, game: "Minecraft", category: "Survival" },
   });
   expect(created.status()).toBe(201);
   const body = await created.json();
+  await prepare?.(body);
   expect((await request.post(`/api/v1/projects/${body.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
   return body;
 }

@@ -9,7 +9,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { apiHeaders } from "./api";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
-import { PNG } from "./images";
+import { dropImage, PNG } from "./images";
 
 /** The values of every text field of the page: none may be an address of our API. */
 async function fieldValues(page: Page): Promise<string[]> {
@@ -32,20 +32,6 @@ async function paulsProject(request: APIRequestContext, fields: Record<string, s
   const created = await request.post("/api/v1/projects", { headers, data: { game: "Minecraft", category: "Server", ...fields } });
   expect(created.status()).toBe(201);
   return { project: (await created.json()) as { id: string; slug: string }, headers };
-}
-
-/** Drops a PNG on an element, as a file dragged from the desktop. */
-async function dropImage(page: Page, selector: string, name: string) {
-  const transfer = await page.evaluateHandle(
-    ({ bytes, name }) => {
-      const data = new DataTransfer();
-      data.items.add(new File([new Uint8Array(bytes)], name, { type: "image/png" }));
-      return data;
-    },
-    { bytes: [...PNG], name },
-  );
-  await page.dispatchEvent(selector, "dragover", { dataTransfer: transfer });
-  await page.dispatchEvent(selector, "drop", { dataTransfer: transfer });
 }
 
 test("item 10: logo, banner and avatar share one control: pick or drop, uploaded at once, Remove, no internal paths, at 390 px", async ({

@@ -4,6 +4,7 @@
  * - "or drop it here" was said twice under every file button (the button's line and the hint);
  * - a release file's sha256 was shown twice right after its upload (the notice and the file list);
  * - a release's editor was about 2,100 px high on a 390 px phone;
+ * - a release's file rows did not say where the launcher installs each file, nor for which platforms;
  * - the date of birth was the browser's own date field, "mm/dd/yyyy" on a German page.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -154,6 +155,13 @@ test("a release's editor is compact on a 390 px phone, and every part of it is s
   await expect(editor.getByRole("listitem").filter({ hasText: "polish-three.bin" })).toBeVisible();
   const stored = (await (await owner.request.get(release.api)).json()).files as { name: string; path: string; platforms: string[] }[];
   expect(stored.find((file) => file.name === "polish-three.bin")).toMatchObject({ path: "bin/polish-three.bin", platforms: ["linux-x64"] });
+  // Each file's row says where the launcher installs it and for which platforms (final walk, finding 3).
+  const three = editor.getByRole("listitem").filter({ hasText: "polish-three.bin" });
+  await expect(three).toContainText("Installed as bin/polish-three.bin");
+  await expect(three).toContainText("Linux x64");
+  const one = editor.getByRole("listitem").filter({ hasText: "polish-one.bin" });
+  await expect(one).toContainText("Installed as polish-one.bin");
+  await expect(one).toContainText("All platforms");
   // At 1280 px nothing is folded: the text and the launcher options show without a summary.
   await owner.setViewportSize({ width: 1280, height: 900 });
   await owner.reload();

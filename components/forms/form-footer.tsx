@@ -30,13 +30,7 @@ interface FormFooterProps {
  */
 export function FormFooter({ pending, label, pendingLabel, variant, notice, blockedBy, locked, children }: FormFooterProps) {
   const blockedId = useId();
-  if (locked) {
-    return (
-      <p data-testid="form-locked" className="text-sm text-slate-600">
-        {locked}
-      </p>
-    );
-  }
+  if (locked) return <LockedNote>{locked}</LockedNote>;
   return (
     <div className="flex flex-wrap items-center justify-end gap-3">
       {notice && (
@@ -61,5 +55,19 @@ export function FormFooter({ pending, label, pendingLabel, variant, notice, bloc
         {pending && pendingLabel ? pendingLabel : label}
       </Button>
     </div>
+  );
+}
+
+/**
+ * The one line a locked form or action shows instead of its button: why nothing can be changed and
+ * how to unlock it (`manage.lock.form` while the project is in review). FormFooter's `locked` is
+ * this line; a tab whose action is a button or an upload (New page, New release, Upload) shows it
+ * in that button's place.
+ */
+export function LockedNote({ children }: { children: ReactNode }) {
+  return (
+    <p data-testid="form-locked" className="text-sm text-slate-600">
+      {children}
+    </p>
   );
 }

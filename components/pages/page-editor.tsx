@@ -29,7 +29,8 @@ export interface PageEditorActions {
 /**
  * The page editor: title, address (made from the title for a new page until the user writes one),
  * order, and the Markdown editor with its live preview. `page` is null for a new page, else the
- * page's slug and the version the editor opened.
+ * page's slug and the version the editor opened. While the project's reviewed content is locked
+ * the page reads as it is (preview included): fields disabled, no Save or Delete, the reason instead.
  */
 export function PageEditor({
   target,
@@ -37,14 +38,18 @@ export function PageEditor({
   initial,
   initialHtml,
   actions,
+  locked,
 }: {
   target: ProjectTarget;
   page: EditedPage | null;
   initial: PageFormValues;
   initialHtml: string;
   actions: PageEditorActions;
+  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`): the fields are disabled, no Save or Delete is offered. */
+  locked: boolean;
 }) {
   const t = useTranslations("pages");
+  const lock = useTranslations("manage.lock");
   const format = useFormatter();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: pageInputSchema,
@@ -60,31 +65,44 @@ export function PageEditor({
 
   return (
     <form onSubmit={submit} noValidate aria-label={page ? t("edit") : t("new")} className="space-y-5">
-      <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr]">
-        <TextField label={t("pageTitle")} error={errors.title?.message} {...form.register("title")} />
-        <TextField label={t("address")} hint={page ? t("addressHint") : t("addressHintNew")} error={errors.slug?.message} {...slugField} />
-        <TextField
-          label={t("order")}
-          type="number"
-          min={0}
-          hint={t("orderHint")}
-          error={errors.position?.message}
-          {...form.register("position", { valueAsNumber: true })}
+      <fieldset disabled={locked} className="min-w-0 space-y-5">
+        <div className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr]">
+          <TextField label={t("pageTitle")} error={errors.title?.message} {...form.register("title")} />
+          <TextField
+            label={t("address")}
+            hint={page ? t("addressHint") : t("addressHintNew")}
+            error={errors.slug?.message}
+            {...slugField}
+          />
+          <TextField
+            label={t("order")}
+            type="number"
+            min={0}
+            hint={t("orderHint")}
+            error={errors.position?.message}
+            {...form.register("position", { valueAsNumber: true })}
+          />
+        </div>
+        <MarkdownEditor
+          label={t("body")}
+          rows={18}
+          maxLength={MAX_PAGE_BODY}
+          hint={t("bodyHint", { count: format.number(body.length), max: format.number(MAX_PAGE_BODY) })}
+          error={errors.body?.message}
+          field={form.register("body")}
+          body={body}
+          initialHtml={initialHtml}
+          preview={(text) => actions.preview(target, { body: text })}
         />
-      </div>
-      <MarkdownEditor
-        label={t("body")}
-        rows={18}
-        maxLength={MAX_PAGE_BODY}
-        hint={t("bodyHint", { count: format.number(body.length), max: format.number(MAX_PAGE_BODY) })}
-        error={errors.body?.message}
-        field={form.register("body")}
-        body={body}
-        initialHtml={initialHtml}
-        preview={(text) => actions.preview(target, { body: text })}
-      />
+      </fieldset>
       {deletion.notice && <Notice tone="error">{deletion.notice.text}</Notice>}
-      <FormFooter pending={pending} label={page ? t("save") : t("create")} pendingLabel={t("saving")} notice={notice}>
+      <FormFooter
+        pending={pending}
+        label={page ? t("save") : t("create")}
+        pendingLabel={t("saving")}
+        notice={notice}
+        locked={locked && lock("form")}
+      >
         {page && (
           <Button
             type="button"

@@ -1,21 +1,27 @@
 "use client";
 
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
-import { FILE_PLATFORM_NAMES, type FileView } from "@/lib/downloads/schemas";
+import { useAction } from "@/components/ui/use-action";
+import type { FileView } from "@/lib/downloads/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
+import { FileInstall } from "./file-install";
 import { formatBytes } from "./format";
 
+/**
+ * The Files tab's table: each file with its release, where the launcher installs it, size,
+ * sha256 and downloads, and Delete (it asks first) where the file may go. While the project is in
+ * review (`locked`) no file may go: the table has no Delete column (the upload's place says why).
+ */
 export function FileTable({
   target,
   files,
   releases,
   frozenReleases,
   deleteFile,
+  locked,
 }: {
   target: { projectId: string; slug: string };
   files: FileView[];
@@ -23,18 +29,19 @@ export function FileTable({
   /** Releases whose files are frozen (lib/permissions releaseFilesLocked): their files offer no delete. */
   frozenReleases: readonly string[];
   deleteFile: (target: { projectId: string; slug: string }, fileId: string) => Promise<FormResult>;
+  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`). */
+  locked: boolean;
 }) {
   const t = useTranslations("releases");
   const kind = useTranslations("labels.downloadKind");
   const format = useFormatter();
   const locale = useLocale();
-  const confirm = useConfirm();
-  const [pending, start] = useTransition();
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  // The answer above the table: the deleted file's row is gone once the page refreshes.
+  const deletion = useAction({ success: "notice", failure: "notice" });
   if (!files.length) return <p className="text-sm text-slate-500">{t("noFiles")}</p>;
   return (
     <div className="space-y-3">
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {deletion.notice && <Notice tone={deletion.notice.tone}>{deletion.notice.text}</Notice>}
       <DataTable
         caption={t("files")}
         columns={[
@@ -45,7 +52,7 @@ export function FileTable({
           { label: t("size") },
           { label: "sha256" },
           { label: t("downloadsColumn") },
-          { label: t("actions"), srOnly: true },
+          ...(locked ? [] : [{ label: t("actions"), srOnly: true }]),
         ]}
       >
         {files.map((file) => (
@@ -58,43 +65,37 @@ export function FileTable({
             <td className="py-2 pr-3">{kind(file.kind)}</td>
             <td className="py-2 pr-3">{file.releaseId ? (releases[file.releaseId] ?? "—") : "—"}</td>
             <td className="py-2 pr-3 text-xs">
-              <span className="font-mono break-all">{file.path ?? (file.extract ? t("gameFolder") : file.name)}</span>
-              <span className="block text-slate-500">
-                {file.platforms ? file.platforms.map((platform) => FILE_PLATFORM_NAMES[platform]).join(", ") : t("allPlatforms")}
-              </span>
-              {file.extract && <span className="block text-slate-500">{t("archiveEntries", { count: file.entryCount ?? 0 })}</span>}
+              <FileInstall file={file} />
             </td>
             <td className="py-2 pr-3 whitespace-nowrap">{formatBytes(file.size, locale)}</td>
             <td className="py-2 pr-3 font-mono text-xs break-all">{file.sha256}</td>
             <td className="py-2 pr-3 tabular-nums">{format.number(file.downloadCount)}</td>
-            <td className="py-2">
-              {file.releaseId && frozenReleases.includes(file.releaseId) ? (
-                <span className="text-xs text-slate-500">{t("frozen")}</span>
-              ) : (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  pending={pending}
-                  aria-label={t("deleteFileOf", { name: file.name })}
-                  onClick={async () => {
-                    if (
-                      !(await confirm({
-                        title: t("deleteFileTitle", { name: file.name }),
-                        body: t("deleteFileBody"),
-                        confirmLabel: t("deleteFile"),
-                      }))
-                    )
-                      return;
-                    start(async () => {
-                      const result = await deleteFile(target, file.id);
-                      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-                    });
-                  }}
-                >
-                  {t("delete")}
-                </Button>
-              )}
-            </td>
+            {!locked && (
+              <td className="py-2">
+                {file.releaseId && frozenReleases.includes(file.releaseId) ? (
+                  <span className="text-xs text-slate-500">{t("frozen")}</span>
+                ) : (
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    pending={deletion.busy === file.id}
+                    aria-label={t("deleteFileOf", { name: file.name })}
+                    onClick={() =>
+                      deletion.run(() => deleteFile(target, file.id), {
+                        key: file.id,
+                        confirm: {
+                          title: t("deleteFileTitle", { name: file.name }),
+                          body: t("deleteFileBody"),
+                          confirmLabel: t("deleteFile"),
+                        },
+                      })
+                    }
+                  >
+                    {t("delete")}
+                  </Button>
+                )}
+              </td>
+            )}
           </tr>
         ))}
       </DataTable>

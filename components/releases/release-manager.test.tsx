@@ -50,12 +50,19 @@ function release(state: ReleaseView["state"], review: ReleaseView["review"] = nu
 const done = async () => ({ ok: true as const, message: "" });
 const actions = { update: done, remove: done, submit: done, preview: async () => ({ ok: true as const, message: "", data: { html: "" } }) };
 
-function render(one: ReleaseView, trusted: boolean, locale: Locale = "en") {
+function render(one: ReleaseView, trusted: boolean, locale: Locale = "en", locked = false) {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
       <ToastProvider>
         <ConfirmProvider>
-          <ReleaseEditor target={{ projectId: "p", slug: "s" }} trusted={trusted} release={one} actions={actions} listHref="/releases" />
+          <ReleaseEditor
+            target={{ projectId: "p", slug: "s" }}
+            trusted={trusted}
+            release={one}
+            actions={actions}
+            listHref="/releases"
+            locked={locked}
+          />
         </ConfirmProvider>
       </ToastProvider>
     </NextIntlClientProvider>,
@@ -94,6 +101,34 @@ describe("the Releases tab and release review (issue 25)", () => {
   it("takes files for a published release only on a trusted project", () => {
     expect(render(release("PUBLISHED"), false)).not.toContain("Upload to 1.0.0");
     expect(render(release("PUBLISHED"), true)).toContain("Upload to 1.0.0");
+  });
+
+  it("while the project is in review offers none of a release's moves, no Save and no upload: the reason instead (issue 30)", () => {
+    for (const state of ["DRAFT", "PUBLISHED", "REJECTED", "IN_REVIEW"] as const) {
+      const html = render(release(state), state === "PUBLISHED", "en", true);
+      expect(buttons(html), state).toEqual(expect.not.arrayContaining(["Submit for review", "Publish", "Yank", "Delete", "Back to draft"]));
+      expect(html, state).not.toContain("Save changes");
+      expect(html, state).not.toContain("Upload to 1.0.0");
+      expect(html, state).toContain("Locked during review: nothing here can be changed");
+    }
+    const draft = render(release("DRAFT"), false, "en", true);
+    expect(draft).toMatch(/<fieldset disabled=""/);
+    expect(draft).toContain("Edit release 1.0.0");
+    expect(render(release("DRAFT"), false, "de", true)).toContain("Während der Prüfung gesperrt");
+  });
+
+  it("says for each file where the launcher installs it and for which platforms, in English and German (final walk, finding 3)", () => {
+    const one = {
+      ...release("DRAFT"),
+      files: [
+        file,
+        { ...file, id: "f2", name: "tool.bin", path: "bin/tool.bin", platforms: ["linux-x64" as const, "windows-x64" as const] },
+      ],
+    };
+    const text = (html: string) => html.replace(/<[^>]+>/g, "");
+    expect(text(render(one, false))).toContain("Installed as game.zipAll platforms");
+    expect(text(render(one, false))).toContain("Installed as bin/tool.binLinux x64, Windows x64");
+    expect(text(render(one, false, "de"))).toContain("Installiert als game.zipAlle Plattformen");
   });
 
   it("lists releases as one compact row each, the version opening its editor (issue 30)", () => {

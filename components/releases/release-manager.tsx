@@ -3,23 +3,24 @@
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type ReactNode, useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
-import { FormFooter } from "@/components/forms/form-footer";
+import { FormFooter, LockedNote } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice, RowNotice } from "@/components/ui/notice";
 import { PhoneFold } from "@/components/ui/phone-fold";
 import { useToast } from "@/components/ui/toast";
+import { type RunOptions, useAction } from "@/components/ui/use-action";
 import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANNELS } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import { createReleaseSchema, MAX_CHANGELOG, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
+import { FileInstall } from "./file-install";
 import { FileUpload } from "./file-upload";
 import { formatBytes } from "./format";
 
@@ -165,16 +166,22 @@ function CreateReleaseForm({ target, action, preview, listHref }: NewReleaseProp
   );
 }
 
+/**
+ * A release's version, title, channel and changelog. Locked (the project in review), it reads as it
+ * is without Save: the editor says why once, where the release's moves are (ReleaseEditor).
+ */
 function EditRelease({
   target,
   release,
   update,
   preview,
+  locked,
 }: {
   target: Target;
   release: ReleaseView;
   update: ReleaseActions["update"];
   preview: ChangelogPreview;
+  locked: boolean;
 }) {
   const t = useTranslations("releases");
   const channelOptions = useChannelOptions();
@@ -192,21 +199,23 @@ function EditRelease({
   const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("editRelease", { version: release.version })} className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-3">
-        {draft && <TextField label={t("version")} error={errors.version?.message} {...form.register("version")} />}
-        <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
-        {draft && (
-          <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
-        )}
-      </div>
-      <ChangelogEditor
-        target={target}
-        value={form.watch("changelog") ?? ""}
-        error={errors.changelog?.message}
-        register={form.register("changelog")}
-        render={preview}
-      />
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} variant="secondary" notice={notice} />
+      <fieldset disabled={locked} className="min-w-0 space-y-3">
+        <div className="grid gap-3 sm:grid-cols-3">
+          {draft && <TextField label={t("version")} error={errors.version?.message} {...form.register("version")} />}
+          <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
+          {draft && (
+            <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
+          )}
+        </div>
+        <ChangelogEditor
+          target={target}
+          value={form.watch("changelog") ?? ""}
+          error={errors.changelog?.message}
+          register={form.register("changelog")}
+          render={preview}
+        />
+      </fieldset>
+      {!locked && <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} variant="secondary" notice={notice} />}
     </form>
   );
 }
@@ -226,26 +235,15 @@ function ReleaseButtons({
 }) {
   const t = useTranslations("releases");
   const channel = useTranslations("labels.releaseChannel");
-  const confirm = useConfirm();
   const router = useRouter();
-  const toast = useToast();
-  const [pending, start] = useTransition();
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const act = async (
-    question: { title: string; body: ReactNode; confirmLabel: string; tone?: "primary" },
-    work: () => Promise<FormResult>,
-    leave = false,
-  ) => {
-    if (!(await confirm(question))) return;
-    start(async () => {
-      const result = await work();
-      if (result.ok && leave) {
-        toast("success", result.message);
-        router.push(listHref);
-        return;
-      }
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-    });
+  // A move's answer is said beside the buttons; a deleted release's as a toast on the list it goes
+  // back to (a refusal beside the buttons). One answer there at a time: the last run's.
+  const moves = useAction({ success: "notice", failure: "notice" });
+  const deletion = useAction({ success: "toast", failure: "notice" });
+  const pending = moves.pending || deletion.pending;
+  const move = (work: () => Promise<FormResult>, confirm: RunOptions<unknown>["confirm"]) => {
+    deletion.setNotice(null);
+    return moves.run(work, { confirm });
   };
   // Publishing (or submitting) a release without files gives players nothing: the question says so first.
   const withFileWarning = (body: string) =>
@@ -265,15 +263,12 @@ function ReleaseButtons({
             type="button"
             pending={pending}
             onClick={() =>
-              act(
-                {
-                  title: t("submitTitle", { version: release.version }),
-                  body: withFileWarning(t("submitBody")),
-                  confirmLabel: t("submit"),
-                  tone: "primary",
-                },
-                () => actions.submit(target, release.id, release.revision),
-              )
+              move(() => actions.submit(target, release.id, release.revision), {
+                title: t("submitTitle", { version: release.version }),
+                body: withFileWarning(t("submitBody")),
+                confirmLabel: t("submit"),
+                tone: "primary",
+              })
             }
           >
             {t("submit")}
@@ -285,14 +280,11 @@ function ReleaseButtons({
             variant="secondary"
             pending={pending}
             onClick={() =>
-              act(
-                {
-                  title: t("backToDraftTitle", { version: release.version }),
-                  body: release.state === "IN_REVIEW" ? t("withdrawBody") : t("backToDraftBody"),
-                  confirmLabel: t("backToDraft"),
-                },
-                () => actions.update(target, release.id, release.revision, { state: "DRAFT" }),
-              )
+              move(() => actions.update(target, release.id, release.revision, { state: "DRAFT" }), {
+                title: t("backToDraftTitle", { version: release.version }),
+                body: release.state === "IN_REVIEW" ? t("withdrawBody") : t("backToDraftBody"),
+                confirmLabel: t("backToDraft"),
+              })
             }
           >
             {t("backToDraft")}
@@ -303,15 +295,12 @@ function ReleaseButtons({
             type="button"
             pending={pending}
             onClick={() =>
-              act(
-                {
-                  title: t("publishTitle", { version: release.version }),
-                  body: withFileWarning(t("publishBody", { channel: channel(release.channel) })),
-                  confirmLabel: t("publish"),
-                  tone: "primary",
-                },
-                () => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }),
-              )
+              move(() => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }), {
+                title: t("publishTitle", { version: release.version }),
+                body: withFileWarning(t("publishBody", { channel: channel(release.channel) })),
+                confirmLabel: t("publish"),
+                tone: "primary",
+              })
             }
           >
             {t("publish")}
@@ -323,9 +312,11 @@ function ReleaseButtons({
             variant="danger"
             pending={pending}
             onClick={() =>
-              act({ title: t("yankTitle", { version: release.version }), body: t("yankBody"), confirmLabel: t("yank") }, () =>
-                actions.update(target, release.id, release.revision, { state: "YANKED" }),
-              )
+              move(() => actions.update(target, release.id, release.revision, { state: "YANKED" }), {
+                title: t("yankTitle", { version: release.version }),
+                body: t("yankBody"),
+                confirmLabel: t("yank"),
+              })
             }
           >
             {t("yank")}
@@ -336,23 +327,23 @@ function ReleaseButtons({
             type="button"
             variant="secondary"
             pending={pending}
-            onClick={() =>
-              act(
-                {
+            onClick={() => {
+              moves.setNotice(null);
+              return deletion.run(() => actions.remove(target, release.id, release.revision), {
+                confirm: {
                   title: t("deleteTitle", { version: release.version }),
                   body: t("deleteBody", { count: release.files.length }),
                   confirmLabel: t("delete"),
                 },
-                () => actions.remove(target, release.id, release.revision),
-                true,
-              )
-            }
+                onSuccess: () => router.push(listHref),
+              });
+            }}
           >
             {t("delete")}
           </Button>
         )}
       </div>
-      <RowNotice notice={notice} />
+      <RowNotice notice={moves.notice ?? deletion.notice} />
     </div>
   );
 }
@@ -411,8 +402,11 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
 
 /**
  * One release's editor: where it stands, its state buttons (each asks first), its text, and its
- * files with the upload (progress and sha256). On a phone its text and the upload's launcher
- * options fold behind a summary each (PhoneFold), so the files and the upload are not 2,000 px away.
+ * files (where the launcher installs each, for which platforms) with the upload (progress and
+ * sha256). On a phone its text and the upload's launcher options fold behind a summary each
+ * (PhoneFold), so the files and the upload are not 2,000 px away. While the project is in review
+ * (`locked`) the server refuses every change to a release, so none is offered: the reason stands
+ * where the buttons were, the text reads as it is, the files without the upload.
  */
 export function ReleaseEditor({
   target,
@@ -420,14 +414,18 @@ export function ReleaseEditor({
   release,
   actions,
   listHref,
+  locked,
 }: {
   target: Target;
   trusted: boolean;
   release: ReleaseView;
   actions: ReleaseActions;
   listHref: string;
+  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`). */
+  locked: boolean;
 }) {
   const t = useTranslations("releases");
+  const lock = useTranslations("manage.lock");
   const locale = useLocale();
   const channel = useTranslations("labels.releaseChannel");
   const format = useFormatter();
@@ -441,10 +439,14 @@ export function ReleaseEditor({
         <ReleaseStateBadge state={release.state} />
       </div>
       <ReviewState release={release} />
-      <ReleaseButtons target={target} release={release} trusted={trusted} actions={actions} listHref={listHref} />
+      {locked ? (
+        <LockedNote>{lock("form")}</LockedNote>
+      ) : (
+        <ReleaseButtons target={target} release={release} trusted={trusted} actions={actions} listHref={listHref} />
+      )}
       {release.state !== "IN_REVIEW" && (
         <PhoneFold summary={t("editText")}>
-          <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} />
+          <EditRelease target={target} release={release} update={actions.update} preview={actions.preview} locked={locked} />
         </PhoneFold>
       )}
       <div className="space-y-2">
@@ -467,13 +469,16 @@ export function ReleaseEditor({
                   </span>
                   <CopyButton text={file.sha256} label={t("copySha", { name: file.name })} />
                 </div>
+                <p className="text-xs text-slate-600">
+                  {t("installColumn")} <FileInstall file={file} />
+                </p>
               </li>
             ))}
           </ul>
         ) : (
           <p className="text-sm text-slate-500">{t("noFiles")}</p>
         )}
-        {release.state === "YANKED" ? null : releaseFilesLocked(release, { trusted }, "add") ? (
+        {locked || release.state === "YANKED" ? null : releaseFilesLocked(release, { trusted }, "add") ? (
           <p className="text-sm text-slate-500">{t("filesFrozen")}</p>
         ) : (
           <FileUpload projectId={target.projectId} releaseId={release.id} label={t("uploadTo", { version: release.version })} />

@@ -5,21 +5,26 @@ import { type DragEvent, type ReactNode, useId, useState } from "react";
 
 /**
  * A file dropped anywhere on a control (the image control, a release's upload): spread `dropProps`
- * on its outer element; `dragging` is for its highlight. A drop while `disabled` is ignored.
+ * on its outer element; `dragging` is for its highlight. A drop while `disabled`, or on a control
+ * inside a disabled fieldset (a form locked during review), is refused as its file field refuses a
+ * pick: nothing is uploaded, and the pointer says no drop. (The browser's default, opening the
+ * dropped file in the tab, is prevented either way.)
  */
 export function useFileDrop(onFile: (file: File) => void, disabled = false) {
   const [dragging, setDragging] = useState(false);
+  const refuses = (event: DragEvent) => disabled || event.currentTarget.closest("fieldset[disabled]") !== null;
   const dropProps = {
     onDragOver: (event: DragEvent) => {
       event.preventDefault();
-      setDragging(true);
+      if (refuses(event)) event.dataTransfer.dropEffect = "none";
+      else setDragging(true);
     },
     onDragLeave: () => setDragging(false),
     onDrop: (event: DragEvent) => {
       event.preventDefault();
       setDragging(false);
       const file = event.dataTransfer.files[0];
-      if (file && !disabled) onFile(file);
+      if (file && !refuses(event)) onFile(file);
     },
   };
   return { dragging, dropProps };
@@ -66,7 +71,8 @@ export function FilePicker({
       </label>
       <div>
         <label
-          className={`relative inline-flex items-center justify-center rounded-md bg-white px-3.5 py-2 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600 ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"}`}
+          // Its look follows the input's own state: disabled by `disabled` or by a disabled fieldset around it (a locked form).
+          className="relative inline-flex cursor-pointer items-center justify-center rounded-md bg-white px-3.5 py-2 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:disabled]:hover:bg-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600"
         >
           <input
             id={inputId}

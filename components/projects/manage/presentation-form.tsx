@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { FormTextField } from "@/components/forms/form-fields";
-import { FormFooter } from "@/components/forms/form-footer";
+import { FormFooter, LockedNote } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { ProjectBanner, ProjectLogo } from "@/components/projects/project-images";
 import { Card } from "@/components/ui/card";
@@ -122,7 +122,7 @@ export function PresentationForm({
             upload={upload("banner")}
             remove={remove("banner")}
           />
-          {locked && <p className="text-sm text-slate-600">{lock("form")}</p>}
+          {locked && <LockedNote>{lock("form")}</LockedNote>}
         </fieldset>
       </Card>
     </>

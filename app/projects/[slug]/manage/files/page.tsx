@@ -1,19 +1,21 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { deleteFileAction } from "@/app/projects/[slug]/manage/releases/actions";
+import { LockedNote } from "@/components/forms/form-footer";
 import { FileTable } from "@/components/releases/file-table";
 import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
 import { downloadsProject, downloadTotals, listFiles } from "@/lib/downloads/service";
-import { releaseFilesLocked } from "@/lib/permissions";
+import { releaseFilesLocked, reviewedContentLocked } from "@/lib/permissions";
 import { listReleases } from "@/lib/releases/service";
 
 export const generateMetadata = manageTabMetadata("files");
 
 export default async function FilesPage(props: ManageTabPageProps) {
   return renderManageTab(props, "files", async ({ actor, project }) => {
-    const [t, kind, format, files, releases, totals] = await Promise.all([
+    const [t, lock, kind, format, files, releases, totals] = await Promise.all([
       getTranslations("releases"),
+      getTranslations("manage.lock"),
       getTranslations("labels.downloadKind"),
       getFormatter(),
       listFiles(actor, project.id, { limit: 100 }),
@@ -21,6 +23,8 @@ export default async function FilesPage(props: ManageTabPageProps) {
       downloadsProject(actor, project.id).then(downloadTotals),
     ]);
     const target = { projectId: project.id, slug: project.slug };
+    // While the project is in review its files neither come nor go (the services refuse: in_review).
+    const locked = reviewedContentLocked(project);
     return (
       <div className="space-y-6">
         <Card title={t("perKind")} description={t("perKindText")}>
@@ -38,7 +42,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
           )}
         </Card>
         <Card title={t("uploadTitle")} description={project.trusted ? t("uploadText") : t("uploadTextReviewed")}>
-          <FileUpload projectId={project.id} label={t("upload")} />
+          {locked ? <LockedNote>{lock("form")}</LockedNote> : <FileUpload projectId={project.id} label={t("upload")} />}
         </Card>
         <Card title={t("files")} description={t("filesText")}>
           <FileTable
@@ -47,6 +51,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
             releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))}
             frozenReleases={releases.data.filter((release) => releaseFilesLocked(release, project, "remove")).map((release) => release.id)}
             deleteFile={deleteFileAction}
+            locked={locked}
           />
         </Card>
       </div>

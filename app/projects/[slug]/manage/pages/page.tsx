@@ -1,12 +1,14 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
+import { LockedNote } from "@/components/forms/form-footer";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
 import { Notice } from "@/components/ui/notice";
 import { MAX_PAGES_PER_PROJECT } from "@/lib/pages/schemas";
 import { pageNavigation } from "@/lib/pages/service";
+import { reviewedContentLocked } from "@/lib/permissions";
 import type { ManageTabContext } from "@/lib/portal/project-page";
 
 export const generateMetadata = manageTabMetadata("pages");
@@ -19,7 +21,7 @@ export default async function PagesTab(props: ManageTabPageProps<{ slug: string 
 
 async function pageList(tab: ManageTabContext, { searchParams }: { searchParams: Promise<Search> }) {
   const { project } = tab;
-  const [pages, t] = await Promise.all([pageNavigation(tab), getTranslations("pages")]);
+  const [pages, t, lock] = await Promise.all([pageNavigation(tab), getTranslations("pages"), getTranslations("manage.lock")]);
   const base = `/projects/${project.slug}/manage/pages`;
   return (
     <Card title={t("title")} description={t("description", { max: MAX_PAGES_PER_PROJECT })}>
@@ -48,13 +50,17 @@ async function pageList(tab: ManageTabContext, { searchParams }: { searchParams:
             ))}
           </DataTable>
         )}
-        {pages.length < MAX_PAGES_PER_PROJECT && (
-          <Link
-            href={`${base}/new`}
-            className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
-          >
-            {t("new")}
-          </Link>
+        {reviewedContentLocked(project) ? (
+          <LockedNote>{lock("form")}</LockedNote>
+        ) : (
+          pages.length < MAX_PAGES_PER_PROJECT && (
+            <Link
+              href={`${base}/new`}
+              className="inline-flex rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+            >
+              {t("new")}
+            </Link>
+          )
         )}
       </div>
     </Card>

@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 import { NotFound } from "@/lib/errors";
 import { getPage } from "@/lib/pages/service";
+import { reviewedContentLocked } from "@/lib/permissions";
 import { pageTitle } from "@/lib/portal/page-title";
 
 export const generateMetadata = pageTitle("pages.edit");
@@ -37,6 +38,7 @@ export default async function EditPage(props: ManageTabPageProps<{ slug: string;
             initial={{ slug: page.slug, title: page.title, body: page.body, position: page.position }}
             initialHtml={page.html}
             actions={{ save: savePageAction, preview: previewMarkdownAction, remove: deletePageAction }}
+            locked={reviewedContentLocked(project)}
           />
         </div>
       </Card>

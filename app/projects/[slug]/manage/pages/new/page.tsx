@@ -3,6 +3,7 @@ import { deletePageAction, previewMarkdownAction, savePageAction } from "@/app/p
 import { PageEditor } from "@/components/pages/page-editor";
 import { type ManageTabPageProps, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
+import { reviewedContentLocked } from "@/lib/permissions";
 import { pageTitle } from "@/lib/portal/page-title";
 
 export const generateMetadata = pageTitle("pages.new");
@@ -18,6 +19,7 @@ export default async function NewPage(props: ManageTabPageProps) {
           initial={{ slug: "", title: "", body: "", position: 0 }}
           initialHtml=""
           actions={{ save: savePageAction, preview: previewMarkdownAction, remove: deletePageAction }}
+          locked={reviewedContentLocked(project)}
         />
       </Card>
     );

@@ -6,6 +6,7 @@ import { type ManageTabPageProps, renderManageTab } from "@/components/projects/
 import { ReleaseEditor } from "@/components/releases/release-manager";
 import { Card } from "@/components/ui/card";
 import { NotFound } from "@/lib/errors";
+import { reviewedContentLocked } from "@/lib/permissions";
 import { getRelease } from "@/lib/releases/service";
 import { deleteReleaseAction, previewChangelogAction, submitReleaseAction, updateReleaseAction } from "../actions";
 
@@ -36,6 +37,7 @@ export default async function ReleaseEditorPage(props: ManageTabPageProps<{ slug
             trusted={project.trusted}
             release={release}
             listHref={listHref}
+            locked={reviewedContentLocked(project)}
             actions={{
               update: updateReleaseAction,
               remove: deleteReleaseAction,
