@@ -146,6 +146,19 @@ async function applicationIn(tx: Tx, projectId: string, applicationId: string) {
   return application;
 }
 
+/**
+ * An application the caller may decide on (accept, reject, or undo a rejection), with its project.
+ * The right to see the project's applications is checked before the application is looked up, so
+ * that nobody else learns whether it exists.
+ */
+async function decidableApplication(tx: Tx, actor: Actor, projectId: string, applicationId: string) {
+  const context = await applicationsProject(actor, projectId, tx);
+  requireProjectPermission(context, "applications.view");
+  const application = await applicationIn(tx, projectId, applicationId);
+  requireProjectPermission(context, "applications.decide");
+  return { context, application };
+}
+
 export async function withdrawApplication(
   actor: Actor,
   projectId: string,
@@ -183,10 +196,7 @@ export async function decideApplication(
   meta: RequestMeta,
 ): Promise<ApplicationView> {
   return db.$transaction(async (tx) => {
-    const context = await applicationsProject(actor, projectId, tx);
-    requireProjectPermission(context, "applications.view");
-    const application = await applicationIn(tx, projectId, applicationId);
-    requireProjectPermission(context, "applications.decide");
+    const { context, application } = await decidableApplication(tx, actor, projectId, applicationId);
     const reason = input.reason?.trim() || null;
     const decided = { decidedById: actor.userId, decidedAt: new Date(), decisionReason: reason };
     if (input.decision === "REJECT") {
@@ -270,10 +280,7 @@ export async function reopenApplication(
   meta: RequestMeta,
 ): Promise<ApplicationView> {
   return db.$transaction(async (tx) => {
-    const context = await applicationsProject(actor, projectId, tx);
-    requireProjectPermission(context, "applications.view");
-    const application = await applicationIn(tx, projectId, applicationId);
-    requireProjectPermission(context, "applications.decide");
+    const { context, application } = await decidableApplication(tx, actor, projectId, applicationId);
     if (application.status !== "REJECTED") {
       throw new Conflict("Only a rejected application can be reopened.", "application_not_rejected");
     }
