@@ -6,9 +6,8 @@ import type { Application, Prisma, Project, ProjectRole, User } from "../db/gene
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { removeMember } from "../members/service";
-import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
-import { wanting } from "../notifications/settings";
-import { membersHolding, notify } from "../notifications/service";
+import { publicBaseUrl } from "../mail/outbox";
+import { membersHolding, notify, tellDecision } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission, projectAccess } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { OFFERABLE_ROLES, settingsOf } from "../projects/settings";
@@ -246,22 +245,16 @@ export async function decideApplication(
       });
     }
     const accepted = input.decision === "ACCEPT";
-    await notify(tx, [application.userId], {
-      kind: accepted ? "application.accepted" : "application.rejected",
-      params: { project: context.project.name, reason: reason ?? "" },
-      link: accepted ? "/my-projects" : "/my-applications",
-    });
-    await queueMailToUsers(
+    await tellDecision(
       tx,
-      await wanting(tx, [application.userId], accepted ? "application.accepted" : "application.rejected", "email"),
+      [application.userId],
+      {
+        kind: accepted ? "application.accepted" : "application.rejected",
+        params: { project: context.project.name, reason: reason ?? "" },
+        link: accepted ? "/my-projects" : "/my-applications",
+      },
       "applicationDecision",
-      (user) => ({
-        name: user.displayName,
-        project: context.project.name,
-        accepted,
-        reason,
-        link: `${publicBaseUrl()}/projects/${context.project.slug}`,
-      }),
+      { project: context.project.name, accepted, reason, link: `${publicBaseUrl()}/projects/${context.project.slug}` },
     );
     return presentApplication(await applicationIn(tx, projectId, applicationId));
   });
