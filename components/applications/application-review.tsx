@@ -1,16 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { type ReactNode, useState, useTransition } from "react";
+import { type ReactNode, useState } from "react";
 import type { z } from "zod";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
+import { useAskReason } from "@/components/ui/confirm";
 import { SelectField, TextField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import { REOPEN_WINDOW_MINUTES } from "@/lib/applications/reopen";
 import { decisionFormSchema, type ApplicationView, type decisionSchema } from "@/lib/applications/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -23,14 +24,8 @@ type ReopenAction = (target: ProjectRef, applicationId: string) => Promise<FormR
 
 /** Undoes a rejection and says how it went, in a toast (the Undo of the rejection's toast, or the history's button). */
 function useReopen(target: ProjectRef, action: ReopenAction) {
-  const toast = useToast();
-  const [reopening, startReopening] = useTransition();
-  const reopen = (applicationId: string) =>
-    startReopening(async () => {
-      const result = await action(target, applicationId);
-      toast(result.ok ? "success" : "error", result.message);
-    });
-  return { reopen, reopening };
+  const { run, pending } = useAction();
+  return { reopen: (applicationId: string) => run(() => action(target, applicationId)), reopening: pending };
 }
 
 /** `roles`: names in the reader's words, for the role the applicant asks for. */
@@ -75,11 +70,11 @@ function DecisionForm({
   reopenAction: ReopenAction;
 }) {
   const t = useTranslations("manage.applications");
-  const confirm = useConfirm();
+  const askReason = useAskReason();
   const toast = useToast();
   const { reopen } = useReopen(target, reopenAction);
-  const [rejecting, startRejecting] = useTransition();
-  const [rejectError, setRejectError] = useState<string | null>(null);
+  // A refusal shows above the buttons; a success is the toast below, which offers the undo.
+  const rejection = useAction({ success: "none", failure: "notice" });
   const requested = grantableRoles.find((role) => role.id === application.roleId);
   const member = grantableRoles.find((role) => role.key === "MEMBER") ?? grantableRoles[0];
   const name = application.applicant.displayName;
@@ -90,28 +85,22 @@ function DecisionForm({
     onSuccess: () => toast("success", t("acceptedToast", { name })),
   });
   const reject = async () => {
-    const reason = await confirm({
+    const reason = await askReason({
       title: t("rejectTitle", { name }),
       body: t("rejectBody", { name, minutes: REOPEN_WINDOW_MINUTES }),
       confirmLabel: t("rejectConfirm"),
       input: { label: t("rejectReason"), required: false, maxLength: 500 },
     });
-    if (reason === null || reason === false) return;
-    startRejecting(async () => {
-      setRejectError(null);
-      const result = await action(target, application.id, {
-        decision: "REJECT",
-        reason: typeof reason === "string" && reason ? reason : undefined,
-      });
+    if (reason === null) return;
+    rejection.run(() => action(target, application.id, { decision: "REJECT", reason: reason || undefined }), {
       // A rejection by mistake is one click from undone; the history offers it too, for a while.
-      if (result.ok) toast("success", result.message, { action: { label: t("undo"), onClick: () => reopen(application.id) } });
-      else setRejectError(result.message);
+      onSuccess: ({ message }) => toast("success", message, { action: { label: t("undo"), onClick: () => reopen(application.id) } }),
     });
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t("decideLabel", { name: application.applicant.username })} className="space-y-3">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
-      {rejectError && <Notice tone="error">{rejectError}</Notice>}
+      {rejection.notice && <Notice tone="error">{rejection.notice.text}</Notice>}
       <div className="grid gap-3 sm:grid-cols-2">
         {grantableRoles.length > 0 && (
           <SelectField
@@ -126,11 +115,11 @@ function DecisionForm({
         )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="secondary" pending={rejecting} disabled={pending} onClick={reject}>
+        <Button type="button" variant="secondary" pending={rejection.pending} disabled={pending} onClick={reject}>
           {t("reject")}
         </Button>
         {grantableRoles.length > 0 && (
-          <Button type="submit" pending={pending} disabled={rejecting}>
+          <Button type="submit" pending={pending} disabled={rejection.pending}>
             {t("accept")}
           </Button>
         )}

@@ -1,16 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import { useAction } from "@/components/ui/use-action";
 import { applySchema, DEFAULT_APPLICATION_PROMPT, MAX_APPLICATION_MESSAGE } from "@/lib/applications/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -31,28 +30,23 @@ export interface ApplyActions {
 /** Withdraws a pending application, after a confirmation; a failure shows next to the button. */
 export function WithdrawButton({ target, applicationId, action }: { target: ProjectRef; applicationId: string; action: WithdrawAction }) {
   const t = useTranslations("applications.withdraw");
-  const confirm = useConfirm();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  // A success is said by the page, where the application is no longer pending.
+  const { run, pending, notice } = useAction({ success: "none", failure: "notice" });
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <Button
         type="button"
         variant="secondary"
         pending={pending}
-        onClick={async () => {
-          if (!(await confirm({ title: t("title"), body: t("body"), confirmLabel: t("confirm") }))) return;
-          startTransition(async () => {
-            const result = await action(target, applicationId);
-            setError(result.ok ? null : result.message);
-          });
-        }}
+        onClick={() =>
+          run(() => action(target, applicationId), { confirm: { title: t("title"), body: t("body"), confirmLabel: t("confirm") } })
+        }
       >
         {t("button")}
       </Button>
-      {error && (
+      {notice && (
         <span role="alert" className="text-sm text-red-600">
-          {error}
+          {notice.text}
         </span>
       )}
     </span>

@@ -2,14 +2,15 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import type { z } from "zod";
 import { FormPasswordField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
-import { Notice } from "@/components/ui/notice";
+import { Notice, RowNotice } from "@/components/ui/notice";
+import { useAction } from "@/components/ui/use-action";
 import type { TokenScope } from "@/lib/auth/actor";
 import { approveDeviceSignInSchema, type enterUserCodeSchema } from "@/lib/device-sign-in/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
@@ -47,21 +48,25 @@ export function DeviceApproval({ request, recent, windowMinutes, actions }: Prop
   const t = useTranslations("auth.device");
   const tl = useTranslations("labels.tokenScope");
   const [decided, setDecided] = useState(false);
-  const { form, submit, pending, notice, setNotice } = useSchemaForm({
+  // Approving and denying answer in the same place: each forgets the other's answer when it starts.
+  const denial = useAction({ success: "notice", failure: "notice" });
+  const approval = useSchemaForm({
     schema: approveDeviceSignInSchema,
     raw: true,
     defaultValues: { userCode: request.userCode },
     action: actions.approve,
     onSuccess: () => setDecided(true),
   });
-  const [denying, startDeny] = useTransition();
-  const deny = () =>
-    startDeny(async () => {
-      setNotice(null);
-      const result = await actions.deny({ userCode: request.userCode });
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-      if (result.ok) setDecided(true);
-    });
+  const { form, pending } = approval;
+  const notice = denial.notice ?? approval.notice;
+  const approve = (event: React.FormEvent<HTMLFormElement>) => {
+    denial.setNotice(null);
+    return approval.submit(event);
+  };
+  const deny = () => {
+    approval.setNotice(null);
+    denial.run(() => actions.deny({ userCode: request.userCode }), { onSuccess: () => setDecided(true) });
+  };
 
   if (decided && notice) {
     return (
@@ -82,7 +87,7 @@ export function DeviceApproval({ request, recent, windowMinutes, actions }: Prop
   const notGranted = request.requested.filter((scope) => !request.granted.includes(scope));
   const started = () => <LocalTime at={request.startedAt} />;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("requestTitle", { client: request.clientName })}>
+    <form onSubmit={approve} noValidate className="space-y-5" aria-label={t("requestTitle", { client: request.clientName })}>
       <div className="space-y-1">
         <h2 className="break-words text-lg font-semibold text-slate-900">{t("requestTitle", { client: request.clientName })}</h2>
         <p className="text-sm text-slate-600">
@@ -120,18 +125,14 @@ export function DeviceApproval({ request, recent, windowMinutes, actions }: Prop
       )}
       {request.granted.length > 0 ? (
         <FormFooter pending={pending} label={t("approve")} notice={notice}>
-          <Button type="button" variant="secondary" pending={denying} onClick={deny}>
+          <Button type="button" variant="secondary" pending={denial.pending} onClick={deny}>
             {t("deny")}
           </Button>
         </FormFooter>
       ) : (
         <div className="flex flex-wrap items-center justify-end gap-3">
-          {notice && (
-            <div className="min-w-0 flex-1">
-              <Notice tone={notice.tone}>{notice.text}</Notice>
-            </div>
-          )}
-          <Button type="button" variant="secondary" pending={denying} onClick={deny}>
+          <RowNotice notice={notice} />
+          <Button type="button" variant="secondary" pending={denial.pending} onClick={deny}>
             {t("deny")}
           </Button>
         </div>

@@ -2,11 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
+import { useAskReason } from "@/components/ui/confirm";
 import { Notice } from "@/components/ui/notice";
-import { useToast } from "@/components/ui/toast";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 
 /**
@@ -24,36 +23,25 @@ export function AcknowledgeButton({
   action: (projectId: string, version: number, internalNote: string) => Promise<FormResult>;
 }) {
   const t = useTranslations("review.changes");
-  const confirm = useConfirm();
+  const askNote = useAskReason();
   const router = useRouter();
-  const toast = useToast();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    const note = await confirm({
+  // Acknowledged, the project leaves the change list and this button with it: the outcome is a
+  // toast, which outlives the refresh (a notice here would vanish with the button).
+  const { run, pending, notice } = useAction({ failure: "notice" });
+  const acknowledge = async () => {
+    const note = await askNote({
       title: t("acknowledgeTitle"),
       body: t("acknowledgeBody"),
       confirmLabel: t("acknowledge"),
       tone: "primary",
       input: { label: t("acknowledgeNote"), required: false, maxLength: 5000 },
     });
-    if (note === null || note === false) return;
-    startTransition(async () => {
-      const result = await action(projectId, version, typeof note === "string" ? note : "");
-      if (!result.ok) {
-        setError(result.message);
-        return;
-      }
-      // Acknowledged, the project leaves the change list and this button with it: the outcome is a
-      // toast, which outlives the refresh (a notice here would vanish with the button).
-      toast("success", result.message);
-      router.refresh();
-    });
+    if (note !== null) run(() => action(projectId, version, note), { onSuccess: () => router.refresh() });
   };
   return (
     <div className="space-y-2">
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button type="button" pending={pending} onClick={run}>
+      {notice && <Notice tone="error">{notice.text}</Notice>}
+      <Button type="button" pending={pending} onClick={acknowledge}>
         {t("acknowledge")}
       </Button>
     </div>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FormFooter } from "@/components/forms/form-footer";
@@ -11,6 +11,7 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 import { CHECKLIST_ITEMS, decisionSchema } from "@/lib/reviews/schemas";
 import { useReportChecks } from "./checks-progress";
@@ -94,27 +95,22 @@ function ClaimButton({
 }) {
   const t = useTranslations("review.decision");
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // A claim or its release shows in the line below, which the refresh updates: only a refusal needs a
+  // message (it said the same twice). A refusal refreshes too: someone else may hold the claim now.
+  const { run, pending, notice } = useAction({ success: "none", failure: "notice" });
+  const claim = () =>
+    run(async () => {
+      const result = await action(projectId, claimedByMe);
+      router.refresh();
+      return result;
+    });
   return (
     <div className="space-y-2">
-      {/* A claim or its release shows in the line below, which the refresh updates: only a refusal needs a message (it said the same twice). */}
-      {message && !message.ok && <Notice tone="error">{message.text}</Notice>}
+      {notice && <Notice tone="error">{notice.text}</Notice>}
       <p className="text-sm text-slate-600" role="status">
         {claimedByMe ? t("claimedByMe") : claimedBy ? t("claimedBy", { name: claimedBy }) : t("unclaimed")}
       </p>
-      <Button
-        type="button"
-        variant="secondary"
-        pending={pending}
-        onClick={() =>
-          startTransition(async () => {
-            const result = await action(projectId, claimedByMe);
-            setMessage({ ok: result.ok, text: result.message });
-            router.refresh();
-          })
-        }
-      >
+      <Button type="button" variant="secondary" pending={pending} onClick={claim}>
         {claimedByMe ? t("release") : t("claim")}
       </Button>
     </div>

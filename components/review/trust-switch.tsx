@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
+import { useAction } from "@/components/ui/use-action";
 import type { FormResult } from "@/lib/portal/form-result";
 
 /**
@@ -29,32 +29,27 @@ export function TrustSwitch({
 }) {
   const t = useTranslations("review.decision.trust");
   const router = useRouter();
-  const confirm = useConfirm();
-  const [pending, start] = useTransition();
+  const { run, pending, notice } = useAction({ success: "notice", failure: "notice" });
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const next = !trusted;
-  const change = async () => {
+  const change = () => {
     if (!text.trim()) {
       setError(t("reasonRequired"));
       return;
     }
     setError(null);
-    const ok = await confirm({
-      title: next ? t("trustTitle") : t("untrustTitle"),
-      body: next ? t("trustBody") : t("untrustBody"),
-      confirmLabel: next ? t("trust") : t("untrust"),
-      ...(next ? { tone: "primary" as const } : {}),
-    });
-    if (!ok) return;
-    start(async () => {
-      const result = await action(projectId, version, { trusted: next, reason: text.trim() });
-      setNotice({ tone: result.ok ? "success" : "error", text: result.message });
-      if (result.ok) {
+    run(() => action(projectId, version, { trusted: next, reason: text.trim() }), {
+      confirm: {
+        title: next ? t("trustTitle") : t("untrustTitle"),
+        body: next ? t("trustBody") : t("untrustBody"),
+        confirmLabel: next ? t("trust") : t("untrust"),
+        ...(next ? { tone: "primary" as const } : {}),
+      },
+      onSuccess: () => {
         setText("");
         router.refresh();
-      }
+      },
     });
   };
   return (

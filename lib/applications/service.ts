@@ -6,9 +6,8 @@ import type { Application, Prisma, Project, ProjectRole, User } from "../db/gene
 import { Conflict, Forbidden, NotFound, RuleViolation, ValidationFailed } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { removeMember } from "../members/service";
-import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
-import { wanting } from "../notifications/settings";
-import { membersHolding, notify } from "../notifications/service";
+import { publicBaseUrl } from "../mail/outbox";
+import { membersHolding, notify, tellDecision } from "../notifications/service";
 import { canAcceptAs, canApply, hasPlatformPermission, projectAccess } from "../permissions";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { OFFERABLE_ROLES, settingsOf } from "../projects/settings";
@@ -146,6 +145,19 @@ async function applicationIn(tx: Tx, projectId: string, applicationId: string) {
   return application;
 }
 
+/**
+ * An application the caller may decide on (accept, reject, or undo a rejection), with its project.
+ * The right to see the project's applications is checked before the application is looked up, so
+ * that nobody else learns whether it exists.
+ */
+async function decidableApplication(tx: Tx, actor: Actor, projectId: string, applicationId: string) {
+  const context = await applicationsProject(actor, projectId, tx);
+  requireProjectPermission(context, "applications.view");
+  const application = await applicationIn(tx, projectId, applicationId);
+  requireProjectPermission(context, "applications.decide");
+  return { context, application };
+}
+
 export async function withdrawApplication(
   actor: Actor,
   projectId: string,
@@ -183,10 +195,7 @@ export async function decideApplication(
   meta: RequestMeta,
 ): Promise<ApplicationView> {
   return db.$transaction(async (tx) => {
-    const context = await applicationsProject(actor, projectId, tx);
-    requireProjectPermission(context, "applications.view");
-    const application = await applicationIn(tx, projectId, applicationId);
-    requireProjectPermission(context, "applications.decide");
+    const { context, application } = await decidableApplication(tx, actor, projectId, applicationId);
     const reason = input.reason?.trim() || null;
     const decided = { decidedById: actor.userId, decidedAt: new Date(), decisionReason: reason };
     if (input.decision === "REJECT") {
@@ -236,22 +245,16 @@ export async function decideApplication(
       });
     }
     const accepted = input.decision === "ACCEPT";
-    await notify(tx, [application.userId], {
-      kind: accepted ? "application.accepted" : "application.rejected",
-      params: { project: context.project.name, reason: reason ?? "" },
-      link: accepted ? "/my-projects" : "/my-applications",
-    });
-    await queueMailToUsers(
+    await tellDecision(
       tx,
-      await wanting(tx, [application.userId], accepted ? "application.accepted" : "application.rejected", "email"),
+      [application.userId],
+      {
+        kind: accepted ? "application.accepted" : "application.rejected",
+        params: { project: context.project.name, reason: reason ?? "" },
+        link: accepted ? "/my-projects" : "/my-applications",
+      },
       "applicationDecision",
-      (user) => ({
-        name: user.displayName,
-        project: context.project.name,
-        accepted,
-        reason,
-        link: `${publicBaseUrl()}/projects/${context.project.slug}`,
-      }),
+      { project: context.project.name, accepted, reason, link: `${publicBaseUrl()}/projects/${context.project.slug}` },
     );
     return presentApplication(await applicationIn(tx, projectId, applicationId));
   });
@@ -270,10 +273,7 @@ export async function reopenApplication(
   meta: RequestMeta,
 ): Promise<ApplicationView> {
   return db.$transaction(async (tx) => {
-    const context = await applicationsProject(actor, projectId, tx);
-    requireProjectPermission(context, "applications.view");
-    const application = await applicationIn(tx, projectId, applicationId);
-    requireProjectPermission(context, "applications.decide");
+    const { context, application } = await decidableApplication(tx, actor, projectId, applicationId);
     if (application.status !== "REJECTED") {
       throw new Conflict("Only a rejected application can be reopened.", "application_not_rejected");
     }

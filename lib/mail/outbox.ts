@@ -74,8 +74,8 @@ export async function listOutbox(actor: StaffActor) {
 
 /**
  * News for users (decisions about their applications, projects and releases), in each one's
- * language. The caller names only those who want the kind by mail (`wanting(tx, ids, kind,
- * "email")`, lib/notifications/settings.ts); suspended accounts get none.
+ * language. The caller names only those who want the kind by mail (`tellDecision`,
+ * lib/notifications/service.ts, picks them); suspended accounts get none.
  */
 export async function queueMailToUsers<T extends MailTemplate>(
   tx: Tx,

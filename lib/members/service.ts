@@ -226,6 +226,17 @@ async function assertNameFree(tx: Tx, projectId: string, name: string, exceptRol
     });
 }
 
+type RoleFields = Pick<ProjectRole, "name" | "rank" | "permissions">;
+
+/** A role's definition as its audit entries keep it, whole, from `before` (null when it is created) to `after`. */
+function definitionChanges(before: RoleFields | null, after: RoleFields) {
+  return {
+    name: { before: before?.name ?? null, after: after.name },
+    rank: { before: before?.rank ?? null, after: after.rank },
+    permissions: { before: before?.permissions ?? null, after: after.permissions },
+  };
+}
+
 function assertMayDefine(context: ProjectContext, role: { rank: number; permissions: readonly string[] }) {
   if (!canDefineRole(context.access, role)) {
     throw new Forbidden("A role you define must rank below yours and hold only permissions you have.", "role_escalation");
@@ -246,27 +257,24 @@ export async function createRole(actor: Actor, projectId: string, input: RoleDef
       targetType: "role",
       targetId: role.id,
       projectId,
-      changes: {
-        name: { before: null, after: role.name },
-        rank: { before: null, after: role.rank },
-        permissions: { before: null, after: role.permissions },
-      },
+      changes: definitionChanges(null, role),
     });
     return presentRole(role);
   });
 }
 
-async function projectRole(tx: Tx, projectId: string, roleId: string) {
+/** A role of the project, for a caller who may manage its roles (403), with how many hold it; 404 when the project has no such role. */
+async function roleToManage(tx: Tx, actor: Actor, projectId: string, roleId: string) {
+  const context = await inProject(actor, projectId, { permission: "roles.manage", client: tx });
   const role = await tx.projectRole.findFirst({ where: { id: roleId, projectId }, include: { _count: { select: { members: true } } } });
   if (!role) throw new NotFound("role");
-  return role;
+  return { context, role };
 }
 
 /** Edits a role. Owner cannot be edited; default roles keep their names. */
 export async function updateRole(actor: Actor, projectId: string, roleId: string, input: RoleDefinition, meta: RequestMeta) {
   return db.$transaction(async (tx) => {
-    const context = await inProject(actor, projectId, { permission: "roles.manage", client: tx });
-    const role = await projectRole(tx, projectId, roleId);
+    const { context, role } = await roleToManage(tx, actor, projectId, roleId);
     if (role.key === "OWNER") throw new RuleViolation("The Owner role holds every permission and cannot be edited.", "owner_role_fixed");
     if (role.key !== null && input.name !== role.name) {
       throw new ValidationFailed([{ path: "name", message: "Default roles keep their names." }]);
@@ -284,11 +292,7 @@ export async function updateRole(actor: Actor, projectId: string, roleId: string
       targetType: "role",
       targetId: role.id,
       projectId,
-      changes: {
-        name: { before: role.name, after: updated.name },
-        rank: { before: role.rank, after: updated.rank },
-        permissions: { before: role.permissions, after: updated.permissions },
-      },
+      changes: definitionChanges(role, updated),
     });
     return presentRole(updated);
   });
@@ -297,8 +301,7 @@ export async function updateRole(actor: Actor, projectId: string, roleId: string
 /** Deletes a custom role. Members holding it: refused with 409, or moved to Member when asked. */
 export async function deleteRole(actor: Actor, projectId: string, roleId: string, members: "refuse" | "moveToMember", meta: RequestMeta) {
   await db.$transaction(async (tx) => {
-    const context = await inProject(actor, projectId, { permission: "roles.manage", client: tx });
-    const role = await projectRole(tx, projectId, roleId);
+    const { context, role } = await roleToManage(tx, actor, projectId, roleId);
     if (role.key !== null) throw new RuleViolation("Default roles cannot be deleted.", "default_role");
     assertMayDefine(context, role);
     if (role._count.members > 0) {

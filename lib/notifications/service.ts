@@ -5,6 +5,8 @@ import { cachedData } from "../cache/data-cache";
 import { db, type Tx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { DEFAULT_LOCALE, localeOfSetting, type Locale } from "../i18n/locales";
+import { queueMailToUsers } from "../mail/outbox";
+import type { MailTemplate, MailTemplateData } from "../mail/templates";
 import { PLATFORM_ROLES, platformPermissions, projectAccess, type PlatformPermission, type ProjectPermission } from "../permissions";
 import { renderNotification, renderStored, type NotificationKind, type NotificationParams } from "./kinds";
 
@@ -46,6 +48,23 @@ export async function notify<K extends NotificationKind>(
   await tx.notification.createMany({
     data: unique.map((userId) => ({ userId, kind: message.kind, params, title, body, link: message.link ?? null })),
   });
+}
+
+/**
+ * A decision (on an application, a project's review, a release) told to those it concerns, each as
+ * they chose: in the portal, and in a mail of its own to those who want the notification's kind by
+ * mail. `mail` is the mail's data but for the greeting's name, which is each reader's.
+ */
+export async function tellDecision<K extends NotificationKind, T extends MailTemplate>(
+  tx: Tx,
+  userIds: string[],
+  message: { kind: K; params: NotificationParams<K>; link: string },
+  template: T,
+  mail: Omit<MailTemplateData[T], "name">,
+) {
+  await notify(tx, userIds, message);
+  const byMail = await wanting(tx, userIds, message.kind, "email");
+  await queueMailToUsers(tx, byMail, template, (user) => ({ ...mail, name: user.displayName }) as MailTemplateData[T]);
 }
 
 /**

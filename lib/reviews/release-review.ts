@@ -3,9 +3,8 @@ import { recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import { downloadsProject } from "../downloads/service";
 import { Conflict, Forbidden, NotFound, PreconditionFailed, RuleViolation } from "../errors";
-import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
-import { wanting } from "../notifications/settings";
-import { membersHolding, notify } from "../notifications/service";
+import { publicBaseUrl } from "../mail/outbox";
+import { membersHolding, tellDecision } from "../notifications/service";
 import { canSeeRelease, hasPlatformPermission } from "../permissions";
 import { presentRelease, releaseEtag, releaseInclude } from "../releases/service";
 import { RELEASE_CHECKLIST_ITEMS, type ReleaseDecisionInput } from "../releases/schemas";
@@ -95,23 +94,17 @@ export async function decideRelease(
     });
     const team = await membersHolding(tx, project.id, "releases.manage");
     const link = `/projects/${project.slug}/manage/releases`;
-    await notify(tx, team, {
-      kind: input.decision === "APPROVE" ? "release.approved" : "release.rejected",
-      params: { project: project.name, version: before.version, reason: input.publicReason ?? "" },
-      link,
-    });
-    await queueMailToUsers(
+    const approved = input.decision === "APPROVE";
+    await tellDecision(
       tx,
-      await wanting(tx, team, input.decision === "APPROVE" ? "release.approved" : "release.rejected", "email"),
+      team,
+      {
+        kind: approved ? "release.approved" : "release.rejected",
+        params: { project: project.name, version: before.version, reason: input.publicReason ?? "" },
+        link,
+      },
       "releaseDecision",
-      (user) => ({
-        name: user.displayName,
-        project: project.name,
-        version: before.version,
-        approved: input.decision === "APPROVE",
-        reason: input.publicReason ?? null,
-        link: `${publicBaseUrl()}${link}`,
-      }),
+      { project: project.name, version: before.version, approved, reason: input.publicReason ?? null, link: `${publicBaseUrl()}${link}` },
     );
     const row = await tx.release.findUniqueOrThrow({ where: { id: releaseId }, include: releaseInclude(context) });
     return { body: presentRelease(row), etag: releaseEtag(row) };

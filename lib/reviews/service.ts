@@ -11,9 +11,8 @@ import {
   transitionActors,
   type ProjectStatus,
 } from "../permissions";
-import { publicBaseUrl, queueMailToUsers } from "../mail/outbox";
-import { wanting } from "../notifications/settings";
-import { membersHolding, notify, usersHolding } from "../notifications/service";
+import { publicBaseUrl } from "../mail/outbox";
+import { membersHolding, notify, tellDecision, usersHolding } from "../notifications/service";
 import { inProject, requireProjectPermission, type ProjectContext } from "../projects/access";
 import { presentAccess } from "../projects/present";
 import { displayNames } from "../users/present";
@@ -419,22 +418,14 @@ export async function decideReview(
       },
     });
     const submitters = await membersHolding(tx, projectId, "project.submit");
-    await notify(tx, submitters, {
-      kind: input.decision === "APPROVE" ? "review.approved" : "review.rejected",
-      params: { project: project.name, reason: input.publicReason ?? "" },
-      link: `/projects/${project.slug}/manage/review`,
-    });
-    await queueMailToUsers(
+    const approved = input.decision === "APPROVE";
+    const link = `/projects/${project.slug}/manage/review`;
+    await tellDecision(
       tx,
-      await wanting(tx, submitters, input.decision === "APPROVE" ? "review.approved" : "review.rejected", "email"),
+      submitters,
+      { kind: approved ? "review.approved" : "review.rejected", params: { project: project.name, reason: input.publicReason ?? "" }, link },
       "reviewDecision",
-      (user) => ({
-        name: user.displayName,
-        project: project.name,
-        approved: input.decision === "APPROVE",
-        reason: input.publicReason ?? null,
-        link: `${publicBaseUrl()}/projects/${project.slug}/manage/review`,
-      }),
+      { project: project.name, approved, reason: input.publicReason ?? null, link: `${publicBaseUrl()}${link}` },
     );
     const { version } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { version: true } });
     return {

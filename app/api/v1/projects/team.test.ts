@@ -174,6 +174,20 @@ describe("project roles", () => {
       body: { name: "Master builder", permissions: ["project.view"], rank: 35 },
     });
     expect(edited.json).toMatchObject({ name: "Master builder", rank: 35, permissions: ["project.view"] });
+    // The audit log keeps a role's whole definition, as it was and as it became.
+    const logged = await db.auditEntry.findMany({ where: { targetId: roleId, action: { in: ["role.create", "role.update"] } } });
+    expect(Object.fromEntries(logged.map((entry) => [entry.action, entry.changes]))).toEqual({
+      "role.create": {
+        name: { before: null, after: "Builder" },
+        rank: { before: null, after: 30 },
+        permissions: { before: null, after: ["project.view", "members.view", "pages.manage"] },
+      },
+      "role.update": {
+        name: { before: "Builder", after: "Master builder" },
+        rank: { before: 30, after: 35 },
+        permissions: { before: ["project.view", "members.view", "pages.manage"], after: ["project.view"] },
+      },
+    });
     const listed = await call(roles.GET, "GET", "/", { token: ownerToken, params });
     expect((listed.json!.data as unknown[]).length).toBe(7);
   });
