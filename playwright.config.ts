@@ -153,6 +153,8 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
           {
             name: "keyboard",
             testIgnore: NOT_JOURNEYS,
+            // A journey by the keyboard presses Tab until it reaches each control: about twice as long.
+            timeout: 120_000,
             grep: FULL ? undefined : /@keyboard/,
             use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` },
           },
