@@ -22,13 +22,14 @@ async function bearerHeaders(request: APIRequestContext, data: { login: string; 
 
 /**
  * A new Minecraft project of the caller's (`headers`), submitted for review: the project as the
- * API answered its creation. Without modules unless `project.modules` names some; `prepare` writes
- * what the project holds (pages, releases, files) before it is submitted.
+ * API answered its creation. Without modules unless `project.modules` names some, with the API's
+ * default visibility unless `project.visibility` names one; `prepare` writes what the project holds
+ * (pages, releases, files), or opens what must be open, before it is submitted.
  */
 export async function projectInReview(
   request: APIRequestContext,
   headers: Record<string, string>,
-  project: { name: string; description: string; logoUrl: string; modules?: string[] },
+  project: { name: string; description: string; logoUrl: string; modules?: string[]; visibility?: string },
   prepare?: (project: { id: string; slug: string }) => Promise<void>,
 ): Promise<{ id: string; slug: string }> {
   const created = await request.post("/api/v1/projects", {

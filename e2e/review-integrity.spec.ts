@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
-import { apiHeaders } from "./api";
+import { apiHeaders, projectInReview } from "./api";
 
 // Review integrity (DESIGN §8.2): what players see is what the platform team approved.
 
@@ -49,25 +49,21 @@ test("an edit sent from a page opened before the submission is refused with a cl
 }) => {
   const name = `Locked ${Date.now().toString(36)}`;
   const headers = await apiHeaders(request, "paul.partner");
-  const created = await request.post("/api/v1/projects", {
-    headers,
-    data: {
-      name,
-      description: "A project that waits for its review while the team tries to edit it.",
-      game: "Minecraft",
-      category: "Survival",
-      logoUrl: "https://cdn.example/locked.png",
-      modules: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const project: { id: string; slug: string } = await created.json();
-
   // The form was opened while the project was a draft; the submission comes from elsewhere.
   const partner = await signedInPage(browser, "paul.partner");
-  await partner.goto(`/projects/${project.slug}/manage`);
-  await expect(partner.getByLabel("Description")).toBeEnabled();
-  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
+  const project = await projectInReview(
+    request,
+    headers,
+    {
+      name,
+      description: "A project that waits for its review while the team tries to edit it.",
+      logoUrl: "https://cdn.example/locked.png",
+    },
+    async ({ slug }) => {
+      await partner.goto(`/projects/${slug}/manage`);
+      await expect(partner.getByLabel("Description")).toBeEnabled();
+    },
+  );
   await partner.getByLabel("Description").fill("Changed while the platform team reads it.");
   await partner.getByRole("button", { name: "Save presentation" }).click();
   await expect(partner.getByText(/The project is in review: its reviewed content is locked/)).toBeVisible();

@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
-import { adminApiHeaders } from "./api";
+import { adminApiHeaders, apiHeaders, projectInReview } from "./api";
 import { expect, test } from "./fixtures";
-import { apiHeaders } from "./api";
 import { signedInPage } from "./header";
 import { PNG } from "./images";
 
@@ -98,21 +97,12 @@ test("the review page keeps the decision in reach, says plainly there is no appr
   // "Changes since approval" before a first approval, and no way to see the project as a visitor will.
   const name = `Preview ${Date.now().toString(36)}`;
   const headers = await apiHeaders(request, "paul.partner");
-  const created = await request.post("/api/v1/projects", {
-    headers,
-    data: {
-      name,
-      description: "A project the public has not seen yet.",
-      game: "Minecraft",
-      category: "Survival",
-      visibility: "PUBLIC",
-      logoUrl: "https://cdn.example/preview.png",
-      modules: [],
-    },
+  const project = await projectInReview(request, headers, {
+    name,
+    description: "A project the public has not seen yet.",
+    visibility: "PUBLIC",
+    logoUrl: "https://cdn.example/preview.png",
   });
-  expect(created.status()).toBe(201);
-  const project = await created.json();
-  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
 
   const reviewer = await signedInPage(browser, "tom.teamlead");
   await reviewer.goto(`/review/${project.id}`);
@@ -297,22 +287,12 @@ test("the preview shows what each audience sees: a signed-in non-member for APPL
   // A project of its own in review, APPLICATION_ONLY (the seed's Orbit Modpack is decided by broken-today.spec.ts).
   const headers = await apiHeaders(request, "paul.partner");
   const name = `Members only ${Date.now().toString(36)}`;
-  const created = await request.post("/api/v1/projects", {
-    headers,
-    data: {
-      name,
-      description: "Signed-in players read this page; signed-out visitors are asked to sign in.",
-      game: "Minecraft",
-      category: "Survival",
-      visibility: "APPLICATION_ONLY",
-      logoUrl: "https://cdn.example/members-only.png",
-      modules: [],
-    },
+  const project = await projectInReview(request, headers, {
+    name,
+    description: "Signed-in players read this page; signed-out visitors are asked to sign in.",
+    visibility: "APPLICATION_ONLY",
+    logoUrl: "https://cdn.example/members-only.png",
   });
-  expect(created.status()).toBe(201);
-  const project = await created.json();
-  const submitted = await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } });
-  expect(submitted.status(), await submitted.text()).toBe(200);
   await reviewer.goto(`/projects/${project.slug}/preview`);
   await expect(reviewer.getByTestId("public-preview")).toContainText("as a signed-in user who is not on the team will see it");
   await expect(reviewer.getByTestId("public-preview")).toContainText(
@@ -340,20 +320,11 @@ test("on a phone the decision bar says how many checks are ticked, as they are t
   // Walk 3: the phone's bar was a plain link, without the checks' state GitLab's approve box shows.
   const headers = await apiHeaders(request, "paul.partner");
   const name = `Checks ${Date.now().toString(36)}`;
-  const created = await request.post("/api/v1/projects", {
-    headers,
-    data: {
-      name,
-      description: "A project whose checks are ticked on a phone.",
-      game: "Minecraft",
-      category: "Survival",
-      logoUrl: "https://cdn.example/checks.png",
-      modules: [],
-    },
+  const project = await projectInReview(request, headers, {
+    name,
+    description: "A project whose checks are ticked on a phone.",
+    logoUrl: "https://cdn.example/checks.png",
   });
-  expect(created.status()).toBe(201);
-  const project = await created.json();
-  expect((await request.post(`/api/v1/projects/${project.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
 
   const reviewer = await signedInPage(browser, "tom.teamlead");
   await reviewer.setViewportSize({ width: 390, height: 800 });

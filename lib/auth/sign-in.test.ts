@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { TooManyRequests } from "../errors";
 import { createUser, TEST_PASSWORD, testMeta, unique } from "../testing/factories";
@@ -81,10 +81,6 @@ describe("verifying credentials", () => {
   });
 
   describe("failures are counted per account and source (OWASP device cookies)", () => {
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
     it("locks strangers out after five failures, with a security warning and audit entry, until the lock ends", async () => {
       vi.useFakeTimers({ toFake: ["Date"] });
       const user = await createUser();

@@ -42,7 +42,6 @@ async function userWithTwoFactor() {
 const legacyRecoveryHash = (code: string) => sha256(`recovery:${code.toLowerCase().replace(/-/g, "")}`);
 
 afterEach(() => {
-  vi.useRealTimers();
   process.env.AUTH_SECRET = testSecret;
   delete process.env.AUTH_SECRET_PREVIOUS;
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { createUser, unique } from "../testing/factories";
 import { withIdempotency } from "./idempotency";
@@ -12,10 +12,6 @@ const create = (userId: string, key = unique("key-")) =>
   }));
 
 describe("idempotency keys expire after 24 hours on every route", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it("purges other users' and routes' expired keys when any key is claimed, and keeps younger ones", async () => {
     const [old, young, caller] = await Promise.all([createUser(), createUser(), createUser()]);
     vi.useFakeTimers({ toFake: ["Date"] });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as resetRequest from "@/app/api/v1/auth/password-reset/route";
 import { requestPasswordReset } from "../account/passwords";
 import { db } from "../db/client";
@@ -33,10 +33,6 @@ afterAll(async () => {
   delete process.env.SMTP_URL;
   await deliveryIdle();
   await smtp.stop();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 async function queueResetMail(email: string) {

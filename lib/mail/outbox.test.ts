@@ -20,7 +20,6 @@ import { call } from "@/lib/testing/http";
 import { deliveredMail, mailedToken, queueMailWithoutSecret } from "@/lib/testing/mail";
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { db } from "../db/client";
+import { untilPrinted } from "../testing/printed";
 import { createPartner, createProjectFor, createUser, testMeta, tokenFor } from "../testing/factories";
 
 /**
@@ -60,24 +61,12 @@ async function start(port: number, dataDir: string): Promise<Instance> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const base = `http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      process.kill(-child.pid!, "SIGTERM");
-      reject(new Error(`instance on ${port} did not start:\n${output.join("")}`));
-    }, 120_000);
-    const read = (chunk: Buffer) => {
-      output.push(String(chunk));
-      if (String(chunk).includes("Listening on")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance on ${port} exited with ${code}:\n${output.join("")}`));
-    });
+  await untilPrinted(child, "Listening on", {
+    name: `instance on ${port}`,
+    output,
+    timeoutMs: 120_000,
+    // npm start runs the server as its child: stop the whole group this test started.
+    onTimeout: () => process.kill(-child.pid!, "SIGTERM"),
   });
   return { base, process: child, output };
 }

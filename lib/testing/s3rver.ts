@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { S3Settings } from "../files/store";
+import { untilPrinted } from "./printed";
 
 /**
  * A real S3-protocol server (the npm package s3rver) as a child process on loopback, writing to a
@@ -22,23 +23,7 @@ export async function startS3rver(
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`s3rver did not start on 127.0.0.1:${port}: ${output}`)), 15_000);
-    const listen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/listening/i.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on("data", listen);
-    child.stderr!.on("data", listen);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`s3rver exited with ${code}: ${output}`));
-    });
-  });
+  await untilPrinted(child, /listening/i, { name: `s3rver on 127.0.0.1:${port}`, timeoutMs: 15_000 });
   return {
     directory,
     settings: {

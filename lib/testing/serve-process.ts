@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
+import { untilPrinted } from "./printed";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const EXIT_WITH_PARENT = path.join(import.meta.dirname, "exit-with-parent.mjs");
@@ -78,15 +79,7 @@ export async function spawnServer(script: string, env: Record<string, string>) {
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  await new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output.push(String(chunk));
-      if (String(chunk).includes("Listening")) resolve();
-    };
-    server.stdout!.on("data", read);
-    server.stderr!.on("data", read);
-    server.on("exit", (code) => reject(new Error(`${path.basename(script)} exited with ${code}:\n${output.join("")}`)));
-  });
+  await untilPrinted(server, "Listening", { name: path.basename(script), output });
   return { server, output };
 }
 

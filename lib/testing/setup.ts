@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, inject } from "vitest";
+import { afterAll, afterEach, inject, vi } from "vitest";
 import { disconnectDatabase } from "../db/client";
 import { collectMailInFolder } from "./mail";
 
@@ -18,6 +18,12 @@ process.env.LAUNCHER_SIGNING_KEY = "MC4CAQAwBQYDK2VwBCIEIDu6dklnNJntVso5HUJ/GL7T
 collectMailInFolder();
 // Uploaded files of a test run go to a throw-away folder.
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "pums-test-data-"));
+
+// A test that sets the clock (vi.useFakeTimers, vi.setSystemTime) gets the real one back after it,
+// here for every file rather than in each file that fakes it.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 afterAll(async () => {
   await disconnectDatabase();

@@ -34,11 +34,6 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
   const page = await searchUsers(actor, query);
   const roles = (list: readonly (typeof PLATFORM_ROLES)[number][]) =>
     list.length ? list.map((role) => tl(`platformRole.${role}`)).join(", ") : t("noRoles");
-  const suspended = (
-    <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">
-      {t("suspended")}
-    </span>
-  );
   return (
     <div>
       <PageHeader title={t("title")} description={t("description")} />
@@ -87,11 +82,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
                   <div className="flex items-center gap-2">
                     <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
                     <div className="min-w-0">
-                      <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">
-                        {user.displayName}
-                      </Link>{" "}
-                      <span className="text-slate-600">@{user.username}</span>
-                      {user.suspended && suspended}
+                      <UserName user={user} suspendedLabel={t("suspended")} />
                     </div>
                   </div>
                 </td>
@@ -109,11 +100,7 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
               <li key={user.id} className="flex items-start gap-3 p-3">
                 <Avatar name={user.displayName} url={user.avatarUrl} size={32} />
                 <div className="min-w-0 flex-1">
-                  <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">
-                    {user.displayName}
-                  </Link>{" "}
-                  <span className="text-slate-600">@{user.username}</span>
-                  {user.suspended && suspended}
+                  <UserName user={user} suspendedLabel={t("suspended")} />
                   <p className="break-all text-slate-700">{user.email}</p>
                   <p className="text-slate-600">
                     {roles(user.platformRoles)} · {tl(`partnerStatus.${user.partnerStatus}`)}
@@ -128,6 +115,29 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
         {t("next")}
       </NextPageLink>
     </div>
+  );
+}
+
+/** A user as the list names them, in the table and on a phone's card: the name opens the account, then the username and, for a suspended account, a badge. */
+function UserName({
+  user,
+  suspendedLabel,
+}: {
+  user: { id: string; displayName: string; username: string; suspended: boolean };
+  suspendedLabel: string;
+}) {
+  return (
+    <>
+      <Link href={`/admin/users/${user.id}`} className="font-medium text-indigo-700 hover:underline">
+        {user.displayName}
+      </Link>{" "}
+      <span className="text-slate-600">@{user.username}</span>
+      {user.suspended && (
+        <span className="ml-2 inline-block rounded bg-red-50 px-1.5 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-600/20">
+          {suspendedLabel}
+        </span>
+      )}
+    </>
   );
 }
 

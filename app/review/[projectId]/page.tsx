@@ -19,9 +19,10 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
-import { AppError, NotFound } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { renderMarkdown } from "@/lib/markdown/render";
 import { hasPlatformPermission } from "@/lib/permissions";
+import { orNotFound } from "@/lib/portal/or-not-found";
 import { presentProject } from "@/lib/projects/present";
 import { describeLauncherSettings } from "@/lib/reviews/launcher-lines";
 import { getHistory, getReviewRecord } from "@/lib/reviews/service";
@@ -40,9 +41,8 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
   if (!hasPlatformPermission(actor, "projects.review")) notFound();
   let record: Awaited<ReturnType<typeof getReviewRecord>>;
   try {
-    record = await getReviewRecord(actor, projectId);
+    record = await orNotFound(getReviewRecord(actor, projectId));
   } catch (error) {
-    if (error instanceof NotFound) notFound();
     if (error instanceof AppError) return <Notice tone="info">{error.message}</Notice>;
     throw error;
   }

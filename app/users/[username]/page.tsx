@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { ProjectCard } from "@/components/projects/project-card";
@@ -7,19 +6,12 @@ import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { getPortalActor } from "@/lib/auth/portal";
-import { NotFound } from "@/lib/errors";
 import { isPubliclyReadable } from "@/lib/permissions";
+import { orNotFound } from "@/lib/portal/or-not-found";
 import { listedProjectsOf } from "@/lib/projects/showcase";
 import { publicProfilePage } from "@/lib/users/profile";
 
-const load = cache(async (username: string) => {
-  try {
-    return await publicProfilePage(username);
-  } catch (error) {
-    if (error instanceof NotFound) notFound();
-    throw error;
-  }
-});
+const load = cache((username: string) => orNotFound(publicProfilePage(username)));
 
 export async function generateMetadata({ params }: { params: Promise<{ username: string }> }): Promise<Metadata> {
   const { profile } = await load((await params).username);

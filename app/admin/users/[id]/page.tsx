@@ -1,4 +1,3 @@
-import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import {
   createWarningAction,
@@ -21,7 +20,6 @@ import { Denied } from "@/components/admin/denied";
 import { loginHistory } from "@/lib/account/sessions";
 import { listMemberships } from "@/lib/applications/service";
 import { requirePortalActor } from "@/lib/auth/portal";
-import { NotFound } from "@/lib/errors";
 import {
   canDeleteAccountOf,
   canEditProfileOf,
@@ -37,6 +35,7 @@ import { canReadFullRecords, getUser, partnerHistory } from "@/lib/users/service
 import type { fullUserSchema } from "@/lib/users/schemas";
 import { listWarnings } from "@/lib/warnings/service";
 import type { z } from "zod";
+import { orNotFound } from "@/lib/portal/or-not-found";
 import { pageTitle } from "@/lib/portal/page-title";
 
 export const generateMetadata = pageTitle("admin.user.title");
@@ -58,13 +57,7 @@ export default async function UserAdminPage({
     getFormatter(),
   ]);
   if (!canReadFullRecords(actor)) return <Denied title={t("title")} text={ta("staffOnly")} />;
-  let loaded: Awaited<ReturnType<typeof getUser>>;
-  try {
-    loaded = await getUser(actor, id);
-  } catch (error) {
-    if (error instanceof NotFound) notFound();
-    throw error;
-  }
+  const loaded = await orNotFound(getUser(actor, id));
   const record = loaded.body as z.infer<typeof fullUserSchema>;
   const target = loaded.user;
   const [history, warnings, memberships, signIns] = await Promise.all([

@@ -511,8 +511,7 @@ describe("undoing a rejection (reopen)", () => {
 
 describe("notifications", () => {
   it("tell every decider (not a suspended partner's Owner, not a Tester) about a new application", async () => {
-    const owner = await createPartner();
-    const project = await createProjectFor(owner, { status: "PUBLISHED", modules: ["APPLICATIONS"] });
+    const { owner, project } = await openProject();
     const moderator = await createUser();
     const tester = await createUser();
     const suspendedOwner = await createUser({ roles: ["PARTNER"], partnerStatus: "SUSPENDED" });
@@ -548,14 +547,13 @@ describe("module and visibility", () => {
   });
 
   it("enabling the module does not block review (no prompt needed)", async () => {
-    const owner = await createPartner();
-    const project = await createProjectFor(owner, { modules: ["APPLICATIONS"] });
+    const { project, ownerToken } = await openProject({ status: "DRAFT" });
     await db.project.update({
       where: { id: project.id },
       data: { description: "A project with a long enough description.", logoUrl: "https://example.test/logo.png" },
     });
     const response = await call(statusRoute.POST, "POST", "/", {
-      token: await tokenFor(owner.id),
+      token: ownerToken,
       params: { id: project.id },
       body: { status: "IN_REVIEW" },
     });

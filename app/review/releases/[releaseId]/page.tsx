@@ -8,8 +8,8 @@ import { ReleaseDecisionPanel } from "@/components/review/release-decision";
 import { Card, PageHeader } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { requirePortalActor } from "@/lib/auth/portal";
-import { NotFound } from "@/lib/errors";
 import { hasPlatformPermission } from "@/lib/permissions";
+import { orNotFound } from "@/lib/portal/or-not-found";
 import { presentRelease, renderChangelog } from "@/lib/releases/service";
 import { getReleaseReviewRecord } from "@/lib/reviews/release-review";
 import { decideReleaseAction } from "./actions";
@@ -25,13 +25,7 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
   const actor = await requirePortalActor(`/review/releases/${releaseId}`);
   // Like the project review page: for reviewers only, everyone else gets the not-found page.
   if (!hasPlatformPermission(actor, "projects.review")) notFound();
-  let record: Awaited<ReturnType<typeof getReleaseReviewRecord>>;
-  try {
-    record = await getReleaseReviewRecord(actor, releaseId);
-  } catch (error) {
-    if (error instanceof NotFound) notFound();
-    throw error;
-  }
+  const record = await orNotFound(getReleaseReviewRecord(actor, releaseId));
   const { project } = record.context;
   const release = presentRelease(record.release);
   const [t, tl, td] = await Promise.all([getTranslations("review.release"), getTranslations("labels"), getTranslations("review.decision")]);

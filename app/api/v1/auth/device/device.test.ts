@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import * as start from "@/app/api/v1/auth/device/route";
 import * as poll from "@/app/api/v1/auth/device/token/route";
@@ -21,10 +21,6 @@ import { AppError, TooManyRequests } from "@/lib/errors";
 import { RATE_LIMITS } from "@/lib/rate-limit";
 import { actorOf, createUser, TEST_PASSWORD, testMeta } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 let ips = 0;
 /** A fresh client address per sign-in, so the per-address budgets of one test never meet another's. */

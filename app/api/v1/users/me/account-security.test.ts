@@ -1,5 +1,5 @@
 import { encode } from "next-auth/jwt";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as resetConfirm from "@/app/api/v1/auth/password-reset/confirm/route";
 import * as resetRequest from "@/app/api/v1/auth/password-reset/route";
@@ -53,10 +53,6 @@ async function deviceOf(userId: string, name = "Chrome on Linux") {
 const isSignedIn = async (headers: Record<string, string>) => (await call(me.GET, "GET", "/api/v1/users/me", { headers })).status === 200;
 const signInWithToken = (login: string, secret: string, otp?: string, ip = randomIp()) =>
   call(tokenSignIn.POST, "POST", "/api/v1/auth/token", { ip, body: { login, password: secret, ...(otp ? { otp } : {}) } });
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe("changing the password (POST /users/me/password)", () => {
   it("needs the current password, refuses weak new ones, and ends every other session", async () => {

@@ -1,5 +1,5 @@
 import { encode } from "next-auth/jwt";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as resetConfirm from "@/app/api/v1/auth/password-reset/confirm/route";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as verifyEmail from "@/app/api/v1/auth/verify-email/route";
@@ -48,10 +48,6 @@ async function resetToken(email: string) {
 }
 const confirmReset = (token: string, newPassword = NEW_PASSWORD) =>
   call(resetConfirm.POST, "POST", "/", { ip: randomIp(), body: { token, newPassword } });
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe("a password reset ends every session and token (finding 3)", () => {
   it("revokes tokens minted before, and tokens minted from them", async () => {

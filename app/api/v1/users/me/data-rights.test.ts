@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as register from "@/app/api/v1/auth/register/route";
 import * as tokenSignIn from "@/app/api/v1/auth/token/route";
 import * as messages from "@/app/api/v1/projects/[id]/messages/route";
@@ -31,10 +31,6 @@ import { call } from "@/lib/testing/http";
 import { DELETED_DISPLAY_NAME, DELETED_USERNAME } from "@/lib/users/deleted";
 
 const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 async function signedIn(userId: string) {
   const session = await sessionCookieFor(userId);

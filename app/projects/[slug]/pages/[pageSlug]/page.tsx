@@ -1,23 +1,17 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { ProjectPagesNav } from "@/components/projects/project-content";
 import { ProjectBackLink } from "@/components/projects/project-back-link";
-import { NotFound } from "@/lib/errors";
 import { getPage, pageNavigation } from "@/lib/pages/service";
+import { orNotFound } from "@/lib/portal/or-not-found";
 import { loadProjectPage } from "@/lib/portal/project-page";
 
 /** A project page as visitors see it; 404 like the API when the module is off or the visitor may not read it. */
 async function load(slug: string, pageSlug: string) {
   const context = await loadProjectPage(slug);
-  try {
-    return { context, page: await getPage(context.actor, context.project.id, pageSlug) };
-  } catch (error) {
-    if (error instanceof NotFound) notFound();
-    throw error;
-  }
+  return { context, page: await orNotFound(getPage(context.actor, context.project.id, pageSlug)) };
 }
 
 export async function generateMetadata({ params }: { params: Promise<{ slug: string; pageSlug: string }> }): Promise<Metadata> {

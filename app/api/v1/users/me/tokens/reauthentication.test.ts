@@ -40,7 +40,6 @@ const setUpTwoFactor = (caller: Caller) => call(twoFactorSetup.POST, "POST", "/a
 const readMe = (caller: Caller) => call(me.GET, "GET", "/api/v1/users/me", caller);
 
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllEnvs();
 });
 

@@ -1,24 +1,20 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { deletePageAction, previewMarkdownAction, savePageAction } from "@/app/projects/[slug]/manage/pages/actions";
 import { PageEditor } from "@/components/pages/page-editor";
 import { type ManageTabPageProps, renderManageTab } from "@/components/projects/manage/tab-page";
 import { Card } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { NotFound } from "@/lib/errors";
 import { getPage } from "@/lib/pages/service";
 import { reviewedContentLocked } from "@/lib/permissions";
+import { orNotFound } from "@/lib/portal/or-not-found";
 import { pageTitle } from "@/lib/portal/page-title";
 
 export const generateMetadata = pageTitle("pages.edit");
 
 export default async function EditPage(props: ManageTabPageProps<{ slug: string; pageSlug: string }, { saved?: string }>) {
   return renderManageTab(props, "pages", async ({ actor, project }, { params: { pageSlug }, searchParams }) => {
-    const page = await getPage(actor, project.id, pageSlug).catch((error: unknown) => {
-      if (error instanceof NotFound) notFound();
-      throw error;
-    });
+    const page = await orNotFound(getPage(actor, project.id, pageSlug));
     const t = await getTranslations("pages");
     return (
       <Card

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { type ManageTabPageProps, renderManageTab } from "@/components/projects/manage/tab-page";
 import { ReleaseEditor } from "@/components/releases/release-manager";
 import { Card } from "@/components/ui/card";
-import { NotFound } from "@/lib/errors";
 import { reviewedContentLocked } from "@/lib/permissions";
+import { orNotFound } from "@/lib/portal/or-not-found";
 import { getRelease } from "@/lib/releases/service";
 import { deleteReleaseAction, previewChangelogAction, submitReleaseAction, updateReleaseAction } from "../actions";
 
@@ -18,10 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** One release's editor, opened from the Releases tab's table. */
 export default async function ReleaseEditorPage(props: ManageTabPageProps<{ slug: string; releaseId: string }>) {
   return renderManageTab(props, "releases", async ({ actor, project }, { params: { releaseId } }) => {
-    const { body: release } = await getRelease(actor, project.id, releaseId).catch((error: unknown) => {
-      if (error instanceof NotFound) notFound();
-      throw error;
-    });
+    const { body: release } = await orNotFound(getRelease(actor, project.id, releaseId));
     const t = await getTranslations("releases");
     const listHref = `/projects/${project.slug}/manage/releases`;
     return (
