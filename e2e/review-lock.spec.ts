@@ -74,6 +74,12 @@ test("in review the locked forms are read-only with the reason, the banner is on
   await expect(settings.getByRole("button", { name: "Save settings" })).toHaveCount(0);
   await expect(settings.getByTestId("form-locked")).toBeVisible();
 
+  // The Review tab has its own Withdraw submission: the banner there does not offer it a second time.
+  await partner.goto(`${manage}/review`);
+  await expect(banner).toContainText("Locked during review");
+  await expect(partner.getByRole("button", { name: "Withdraw submission" })).toHaveCount(1);
+  await expect(banner.getByRole("button", { name: "Withdraw submission" })).toHaveCount(0);
+
   // The team is no reviewed content: inviting stays open during review.
   await partner.goto(`${manage}/team`);
   const invite = partner.getByRole("form", { name: "Invite to the team" });
