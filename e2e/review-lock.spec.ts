@@ -206,4 +206,11 @@ test("in review the pages editor, Releases and Files are read-only with the reas
   await partner.getByRole("dialog", { name: "Delete client.bin?" }).getByRole("button", { name: "Delete file" }).click();
   await expect(main.getByText("The file is deleted.")).toBeVisible();
   await expect(main.getByRole("link", { name: "client.bin" })).toHaveCount(0);
+
+  // A new release of a project without trust goes to review: the form says so, not "then publish it".
+  await partner.goto(`${manage}/releases`);
+  await main.getByRole("button", { name: "New release" }).click();
+  await expect(
+    main.getByText("A release starts as a draft that only the team sees. Attach its files, then submit it for review."),
+  ).toBeVisible();
 });

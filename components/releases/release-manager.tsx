@@ -95,13 +95,15 @@ interface NewReleaseProps {
   preview: ChangelogPreview;
   /** The address of the releases list; a release's editor is below it. */
   listHref: string;
+  /** A trusted project publishes its releases itself; the others submit each for release review. */
+  trusted: boolean;
 }
 
 /**
  * The "New release" button and, once pressed, the form behind it. A created release opens in its
  * editor (below `listHref`), where its files are attached; the confirmation travels as a toast.
  */
-export function NewRelease({ target, action, preview, listHref }: NewReleaseProps) {
+export function NewRelease({ target, action, preview, listHref, trusted }: NewReleaseProps) {
   const t = useTranslations("releases");
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -120,7 +122,7 @@ export function NewRelease({ target, action, preview, listHref }: NewReleaseProp
       </div>
       {open && (
         <div id={id} className="rounded-lg p-4 ring-1 ring-slate-200">
-          <p className="mb-4 text-sm text-slate-600">{t("newReleaseText")}</p>
+          <p className="mb-4 text-sm text-slate-600">{trusted ? t("newReleaseText") : t("newReleaseTextReviewed")}</p>
           <CreateReleaseForm target={target} action={action} preview={preview} listHref={listHref} />
         </div>
       )}
@@ -128,7 +130,7 @@ export function NewRelease({ target, action, preview, listHref }: NewReleaseProp
   );
 }
 
-function CreateReleaseForm({ target, action, preview, listHref }: NewReleaseProps) {
+function CreateReleaseForm({ target, action, preview, listHref }: Omit<NewReleaseProps, "trusted">) {
   const t = useTranslations("releases");
   const router = useRouter();
   const toast = useToast();
