@@ -270,3 +270,36 @@ test("the date of birth in English: month, day and year in the language's order,
   await expect(profile.getByText("Your profile is saved.")).toBeVisible();
   expect((await (await page.request.get("/api/v1/users/me")).json()).dateOfBirth).toBeNull();
 });
+
+/** The words of `locator`'s text made of letters only that are drawn on more than one line (a word broken inside). */
+async function brokenWords(locator: Locator) {
+  return locator.evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? "").matchAll(/\p{L}+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+test("partner re-walk: on a German phone the upload's notice wraps between words, never inside one", async ({ browser, request }) => {
+  const release = await draftRelease(request);
+  const owner = await signedInPage(browser, "pia.partner", undefined, { locale: "de-DE", viewport: { width: 390, height: 844 } });
+  await owner.goto(release.editor);
+  const editor = owner.getByRole("region", { name: `Release ${release.version}` });
+  await editor
+    .getByRole("group", { name: `Zu ${release.version} hochladen` })
+    .getByLabel("Datei")
+    .setInputFiles({ name: "walk-harbor-client.zip.bin", mimeType: "application/octet-stream", buffer: randomBytes(300 * 1024) });
+  const notice = editor.getByText("walk-harbor-client.zip.bin ist hochgeladen (300 KiB).");
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  // "hochge⏎laden" before: the notice broke anywhere (for the long file name), the German words too.
+  expect(await brokenWords(notice)).toEqual([]);
+  await release.remove();
+});
