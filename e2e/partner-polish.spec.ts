@@ -303,3 +303,48 @@ test("partner re-walk: on a German phone the upload's notice wraps between words
   expect(await brokenWords(notice)).toEqual([]);
   await release.remove();
 });
+
+test("partner re-walk: the Files tab lists each file with its sha256 shortened and Copy: the name on one line at 1280 px, nothing sideways at 390 px", async ({
+  browser,
+  request,
+}) => {
+  const release = await draftRelease(request);
+  const bytes = randomBytes(4096);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const name = "walk-harbor-client.zip.bin";
+  await release.attach(name, bytes);
+  const owner = await signedInPage(browser, "pia.partner", undefined, { permissions: ["clipboard-read", "clipboard-write"] });
+  await owner.goto(`${SKYFORGE}/manage/files`);
+  const row = owner.getByRole("listitem").filter({ hasText: name }).filter({ hasText: release.version });
+  const link = row.getByRole("link", { name });
+  await expect(link).toBeVisible();
+  // A table of seven columns left the name some 80 px: "walk-harbor⏎-client.zip.b⏎in".
+  const lines = await link.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines, "lines the file name is drawn on").toBe(1);
+  await expect(row).toContainText(`sha256 ${sha256.slice(0, 12)}…`);
+  await expect(row).not.toContainText(sha256);
+  await expect(row).toContainText(`Release ${release.version}`);
+  await expect(row).toContainText("Installed as walk-harbor-client.zip.bin");
+  expect(await axeViolations(owner, "the Files tab, 1280 px")).toEqual([]);
+  await row.getByRole("button", { name: `Copy the sha256 of ${name}` }).click();
+  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(sha256);
+
+  // On a phone nothing on the tab scrolls sideways, the page nor a box in it (the table did, inside its box).
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await expect(row.getByRole("button", { name: `Copy the sha256 of ${name}` })).toBeVisible();
+  const sideways = await owner
+    .getByRole("main")
+    .evaluate(
+      (main) =>
+        [main, ...main.querySelectorAll("*")].filter(
+          (element) => element.scrollWidth > element.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(element).overflowX),
+        ).length,
+    );
+  expect(sideways, "boxes that scroll sideways").toBe(0);
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await release.remove();
+});

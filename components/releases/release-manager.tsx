@@ -10,7 +10,6 @@ import { FormFooter, LockedNote } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice, RowNotice } from "@/components/ui/notice";
@@ -21,6 +20,7 @@ import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANN
 import type { FormResult } from "@/lib/portal/form-result";
 import { createReleaseSchema, MAX_CHANGELOG, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
 import { FileInstall } from "./file-install";
+import { FileSha256 } from "./file-sha256";
 import { FileUpload } from "./file-upload";
 import { formatBytes } from "./format";
 
@@ -464,13 +464,8 @@ export function ReleaseEditor({
                     {t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}
                   </span>
                 </div>
-                {/* The checksum once, shortened (the Files tab and the project page show it whole); Copy takes all of it. */}
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-xs text-slate-500" title={file.sha256}>
-                    sha256 {file.sha256.slice(0, 12)}…
-                  </span>
-                  <CopyButton text={file.sha256} label={t("copySha", { name: file.name })} />
-                </div>
+                {/* The checksum once, shortened; Copy takes all of it. */}
+                <FileSha256 file={file} labelled />
                 <p className="text-xs text-slate-600">
                   {t("installColumn")} <FileInstall file={file} />
                 </p>
