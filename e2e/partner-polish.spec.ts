@@ -348,3 +348,15 @@ test("partner re-walk: the Files tab lists each file with its sha256 shortened a
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await release.remove();
 });
+
+test("partner re-walk: on a German phone the Releases table fits without scrolling sideways, a version broken only at its hyphen", async ({
+  browser,
+}) => {
+  const owner = await signedInPage(browser, "pia.partner", undefined, { locale: "de-DE", viewport: { width: 390, height: 844 } });
+  await owner.goto(`${SKYFORGE}/manage/releases`);
+  const table = owner.getByRole("region", { name: "Releases dieses Projekts" });
+  await expect(table.getByRole("link", { name: "1.1.0-beta.1" })).toBeVisible();
+  // The Downloads column lay beyond the edge, and "1.1.0-b⏎eta.1" broke inside a word.
+  expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth), "pixels the table scrolls sideways").toBeLessThanOrEqual(1);
+  expect(await brokenWords(table.getByRole("link", { name: "1.1.0-beta.1" }))).toEqual([]);
+});

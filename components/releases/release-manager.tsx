@@ -361,7 +361,8 @@ function ReviewState({ release }: { release: ReleaseView }) {
 
 /**
  * The Releases tab: one compact row per release (version, channel, state, files, downloads),
- * newest first; the version opens the release's editor.
+ * newest first; the version opens the release's editor. Below 640 px the downloads column is left
+ * out (the editor shows them per file), and a version breaks only where it may ("1.1.0-⏎beta.1").
  */
 export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; listHref: string }) {
   const t = useTranslations("releases");
@@ -376,14 +377,16 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
         { label: t("version") },
         { label: t("channel") },
         { label: t("state") },
-        { label: t("files"), className: "text-right" },
-        { label: t("downloadsColumn"), className: "text-right" },
+        { label: t("files"), className: "text-right max-sm:pr-0" },
+        // On a phone the downloads stay in each release's editor (and Files is the last column, without
+        // the padding before the next): four columns fit 390 px without scrolling sideways.
+        { label: t("downloadsColumn"), className: "hidden text-right sm:table-cell" },
       ]}
     >
       {releases.map((release) => (
         <tr key={release.id}>
           <td className="py-2 pr-3">
-            <Link href={`${listHref}/${release.id}`} className="font-semibold break-all text-indigo-700 hover:underline">
+            <Link href={`${listHref}/${release.id}`} className="font-semibold break-words text-indigo-700 hover:underline">
               {release.version}
             </Link>
             <span className="block text-xs break-words text-slate-600">{release.title}</span>
@@ -392,8 +395,8 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
           <td className="py-2 pr-3">
             <ReleaseStateBadge state={release.state} />
           </td>
-          <td className="py-2 pr-3 text-right tabular-nums">{format.number(release.files.length)}</td>
-          <td className="py-2 text-right tabular-nums">
+          <td className="py-2 pr-3 text-right tabular-nums max-sm:pr-0">{format.number(release.files.length)}</td>
+          <td className="hidden py-2 text-right tabular-nums sm:table-cell">
             {format.number(release.files.reduce((sum, file) => sum + file.downloadCount, 0))}
           </td>
         </tr>
