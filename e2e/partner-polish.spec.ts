@@ -270,3 +270,93 @@ test("the date of birth in English: month, day and year in the language's order,
   await expect(profile.getByText("Your profile is saved.")).toBeVisible();
   expect((await (await page.request.get("/api/v1/users/me")).json()).dateOfBirth).toBeNull();
 });
+
+/** The words of `locator`'s text made of letters only that are drawn on more than one line (a word broken inside). */
+async function brokenWords(locator: Locator) {
+  return locator.evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? "").matchAll(/\p{L}+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+test("partner re-walk: on a German phone the upload's notice wraps between words, never inside one", async ({ browser, request }) => {
+  const release = await draftRelease(request);
+  const owner = await signedInPage(browser, "pia.partner", undefined, { locale: "de-DE", viewport: { width: 390, height: 844 } });
+  await owner.goto(release.editor);
+  const editor = owner.getByRole("region", { name: `Release ${release.version}` });
+  await editor
+    .getByRole("group", { name: `Zu ${release.version} hochladen` })
+    .getByLabel("Datei")
+    .setInputFiles({ name: "walk-harbor-client.zip.bin", mimeType: "application/octet-stream", buffer: randomBytes(300 * 1024) });
+  const notice = editor.getByText("walk-harbor-client.zip.bin ist hochgeladen (300 KiB).");
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  // "hochge⏎laden" before: the notice broke anywhere (for the long file name), the German words too.
+  expect(await brokenWords(notice)).toEqual([]);
+  await release.remove();
+});
+
+test("partner re-walk: the Files tab lists each file with its sha256 shortened and Copy: the name on one line at 1280 px, nothing sideways at 390 px", async ({
+  browser,
+  request,
+}) => {
+  const release = await draftRelease(request);
+  const bytes = randomBytes(4096);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const name = "walk-harbor-client.zip.bin";
+  await release.attach(name, bytes);
+  const owner = await signedInPage(browser, "pia.partner", undefined, { permissions: ["clipboard-read", "clipboard-write"] });
+  await owner.goto(`${SKYFORGE}/manage/files`);
+  const row = owner.getByRole("listitem").filter({ hasText: name }).filter({ hasText: release.version });
+  const link = row.getByRole("link", { name });
+  await expect(link).toBeVisible();
+  // A table of seven columns left the name some 80 px: "walk-harbor⏎-client.zip.b⏎in".
+  const lines = await link.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines, "lines the file name is drawn on").toBe(1);
+  await expect(row).toContainText(`sha256 ${sha256.slice(0, 12)}…`);
+  await expect(row).not.toContainText(sha256);
+  await expect(row).toContainText(`Release ${release.version}`);
+  await expect(row).toContainText("Installed as walk-harbor-client.zip.bin");
+  expect(await axeViolations(owner, "the Files tab, 1280 px")).toEqual([]);
+  await row.getByRole("button", { name: `Copy the sha256 of ${name}` }).click();
+  expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(sha256);
+
+  // On a phone nothing on the tab scrolls sideways, the page nor a box in it (the table did, inside its box).
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await expect(row.getByRole("button", { name: `Copy the sha256 of ${name}` })).toBeVisible();
+  const sideways = await owner
+    .getByRole("main")
+    .evaluate(
+      (main) =>
+        [main, ...main.querySelectorAll("*")].filter(
+          (element) => element.scrollWidth > element.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(element).overflowX),
+        ).length,
+    );
+  expect(sideways, "boxes that scroll sideways").toBe(0);
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await release.remove();
+});
+
+test("partner re-walk: on a German phone the Releases table fits without scrolling sideways, a version broken only at its hyphen", async ({
+  browser,
+}) => {
+  const owner = await signedInPage(browser, "pia.partner", undefined, { locale: "de-DE", viewport: { width: 390, height: 844 } });
+  await owner.goto(`${SKYFORGE}/manage/releases`);
+  const table = owner.getByRole("region", { name: "Releases dieses Projekts" });
+  await expect(table.getByRole("link", { name: "1.1.0-beta.1" })).toBeVisible();
+  // The Downloads column lay beyond the edge, and "1.1.0-b⏎eta.1" broke inside a word.
+  expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth), "pixels the table scrolls sideways").toBeLessThanOrEqual(1);
+  expect(await brokenWords(table.getByRole("link", { name: "1.1.0-beta.1" }))).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
 import { apiHeaders, projectInReview } from "./api";
@@ -9,6 +9,14 @@ import { dropImage } from "./images";
 // The locked forms showed editable fields and refused only on Save, and the lock banner filled a phone's
 // first screen on every tab. The pages editor, Releases and Files followed later, and a picture dropped on
 // a locked image control was still sent (and refused by the server).
+
+/** How a field looks: its background, text colour and pointer. */
+async function fieldLook(field: Locator) {
+  return field.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { background: style.backgroundColor, color: style.color, cursor: style.cursor };
+  });
+}
 
 /** Whether the page sends anything but a read (a server action, an upload) within a second. */
 async function sendsWithinASecond(page: Page): Promise<boolean> {
@@ -53,6 +61,9 @@ test("in review the locked forms are read-only with the reason, the banner is on
   await expect(presentation.getByRole("button", { name: "Save presentation" })).toHaveCount(0);
   await expect(presentation.getByTestId("form-locked")).toHaveText(/^Locked during review: .*Withdraw the submission/);
   await expect(partner.getByRole("button", { name: "Remove logo" })).toBeDisabled();
+  // A locked field looks it: not the white box with dark text an editable one is (the re-walk found them alike).
+  const lockedLook = await fieldLook(presentation.getByLabel("Description"));
+  expect(lockedLook.cursor).toBe("not-allowed");
   expect(await axeViolations(partner, "the locked presentation at 390 px")).toEqual([]);
 
   // Settings: the same.
@@ -62,6 +73,12 @@ test("in review the locked forms are read-only with the reason, the banner is on
   await expect(settings.getByRole("radio").first()).toBeDisabled();
   await expect(settings.getByRole("button", { name: "Save settings" })).toHaveCount(0);
   await expect(settings.getByTestId("form-locked")).toBeVisible();
+
+  // The Review tab has its own Withdraw submission: the banner there does not offer it a second time.
+  await partner.goto(`${manage}/review`);
+  await expect(banner).toContainText("Locked during review");
+  await expect(partner.getByRole("button", { name: "Withdraw submission" })).toHaveCount(1);
+  await expect(banner.getByRole("button", { name: "Withdraw submission" })).toHaveCount(0);
 
   // The team is no reviewed content: inviting stays open during review.
   await partner.goto(`${manage}/team`);
@@ -80,6 +97,9 @@ test("in review the locked forms are read-only with the reason, the banner is on
   await partner.goto(manage);
   await expect(presentation.getByLabel("Description")).toBeEnabled();
   await expect(presentation.getByRole("button", { name: "Save presentation" })).toBeVisible();
+  const editableLook = await fieldLook(presentation.getByLabel("Description"));
+  expect(lockedLook.background, "the locked field's background").not.toBe(editableLook.background);
+  expect(lockedLook.color, "the locked field's text").not.toBe(editableLook.color);
 });
 
 test("in review the pages editor, Releases and Files are read-only with the reason too, and a picture dropped on a locked control is not sent @keyboard", async ({
@@ -141,6 +161,10 @@ test("in review the pages editor, Releases and Files are read-only with the reas
   await expect(editor.getByRole("region", { name: "Preview" }).getByRole("heading", { name: "Rules" })).toBeVisible();
   await expect(editor.getByRole("button", { name: "Save page" })).toHaveCount(0);
   await expect(editor.getByRole("button", { name: "Delete page" })).toHaveCount(0);
+  // The Markdown toolbar is out of use too, and looks it.
+  const bold = editor.getByRole("button", { name: /^Bold/ });
+  await expect(bold).toBeDisabled();
+  expect(Number(await bold.evaluate((button) => getComputedStyle(button).opacity))).toBeLessThan(1);
   await expect(editor.getByTestId("form-locked")).toHaveText(reason);
   await partner.goto(`${manage}/pages/new`);
   await expect(main.getByLabel("Title")).toBeDisabled();
@@ -182,4 +206,11 @@ test("in review the pages editor, Releases and Files are read-only with the reas
   await partner.getByRole("dialog", { name: "Delete client.bin?" }).getByRole("button", { name: "Delete file" }).click();
   await expect(main.getByText("The file is deleted.")).toBeVisible();
   await expect(main.getByRole("link", { name: "client.bin" })).toHaveCount(0);
+
+  // A new release of a project without trust goes to review: the form says so, not "then publish it".
+  await partner.goto(`${manage}/releases`);
+  await main.getByRole("button", { name: "New release" }).click();
+  await expect(
+    main.getByText("A release starts as a draft that only the team sees. Attach its files, then submit it for review."),
+  ).toBeVisible();
 });

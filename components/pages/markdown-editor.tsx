@@ -162,7 +162,7 @@ function FormattingToolbar({ controls, onFormat, label }: { controls: string; on
             title={key ? t("withShortcut", { action: t(`format.${format}`), key }) : t(`format.${format}`)}
             onFocus={() => setCurrent(index)}
             onClick={() => onFormat(format)}
-            className="grid size-8 place-items-center rounded-md text-sm text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-100"
+            className="grid size-8 place-items-center rounded-md text-sm text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
           >
             <FormatIcon format={format} />
           </button>

@@ -4,8 +4,8 @@ import { FILE_PLATFORM_NAMES, type FileView } from "@/lib/downloads/schemas";
 /**
  * Where the launcher installs a file and for which platforms (docs/launcher.md), as it was
  * uploaded: its install path (by default its name; an extracted archive goes into the game's
- * folder, with its count of files), then the platforms on a line of their own. The Files tab's
- * "Installed as" column and a release's file rows.
+ * folder, with its count of files), then the platforms on a line of their own. Under a file's
+ * name in the Files tab and in a release's file rows.
  */
 export function FileInstall({ file }: { file: Pick<FileView, "name" | "path" | "platforms" | "extract" | "entryCount"> }) {
   const t = useTranslations("releases");

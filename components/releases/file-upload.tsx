@@ -108,7 +108,8 @@ export function FileUpload({ projectId, releaseId, label: givenLabel }: { projec
       className={`min-w-0 space-y-3 rounded-md p-3 ring-1 ${dragging ? "bg-indigo-50 ring-2 ring-indigo-500" : "ring-slate-200"}`}
     >
       {notice && (
-        <div className="break-all">
+        // A long file name breaks where it must; the words around it only between them ("hochge⏎laden" with break-all).
+        <div className="break-words">
           <Notice tone={notice.tone}>{notice.text}</Notice>
         </div>
       )}

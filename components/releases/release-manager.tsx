@@ -10,7 +10,6 @@ import { FormFooter, LockedNote } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
 import { Notice, RowNotice } from "@/components/ui/notice";
@@ -21,6 +20,7 @@ import { canPublishDirectly, canSubmitRelease, releaseFilesLocked, RELEASE_CHANN
 import type { FormResult } from "@/lib/portal/form-result";
 import { createReleaseSchema, MAX_CHANGELOG, updateReleaseSchema, type ReleaseView } from "@/lib/releases/schemas";
 import { FileInstall } from "./file-install";
+import { FileSha256 } from "./file-sha256";
 import { FileUpload } from "./file-upload";
 import { formatBytes } from "./format";
 
@@ -95,13 +95,15 @@ interface NewReleaseProps {
   preview: ChangelogPreview;
   /** The address of the releases list; a release's editor is below it. */
   listHref: string;
+  /** A trusted project publishes its releases itself; the others submit each for release review. */
+  trusted: boolean;
 }
 
 /**
  * The "New release" button and, once pressed, the form behind it. A created release opens in its
  * editor (below `listHref`), where its files are attached; the confirmation travels as a toast.
  */
-export function NewRelease({ target, action, preview, listHref }: NewReleaseProps) {
+export function NewRelease({ target, action, preview, listHref, trusted }: NewReleaseProps) {
   const t = useTranslations("releases");
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -120,7 +122,7 @@ export function NewRelease({ target, action, preview, listHref }: NewReleaseProp
       </div>
       {open && (
         <div id={id} className="rounded-lg p-4 ring-1 ring-slate-200">
-          <p className="mb-4 text-sm text-slate-600">{t("newReleaseText")}</p>
+          <p className="mb-4 text-sm text-slate-600">{trusted ? t("newReleaseText") : t("newReleaseTextReviewed")}</p>
           <CreateReleaseForm target={target} action={action} preview={preview} listHref={listHref} />
         </div>
       )}
@@ -128,7 +130,7 @@ export function NewRelease({ target, action, preview, listHref }: NewReleaseProp
   );
 }
 
-function CreateReleaseForm({ target, action, preview, listHref }: NewReleaseProps) {
+function CreateReleaseForm({ target, action, preview, listHref }: Omit<NewReleaseProps, "trusted">) {
   const t = useTranslations("releases");
   const router = useRouter();
   const toast = useToast();
@@ -359,7 +361,8 @@ function ReviewState({ release }: { release: ReleaseView }) {
 
 /**
  * The Releases tab: one compact row per release (version, channel, state, files, downloads),
- * newest first; the version opens the release's editor.
+ * newest first; the version opens the release's editor. Below 640 px the downloads column is left
+ * out (the editor shows them per file), and a version breaks only where it may ("1.1.0-⏎beta.1").
  */
 export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; listHref: string }) {
   const t = useTranslations("releases");
@@ -374,14 +377,16 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
         { label: t("version") },
         { label: t("channel") },
         { label: t("state") },
-        { label: t("files"), className: "text-right" },
-        { label: t("downloadsColumn"), className: "text-right" },
+        { label: t("files"), className: "text-right max-sm:pr-0" },
+        // On a phone the downloads stay in each release's editor (and Files is the last column, without
+        // the padding before the next): four columns fit 390 px without scrolling sideways.
+        { label: t("downloadsColumn"), className: "hidden text-right sm:table-cell" },
       ]}
     >
       {releases.map((release) => (
         <tr key={release.id}>
           <td className="py-2 pr-3">
-            <Link href={`${listHref}/${release.id}`} className="font-semibold break-all text-indigo-700 hover:underline">
+            <Link href={`${listHref}/${release.id}`} className="font-semibold break-words text-indigo-700 hover:underline">
               {release.version}
             </Link>
             <span className="block text-xs break-words text-slate-600">{release.title}</span>
@@ -390,8 +395,8 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
           <td className="py-2 pr-3">
             <ReleaseStateBadge state={release.state} />
           </td>
-          <td className="py-2 pr-3 text-right tabular-nums">{format.number(release.files.length)}</td>
-          <td className="py-2 text-right tabular-nums">
+          <td className="py-2 pr-3 text-right tabular-nums max-sm:pr-0">{format.number(release.files.length)}</td>
+          <td className="hidden py-2 text-right tabular-nums sm:table-cell">
             {format.number(release.files.reduce((sum, file) => sum + file.downloadCount, 0))}
           </td>
         </tr>
@@ -462,13 +467,8 @@ export function ReleaseEditor({
                     {t("downloads", { count: file.downloadCount, formatted: format.number(file.downloadCount) })}
                   </span>
                 </div>
-                {/* The checksum once, shortened (the Files tab and the project page show it whole); Copy takes all of it. */}
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-xs text-slate-500" title={file.sha256}>
-                    sha256 {file.sha256.slice(0, 12)}…
-                  </span>
-                  <CopyButton text={file.sha256} label={t("copySha", { name: file.name })} />
-                </div>
+                {/* The checksum once, shortened; Copy takes all of it. */}
+                <FileSha256 file={file} labelled />
                 <p className="text-xs text-slate-600">
                   {t("installColumn")} <FileInstall file={file} />
                 </p>

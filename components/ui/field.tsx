@@ -37,8 +37,12 @@ export function FieldShell({ label, error, hint, id: givenId, className = "", ch
   );
 }
 
+/**
+ * A disabled control (a form read-only under the review lock: `<fieldset disabled>`) looks it, as
+ * GitLab's and Modrinth's do: sunk into the page's grey, its text dimmed, a not-allowed pointer.
+ */
 const CONTROL =
-  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500";
+  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 disabled:shadow-none disabled:ring-slate-200";
 
 /** A control's classes with the caller's added, never replaced: a caller's `font-mono` keeps the border and the width. */
 export function controlClass(extra?: string): string {

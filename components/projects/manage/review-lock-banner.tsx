@@ -1,6 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
@@ -13,7 +13,8 @@ import type { ProjectTarget } from "./presentation-form";
  * services answer 409 `in_review`; the locked forms show themselves read-only), and the team may
  * withdraw the submission (back to a draft), after a confirmation. Compact: the title and the
  * Withdraw button on one line, the details behind a disclosure. `withdraw` is null for members who
- * may not withdraw.
+ * may not withdraw. The Review tab offers Withdraw submission itself, beside the queue position and
+ * the history: there the banner leaves it out, so the page has one button for the act.
  */
 export function ReviewLockBanner({
   target,
@@ -24,6 +25,7 @@ export function ReviewLockBanner({
 }) {
   const t = useTranslations("manage.lock");
   const router = useRouter();
+  const onReviewTab = usePathname() === `/projects/${target.slug}/manage/review`;
   const withdrawal = useAction({ success: "none", failure: "notice" });
   const onWithdraw = (send: NonNullable<typeof withdraw>) =>
     withdrawal.run(
@@ -50,7 +52,7 @@ export function ReviewLockBanner({
           </summary>
           <p className="mt-2">{t("text")}</p>
         </details>
-        {withdraw && (
+        {withdraw && !onReviewTab && (
           <Button type="button" variant="secondary" pending={withdrawal.pending} onClick={() => onWithdraw(withdraw)}>
             {t("withdraw")}
           </Button>

@@ -2,7 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { deleteFileAction } from "@/app/projects/[slug]/manage/releases/actions";
 import { LockedNote } from "@/components/forms/form-footer";
-import { FileTable } from "@/components/releases/file-table";
+import { FileList } from "@/components/releases/file-list";
 import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
 import { downloadsProject, downloadTotals, listFiles } from "@/lib/downloads/service";
@@ -45,7 +45,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
           {locked ? <LockedNote>{lock("form")}</LockedNote> : <FileUpload projectId={project.id} label={t("upload")} />}
         </Card>
         <Card title={t("files")} description={t("filesText")}>
-          <FileTable
+          <FileList
             target={target}
             files={files.data}
             releases={Object.fromEntries(releases.data.map((release) => [release.id, release.version]))}

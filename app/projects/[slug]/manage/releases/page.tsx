@@ -28,7 +28,13 @@ export default async function ReleasesPage(props: ManageTabPageProps) {
           {reviewedContentLocked(project) ? (
             <LockedNote>{lock("form")}</LockedNote>
           ) : (
-            <NewRelease target={target} action={createReleaseAction} preview={previewChangelogAction} listHref={base} />
+            <NewRelease
+              target={target}
+              action={createReleaseAction}
+              preview={previewChangelogAction}
+              listHref={base}
+              trusted={project.trusted}
+            />
           )}
           <ReleaseTable releases={releases.data} listHref={base} />
         </div>
