@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 
 /**
  * Copies `text` to the clipboard. The button says "Copied" for a moment, and a polite live region
- * tells screen readers; `label` names what is copied ("Copy the token") for them.
+ * tells screen readers; `label` names what is copied ("Copy the token") for them, until it says "Copied".
  */
 export function CopyButton({ text, label, tone = "light" }: { text: string; label: string; tone?: "light" | "dark" }) {
   const t = useTranslations("common");
@@ -32,7 +32,8 @@ export function CopyButton({ text, label, tone = "light" }: { text: string; labe
       <button
         type="button"
         onClick={copy}
-        aria-label={label}
+        // While it says "Copied", that is its name: a spoken name holds the words shown (WCAG 2.5.3).
+        aria-label={state === "copied" ? undefined : label}
         className={`inline-flex shrink-0 items-center rounded-md px-2.5 py-1.5 text-xs font-semibold ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 ${colours}`}
       >
         {state === "copied" ? t("copied") : t("copy")}
