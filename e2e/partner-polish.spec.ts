@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { drawnLines } from "./layout";
 import { apiHeaders } from "./api";
 import { axeViolations } from "./axe";
 import { expectSignedIn, signInPage, signedInPage } from "./header";
@@ -321,12 +322,7 @@ test("partner re-walk: the Files tab lists each file with its sha256 shortened a
   const link = row.getByRole("link", { name });
   await expect(link).toBeVisible();
   // A table of seven columns left the name some 80 px: "walk-harbor⏎-client.zip.b⏎in".
-  const lines = await link.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-  });
-  expect(lines, "lines the file name is drawn on").toBe(1);
+  expect(await drawnLines(link), "lines the file name is drawn on").toBe(1);
   await expect(row).toContainText(`sha256 ${sha256.slice(0, 12)}…`);
   await expect(row).not.toContainText(sha256);
   await expect(row).toContainText(`Release ${release.version}`);
