@@ -15,23 +15,19 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * of times: the limits are raised for the run (the unit tests of sign-in check the defaults).
  */
 /**
- * `npm test` runs the browser tests as three processes at once (scripts/test.sh), each with a
- * server and demo data of its own (E2E_SHARD, with its own E2E_PORT):
- * - shard 1: the journeys that change the demo projects in an order the later ones rely on (a
- *   review publishes Nebula, broken-today publishes Orbit; the access table and the home page look
- *   before), the server's lifecycle, which owns data/e2e, and files with data of their own, to
- *   even out the shards' times;
- * - shard 2: every other file of the default project;
- * - shard 3: the keyboard project (the tagged journeys of every file, replayed by the keyboard).
- * A browser test waits on its server and the server on its browser, so three processes keep two
- * cores busier than two did (docs/testing.md, "Budget"). Without E2E_SHARD one process runs
- * everything, as `npx playwright test e2e/<file>` does.
+ * `npm test` runs the browser tests as two processes at once (scripts/test.sh), each with servers
+ * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
+ * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
+ * publishes Orbit; the access table and the home page look before), and the server's lifecycle,
+ * which owns data/e2e, and account-security, which uses only accounts of its own (to even out
+ * the shards' times); shard 2 every other file and the keyboard project. Without E2E_SHARD one
+ * process runs everything, as `npx playwright test e2e/<file>` does.
  */
 const SHARD = process.env.E2E_SHARD;
-if (SHARD && !["1", "2", "3"].includes(SHARD)) throw new Error(`E2E_SHARD=${SHARD}: 1, 2 or 3`);
+if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
 const SHARD_ONE = [
   "accessibility",
-  // Files with accounts and projects of their own, in shard 1 only to even out the shards' times.
+  // A file with accounts of its own, in shard 1 only to even out the two shards' times.
   "account-security",
   "portal-access",
   "projects-home",
@@ -42,22 +38,9 @@ const SHARD_ONE = [
   "server-lifecycle",
 ].map((name) => `${name}.spec.ts`);
 
-/**
- * The access table's crawl (accessibility.spec.ts) is a test per kind of user, and the longest file
- * of shard 1: the Owner's crawl runs in shard 3 instead, on that shard's fresh data before its
- * keyboard journeys change it, to even out the shards' times.
- */
-const CRAWL_ON_SHARD_THREE = /the pages owner visits:/;
-
-/** This run's servers: the default project's (shard 1 or 2, or both without E2E_SHARD), and the keyboard project's (shard 3, or without E2E_SHARD). */
-const SERVERS: readonly { port: number; dataDir: string }[] = [
-  ...(SHARD === "1" || !SHARD ? [{ port: PORT, dataDir: "data/e2e" }] : []),
-  ...(SHARD === "2" ? [{ port: PORT, dataDir: "data/e2e-2" }] : []),
-  ...(SHARD === "3" || !SHARD ? [{ port: KEYBOARD_PORT, dataDir: "data/e2e-keyboard" }] : []),
-];
-
-/** The data folders of this run's servers. */
-export const E2E_DATA_DIRS: readonly string[] = SERVERS.map((server) => server.dataDir);
+/** The data folders of this run's servers (the default project's, and the keyboard project's unless shard 1 runs alone). */
+export const E2E_DATA_DIRS: readonly string[] =
+  SHARD === "1" ? ["data/e2e"] : SHARD === "2" ? ["data/e2e-2", "data/e2e-keyboard"] : ["data/e2e", "data/e2e-keyboard"];
 
 /** Where a server of the suite writes the English messages it showed to readers of another language (e2e/fixtures.ts fails on them). */
 export function untranslatedLog(dataDir: string): string {
@@ -145,23 +128,12 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   },
   testIgnore: SCREENSHOTS ? [] : ["screenshots.spec.ts"],
   projects: [
-    ...(SHARD === "3"
-      ? [
-          {
-            name: "default",
-            testMatch: ["accessibility.spec.ts"],
-            grep: CRAWL_ON_SHARD_THREE,
-            use: { baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` },
-          },
-        ]
-      : [
-          SHARD === "1"
-            ? { name: "default", testMatch: SHARD_ONE, grepInvert: CRAWL_ON_SHARD_THREE }
-            : SHARD === "2"
-              ? { name: "default", testIgnore: SHARD_ONE }
-              : { name: "default" },
-        ]),
-    ...(SHARD === "1" || SHARD === "2"
+    SHARD === "1"
+      ? { name: "default", testMatch: SHARD_ONE }
+      : SHARD === "2"
+        ? { name: "default", testIgnore: SHARD_ONE }
+        : { name: "default" },
+    ...(SHARD === "1"
       ? []
       : [
           {
@@ -171,11 +143,9 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
             timeout: 120_000,
             grep: FULL ? undefined : /@keyboard/,
             use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` },
-            // In shard 3 the crawl reads the demo data before the journeys change it.
-            dependencies: SHARD === "3" ? ["default"] : [],
           },
         ]),
   ],
   // Playwright starts these one after the other: the second finds the first one's build.
-  webServer: SERVERS.map(({ port, dataDir }) => server(port, dataDir)),
+  webServer: E2E_DATA_DIRS.map((dataDir, index) => server(index === 0 ? PORT : KEYBOARD_PORT, dataDir)),
 });

@@ -99,7 +99,7 @@ test("a rejection is undone from its toast and from the history; the applicant i
   ).toContainText("undid the rejection");
 });
 
-test("the history filters by outcome, searches by name and shows more on request @keyboard", async ({ browser, request }) => {
+test("the history filters by outcome, searches by name and shows more on request", async ({ browser, request }) => {
   test.slow();
   const username = `hist${Date.now().toString(36)}`;
   const headers = await person(request, username);

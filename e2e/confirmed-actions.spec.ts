@@ -42,7 +42,7 @@ async function expectSignedOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in/);
 }
 
-test("removing a device on the Security page ends its sessions @keyboard", async ({ browser, request }) => {
+test("removing a device on the Security page ends its sessions", async ({ browser, request }) => {
   const { username } = await registerAccount(request, "devrm", PASSWORD);
   const page = await signedInBrowser(browser, username);
   const other = await signedInBrowser(browser, username);
@@ -84,7 +84,7 @@ test("ending all other sessions signs the other browsers out and keeps this one"
   for (const signedOut of others) await expectSignedOut(signedOut);
 });
 
-test("a webhook's secret is renewed, it is switched off and on, and deleted @keyboard", async ({ browser, request }) => {
+test("a webhook's secret is renewed, it is switched off and on, and deleted", async ({ browser, request }) => {
   const headers = await apiHeaders(request, "pia.partner");
   const project = await newProject(request, headers, { name: `Hooks ${Date.now().toString(36)}` });
   const url = "http://127.0.0.1:9/confirmed-actions";
@@ -218,7 +218,7 @@ test("deleting a project wants its name typed: a wrong name deletes nothing, the
   expect((await request.get(`/api/v1/projects/${project.id}`, { headers })).status()).toBe(404);
 });
 
-test("a changed notification setting is saved and still so after a reload @keyboard", async ({ browser, request }) => {
+test("a changed notification setting is saved and still so after a reload", async ({ browser, request }) => {
   const { username } = await registerAccount(request, "notif", PASSWORD);
   const page = await signedInBrowser(browser, username);
   await page.goto("/account/notifications");
@@ -250,7 +250,7 @@ async function publishedProject(request: APIRequestContext) {
   return project;
 }
 
-test("taking a project down asks for the reason first, then takes it down with it @keyboard", async ({ browser, request }) => {
+test("taking a project down asks for the reason first, then takes it down with it", async ({ browser, request }) => {
   const project = await publishedProject(request);
   const staff = await signedInPage(browser, E2E_ADMIN.login, E2E_ADMIN.password);
   await staff.goto(`/projects/${project.slug}/manage/review`);

@@ -69,7 +69,7 @@ async function draftRelease(request: APIRequestContext) {
   };
 }
 
-test("'or drop it here' is said once under every file button: pictures and a release's files @keyboard", async ({ browser, request }) => {
+test("'or drop it here' is said once under every file button: pictures and a release's files", async ({ browser, request }) => {
   const release = await draftRelease(request);
   const owner = await signedInPage(browser, "pia.partner");
   await owner.setViewportSize({ width: 390, height: 844 });
@@ -93,10 +93,7 @@ test("'or drop it here' is said once under every file button: pictures and a rel
   await release.remove();
 });
 
-test("after an upload the release's editor shows the file's sha256 once, shortened, with a Copy button @keyboard", async ({
-  browser,
-  request,
-}) => {
+test("after an upload the release's editor shows the file's sha256 once, shortened, with a Copy button", async ({ browser, request }) => {
   const release = await draftRelease(request);
   const bytes = randomBytes(64 * 1024);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
@@ -120,7 +117,7 @@ test("after an upload the release's editor shows the file's sha256 once, shorten
   await release.remove();
 });
 
-test("a release's editor is compact on a 390 px phone, and every part of it is still there @keyboard", async ({ browser, request }) => {
+test("a release's editor is compact on a 390 px phone, and every part of it is still there", async ({ browser, request }) => {
   const release = await draftRelease(request);
   await release.attach("polish-one.bin", randomBytes(4096));
   await release.attach("polish-two.zip.bin", randomBytes(4096));
@@ -241,10 +238,7 @@ test("the date of birth follows the page's language: Tag, Monat, Jahr in German,
   await expect(after.getByLabel("Jahr")).toHaveValue("2000");
 });
 
-test("the date of birth in English: month, day and year in the language's order, and emptied again @keyboard", async ({
-  browser,
-  request,
-}) => {
+test("the date of birth in English: month, day and year in the language's order, and emptied again", async ({ browser, request }) => {
   const page = await profileOf(browser, request, "en", "en-US");
   const profile = page.getByRole("form", { name: "Profile" });
   const birth = profile.getByRole("group", { name: "Date of birth" });

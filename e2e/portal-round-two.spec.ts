@@ -55,9 +55,7 @@ test("item 9: the manage tabs are a grouped side navigation at 1280 px and a dis
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test("item 5: releases are a compact table with an editor per release; publishing one without files warns @keyboard", async ({
-  browser,
-}) => {
+test("item 5: releases are a compact table with an editor per release; publishing one without files warns", async ({ browser }) => {
   const owner = await signedInPage(browser, "pia.partner");
   await owner.setViewportSize({ width: 1280, height: 900 });
   await owner.goto(`${SKYFORGE}/manage/releases`);
@@ -97,7 +95,7 @@ test("item 5: releases are a compact table with an editor per release; publishin
   await expect(owner.getByRole("table", { name: "Releases of this project" }).getByRole("link", { name: version })).toHaveCount(0);
 });
 
-test("item 6: a long form's message shows next to its button; Approve waits for every check @keyboard", async ({ browser, request }) => {
+test("item 6: a long form's message shows next to its button; Approve waits for every check", async ({ browser, request }) => {
   const owner = await signedInPage(browser, "pia.partner");
   await owner.setViewportSize({ width: 1280, height: 720 });
   await owner.goto(`${SKYFORGE}/manage/launcher`);
@@ -131,9 +129,7 @@ test("item 6: a long form's message shows next to its button; Approve waits for 
   await expect(record).toBeEnabled();
 });
 
-test("item 11: each missing item links to its field or tab; the Modules page says what a module requires @keyboard", async ({
-  browser,
-}) => {
+test("item 11: each missing item links to its field or tab; the Modules page says what a module requires", async ({ browser }) => {
   const owner = await signedInPage(browser, "pia.partner");
   await owner.goto(`${NEBULA}/manage/review`);
   const missing = owner.getByRole("list", { name: "Missing for review" });

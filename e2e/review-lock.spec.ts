@@ -102,7 +102,7 @@ test("in review the locked forms are read-only with the reason, the banner is on
   expect(lockedLook.color, "the locked field's text").not.toBe(editableLook.color);
 });
 
-test("in review the pages editor, Releases and Files are read-only with the reason too, and a picture dropped on a locked control is not sent @keyboard", async ({
+test("in review the pages editor, Releases and Files are read-only with the reason too, and a picture dropped on a locked control is not sent", async ({
   browser,
   request,
 }) => {

@@ -278,7 +278,7 @@ test("the platform team renames an account, records a warning and revokes it on 
   await expect(staff.getByRole("button", { name: "Suspend account…" })).toBeVisible();
 });
 
-test("the preview shows what each audience sees: a signed-in non-member for APPLICATION_ONLY, a member for PRIVATE @keyboard", async ({
+test("the preview shows what each audience sees: a signed-in non-member for APPLICATION_ONLY, a member for PRIVATE", async ({
   browser,
   request,
 }) => {
@@ -316,7 +316,7 @@ test("the preview shows what each audience sees: a signed-in non-member for APPL
   await expect(reviewer.getByRole("form", { name: "Apply" })).toHaveCount(0);
 });
 
-test("on a phone the decision bar says how many checks are ticked, as they are ticked @keyboard", async ({ browser, request }) => {
+test("on a phone the decision bar says how many checks are ticked, as they are ticked", async ({ browser, request }) => {
   // Walk 3: the phone's bar was a plain link, without the checks' state GitLab's approve box shows.
   const headers = await apiHeaders(request, "paul.partner");
   const name = `Checks ${Date.now().toString(36)}`;

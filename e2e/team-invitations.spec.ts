@@ -24,9 +24,7 @@ async function docsShots(page: Page, name: string) {
   await page.setViewportSize(size);
 }
 
-test("the team invites; the invitee declines on My projects, then accepts and joins; the team revokes one @keyboard", async ({
-  browser,
-}) => {
+test("the team invites; the invitee declines on My projects, then accepts and joins; the team revokes one", async ({ browser }) => {
   // Two people sign in (Argon2) and a dozen pages load: slow on a busy two-core machine.
   test.slow();
   const owner = await signedInPage(browser, "paul.partner");
