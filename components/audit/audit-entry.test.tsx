@@ -1,11 +1,9 @@
-import { NextIntlClientProvider } from "next-intl";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderHtml } from "@/components/testing/render-html";
 import { classifiedActions } from "@/lib/audit-log/events";
 import type { AuditEntryView } from "@/lib/audit/schemas";
 import { auditSentence, emptyAuditNames } from "@/lib/audit/sentence";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/messages";
 import { auditEntryView } from "@/lib/testing/audit";
 import { AuditEntry } from "./audit-entry";
 
@@ -19,11 +17,10 @@ const entry = (fields: Parameters<typeof auditEntryView>[0]) => auditEntryView({
 /** The entry's text, tags removed; fails on any message the catalogue lacks. */
 function render(locale: Locale, view: AuditEntryView): string {
   const errors: string[] = [];
-  const html = renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC" onError={(error) => errors.push(error.message)}>
-      <AuditEntry sentence={auditSentence(view, NAMES)} at={view.at} ip={view.ip} canOpenUsers />
-    </NextIntlClientProvider>,
-  );
+  const html = renderHtml(<AuditEntry sentence={auditSentence(view, NAMES)} at={view.at} ip={view.ip} canOpenUsers />, {
+    locale,
+    onError: (error) => errors.push(error.message),
+  });
   expect(errors, `${locale} ${view.action}`).toEqual([]);
   return html
     .replace(/<[^>]+>/g, " ")

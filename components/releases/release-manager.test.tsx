@@ -1,11 +1,7 @@
-import { NextIntlClientProvider } from "next-intl";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { ConfirmProvider } from "@/components/ui/confirm";
+import { renderHtml } from "@/components/testing/render-html";
 import type { Locale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/messages";
 import type { ReleaseView } from "@/lib/releases/schemas";
-import { ToastProvider } from "@/components/ui/toast";
 import { ReleaseEditor, ReleaseTable } from "./release-manager";
 
 // The upload form refreshes the page through the App Router, which a static render does not mount.
@@ -51,21 +47,16 @@ const done = async () => ({ ok: true as const, message: "" });
 const actions = { update: done, remove: done, submit: done, preview: async () => ({ ok: true as const, message: "", data: { html: "" } }) };
 
 function render(one: ReleaseView, trusted: boolean, locale: Locale = "en", locked = false) {
-  return renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
-      <ToastProvider>
-        <ConfirmProvider>
-          <ReleaseEditor
-            target={{ projectId: "p", slug: "s" }}
-            trusted={trusted}
-            release={one}
-            actions={actions}
-            listHref="/releases"
-            locked={locked}
-          />
-        </ConfirmProvider>
-      </ToastProvider>
-    </NextIntlClientProvider>,
+  return renderHtml(
+    <ReleaseEditor
+      target={{ projectId: "p", slug: "s" }}
+      trusted={trusted}
+      release={one}
+      actions={actions}
+      listHref="/releases"
+      locked={locked}
+    />,
+    { locale, feedback: true },
   );
 }
 
@@ -132,13 +123,11 @@ describe("the Releases tab and release review (issue 25)", () => {
   });
 
   it("lists releases as one compact row each, the version opening its editor (issue 30)", () => {
-    const html = renderToStaticMarkup(
-      <NextIntlClientProvider locale="en" messages={MESSAGES.en} timeZone="UTC">
-        <ReleaseTable
-          releases={[release("PUBLISHED"), { ...release("DRAFT"), id: "r2", version: "1.1.0", files: [] }]}
-          listHref="/m/releases"
-        />
-      </NextIntlClientProvider>,
+    const html = renderHtml(
+      <ReleaseTable
+        releases={[release("PUBLISHED"), { ...release("DRAFT"), id: "r2", version: "1.1.0", files: [] }]}
+        listHref="/m/releases"
+      />,
     );
     expect([...html.matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((match) => match[1])).toEqual([
       "Version",

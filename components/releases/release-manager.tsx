@@ -38,11 +38,6 @@ export interface ReleaseActions {
   preview: ChangelogPreview;
 }
 
-function useChannelOptions() {
-  const channel = useTranslations("labels.releaseChannel");
-  return RELEASE_CHANNELS.map((value) => ({ value, label: channel(value) }));
-}
-
 const STATE_STYLE: Record<ReleaseView["state"], string> = {
   DRAFT: "bg-slate-100 text-slate-700 ring-slate-300",
   IN_REVIEW: "bg-amber-50 text-amber-800 ring-amber-200",
@@ -56,36 +51,63 @@ export function ReleaseStateBadge({ state }: { state: ReleaseView["state"] }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_STYLE[state]}`}>{t(state)}</span>;
 }
 
+type ReleaseField = "version" | "title" | "channel" | "changelog";
+
 /**
- * The changelog in the Markdown editor of pages and announcements (toolbar, shortcuts, live
+ * A release's fields, the same in the New release form and in a release's editor. Version and
+ * channel only where they can be set (creating, or editing a draft). The two forms' schemas differ
+ * (every field required to create, each optional to edit), so `form` is typed by what the fields
+ * use of it, which both forms have.
+ *
+ * The changelog is the Markdown editor of pages and announcements (toolbar, shortcuts, live
  * preview). The preview is rendered on the server by the project page's own renderer and
  * sanitizer, so it shows exactly what visitors will see.
  */
-function ChangelogEditor({
+function ReleaseFields({
   target,
-  value,
-  error,
-  register,
-  render,
+  form,
+  preview,
+  versionAndChannel,
+  gap,
 }: {
   target: Target;
-  value: string;
-  error?: string;
-  register: UseFormRegisterReturn<"changelog">;
-  render: ChangelogPreview;
+  form: {
+    register: <Name extends ReleaseField>(name: Name) => UseFormRegisterReturn<Name>;
+    watch: (name: "changelog") => string | undefined;
+    formState: { errors: Partial<Record<ReleaseField, { message?: string }>> };
+  };
+  preview: ChangelogPreview;
+  versionAndChannel: boolean;
+  /** The grid's gap: the editor, among a release's moves, sits a little tighter than the New release form. */
+  gap: "gap-3" | "gap-4";
 }) {
   const t = useTranslations("releases");
+  const channel = useTranslations("labels.releaseChannel");
+  const channelOptions = RELEASE_CHANNELS.map((value) => ({ value, label: channel(value) }));
+  const { register } = form;
+  const errors = form.formState.errors;
   return (
-    <MarkdownEditor
-      label={t("changelog")}
-      hint={t("changelogHint")}
-      error={error}
-      rows={6}
-      maxLength={MAX_CHANGELOG}
-      field={register}
-      body={value}
-      preview={(changelog) => render(target, { changelog })}
-    />
+    <>
+      <div className={`grid ${gap} sm:grid-cols-3`}>
+        {versionAndChannel && (
+          <TextField label={t("version")} placeholder="1.0.0" error={errors.version?.message} {...register("version")} />
+        )}
+        <TextField label={t("title")} error={errors.title?.message} {...register("title")} />
+        {versionAndChannel && (
+          <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...register("channel")} />
+        )}
+      </div>
+      <MarkdownEditor
+        label={t("changelog")}
+        hint={t("changelogHint")}
+        error={errors.changelog?.message}
+        rows={6}
+        maxLength={MAX_CHANGELOG}
+        field={register("changelog")}
+        body={form.watch("changelog") ?? ""}
+        preview={(text) => preview(target, { changelog: text })}
+      />
+    </>
   );
 }
 
@@ -134,7 +156,6 @@ function CreateReleaseForm({ target, action, preview, listHref }: Omit<NewReleas
   const t = useTranslations("releases");
   const router = useRouter();
   const toast = useToast();
-  const channelOptions = useChannelOptions();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: createReleaseSchema,
     raw: true,
@@ -148,21 +169,9 @@ function CreateReleaseForm({ target, action, preview, listHref }: Omit<NewReleas
       return result;
     },
   });
-  const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("newRelease")} className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label={t("version")} placeholder="1.0.0" error={errors.version?.message} {...form.register("version")} />
-        <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
-        <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
-      </div>
-      <ChangelogEditor
-        target={target}
-        value={form.watch("changelog") ?? ""}
-        error={errors.changelog?.message}
-        register={form.register("changelog")}
-        render={preview}
-      />
+      <ReleaseFields target={target} form={form} preview={preview} versionAndChannel gap="gap-4" />
       <FormFooter pending={pending} label={t("create")} pendingLabel={t("creating")} notice={notice?.tone === "error" ? notice : null} />
     </form>
   );
@@ -186,7 +195,6 @@ function EditRelease({
   locked: boolean;
 }) {
   const t = useTranslations("releases");
-  const channelOptions = useChannelOptions();
   const draft = release.state === "DRAFT";
   const { form, submit, pending, notice } = useSchemaForm({
     schema: updateReleaseSchema,
@@ -198,43 +206,29 @@ function EditRelease({
     },
     action: (values) => update(target, release.id, release.revision, values),
   });
-  const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("editRelease", { version: release.version })} className="space-y-3">
       <fieldset disabled={locked} className="min-w-0 space-y-3">
-        <div className="grid gap-3 sm:grid-cols-3">
-          {draft && <TextField label={t("version")} error={errors.version?.message} {...form.register("version")} />}
-          <TextField label={t("title")} error={errors.title?.message} {...form.register("title")} />
-          {draft && (
-            <SelectField label={t("channel")} options={channelOptions} error={errors.channel?.message} {...form.register("channel")} />
-          )}
-        </div>
-        <ChangelogEditor
-          target={target}
-          value={form.watch("changelog") ?? ""}
-          error={errors.changelog?.message}
-          register={form.register("changelog")}
-          render={preview}
-        />
+        <ReleaseFields target={target} form={form} preview={preview} versionAndChannel={draft} gap="gap-3" />
       </fieldset>
       {!locked && <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} variant="secondary" notice={notice} />}
     </form>
   );
 }
 
-function ReleaseButtons({
-  target,
-  release,
-  trusted,
-  actions,
-  listHref,
-}: {
+/** A release's editor shows the release of a project, which is `trusted` or not; its moves go through `actions`. */
+interface ReleaseEditorProps {
   target: Target;
-  release: ReleaseView;
   trusted: boolean;
+  release: ReleaseView;
   actions: ReleaseActions;
+  /** The address of the releases list, where a deleted release goes back to. */
   listHref: string;
-}) {
+  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`). */
+  locked: boolean;
+}
+
+function ReleaseButtons({ target, release, trusted, actions, listHref }: Omit<ReleaseEditorProps, "locked">) {
   const t = useTranslations("releases");
   const channel = useTranslations("labels.releaseChannel");
   const router = useRouter();
@@ -243,10 +237,25 @@ function ReleaseButtons({
   const moves = useAction({ success: "notice", failure: "notice" });
   const deletion = useAction({ success: "toast", failure: "notice" });
   const pending = moves.pending || deletion.pending;
-  const move = (work: () => Promise<FormResult>, confirm: RunOptions<unknown>["confirm"]) => {
-    deletion.setNotice(null);
-    return moves.run(work, { confirm });
-  };
+  // A move is a button that asks first; the question's confirm button says what the button says.
+  const moveButton = (
+    label: string,
+    work: () => Promise<FormResult>,
+    ask: Omit<NonNullable<RunOptions<unknown>["confirm"]>, "confirmLabel">,
+    variant?: "secondary" | "danger",
+  ) => (
+    <Button
+      type="button"
+      variant={variant}
+      pending={pending}
+      onClick={() => {
+        deletion.setNotice(null);
+        return moves.run(work, { confirm: { ...ask, confirmLabel: label } });
+      }}
+    >
+      {label}
+    </Button>
+  );
   // Publishing (or submitting) a release without files gives players nothing: the question says so first.
   const withFileWarning = (body: string) =>
     release.files.length ? (
@@ -260,70 +269,37 @@ function ReleaseButtons({
   return (
     <div className="flex flex-wrap items-center gap-2">
       <div className="flex flex-wrap gap-2">
-        {canSubmitRelease(release.state) && !canPublishDirectly({ trusted }) && (
-          <Button
-            type="button"
-            pending={pending}
-            onClick={() =>
-              move(() => actions.submit(target, release.id, release.revision), {
-                title: t("submitTitle", { version: release.version }),
-                body: withFileWarning(t("submitBody")),
-                confirmLabel: t("submit"),
-                tone: "primary",
-              })
-            }
-          >
-            {t("submit")}
-          </Button>
-        )}
-        {(release.state === "IN_REVIEW" || release.state === "REJECTED") && (
-          <Button
-            type="button"
-            variant="secondary"
-            pending={pending}
-            onClick={() =>
-              move(() => actions.update(target, release.id, release.revision, { state: "DRAFT" }), {
-                title: t("backToDraftTitle", { version: release.version }),
-                body: release.state === "IN_REVIEW" ? t("withdrawBody") : t("backToDraftBody"),
-                confirmLabel: t("backToDraft"),
-              })
-            }
-          >
-            {t("backToDraft")}
-          </Button>
-        )}
-        {release.state === "DRAFT" && canPublishDirectly({ trusted }) && (
-          <Button
-            type="button"
-            pending={pending}
-            onClick={() =>
-              move(() => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }), {
-                title: t("publishTitle", { version: release.version }),
-                body: withFileWarning(t("publishBody", { channel: channel(release.channel) })),
-                confirmLabel: t("publish"),
-                tone: "primary",
-              })
-            }
-          >
-            {t("publish")}
-          </Button>
-        )}
-        {release.state === "PUBLISHED" && (
-          <Button
-            type="button"
-            variant="danger"
-            pending={pending}
-            onClick={() =>
-              move(() => actions.update(target, release.id, release.revision, { state: "YANKED" }), {
-                title: t("yankTitle", { version: release.version }),
-                body: t("yankBody"),
-                confirmLabel: t("yank"),
-              })
-            }
-          >
-            {t("yank")}
-          </Button>
-        )}
+        {canSubmitRelease(release.state) &&
+          !canPublishDirectly({ trusted }) &&
+          moveButton(t("submit"), () => actions.submit(target, release.id, release.revision), {
+            title: t("submitTitle", { version: release.version }),
+            body: withFileWarning(t("submitBody")),
+            tone: "primary",
+          })}
+        {(release.state === "IN_REVIEW" || release.state === "REJECTED") &&
+          moveButton(
+            t("backToDraft"),
+            () => actions.update(target, release.id, release.revision, { state: "DRAFT" }),
+            {
+              title: t("backToDraftTitle", { version: release.version }),
+              body: release.state === "IN_REVIEW" ? t("withdrawBody") : t("backToDraftBody"),
+            },
+            "secondary",
+          )}
+        {release.state === "DRAFT" &&
+          canPublishDirectly({ trusted }) &&
+          moveButton(t("publish"), () => actions.update(target, release.id, release.revision, { state: "PUBLISHED" }), {
+            title: t("publishTitle", { version: release.version }),
+            body: withFileWarning(t("publishBody", { channel: channel(release.channel) })),
+            tone: "primary",
+          })}
+        {release.state === "PUBLISHED" &&
+          moveButton(
+            t("yank"),
+            () => actions.update(target, release.id, release.revision, { state: "YANKED" }),
+            { title: t("yankTitle", { version: release.version }), body: t("yankBody") },
+            "danger",
+          )}
         {release.state !== "PUBLISHED" && release.state !== "IN_REVIEW" && (
           <Button
             type="button"
@@ -413,22 +389,7 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
  * (`locked`) the server refuses every change to a release, so none is offered: the reason stands
  * where the buttons were, the text reads as it is, the files without the upload.
  */
-export function ReleaseEditor({
-  target,
-  trusted,
-  release,
-  actions,
-  listHref,
-  locked,
-}: {
-  target: Target;
-  trusted: boolean;
-  release: ReleaseView;
-  actions: ReleaseActions;
-  listHref: string;
-  /** The project's reviewed content is locked (lib/permissions `reviewedContentLocked`). */
-  locked: boolean;
-}) {
+export function ReleaseEditor({ target, trusted, release, actions, listHref, locked }: ReleaseEditorProps) {
   const t = useTranslations("releases");
   const lock = useTranslations("manage.lock");
   const locale = useLocale();

@@ -1,7 +1,5 @@
-import { NextIntlClientProvider } from "next-intl";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "@/lib/i18n/messages";
+import { renderHtml } from "@/components/testing/render-html";
 import type { Locale } from "@/lib/i18n/locales";
 import { describeLauncherSettings } from "@/lib/reviews/launcher-lines";
 import { LauncherLines } from "./launcher-lines";
@@ -22,11 +20,7 @@ const settings = {
 };
 
 function render(locale: Locale): string[] {
-  const html = renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
-      <LauncherLines lines={describeLauncherSettings(settings)} />
-    </NextIntlClientProvider>,
-  );
+  const html = renderHtml(<LauncherLines lines={describeLauncherSettings(settings)} />, { locale });
   return [...html.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((match) => match[1]!);
 }
 

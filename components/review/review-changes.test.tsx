@@ -1,7 +1,5 @@
-import { NextIntlClientProvider } from "next-intl";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "@/lib/i18n/messages";
+import { renderHtml } from "@/components/testing/render-html";
 import type { Locale } from "@/lib/i18n/locales";
 import type { ReviewChange } from "@/lib/projects/review-snapshot";
 import { ReviewChanges } from "./review-changes";
@@ -15,11 +13,7 @@ const CHANGES: ReviewChange[] = [
 
 /** Each change as "label | before | after", tags removed. */
 function render(locale: Locale): string[] {
-  const html = renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
-      <ReviewChanges changes={CHANGES} />
-    </NextIntlClientProvider>,
-  );
+  const html = renderHtml(<ReviewChanges changes={CHANGES} />, { locale });
   return [...html.matchAll(/<dt[^>]*>(.*?)<\/dt><dd[^>]*><div[^>]*>(.*?)<\/div><div[^>]*>(.*?)<\/div><\/dd>/gs)].map((match) =>
     match
       .slice(1)

@@ -1,9 +1,7 @@
-import { NextIntlClientProvider } from "next-intl";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { renderHtml } from "@/components/testing/render-html";
 import { parseUserAgent } from "@/lib/auth/user-agent";
 import type { Locale } from "@/lib/i18n/locales";
-import { MESSAGES } from "@/lib/i18n/messages";
 import { useUserAgentNames } from "./user-agent-names";
 
 function Names({ userAgent }: { userAgent: string | null }) {
@@ -12,12 +10,7 @@ function Names({ userAgent }: { userAgent: string | null }) {
   return `${named(browser)} / ${named(os)}`;
 }
 
-const render = (locale: Locale, userAgent: string | null) =>
-  renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} messages={MESSAGES[locale]} timeZone="UTC">
-      <Names userAgent={userAgent} />
-    </NextIntlClientProvider>,
-  );
+const render = (locale: Locale, userAgent: string | null) => renderHtml(<Names userAgent={userAgent} />, { locale });
 
 describe("browser and system names on the security page", () => {
   it("word what the service did not recognise in the reader's language, and keep proper names", () => {

@@ -1,9 +1,5 @@
-import { NextIntlClientProvider } from "next-intl";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ConfirmProvider } from "@/components/ui/confirm";
-import { ToastProvider } from "@/components/ui/toast";
-import { MESSAGES } from "@/lib/i18n/messages";
+import { renderHtml } from "@/components/testing/render-html";
 import { ALL_PROJECT_PERMISSIONS } from "@/lib/permissions";
 import { permissionsToSave, RoleEditor } from "./role-editor";
 
@@ -11,30 +7,25 @@ const noAction = async () => ({ ok: true as const, message: "" });
 
 /** The permission check boxes the editor offers for a project with `modules` on. */
 function offered(modules: string[]): string[] {
-  const html = renderToStaticMarkup(
-    <NextIntlClientProvider locale="en" messages={MESSAGES.en} timeZone="UTC">
-      <ToastProvider>
-        <ConfirmProvider>
-          <RoleEditor
-            target={{ projectId: "p", slug: "p" }}
-            grantable={ALL_PROJECT_PERMISSIONS}
-            modules={modules}
-            actions={{ save: noAction, remove: noAction }}
-            role={{
-              id: "r",
-              key: null,
-              name: "Builder",
-              label: "Builder",
-              rank: 10,
-              permissions: ["project.view", "launcher.manage"],
-              custom: true,
-              memberCount: 0,
-              editable: true,
-            }}
-          />
-        </ConfirmProvider>
-      </ToastProvider>
-    </NextIntlClientProvider>,
+  const html = renderHtml(
+    <RoleEditor
+      target={{ projectId: "p", slug: "p" }}
+      grantable={ALL_PROJECT_PERMISSIONS}
+      modules={modules}
+      actions={{ save: noAction, remove: noAction }}
+      role={{
+        id: "r",
+        key: null,
+        name: "Builder",
+        label: "Builder",
+        rank: 10,
+        permissions: ["project.view", "launcher.manage"],
+        custom: true,
+        memberCount: 0,
+        editable: true,
+      }}
+    />,
+    { feedback: true },
   );
   return [...html.matchAll(/type="checkbox"[^>]*value="([^"]+)"/g)].map((match) => match[1]);
 }

@@ -35,6 +35,9 @@ async function openProject(
   return { owner, project, ownerToken: await tokenFor(owner.id), roleId };
 }
 
+/** A page of the project's applications; `query` as in the address ("?status=PENDING"). */
+const list = (token: string, projectId: string, query = "") =>
+  call(applicationsRoute.GET, "GET", `/${query}`, { token, params: { id: projectId } });
 const apply = (token: string | undefined, projectId: string, body: unknown) =>
   call(applicationsRoute.POST, "POST", "/", { token, params: { id: projectId }, body });
 const decide = (token: string, projectId: string, applicationId: string, body: unknown) =>
@@ -67,7 +70,7 @@ describe("the application journey", () => {
       reason: null,
     });
 
-    const listed = await call(applicationsRoute.GET, "GET", "/?status=PENDING", { token: ownerToken, params: { id: project.id } });
+    const listed = await list(ownerToken, project.id, "?status=PENDING");
     expect(listed.status).toBe(200);
     expect((listed.json!.data as { id: string }[]).map((row) => row.id)).toEqual([created.json!.id]);
 
@@ -345,9 +348,7 @@ describe("bad input: a clear problem, nothing written", () => {
       name: "a page of an unknown status",
       arrange: async () => {
         const c = await openProject();
-        return about(c.project.id, () =>
-          call(applicationsRoute.GET, "GET", "/?status=DONE", { token: c.ownerToken, params: { id: c.project.id } }),
-        );
+        return about(c.project.id, () => list(c.ownerToken, c.project.id, "?status=DONE"));
       },
       status: 400,
       path: "status",
@@ -356,9 +357,7 @@ describe("bad input: a clear problem, nothing written", () => {
       name: "a broken cursor",
       arrange: async () => {
         const c = await openProject();
-        return about(c.project.id, () =>
-          call(applicationsRoute.GET, "GET", "/?cursor=bad", { token: c.ownerToken, params: { id: c.project.id } }),
-        );
+        return about(c.project.id, () => list(c.ownerToken, c.project.id, "?cursor=bad"));
       },
       status: 400,
     },
@@ -533,7 +532,7 @@ describe("module and visibility", () => {
     const { token } = await applicant();
     await apply(token, project.id, { message: "Hello" });
     await db.project.update({ where: { id: project.id }, data: { modules: [] } });
-    expect((await call(applicationsRoute.GET, "GET", "/", { token: ownerToken, params: { id: project.id } })).status).toBe(404);
+    expect((await list(ownerToken, project.id)).status).toBe(404);
     expect((await call(myApplicationsRoute.GET, "GET", "/", { token })).json!.data).toEqual([]);
     expect(await db.application.count({ where: { projectId: project.id } })).toBe(1);
     await db.project.update({ where: { id: project.id }, data: { modules: ["APPLICATIONS"] } });
@@ -563,12 +562,9 @@ describe("module and visibility", () => {
   it("pages the project's applications with a cursor", async () => {
     const { project, ownerToken } = await openProject();
     for (let i = 0; i < 3; i += 1) await apply((await applicant()).token, project.id, { message: `n${i}` });
-    const first = await call(applicationsRoute.GET, "GET", "/?limit=2", { token: ownerToken, params: { id: project.id } });
+    const first = await list(ownerToken, project.id, "?limit=2");
     expect(first.json!.data).toHaveLength(2);
-    const second = await call(applicationsRoute.GET, "GET", `/?limit=2&cursor=${first.json!.nextCursor}`, {
-      token: ownerToken,
-      params: { id: project.id },
-    });
+    const second = await list(ownerToken, project.id, `?limit=2&cursor=${first.json!.nextCursor}`);
     expect(second.json!.data).toHaveLength(1);
     expect(second.json!.nextCursor).toBeNull();
   });

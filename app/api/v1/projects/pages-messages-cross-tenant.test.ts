@@ -86,8 +86,10 @@ beforeAll(async () => {
   });
 }, 180_000);
 
-async function welcomeVersion(p: Project) {
-  return (await db.projectPage.findUnique({ where: { projectId_slug: { projectId: p.id, slug: "welcome" } } }))?.version ?? 1;
+/** The project's "welcome" page at the version it has now (If-Match), for changing or deleting it. */
+async function welcomeAsItIs(p: Project) {
+  const page = await db.projectPage.findUnique({ where: { projectId_slug: { projectId: p.id, slug: "welcome" } } });
+  return { params: { id: p.id, pageSlug: "welcome" }, headers: { "if-match": `"v${page?.version ?? 1}"` } };
 }
 
 type Endpoint = TableEndpoint<Caller>;
@@ -113,23 +115,12 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     name: "PUT /projects/{id}/pages/{pageSlug}",
-    request: async (token, p) =>
-      call(pageRoute.PUT, "PUT", "/", {
-        token,
-        params: { id: p.id, pageSlug: "welcome" },
-        headers: { "if-match": `"v${await welcomeVersion(p)}"` },
-        body: PAGE_BODY,
-      }),
+    request: async (token, p) => call(pageRoute.PUT, "PUT", "/", { token, ...(await welcomeAsItIs(p)), body: PAGE_BODY }),
     expected: (c, p) => write(c, p, pagesReadable, "pages.manage", unlessInReview(p, 200)),
   },
   {
     name: "DELETE /projects/{id}/pages/{pageSlug}",
-    request: async (token, p) =>
-      call(pageRoute.DELETE, "DELETE", "/", {
-        token,
-        params: { id: p.id, pageSlug: "welcome" },
-        headers: { "if-match": `"v${await welcomeVersion(p)}"` },
-      }),
+    request: async (token, p) => call(pageRoute.DELETE, "DELETE", "/", { token, ...(await welcomeAsItIs(p)) }),
     expected: (c, p) => write(c, p, pagesReadable, "pages.manage", unlessInReview(p, 204)),
     restore: async (p) => void (await db.projectPage.create({ data: { projectId: p.id, ...PAGE_BODY } })),
   },
