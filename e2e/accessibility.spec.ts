@@ -12,7 +12,7 @@
  * e2e/portal-access.spec.ts checks the table's outcomes (ok, 404, sign-in, denied) over HTTP.
  */
 import type { Page } from "@playwright/test";
-import { axeViolations } from "./axe";
+import { axeViolations, preloadAxe } from "./axe";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
 import { ACTORS, pagesOf, type ActorName } from "./portal-table";
@@ -44,6 +44,7 @@ for (const actorName of Object.keys(ACTORS) as ActorName[]) {
     const login = ACTORS[actorName].login;
     const options = { colorScheme: "light" as const, viewport: DESKTOP };
     const page = login ? await signedInPage(browser, login, undefined, options) : await (await browser.newContext(options)).newPage();
+    await preloadAxe(page);
     const intlErrors: string[] = [];
     page.on("console", (message) => {
       if (/MISSING_MESSAGE|IntlError/.test(message.text())) intlErrors.push(`${page.url()}: ${message.text().split("\n")[0]}`);

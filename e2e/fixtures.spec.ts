@@ -4,6 +4,7 @@
  * keyboard user cannot do (the "keyboard" project only).
  */
 import type { Page } from "@playwright/test";
+import { axeViolations, preloadAxe } from "./axe";
 import { expect, test } from "./fixtures";
 
 test("a next-intl error in a browser's console fails the test", async ({ browser }) => {
@@ -11,6 +12,28 @@ test("a next-intl error in a browser's console fails the test", async ({ browser
   const page = await browser.newPage();
   await page.setContent("<p>A page</p>");
   await page.evaluate(() => console.error("IntlError: MISSING_MESSAGE: Could not resolve `Nowhere.title` in messages for locale `en`."));
+});
+
+const FAULTY = `<!doctype html><html lang="en"><head><title>Faulty</title></head><body><main><h1>Faulty</h1>
+  <img src="data:,"><p style="color: #777; background: #888">Faint text</p><button></button></main></body></html>`;
+const CLEAN = `<!doctype html><html lang="en"><head><title>Clean</title></head><body><main><h1>Clean</h1><p>Text</p></main></body></html>`;
+
+test("axeViolations reports what axe finds, with axe preloaded or not, and nothing on a clean page", async ({ browser, keyboardOnly }) => {
+  test.skip(keyboardOnly, "no journey: the default project checks it");
+  const page = await browser.newPage();
+  await page.route("http://axe.test/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: route.request().url().endsWith("/clean") ? CLEAN : FAULTY }),
+  );
+  const rules = (lines: string[]) => lines.map((line) => line.split(" ")[1]).sort();
+  await page.goto("http://axe.test/faulty");
+  expect(rules(await axeViolations(page, "faulty"))).toEqual(["button-name", "color-contrast", "image-alt"]);
+  await preloadAxe(page);
+  await page.goto("http://axe.test/clean");
+  expect(await page.evaluate(() => "axe" in window)).toBe(true);
+  expect(await axeViolations(page, "clean")).toEqual([]);
+  await page.goto("http://axe.test/faulty");
+  expect(rules(await axeViolations(page, "faulty-preloaded"))).toEqual(["button-name", "color-contrast", "image-alt"]);
+  await page.close();
 });
 
 const CONTROLS = `
