@@ -7,14 +7,14 @@ import { MESSAGES } from "./messages";
 
 // The compiled messages must say exactly what next-intl's `t` says, in every language.
 describe("compiled messages", () => {
-  const cases: [namespace: "nav" | "projects.mine", key: string, values: Record<string, string | number>][] = [
+  const cases: [namespace: "nav" | "projects.mine.list", key: string, values: Record<string, string | number>][] = [
     ["nav", "unread", { count: 0 }],
     ["nav", "unread", { count: 1 }],
     ["nav", "unread", { count: 1234 }],
     ["nav", "userMenu", { name: "Ada <Lovelace> {x}" }],
-    ["projects.mine", "roleSince", { role: "Manager", since: "Nov 23, 2026" }],
-    ["projects.mine", "manageLabel", { project: "Skyforge" }],
-    ["projects.mine", "leaveLabel", { project: "Skyforge" }],
+    ["projects.mine.list", "roleSince", { role: "Manager", since: "Nov 23, 2026" }],
+    ["projects.mine.list", "manageLabel", { project: "Skyforge" }],
+    ["projects.mine.list", "leaveLabel", { project: "Skyforge" }],
   ];
 
   for (const locale of LOCALES) {
