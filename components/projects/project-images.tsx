@@ -48,18 +48,14 @@ export function ProjectBanner({
   placeholderClassName?: string;
   alt?: string;
 }) {
-  return (
-    <FallbackImage
-      src={url}
-      alt={alt}
-      className={`${className} object-cover`}
-      fallback={
-        <div
-          aria-hidden
-          data-testid="image-placeholder"
-          className={`${placeholderClassName} bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500`}
-        />
-      }
+  const fallback = (
+    <div
+      aria-hidden
+      data-testid="image-placeholder"
+      className={`${placeholderClassName} bg-gradient-to-r from-indigo-500 via-violet-500 to-fuchsia-500`}
     />
   );
+  // Without a banner, the placeholder as plain markup: no FallbackImage (a list renders no component for it).
+  if (!url) return fallback;
+  return <FallbackImage src={url} alt={alt} className={`${className} object-cover`} fallback={fallback} />;
 }
