@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { NavigatedList } from "@/components/navigation/navigated-list";
 import { ProjectCard } from "@/components/projects/project-card";
 import { getPortalActor } from "@/lib/auth/portal";
 import { isPubliclyReadable } from "@/lib/permissions";
@@ -140,7 +141,8 @@ function Shelf({
       {children.length === 0 ? (
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>
+        // The cards' links are plain anchors: the list navigates inside the app (components/projects/project-card.tsx).
+        <NavigatedList className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">{children}</NavigatedList>
       )}
     </section>
   );

@@ -52,6 +52,31 @@ test("a card shows the whole project name at 1280 px, wrapping it rather than cu
   expect(clipped).toBe(false);
 });
 
+test("a card's link is named by its project, draws the focus ring around the card, and opens the project without a reload", async ({
+  page,
+}) => {
+  // The card's link is a plain anchor under the list's one navigation handler (components/projects/project-card.tsx).
+  await page.goto("/projects");
+  const card = page.getByRole("list", { name: "Project list" }).getByRole("listitem").filter({ hasText: "Skyforge Survival" });
+  const link = card.getByRole("link", { name: "Skyforge Survival", exact: true });
+  await expect(link).toHaveAttribute("href", "/projects/skyforge-survival");
+  await page.evaluate(() => ((window as unknown as { stayed?: boolean }).stayed = true));
+  // By the keyboard: Tab until the card's link has the focus, and its ring is drawn (the link's ::after covers the card).
+  for (let step = 0; step < 60 && !(await link.evaluate((element) => element === document.activeElement)); step++)
+    await page.keyboard.press("Tab");
+  await expect(link).toBeFocused();
+  const ring = await link.evaluate((element) => {
+    const after = getComputedStyle(element, "::after");
+    return { shadow: after.boxShadow, position: after.position };
+  });
+  expect(ring.position).toBe("absolute");
+  expect(ring.shadow).not.toBe("none");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/projects\/skyforge-survival$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Skyforge Survival" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+});
+
 test("at 1280 px the cards sit two to a row beside the facets, and the search field shows its whole placeholder, in German too", async ({
   browser,
 }) => {

@@ -8,7 +8,8 @@
 // Then the webhook benchmark (bench/webhooks.ts): writes with 10 webhooks against none, and
 // deliveries at 1,000 events per minute. Then the proxy part (bench/proxied.ts): nginx caching in front
 // of two instances on PostgreSQL and Redis (BENCH_REDIS_URL), with the check that a signed-in answer
-// never reaches anyone else. BENCH_ONLY=projects, proxy, files or webhooks runs one part.
+// never reaches anyone else. BENCH_ONLY=projects, proxy, files or webhooks runs one part; BENCH_PAGES
+// (names of bench/pages.ts, separated by commas) limits the portal pages measured.
 // --scale=million (or BENCH_SCALE=million) adds the staff reads at 1,000,000 users (bench/scale.ts;
 // BENCH_ONLY=scale runs it alone). --proxy-check runs the proxy check alone and writes no report.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -22,6 +23,7 @@ import { benchFiles, fileReport } from "../bench/files";
 import { load, type LoadResult } from "../bench/load";
 import { benchWebhooks, webhookReport } from "../bench/webhooks";
 import { seedBenchData } from "../bench/seed";
+import { FLOOR_PAGE, pagesToMeasure, PAGES as ALL_PAGES, SIGNED_IN_FLOOR } from "../bench/pages";
 import { benchProxy, proxyReport } from "../bench/proxied";
 import { explainStaffReads, measureStaffReads, type ScaleRun, scaleReport, seedScale, staffToken } from "../bench/scale";
 import { migratePostgres } from "../lib/db/migrations/run";
@@ -173,18 +175,8 @@ const PAGE_CONNECTIONS = Number(process.env.BENCH_PAGE_CONNECTIONS ?? 8);
 /** Odd, so that the median is one round's ratio. */
 const PAGE_ROUNDS = Number(process.env.BENCH_PAGE_ROUNDS ?? 9) | 1;
 const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 2);
-/** The floor of the portal pages: a no-op server component page, anonymous. */
-const FLOOR_PAGE = { target: "/ping", signedIn: false };
-const SIGNED_IN_FLOOR = "no-op page, signed in `/ping`";
-// p1 is published and PUBLIC in the seed; the search names a project like a visitor would.
-const PAGES = [
-  { label: "directory, first page `/projects`", target: "/projects", signedIn: false },
-  { label: "directory search `/projects?q=Project 4711`", target: "/projects?q=Project%204711", signedIn: false },
-  { label: "project page `/projects/bench-1`", target: "/projects/bench-1", signedIn: false },
-  // The same no-op page for the signed-in user: the header (account menu, notifications) is theirs.
-  { label: SIGNED_IN_FLOOR, target: "/ping", signedIn: true },
-  { label: "My projects (user on 20 teams) `/my-projects`", target: "/my-projects", signedIn: true },
-];
+/** BENCH_PAGES=directory,my-projects measures only those portal pages (bench/pages.ts names them). */
+const PAGES = pagesToMeasure(process.env.BENCH_PAGES);
 
 /** A portal page against the floor page: the round with the median ratio, and every round's ratio. */
 interface PageResult {
@@ -293,6 +285,7 @@ function projectReport(results: SizeResult[]): { section: string[]; targets: str
             `| ${label} | ${page.ttfbP50.toFixed(1)} | ${floor.ttfbP50.toFixed(1)} | ${ratio.toFixed(2)} | ${ratios.map((value) => value.toFixed(2)).join(", ")} | ${page.rps.toFixed(0)} | ${page.p99.toFixed(1)} | ${page.requests} | ${errors} |`,
         ),
         "",
+        ...(PAGES.length < ALL_PAGES.length ? [`Only the pages BENCH_PAGES names: ${PAGES.map((page) => page.name).join(", ")}.`, ""] : []),
         `The floor page is the no-op server component page \`/ping\`, anonymous. In each of ${PAGE_ROUNDS} rounds every page is measured for ${PAGE_SECONDS} s right next to the floor page (after a 2 s warm-up of each in the first round; which of the two goes first alternates between rounds), and each round gives a ratio of the two TTFB p50s. A page's ratio is the median of its rounds; the row shows the round with that ratio. Errors are counted over all rounds, the floor page's included.`,
         "",
       );

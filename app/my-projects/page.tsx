@@ -78,6 +78,7 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
                   expires: <LocalTime at={invitation.expiresAt} format="date" />,
                 };
               })}
+              label={tInvitations("title")}
               answers={{ accept: acceptInvitationAction, decline: declineInvitationAction }}
             />
           </Card>
@@ -123,7 +124,7 @@ export default async function MyProjectsPage({ searchParams }: { searchParams: P
               })}
         </EmptyState>
       ) : (
-        <MyProjectList rows={rows} leave={leaveProjectAction} />
+        <MyProjectList rows={rows} label={t("title")} leave={leaveProjectAction} />
       )}
       {(page > 1 || hasNext) && (
         <nav aria-label={t("pages")} className="mt-4 flex items-center justify-between gap-2">

@@ -26,8 +26,18 @@ export interface InvitationAnswers {
  * My projects' invitations to teams: Accept joins at once; Decline asks first. The result is a
  * toast; the page then shows the new team in its list (or the invitation gone).
  */
-export function MyInvitations({ invitations, answers }: { invitations: MyInvitation[]; answers: InvitationAnswers }) {
-  const t = useTranslations("projects.invitations");
+export function MyInvitations({
+  invitations,
+  label,
+  answers,
+}: {
+  invitations: MyInvitation[];
+  /** The list's accessible name (the card's title). */
+  label: string;
+  answers: InvitationAnswers;
+}) {
+  // Only `projects.invitations.answer` reaches the browser (app/my-projects/layout.tsx).
+  const t = useTranslations("projects.invitations.answer");
   const { run, pending, busy } = useAction();
   const decline = (invitation: MyInvitation) =>
     run(() => answers.decline(invitation.id), {
@@ -36,7 +46,7 @@ export function MyInvitations({ invitations, answers }: { invitations: MyInvitat
     });
 
   return (
-    <ul aria-label={t("title")} className="divide-y divide-slate-100">
+    <ul aria-label={label} className="divide-y divide-slate-100">
       {invitations.map((invitation) => (
         <li key={invitation.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
           {/* The invitee may not see the project's pictures yet (a draft, a private project): its initial. */}

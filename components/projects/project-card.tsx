@@ -1,5 +1,4 @@
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import type { ProjectView } from "@/lib/projects/schemas";
 import { StatusBadge, VisibilityBadge } from "./badges";
 import { ProjectBanner, ProjectLogo } from "./project-images";
@@ -28,6 +27,11 @@ export function cardData({
 /**
  * A project in a list: banner, logo, name (the link over the whole card), game and category.
  * `signInFirst`: the page is for signed-in users only (APPLICATION_ONLY), so the card leads to sign-in.
+ *
+ * The link is a plain anchor, not a `next/link` (a context provider, six hooks and three handlers
+ * per card on the server, docs/performance.md): the list the cards sit in navigates inside the app
+ * with one handler (`useListNavigation`: ProjectGrid, or a `NavigatedList`). A project without a
+ * banner or a logo gets its placeholder as plain markup, no `FallbackImage`.
  */
 export function ProjectCard({
   project,
@@ -48,12 +52,12 @@ export function ProjectCard({
         <div className="min-w-0 flex-1 pt-7">
           <h2 className="line-clamp-2 font-semibold break-words text-slate-900">
             {/* The link covers the whole card with its ::after, so the keyboard's focus ring is drawn there, around the card. */}
-            <Link
+            <a
               href={href}
               className="after:absolute after:inset-0 after:rounded-lg focus:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-indigo-600"
             >
               {project.name}
-            </Link>
+            </a>
           </h2>
           <p className="text-sm break-words text-slate-500">
             {[project.game, project.category].filter(Boolean).join(" · ") || t("noGame")}

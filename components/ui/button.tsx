@@ -11,6 +11,19 @@ const VARIANTS = {
   ghost: "text-slate-700 hover:bg-slate-100",
 } as const;
 
+/**
+ * A button's classes, for a list that renders its buttons as plain markup inside one component
+ * (My projects: a `Button` per row is a component and a hook per row; docs/performance.md).
+ */
+export function buttonClassName(variant: keyof typeof VARIANTS = "primary", className = ""): string {
+  return `inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]}${className ? ` ${className}` : ""}`;
+}
+
+/** What a pending button shows before its text. */
+export const BUTTON_SPINNER = (
+  <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+);
+
 export function Button({
   variant = "primary",
   pending = false,
@@ -26,9 +39,9 @@ export function Button({
       {...props}
       disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]}${className ? ` ${className}` : ""}`}
+      className={buttonClassName(variant, className)}
     >
-      {pending && <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+      {pending && BUTTON_SPINNER}
       {children}
     </button>
   );

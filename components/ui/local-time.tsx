@@ -28,8 +28,26 @@ export function LocalTime({
   format?: keyof typeof FORMATS.dateTime;
   className?: string;
 }) {
-  const locale = useLocale();
-  const inBrowser = useHydrated();
+  return localTime({ locale: useLocale(), inBrowser: useHydrated(), at, format, className });
+}
+
+/**
+ * The same `<time>` as plain markup, for a list that renders its rows inside one component: it
+ * calls `useLocale()` and `useHydrated()` once for all rows (My projects, docs/performance.md).
+ */
+export function localTime({
+  locale,
+  inBrowser,
+  at,
+  format = "dateTime",
+  className,
+}: {
+  locale: string;
+  inBrowser: boolean;
+  at: Date | string;
+  format?: keyof typeof FORMATS.dateTime;
+  className?: string;
+}) {
   const iso = new Date(at).toISOString();
   const utc = formatCompiledDate(locale, format, iso);
   const text = inBrowser ? formatCompiledDate(locale, format, iso, readerTimeZone()) : format === "date" ? utc : `${utc} UTC`;

@@ -119,3 +119,74 @@ describe("the catalogue the browser gets", () => {
     expect(whole).toEqual([]);
   });
 });
+
+/** The leaf keys of a (partial) catalogue, as dotted paths. */
+const leafKeys = (tree: object, prefix = ""): string[] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "object" ? leafKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+describe("My projects' messages in the browser (a budget)", () => {
+  // Every message here travels twice on every visit (the HTML and the RSC payload). The page's
+  // client components need these and no more: the rows' words (`projects.mine.list`), the words
+  // of answering an invitation, and the labels of roles and badges. A key added here is a
+  // decision, not an accident (docs/performance.md).
+  const NEEDED = [
+    "labels.defaultRole.DEVELOPER",
+    "labels.defaultRole.MANAGER",
+    "labels.defaultRole.MEMBER",
+    "labels.defaultRole.MODERATOR",
+    "labels.defaultRole.OWNER",
+    "labels.defaultRole.TESTER",
+    "labels.projectStatus.ARCHIVED",
+    "labels.projectStatus.DRAFT",
+    "labels.projectStatus.IN_REVIEW",
+    "labels.projectStatus.PUBLISHED",
+    "labels.projectStatus.REJECTED",
+    "labels.visibility.APPLICATION_ONLY",
+    "labels.visibility.LAUNCHER",
+    "labels.visibility.PRIVATE",
+    "labels.visibility.PUBLIC",
+    "projects.invitations.answer.accept",
+    "projects.invitations.answer.acceptLabel",
+    "projects.invitations.answer.decline",
+    "projects.invitations.answer.declineBody",
+    "projects.invitations.answer.declineLabel",
+    "projects.invitations.answer.declineTitle",
+    "projects.invitations.answer.expires",
+    "projects.mine.list.leave",
+    "projects.mine.list.leaveBody",
+    "projects.mine.list.leaveConfirm",
+    "projects.mine.list.leaveLabel",
+    "projects.mine.list.leaveTitle",
+    "projects.mine.list.manage",
+    "projects.mine.list.manageLabel",
+    "projects.mine.list.noGame",
+    "projects.mine.list.roleSince",
+  ];
+  /** Bytes of the page's own messages as JSON, in the longest language (German), with a little room. */
+  const BUDGET_BYTES = 1400;
+
+  const { namespaces } = givenTo("app/my-projects/page.tsx");
+  const own = namespaces.filter((namespace) => !(GLOBAL_CLIENT_NAMESPACES as readonly string[]).includes(namespace));
+
+  for (const locale of ["en", "de"] as const) {
+    it(`gives the page's client components only the keys they need, in ${locale}`, () => {
+      const messages = clientMessages(locale, own as Parameters<typeof clientMessages>[1]);
+      const global = new Set(leafKeys(clientMessages(locale, [])));
+      expect(
+        leafKeys(messages)
+          .filter((key) => !global.has(key))
+          .sort(),
+      ).toEqual(NEEDED);
+      const { common: _common, auth: _auth, ...pageOwn } = messages;
+      expect(Buffer.byteLength(JSON.stringify(pageOwn))).toBeLessThanOrEqual(BUDGET_BYTES);
+    });
+  }
+
+  it("uses every key it gives in the page's client components", () => {
+    const sources = [...clientNamespaces("app/my-projects/page.tsx").keys()].map(read).join("\n");
+    const literal = NEEDED.filter((key) => !key.startsWith("labels.")).map((key) => key.split(".").pop()!);
+    expect(literal.filter((key) => !sources.includes(`"${key}"`))).toEqual([]);
+  });
+});

@@ -1,20 +1,24 @@
 import { createFormatter, createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { formatCompiled, formatCompiledDate } from "./compiled";
+import { formatCompiled, formatCompiledDate, formatCompiledNumber } from "./compiled";
 import { FORMATS, TIME_ZONE } from "./formats";
 import { LOCALES } from "./locales";
 import { MESSAGES } from "./messages";
 
 // The compiled messages must say exactly what next-intl's `t` says, in every language.
 describe("compiled messages", () => {
-  const cases: [namespace: "nav" | "projects.mine", key: string, values: Record<string, string | number>][] = [
+  const cases: [namespace: "nav" | "projects.mine.list" | "projects.directory", key: string, values: Record<string, string | number>][] = [
     ["nav", "unread", { count: 0 }],
     ["nav", "unread", { count: 1 }],
     ["nav", "unread", { count: 1234 }],
     ["nav", "userMenu", { name: "Ada <Lovelace> {x}" }],
-    ["projects.mine", "roleSince", { role: "Manager", since: "Nov 23, 2026" }],
-    ["projects.mine", "manageLabel", { project: "Skyforge" }],
-    ["projects.mine", "leaveLabel", { project: "Skyforge" }],
+    ["projects.mine.list", "roleSince", { role: "Manager", since: "Nov 23, 2026" }],
+    ["projects.mine.list", "manageLabel", { project: "Skyforge" }],
+    ["projects.mine.list", "leaveLabel", { project: "Skyforge" }],
+    ["projects.directory", "count", { count: 0 }],
+    ["projects.directory", "count", { count: 1 }],
+    ["projects.directory", "count", { count: 12345 }],
+    ["projects.directory", "removeFilter", { value: "Minecraft <b> {x}" }],
   ];
 
   for (const locale of LOCALES) {
@@ -26,6 +30,11 @@ describe("compiled messages", () => {
         };
         expect(formatCompiled(locale, t.raw(key), values)).toBe(t(key, values));
       }
+    });
+
+    it(`formats a number like next-intl in ${locale}`, () => {
+      const format = createFormatter({ locale, formats: FORMATS, timeZone: TIME_ZONE });
+      for (const value of [0, 7, 1234, 1234567.5]) expect(formatCompiledNumber(locale, value)).toBe(format.number(value));
     });
 
     it(`formats a date like next-intl's named format in ${locale}, in UTC`, () => {

@@ -13,6 +13,7 @@ import { FORMATS, TIME_ZONE } from "./formats";
  */
 const messages = new Map<string, IntlMessageFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 function compiled<T>(cache: Map<string, T>, key: string, create: () => T): T {
   let value = cache.get(key);
@@ -42,4 +43,9 @@ export function formatCompiledDate(
     `${locale} ${name} ${timeZone}`,
     () => new Intl.DateTimeFormat(locale, { ...FORMATS.dateTime[name], timeZone }),
   ).format(new Date(date));
+}
+
+/** A number as next-intl's `format.number(value)` writes it in `locale` (no named format). */
+export function formatCompiledNumber(locale: string, value: number): string {
+  return compiled(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(value);
 }

@@ -37,10 +37,10 @@ export const DELETABLE_STATUSES: readonly ProjectStatus[] = ["DRAFT", "REJECTED"
 const LISTED: Prisma.ProjectWhereInput = { status: { in: ["PUBLISHED", "ARCHIVED"] }, visibility: { in: ["PUBLIC", "APPLICATION_ONLY"] } };
 
 /**
- * The projects the caller may list, with the query's filters. `leaveOut` drops one facet's own
- * filter: a facet counts the alternatives to the value chosen.
+ * The projects the caller may list, with the query's filters. `withoutFacets` leaves out the game
+ * and category filters: the facets apply them to one grouped count themselves.
  */
-function listedWhere(actor: Actor | null, query: ListProjectsQuery, leaveOut?: FacetName): Prisma.ProjectWhereInput[] {
+function listedWhere(actor: Actor | null, query: ListProjectsQuery, withoutFacets = false): Prisma.ProjectWhereInput[] {
   if (query.member === "me" && !actor) throw new Unauthorized("Sign in to list your projects.");
   const mine: Prisma.ProjectWhereInput | null = actor ? { members: { some: { userId: actor.userId } } } : null;
   const visible: Prisma.ProjectWhereInput =
@@ -50,8 +50,8 @@ function listedWhere(actor: Actor | null, query: ListProjectsQuery, leaveOut?: F
     visible,
     query.status ? { status: query.status } : {},
     query.visibility ? { visibility: query.visibility } : {},
-    query.game && leaveOut !== "game" ? { game: { equals: query.game, mode: "insensitive" } } : {},
-    query.category && leaveOut !== "category" ? { category: { equals: query.category, mode: "insensitive" } } : {},
+    query.game && !withoutFacets ? { game: { equals: query.game, mode: "insensitive" } } : {},
+    query.category && !withoutFacets ? { category: { equals: query.category, mode: "insensitive" } } : {},
     query.q
       ? { OR: [{ name: { contains: query.q, mode: "insensitive" } }, { description: { contains: query.q, mode: "insensitive" } }] }
       : {},
@@ -73,7 +73,6 @@ export async function listProjects(actor: Actor | null, query: ListProjectsQuery
   };
 }
 
-type FacetName = "game" | "category";
 /** One value of a facet and how many projects hold it. */
 export interface Facet {
   value: string;
@@ -86,29 +85,39 @@ const FACET_VALUES = 12;
  * Beside the directory's results: how many projects match the query (the cursor aside), and for
  * each game and each category how many would match with that value chosen (the facet's own filter
  * left out). Counted over what the caller may list, as the list is.
+ *
+ * One statement for all three: the projects matching every filter but game and category, counted
+ * per (game, category) pair; the total and each facet are sums over those pairs (a facet's sum
+ * applies the other facet's filter). A chosen value matches as the list's filter does, whatever
+ * its case (the list's `mode: "insensitive"`; for letters beyond ASCII JavaScript's lower case
+ * stands in for the database's).
  */
 export async function projectFacets(
   actor: Actor | null,
   query: ListProjectsQuery,
 ): Promise<{ total: number; game: Facet[]; category: Facet[] }> {
-  const where = (leaveOut?: FacetName): Prisma.ProjectWhereInput => ({ AND: listedWhere(actor, query, leaveOut) });
-  const countBy = (facet: FacetName) => {
-    const args = { by: [facet], where: where(facet), _count: { _all: true } } satisfies Prisma.ProjectGroupByArgs;
-    return cachedData(`projects:facet:${JSON.stringify(args)}`, async () => {
-      const groups = await db.project.groupBy(args);
-      return groups
-        .map((group) => ({ value: group[facet], count: group._count._all }))
-        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
-        .slice(0, FACET_VALUES);
-    });
+  const args = {
+    by: ["game", "category"],
+    where: { AND: listedWhere(actor, query, true) },
+    _count: { _all: true },
+  } satisfies Prisma.ProjectGroupByArgs;
+  const pairs = await cachedData(`projects:facets:${JSON.stringify(args)}`, async () =>
+    (await db.project.groupBy(args)).map((group) => ({ game: group.game, category: group.category, count: group._count._all })),
+  );
+  const matches = (value: string, chosen: string | undefined) => !chosen || value.toLowerCase() === chosen.toLowerCase();
+  const facet = (name: "game" | "category", other: "game" | "category"): Facet[] => {
+    const counts = new Map<string, number>();
+    for (const pair of pairs) if (matches(pair[other], query[other])) counts.set(pair[name], (counts.get(pair[name]) ?? 0) + pair.count);
+    return [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+      .slice(0, FACET_VALUES);
   };
-  const counted = where();
-  const [total, game, category] = await Promise.all([
-    cachedData(`projects:count:${JSON.stringify(counted)}`, () => db.project.count({ where: counted })),
-    countBy("game"),
-    countBy("category"),
-  ]);
-  return { total, game, category };
+  const total = pairs.reduce(
+    (sum, pair) => sum + (matches(pair.game, query.game) && matches(pair.category, query.category) ? pair.count : 0),
+    0,
+  );
+  return { total, game: facet("game", "category"), category: facet("category", "game") };
 }
 
 const ORDER: Record<ListProjectsQuery["sort"], Prisma.ProjectOrderByWithRelationInput[]> = {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { cache } from "react";
+import { NavigatedList } from "@/components/navigation/navigated-list";
 import { ProjectCard } from "@/components/projects/project-card";
 import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
@@ -45,13 +46,13 @@ export default async function PublicProfilePage({ params }: { params: Promise<{ 
         {projects.length === 0 ? (
           <p className="text-sm text-slate-600">{t("noProjects")}</p>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <NavigatedList className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((project) => (
               <li key={project.id}>
                 <ProjectCard project={project} signInFirst={!actor && !isPubliclyReadable(project, { signedIn: false })} />
               </li>
             ))}
-          </ul>
+          </NavigatedList>
         )}
       </Card>
     </div>

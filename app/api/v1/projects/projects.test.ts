@@ -6,12 +6,14 @@ import * as one from "@/app/api/v1/projects/[id]/route";
 import * as settings from "@/app/api/v1/projects/[id]/settings/route";
 import * as images from "@/app/api/v1/projects/[id]/images/[kind]/route";
 import * as collection from "@/app/api/v1/projects/route";
+import { clearDataCache } from "@/lib/cache/data-cache";
 import { db } from "@/lib/db/client";
 import { listProjectsQuerySchema } from "@/lib/projects/schemas";
 import type { Actor } from "@/lib/auth/actor";
 import { type Facet, listProjects, projectFacets } from "@/lib/projects/service";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, tokenFor, unique } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
+import { statementsSent } from "@/lib/testing/statement-count";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
@@ -304,6 +306,45 @@ describe("listing projects", () => {
     // The owner counts their private and draft projects too, as their list shows them.
     const owner = await projectFacets(actorOf(partner), query({}));
     expect([owner.total, counts(owner.game)]).toEqual([5, { [gameA]: 3, [gameB]: 2 }]);
+  });
+
+  it("answers the total and both facets in one statement, whatever is chosen, and matches a chosen value whatever its case", async () => {
+    const partner = await createPartner();
+    const word = unique("OneCount");
+    for (const [game, category] of [
+      [`${word} A`, "Server"],
+      [`${word} A`, "Mod"],
+      [`${word} B`, "Server"],
+    ]) {
+      const project = await createProjectFor(partner, { name: `${word} ${unique("")}`, status: "PUBLISHED", visibility: "PUBLIC" });
+      await db.project.update({ where: { id: project.id }, data: { game, category } });
+    }
+    const counts = (facets: Facet[]) => Object.fromEntries(facets.map((facet) => [facet.value, facet.count]));
+    // The data cache emptied before each: what a first visit costs.
+    for (const filters of [{}, { game: `${word.toLowerCase()} a` }, { game: `${word} B`, category: "server" }]) {
+      clearDataCache();
+      const before = statementsSent();
+      const facets = await projectFacets(null, listProjectsQuerySchema.parse({ q: word, ...filters }));
+      expect({ filters, statements: statementsSent() - before }).toEqual({ filters, statements: 1 });
+      if ("category" in filters)
+        expect([facets.total, counts(facets.game), counts(facets.category)]).toEqual([
+          1,
+          { [`${word} A`]: 1, [`${word} B`]: 1 },
+          { Server: 1 },
+        ]);
+      else if ("game" in filters)
+        expect([facets.total, counts(facets.game), counts(facets.category)]).toEqual([
+          2,
+          { [`${word} A`]: 2, [`${word} B`]: 1 },
+          { Server: 1, Mod: 1 },
+        ]);
+      else
+        expect([facets.total, counts(facets.game), counts(facets.category)]).toEqual([
+          3,
+          { [`${word} A`]: 2, [`${word} B`]: 1 },
+          { Server: 2, Mod: 1 },
+        ]);
+    }
   });
 
   it("counts for every kind of caller exactly what that caller's list holds", async () => {
