@@ -16,7 +16,7 @@ export async function preloadAxe(page: Page): Promise<void> {
 /**
  * axe's violations on the page as it is now, one line each: rule, impact, the elements.
  *
- * axe runs in the page itself (`axe.run`), as @axe-core/playwright's legacy mode does: the portal
+ * axe runs in the page itself (`axe.run`), as @axe-core/playwright's legacy mode did: the portal
  * has no frames, and its default mode opens a second page for every check to assemble results,
  * which made a check about ten times slower (docs/testing.md, "Budget"). Only violations are
  * assembled (`resultTypes`); passes are still computed, just not described.
