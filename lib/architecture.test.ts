@@ -87,6 +87,21 @@ describe("components/", () => {
   });
 });
 
+describe("test helpers (lib/testing, components/testing)", () => {
+  const HELPERS = ["lib/testing/", "components/testing/"];
+  const isHelper = (file: string) => HELPERS.some((folder) => file.startsWith(folder));
+
+  it("are imported by tests and other test helpers only, never by the service or the portal", () => {
+    const imports = ["app", "components", "lib"].flatMap((folder) => [...importGraph(folder, ["lib", "components"])]);
+    expect(imports.some(([file]) => file === "components/testing/render-html.tsx")).toBe(true);
+    expect(
+      imports
+        .filter(([file]) => !isHelper(file))
+        .flatMap(([file, targets]) => [...targets].filter(isHelper).map((target) => `${file} -> ${target}`)),
+    ).toEqual([]);
+  });
+});
+
 // A "use client" file and what it imports are sent to the browser: the build fails when that
 // reaches the database or Redis (their drivers need Node's fs, net and dns), and it would ship
 // server code. lib/users/deleted.ts, whose constants a client component reads, once gained a

@@ -108,11 +108,12 @@ describe("the catalogue the browser gets", () => {
     const sources = ["app", "components"].flatMap((dir) =>
       readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" }).map((path) => join(dir, path)),
     );
-    // Tests that render a component give it the whole catalogue on purpose.
+    // Tests that render a component (and their helper, components/testing/) give it the whole catalogue on purpose.
     const whole = sources.filter(
       (path) =>
         /\.tsx$/.test(path) &&
         !/\.test\.tsx$/.test(path) &&
+        !path.startsWith("components/testing/") &&
         /<NextIntlClientProvider\b/.test(read(path)) &&
         path !== "components/i18n/client-messages-provider.tsx",
     );
