@@ -18,10 +18,11 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * `npm test` runs the browser tests as two processes at once (scripts/test.sh), each with servers
  * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
  * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
- * publishes Orbit; the access table and the home page look before), and the server's lifecycle,
- * which owns data/e2e, and account-security, which uses only accounts of its own (to even out
- * the shards' times); shard 2 every other file and the keyboard project. Without E2E_SHARD one
- * process runs everything, as `npx playwright test e2e/<file>` does.
+ * publishes Orbit; the access table and the home page look before), the server's lifecycle,
+ * which owns data/e2e, account-security, which uses only accounts of its own, and the keyboard
+ * project on its own server (these two to even out the shards' times); shard 2 every other file
+ * of the default project. Without E2E_SHARD one process runs everything, as
+ * `npx playwright test e2e/<file>` does.
  */
 const SHARD = process.env.E2E_SHARD;
 if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
@@ -38,9 +39,8 @@ const SHARD_ONE = [
   "server-lifecycle",
 ].map((name) => `${name}.spec.ts`);
 
-/** The data folders of this run's servers (the default project's, and the keyboard project's unless shard 1 runs alone). */
-export const E2E_DATA_DIRS: readonly string[] =
-  SHARD === "1" ? ["data/e2e"] : SHARD === "2" ? ["data/e2e-2", "data/e2e-keyboard"] : ["data/e2e", "data/e2e-keyboard"];
+/** The data folders of this run's servers (the default project's, and the keyboard project's unless shard 2 runs alone). */
+export const E2E_DATA_DIRS: readonly string[] = SHARD === "2" ? ["data/e2e-2"] : ["data/e2e", "data/e2e-keyboard"];
 
 /** Where a server of the suite writes the English messages it showed to readers of another language (e2e/fixtures.ts fails on them). */
 export function untranslatedLog(dataDir: string): string {
@@ -133,7 +133,7 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
       : SHARD === "2"
         ? { name: "default", testIgnore: SHARD_ONE }
         : { name: "default" },
-    ...(SHARD === "1"
+    ...(SHARD === "2"
       ? []
       : [
           {
