@@ -97,10 +97,12 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Two minutes: on a slow or loaded two-core machine (2026-11-27 evening: about half the speed of
+  // the morning's) the longer journeys took 50 to 70 s, and one minute failed them. A hang still fails.
+  timeout: 120_000,
   // Sign-in and sign-up hash with Argon2; on a shared two-core machine a navigation after them can
   // take longer than Playwright's default 5 s. The assertions are the same, they only wait longer.
-  expect: { timeout: 15_000 },
+  expect: { timeout: 30_000 },
   // E2E_JSON_REPORT=<prefix>: also Playwright's JSON report, to <prefix>-<shard>.json (each test's
   // duration, and the sign-ins e2e/header.ts notes; docs/testing.md "Budget").
   reporter: [["list"], ...(JSON_REPORT ? [["json", { outputFile: `${JSON_REPORT}-${SHARD ?? "all"}.json` }] as const] : [])],
@@ -140,7 +142,7 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
             name: "keyboard",
             testIgnore: NOT_JOURNEYS,
             // A journey by the keyboard presses Tab until it reaches each control: about twice as long.
-            timeout: 120_000,
+            timeout: 240_000,
             grep: FULL ? undefined : /@keyboard/,
             use: { keyboardOnly: true, baseURL: `http://127.0.0.1:${KEYBOARD_PORT}` },
           },

@@ -36,7 +36,8 @@ async function previousStepCode(page: Page, secret: string) {
 test("two-factor sign-in: enable with a code computed from the shown secret, sign in with a code, then with a recovery code once @keyboard", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // A long journey: three times the project's timeout (the keyboard project's is twice the default's).
+  test.slow();
   const { username } = await registerAccount(page.request, "tfa", PASSWORD);
   await signInPage(page, username, PASSWORD);
   await expectSignedIn(page);
