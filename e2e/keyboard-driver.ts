@@ -89,6 +89,21 @@ export async function expectFocusRing(page: Page) {
   if (focused.ring !== null) expect(focused.ring, `focus ring on ${focused.where}`).toBe(true);
 }
 
+/**
+ * Presses Tab (or Shift+Tab) until the target has the focus, checking the ring on every stop.
+ * One call into the page per press: where the focus is and whether it shows a ring come back together.
+ */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+  const handle = (await target.elementHandle({ timeout: ACTIONABLE_TIMEOUT }))!;
+  for (let press = 0; press <= max; press++) {
+    const state = await handle.evaluate(focusState);
+    if (press > 0 && state.ring !== null) expect(state.ring, `focus ring on ${state.where}`).toBe(true);
+    if (state.reached) return;
+    if (press < max) await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`${back ? "Shift+Tab" : "Tab"} never reached ${target}`);
+}
+
 /** Moves the focus to the target by the keyboard alone and checks its focus ring; fails saying where the focus went. */
 async function reach(target: Locator, action: string) {
   const page = target.page();

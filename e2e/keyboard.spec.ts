@@ -3,26 +3,16 @@
  * (Tab, Shift+Tab, Enter, Space, Escape), with a visible focus ring on every control the focus
  * lands on along the way.
  */
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectSignedIn } from "./header";
-import { expectFocusRing } from "./keyboard-driver";
+import { expectFocusRing, tabTo } from "./keyboard-driver";
 import { DEMO_PASSWORD } from "./portal-table";
-
-/** Presses Tab (or Shift+Tab) until the target has the focus, checking the ring on every stop. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
-  for (let step = 0; step < max; step++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    await expectFocusRing(page);
-  }
-  throw new Error(`${back ? "Shift+Tab" : "Tab"} never reached ${target}`);
-}
 
 test("sign in, both header menus, a confirmation cancelled with Escape, the language switch and sign-out, by keyboard alone", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // About 300 key presses, each checked in the page: the longest journey by far on a slow machine.
+  test.slow();
   // The skip link comes first, then the header's links: "Sign in" leads to the form.
   await page.goto("/");
   await page.keyboard.press("Tab");

@@ -25,7 +25,7 @@ test("a page with a script tag renders safely on the public page; an announcemen
   keyboardOnly,
 }) => {
   // Three people's browsers and four pages written and read: longer than one form.
-  test.setTimeout(120_000);
+  test.slow();
   const stamp = Date.now().toString(36);
   const owner = await signedInPage(browser, "pia.partner");
   const dialogs: string[] = [];
