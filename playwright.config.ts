@@ -19,8 +19,8 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
  * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
  * publishes Orbit; the access table and the home page look before), the server's lifecycle,
- * which owns data/e2e, account-security, which uses only accounts of its own, and the keyboard
- * project on its own server (these two to even out the shards' times); shard 2 every other file
+ * which owns data/e2e, and the keyboard project on its own server (to even out the shards'
+ * times); shard 2 every other file
  * of the default project. Without E2E_SHARD one process runs everything, as
  * `npx playwright test e2e/<file>` does.
  */
@@ -28,8 +28,6 @@ const SHARD = process.env.E2E_SHARD;
 if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
 const SHARD_ONE = [
   "accessibility",
-  // A file with accounts of its own, in shard 1 only to even out the two shards' times.
-  "account-security",
   "portal-access",
   "projects-home",
   "review",
@@ -110,7 +108,10 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   outputDir: SHARD ? `test-results/shard-${SHARD}` : "test-results",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace with DOM snapshots (what each step saw), without the screencast:
+    // its screenshots cost about a tenth of the browser phase's time (2026-11-27, two files A/B,
+    // 50 s with them, 44-46 s without, 44 s with no trace at all).
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
