@@ -1,3 +1,6 @@
+import createClient from "openapi-fetch";
+import type { paths } from "../lib/testing/typed-client/api";
+import { partnerWorkflow } from "../lib/testing/typed-client/workflow";
 import { E2E_ADMIN } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { expectSignedIn, signInPage } from "./header";
@@ -59,4 +62,44 @@ test("an external client gets a token with login and password", async ({ request
     data: { displayName: "x" },
   });
   expect(write.status()).toBe(403);
+});
+
+test("a client generated from the OpenAPI document runs a partner's workflow against the running server", async ({ request, baseURL }) => {
+  // Two new accounts, and the admin makes the first a partner (over plain HTTP: the set-up, not the client under test).
+  const stamp = Date.now().toString(36);
+  const [partner, member] = [`typed${stamp}`, `typedm${stamp}`];
+  for (const username of [partner, member]) {
+    const registered = await request.post("/api/v1/auth/register", {
+      data: { username, email: `${username}@example.test`, password: "typed client passphrase", displayName: username },
+    });
+    expect(registered.status()).toBe(201);
+  }
+  const tokenOf = async (login: string, password: string, scopes: string[]) => {
+    const issued = await request.post("/api/v1/auth/token", { data: { login, password, scopes } });
+    expect(issued.status()).toBe(201);
+    return ((await issued.json()) as { token: string }).token;
+  };
+  const admin = { Authorization: `Bearer ${await tokenOf(E2E_ADMIN.login, E2E_ADMIN.password, ["read", "write", "admin"])}` };
+  const found = await request.get(`/api/v1/users?q=${partner}`, { headers: admin });
+  const user = ((await found.json()) as { data: { id: string; username: string }[] }).data.find((entry) => entry.username === partner)!;
+  const current = await request.get(`/api/v1/users/${user.id}`, { headers: admin });
+  const granted = await request.put(`/api/v1/users/${user.id}`, {
+    headers: { ...admin, "If-Match": current.headers().etag },
+    data: { platformRoles: ["USER", "PARTNER"], partnerStatus: "ACTIVE" },
+  });
+  expect(granted.status()).toBe(200);
+
+  // The client under test: openapi-fetch typed by openapi-typescript's output (lib/testing/typed-client),
+  // calling `npm start` over the network as any outside client would.
+  const token = await tokenOf(partner, "typed client passphrase", ["read", "write"]);
+  const client = createClient<paths>({ baseUrl: baseURL, headers: { Authorization: `Bearer ${token}` } });
+  const result = await partnerWorkflow(client, member);
+  expect(result.location).toBe(`/api/v1/projects/${result.project.id}`);
+  expect(result.etag).toMatch(/^"v1\.[\w-]+"$/);
+  expect(result.patched.websiteUrl).toBe("https://typed.example.org");
+  expect(result.staleCode).toBe("stale_version");
+  expect(result.members.map((entry) => entry.username).sort()).toEqual([partner, member].sort());
+  // The description is too short to submit: the answer names the field, as the document declares `missing`.
+  expect(result.submitError).toBe("incomplete");
+  expect(result.missing?.map((entry) => entry.path)).toEqual(["description"]);
 });
