@@ -177,8 +177,14 @@ export const MAY_NOT_ADD_TO_TEAM = problem("Needs members.manage, or the role is
 /** The 422 of leaving a project's team, or removing oneself from it, as its only Owner. */
 export const LAST_OWNER_CANNOT_LEAVE = problem("The last Owner cannot leave");
 
-/** The 422 of a review decision, a project's or a release's: approving with a failed check, or deciding what is not in review. */
-export const NOT_DECIDABLE = problem("A failed check on approval, or not in review");
+/**
+ * What both review decisions, a project's and a release's, refuse: 403 to a reviewer on the project's
+ * team (or no reviewer), 422 for an approval with a failed check or a decision on what is not in review.
+ */
+export const REVIEW_DECISION_REFUSALS = {
+  403: NOT_AN_OUTSIDE_REVIEWER,
+  422: problem("A failed check on approval, or not in review"),
+};
 
 /** The 404 of an endpoint of a project that says no more (the project's status, its history, following it, its audit entries). */
 export const HIDDEN_PROJECT = problem("Not visible");

@@ -1,14 +1,4 @@
-import {
-  guardedBy,
-  idParams,
-  NOT_AN_OUTSIDE_REVIEWER,
-  NOT_DECIDABLE,
-  OLDER_IF_MATCH,
-  operationsOf,
-  pageOf,
-  pathIds,
-  problem,
-} from "../http/operation";
+import { guardedBy, idParams, OLDER_IF_MATCH, operationsOf, pageOf, pathIds, problem, REVIEW_DECISION_REFUSALS } from "../http/operation";
 import { createReleaseSchema, listReleasesQuerySchema, releaseDecisionSchema, releaseSchema, updateReleaseSchema } from "./schemas";
 
 const releaseParams = pathIds("id", "releaseId");
@@ -106,10 +96,9 @@ export const decideReleaseOperation = reviewStaff.post("/api/v1/reviews/releases
   body: releaseDecisionSchema,
   responses: {
     200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema, headers: ["ETag"] },
-    403: NOT_AN_OUTSIDE_REVIEWER,
+    ...REVIEW_DECISION_REFUSALS,
     404: problem("No such release, or its project is not visible to you"),
     409: problem("Already decided"),
     412: OLDER_IF_MATCH,
-    422: NOT_DECIDABLE,
   },
 });

@@ -3,11 +3,11 @@ import {
   HIDDEN_PROJECT,
   idParams,
   NOT_AN_OUTSIDE_REVIEWER,
-  NOT_DECIDABLE,
   operationsOf,
   pageOf,
   pathIds,
   problem,
+  REVIEW_DECISION_REFUSALS,
 } from "../http/operation";
 import {
   acknowledgeSchema,
@@ -99,10 +99,9 @@ export const decisionOperation = staff.post("/api/v1/reviews/{projectId}/decisio
         claimedByDecision: z.boolean().describe("True when the reviewer held no claim: the project was free and the decision claimed it."),
       }),
     },
-    403: NOT_AN_OUTSIDE_REVIEWER,
+    ...REVIEW_DECISION_REFUSALS,
     409: problem("Claimed by another reviewer, or already decided"),
     412: OLDER_PROJECT_IF_MATCH,
-    422: NOT_DECIDABLE,
   },
 });
 
