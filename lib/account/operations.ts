@@ -30,11 +30,16 @@ const reauthentication = problem(
   "The sign-in behind the session or token is older than REAUTH_WINDOW_SECONDS, default 10 minutes (`reauthentication_required`)",
 );
 
-const twoFactorOnAlready = problem("Two-factor sign-in is on already");
+/** Setting up two-factor sign-in and turning it on: 401 without a recent sign-in, 409 when it is on already. */
+const SETUP_REFUSALS = { 401: reauthentication, 409: problem("Two-factor sign-in is on already") };
 
 const twoFactorOff = problem("Two-factor sign-in is off");
 
-const wrongPasswordOrCode = problem("Wrong password or code");
+/**
+ * Turning two-factor sign-in off and replacing the recovery codes, both confirmed with the password and
+ * a code (`confirmTwoFactorSchema`): 400 when either is wrong, 422 when two-factor sign-in is off.
+ */
+const CONFIRMATION_REFUSALS = { 400: problem("Wrong password or code"), 422: twoFactorOff };
 
 const accountSecurity = operationsOf("Account security").signedIn;
 
@@ -166,8 +171,7 @@ export const setupTwoFactorOperation = accountSecurity.post("/api/v1/users/me/2f
   description: "A new TOTP secret (RFC 6238, 30 s, 6 digits) for an authenticator app; not active until enabled with a code.",
   responses: {
     200: { description: "The secret and its otpauth:// URL", schema: twoFactorSetupSchema },
-    401: reauthentication,
-    409: twoFactorOnAlready,
+    ...SETUP_REFUSALS,
   },
 });
 
@@ -177,8 +181,7 @@ export const enableTwoFactorOperation = accountSecurity.post("/api/v1/users/me/2
   responses: {
     200: { description: "10 single-use recovery codes, shown only this once", schema: recoveryCodesSchema },
     400: problem("Wrong or expired code"),
-    401: reauthentication,
-    409: twoFactorOnAlready,
+    ...SETUP_REFUSALS,
     422: problem("No secret set up yet"),
   },
 });
@@ -189,8 +192,7 @@ export const disableTwoFactorOperation = accountSecurity.post("/api/v1/users/me/
   body: confirmTwoFactorSchema,
   responses: {
     204: { description: "Off" },
-    400: wrongPasswordOrCode,
-    422: twoFactorOff,
+    ...CONFIRMATION_REFUSALS,
     429: PASSWORD_CHECKS_LIMITED,
   },
 });
@@ -201,8 +203,7 @@ export const replaceRecoveryCodesOperation = accountSecurity.post("/api/v1/users
   body: confirmTwoFactorSchema,
   responses: {
     200: { description: "10 new codes, shown only this once", schema: recoveryCodesSchema },
-    400: wrongPasswordOrCode,
-    422: twoFactorOff,
+    ...CONFIRMATION_REFUSALS,
   },
 });
 

@@ -1,11 +1,21 @@
-import { z } from "zod";
-import { guardedBy, idParams, idSchema, operationsOf, ownNotFound, pageOf, problem, projectModuleNotVisible } from "../http/operation";
+import {
+  guardedBy,
+  idParams,
+  LAST_OWNER_CANNOT_LEAVE,
+  operationsOf,
+  ownNotFound,
+  pageOf,
+  pathIds,
+  problem,
+  projectModuleNotVisible,
+} from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { REOPEN_WINDOW_MINUTES } from "./reopen";
 import { applicationSchema, applySchema, decisionSchema, listApplicationsQuerySchema, membershipSchema } from "./schemas";
 
-const applicationParams = z.strictObject({ id: idSchema, applicationId: idSchema });
+const applicationParams = pathIds("id", "applicationId");
 const NOT_VISIBLE = projectModuleNotVisible("Applications");
+const NO_SUCH_APPLICATION = problem("No such application");
 
 const { signedIn } = operationsOf("Applications");
 
@@ -54,7 +64,7 @@ export const decideApplicationOperation = signedIn.post("/api/v1/projects/{id}/a
     200: { description: "The decided application", schema: applicationSchema },
     400: problem("Invalid decision, or a role that does not exist in the project"),
     403: problem("Needs applications.decide, or the role is above what you may grant"),
-    404: problem("No such application"),
+    404: NO_SUCH_APPLICATION,
     409: problem("Already decided or withdrawn, or the applicant is already a member"),
   },
 });
@@ -66,7 +76,7 @@ export const reopenApplicationOperation = signedIn.post("/api/v1/projects/{id}/a
   responses: {
     200: { description: "The application, PENDING again", schema: applicationSchema },
     403: problem("Needs applications.decide"),
-    404: problem("No such application"),
+    404: NO_SUCH_APPLICATION,
     409: problem(
       "Not rejected (`application_not_rejected`, also the second of two reopenings at once), the applicant applied again (`applied_again`) or joined the team (`already_member`)",
     ),
@@ -86,7 +96,7 @@ export const leaveProjectOperation = team.delete("/api/v1/projects/{id}/members/
   responses: {
     204: { description: "You left the team" },
     404: problem("No such project, or you are not on its team"),
-    422: problem("The last Owner cannot leave"),
+    422: LAST_OWNER_CANNOT_LEAVE,
   },
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { paginationQuerySchema } from "../http/pagination";
-import { roleSchema } from "../members/schemas";
+import { personSchema, roleSchema } from "../members/schemas";
+import { projectRefSchema } from "../projects/schemas";
 
 /** Application fields, shared by the API, the portal's forms and the OpenAPI document. */
 
@@ -73,8 +74,6 @@ export const historyQuerySchema = z.object({
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
-const personSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
-
 export const applicationSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -98,7 +97,7 @@ export const applicationSchema = z.object({
       name: z.string(),
     })
     .nullable(),
-  project: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  project: projectRefSchema,
   applicant: personSchema.extend({ memberSince: z.iso.datetime() }),
 });
 export type ApplicationView = z.infer<typeof applicationSchema>;

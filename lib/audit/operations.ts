@@ -1,7 +1,11 @@
-import { guardedBy, idParams, operationsOf, pageOf, problem } from "../http/operation";
+import { guardedBy, HIDDEN_PROJECT, idParams, operationsOf, pageOf, problem } from "../http/operation";
 import { auditEntrySchema, auditQuerySchema, projectAuditQuerySchema } from "./schemas";
 
-const BAD_FILTER = problem("A filter is malformed, or the range ends before it starts");
+/** Both audit lists answer a page of entries, or 400 for a filter they cannot apply. */
+const ENTRIES_OR_BAD_FILTER = {
+  200: pageOf("Entries, newest first", auditEntrySchema),
+  400: problem("A filter is malformed, or the range ends before it starts"),
+};
 
 const { staff, signedIn } = operationsOf("Administration");
 
@@ -10,8 +14,7 @@ export const auditOperation = staff.get("/api/v1/audit", {
   summary: "The audit log (audit.read)",
   query: auditQuerySchema,
   responses: {
-    200: pageOf("Entries, newest first", auditEntrySchema),
-    400: BAD_FILTER,
+    ...ENTRIES_OR_BAD_FILTER,
     403: problem("Needs audit.read"),
   },
 });
@@ -22,8 +25,7 @@ export const projectAuditOperation = signedIn.get("/api/v1/projects/{id}/audit",
   params: idParams,
   query: projectAuditQuerySchema,
   responses: {
-    200: pageOf("Entries, newest first", auditEntrySchema),
-    400: BAD_FILTER,
-    ...guardedBy("project.settings", problem("Not visible")),
+    ...ENTRIES_OR_BAD_FILTER,
+    ...guardedBy("project.settings", HIDDEN_PROJECT),
   },
 });

@@ -1,6 +1,6 @@
 import { INVALID_FIELDS, operationsOf, problem } from "../http/operation";
 import { RATE_LIMITS } from "../rate-limit";
-import { newTokenSchema } from "../auth/schemas";
+import { NEW_TOKEN_ANSWER } from "../auth/schemas";
 import { deviceSignInStartedSchema, pollDeviceTokenSchema, startDeviceSignInSchema } from "./schemas";
 
 const { noSignIn } = operationsOf("Authentication");
@@ -24,7 +24,7 @@ export const createDeviceTokenOperation = noSignIn.post("/api/v1/auth/device/tok
     "After approval answers the token once (a personal access token of the approving user, named after the client). Until then, and afterwards, 400 with `code`: `authorization_pending` (poll again after `interval` seconds), `slow_down` (polled too soon: the interval grew by 5 seconds, given as `interval`), `expired_token` (start again), `access_denied` (the user denied it), `invalid_grant` (unknown or already used device code).",
   body: pollDeviceTokenSchema,
   responses: {
-    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
+    201: NEW_TOKEN_ANSWER,
     400: problem(
       "Not (or no longer) approved: `code` is `authorization_pending`, `slow_down`, `expired_token`, `access_denied` or `invalid_grant`; or invalid fields (`validation_failed`)",
     ),

@@ -101,13 +101,17 @@ export function installedPaths(file: Pick<Download, "fileName" | "installPath" |
   return contentsOf(file)?.map((entry) => entry.path) ?? [file.installPath ?? file.fileName];
 }
 
+/**
+ * What a file is, as the API's file view and the launcher's manifest both begin (the manifest's
+ * schema picks these fields of `fileSchema`).
+ */
+export function fileIdentity(file: Download): Pick<FileView, "id" | "name" | "kind" | "size" | "sha256"> {
+  return { id: file.id, name: file.fileName, kind: file.kind, size: Number(file.size), sha256: file.sha256 };
+}
+
 export function presentFile(file: Download): FileView {
   return {
-    id: file.id,
-    name: file.fileName,
-    kind: file.kind,
-    size: Number(file.size),
-    sha256: file.sha256,
+    ...fileIdentity(file),
     releaseId: file.releaseId,
     downloadCount: file.downloadCount,
     createdAt: file.createdAt.toISOString(),

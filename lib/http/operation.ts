@@ -168,8 +168,44 @@ export const NO_SUCH_USER = problem("No such user");
 /** The 403 of a reviewer's step (a decision, a project's trust): only a reviewer who is not on the project's team may take it. */
 export const NOT_AN_OUTSIDE_REVIEWER = problem("Not a reviewer, or on the project's team");
 
+/**
+ * The 403 of taking someone into a project's team (adding a member, inviting): without members.manage,
+ * or into a role above what the caller may grant.
+ */
+export const MAY_NOT_ADD_TO_TEAM = problem("Needs members.manage, or the role is too high");
+
+/** The 422 of leaving a project's team, or removing oneself from it, as its only Owner. */
+export const LAST_OWNER_CANNOT_LEAVE = problem("The last Owner cannot leave");
+
+/**
+ * What both review decisions, a project's and a release's, refuse: 403 to a reviewer on the project's
+ * team (or no reviewer), 422 for an approval with a failed check or a decision on what is not in review.
+ */
+export const REVIEW_DECISION_REFUSALS = {
+  403: NOT_AN_OUTSIDE_REVIEWER,
+  422: problem("A failed check on approval, or not in review"),
+};
+
+/** The 404 of an endpoint of a project that says no more (the project's status, its history, following it, its audit entries). */
+export const HIDDEN_PROJECT = problem("Not visible");
+
 /** The 412 of a write whose If-Match is stale. */
 export const STALE_IF_MATCH = problem("Stale If-Match");
+
+/** The 412 of an action whose optional If-Match (`ifMatch: "optional"`) names a version that is no longer current. */
+export const OLDER_IF_MATCH = problem("If-Match names an older version");
+
+/** The 401 of an endpoint that answers only a signed-in caller and says so itself. */
+export const NOT_SIGNED_IN = problem("Not signed in");
+
+/** The 400 of a list whose `cursor` is not one it gave out. */
+export const INVALID_CURSOR = problem("Invalid cursor");
+
+/**
+ * The query of an uploaded image's address (a project's banner or logo, a user's picture): `?v=`
+ * only tells caches one version from the next; the server answers the current image whatever it is.
+ */
+export const imageVersionQuery = z.strictObject({ v: z.string().max(64).optional() });
 
 /** The refusals of an image sent as the body (`fileBody`): too large, or not an image of an accepted type. */
 export const IMAGE_BODY_PROBLEMS = { 413: problem("Too large"), 415: problem("Not an image of an accepted type") };

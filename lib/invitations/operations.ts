@@ -1,4 +1,4 @@
-import { guardedBy, idParams, operationsOf, pageOf, pathIds, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
+import { guardedBy, idParams, MAY_NOT_ADD_TO_TEAM, operationsOf, pageOf, pathIds, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
 import { createInvitationSchema, invitationSchema, listInvitationsQuerySchema } from "./schemas";
 
 const projectInvitationParams = pathIds("id", "invitationId");
@@ -30,7 +30,7 @@ export const createInvitationOperation = signedIn.post("/api/v1/projects/{id}/in
   responses: {
     201: { description: "The pending invitation", schema: invitationSchema, headers: ["Location"] },
     400: problem("No active account with this name, or a role that does not exist in the project"),
-    403: problem("Needs members.manage, or the role is too high"),
+    403: MAY_NOT_ADD_TO_TEAM,
     404: PROJECT_NOT_VISIBLE,
     409: problem("Already a member (`already_member`), or an invitation is pending (`invitation_pending`)"),
     422: problem("Owner moves only by transfer"),

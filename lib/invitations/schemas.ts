@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { paginationQuerySchema } from "../http/pagination";
-import { addMemberSchema } from "../members/schemas";
+import { addMemberSchema, personSchema } from "../members/schemas";
+import { projectRefSchema } from "../projects/schemas";
 
 /** Invitation fields, shared by the API, the portal's forms and the OpenAPI document (docs/projects.md, "Invitations"). */
 
@@ -18,8 +19,6 @@ export const listInvitationsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(INVITATION_STATUSES, "Unknown status.").optional(),
 });
 export type ListInvitationsQuery = z.infer<typeof listInvitationsQuerySchema>;
-
-const personSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
 
 export const invitationSchema = z.object({
   id: z.string(),
@@ -40,7 +39,7 @@ export const invitationSchema = z.object({
   /** When it was accepted, declined, revoked or found expired. */
   decidedAt: z.iso.datetime().nullable(),
   /** The project's name: the invitee may not see anything else of it before joining (a draft, a private project). */
-  project: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  project: projectRefSchema,
   invitee: personSchema,
   invitedBy: personSchema.nullable(),
 });

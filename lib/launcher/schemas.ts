@@ -3,6 +3,7 @@ import { MAX_INSTALL_PATH, installPathFault } from "../downloads/paths";
 import { FILE_PLATFORMS, fileSchema } from "../downloads/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import { RELEASE_CHANNELS } from "../permissions";
+import { projectSchema } from "../projects/schemas";
 import { semverSchema } from "../releases/schemas";
 
 export const LAUNCH_PLATFORMS = ["windows", "macos", "linux"] as const;
@@ -85,11 +86,8 @@ export const offersSchema = z.object({
   versions: z.boolean(),
 });
 
-export const launcherProjectSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  logoUrl: z.string().nullable(),
+/** A project as the launcher lists it: the project's own id, slug, name and logo, and what the launcher may do with it. */
+export const launcherProjectSchema = projectSchema.pick({ id: true, slug: true, name: true, logoUrl: true }).extend({
   offers: offersSchema,
   /** The highest published STABLE version, or null. */
   currentVersion: z.string().nullable(),

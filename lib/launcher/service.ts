@@ -5,7 +5,7 @@ import { changedFields, recordAudit } from "../audit-log/record";
 import { db, type Tx } from "../db/client";
 import type { Download, LauncherSettings, Prisma, Release } from "../db/generated/client";
 import type { FilePlatform } from "../downloads/schemas";
-import { contentsOf, downloadsProject, downloadUrl, platformsOf, releaseRulesOf } from "../downloads/service";
+import { contentsOf, downloadsProject, downloadUrl, fileIdentity, platformsOf, releaseRulesOf } from "../downloads/service";
 import { NotFound } from "../errors";
 import { afterPosition, decodeCursor, NEWEST_FIRST, toPage } from "../http/pagination";
 import { canSeeDownloads, canUseInLauncher, LAUNCHER_VISIBILITIES, visibleReleases } from "../permissions";
@@ -136,11 +136,7 @@ export async function listLauncherProjects(query: { limit: number; cursor?: stri
 function manifestFile(file: Download): ManifestFile {
   const contents = contentsOf(file);
   return {
-    id: file.id,
-    name: file.fileName,
-    kind: file.kind,
-    size: Number(file.size),
-    sha256: file.sha256,
+    ...fileIdentity(file),
     url: downloadUrl(file),
     path: file.installPath ?? (file.extract ? "" : file.fileName),
     platforms: platformsOf(file),

@@ -1,4 +1,14 @@
-import { guardedBy, idParams, listOf, operationsOf, pathIds, problem, PROJECT_NOT_VISIBLE } from "../http/operation";
+import {
+  guardedBy,
+  idParams,
+  LAST_OWNER_CANNOT_LEAVE,
+  listOf,
+  MAY_NOT_ADD_TO_TEAM,
+  operationsOf,
+  pathIds,
+  problem,
+  PROJECT_NOT_VISIBLE,
+} from "../http/operation";
 import {
   addMemberSchema,
   changeMemberSchema,
@@ -35,7 +45,7 @@ export const addMemberOperation = signedIn.post("/api/v1/projects/{id}/members",
   body: addMemberSchema,
   responses: {
     201: { description: "The member", schema: memberSchema, headers: ["Location"] },
-    403: problem("Needs members.manage, or the role is too high"),
+    403: MAY_NOT_ADD_TO_TEAM,
     409: problem("Already a member"),
   },
 });
@@ -72,7 +82,7 @@ export const removeMemberOperation = signedIn.delete("/api/v1/projects/{id}/memb
     204: { description: "Removed" },
     403: problem("Member ranks too high"),
     404: NO_SUCH_MEMBER,
-    422: problem("The last Owner cannot leave"),
+    422: LAST_OWNER_CANNOT_LEAVE,
   },
 });
 

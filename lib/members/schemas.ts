@@ -50,13 +50,14 @@ export const memberCandidateSchema = z.object({
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
 });
+
+/** A person named in a team's records (an applicant, an invitee, who invited): the public profile only. */
+export const personSchema = z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
+
 export const memberCandidatesQuerySchema = z.strictObject({ q: z.string().trim().min(2, "Type at least 2 characters.").max(32) });
 
-export const memberSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  displayName: z.string(),
-  avatarUrl: z.string().nullable(),
+/** A member: the public profile, as of a candidate, with the role and since when. */
+export const memberSchema = memberCandidateSchema.extend({
   role: z.object({ id: z.string(), key: z.string().nullable(), name: z.string(), rank: z.int() }),
   joinedAt: z.iso.datetime(),
 });

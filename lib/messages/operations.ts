@@ -2,6 +2,7 @@ import {
   guardedBy,
   idParams,
   ifMatchProblems,
+  INVALID_CURSOR,
   INVALID_FIELDS,
   operationsOf,
   pageOf,
@@ -23,7 +24,7 @@ export const listMessagesOperation = anyone.get("/api/v1/projects/{id}/messages"
   description: "Module MESSAGES, for whoever can see the project. `body` is Markdown; `html` is it rendered and sanitized.",
   params: idParams,
   query: paginationQuerySchema,
-  responses: { 200: pageOf("A page of announcements", messageSchema), 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
+  responses: { 200: pageOf("A page of announcements", messageSchema), 400: INVALID_CURSOR, 404: NOT_VISIBLE },
 });
 
 export const createMessageOperation = signedIn.post("/api/v1/projects/{id}/messages", {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParams, idSchema, listOf, operationsOf, problem, STALE_IF_MATCH } from "../http/operation";
+import { HIDDEN_PROJECT, idParams, idSchema, listOf, operationsOf, problem, STALE_IF_MATCH } from "../http/operation";
 import { notificationSchema } from "./service";
 import { notificationSettingsInputSchema, notificationSettingsSchema } from "./settings";
 
@@ -42,17 +42,20 @@ export const updateNotificationSettingsOperation = signedIn.put("/api/v1/users/m
 
 const followSchema = z.object({ following: z.boolean() });
 
+/** Following and unfollowing refuse alike: 404 for a project the caller cannot see, 412 for a stale optional If-Match. */
+const FOLLOW_PROBLEMS = { 404: HIDDEN_PROJECT, 412: STALE_IF_MATCH };
+
 export const followProjectOperation = signedIn.put("/api/v1/projects/{id}/follow", {
   summary: "Follow a project: hear of its releases and announcements",
   description: "For whoever can see the project; following twice is the same as once.",
   params: idParams,
   ifMatch: "optional",
-  responses: { 200: { description: "Following", schema: followSchema }, 404: problem("Not visible"), 412: STALE_IF_MATCH },
+  responses: { 200: { description: "Following", schema: followSchema }, ...FOLLOW_PROBLEMS },
 });
 
 export const unfollowProjectOperation = signedIn.delete("/api/v1/projects/{id}/follow", {
   summary: "Stop following a project",
   params: idParams,
   ifMatch: "optional",
-  responses: { 200: { description: "Not following", schema: followSchema }, 404: problem("Not visible"), 412: STALE_IF_MATCH },
+  responses: { 200: { description: "Not following", schema: followSchema }, ...FOLLOW_PROBLEMS },
 });

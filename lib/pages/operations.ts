@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { guardedBy, idParams, idSchema, ifMatchProblems, INVALID_FIELDS, operationsOf, pageOf, problem } from "../http/operation";
+import {
+  guardedBy,
+  idParams,
+  idSchema,
+  ifMatchProblems,
+  INVALID_CURSOR,
+  INVALID_FIELDS,
+  operationsOf,
+  pageOf,
+  problem,
+} from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { pageInputSchema, pageSummarySchema, projectPageSchema } from "./schemas";
 
@@ -11,6 +21,14 @@ const PAGE_NOT_VISIBLE = problem("No such page, or not visible to you");
 /** Markdown of up to 50,000 characters, each up to 4 bytes, plus the other fields and JSON escapes. */
 const MAX_PAGE_REQUEST_BYTES = 256 * 1024;
 const TOO_LARGE = problem("The request is too large");
+/**
+ * Replacing a page and deleting it refuse alike: 403 without pages.manage, 404 for a page the caller
+ * cannot see, 412 when the page changed since its ETag was read, 428 without If-Match.
+ */
+const PAGE_WRITE_REFUSALS = {
+  ...guardedBy("pages.manage", PAGE_NOT_VISIBLE),
+  ...ifMatchProblems("Stale If-Match: the page changed meanwhile"),
+};
 
 const { anyone, signedIn } = operationsOf("Pages");
 
@@ -21,7 +39,7 @@ export const listPagesOperation = anyone.get("/api/v1/projects/{id}/pages", {
   cache: "public",
   params: idParams,
   query: paginationQuerySchema,
-  responses: { 200: pageOf("A page of project pages", pageSummarySchema), 400: problem("Invalid cursor"), 404: NOT_VISIBLE },
+  responses: { 200: pageOf("A page of project pages", pageSummarySchema), 400: INVALID_CURSOR, 404: NOT_VISIBLE },
 });
 
 export const createPageOperation = signedIn.post("/api/v1/projects/{id}/pages", {
@@ -61,10 +79,9 @@ export const replacePageOperation = signedIn.put("/api/v1/projects/{id}/pages/{p
   responses: {
     200: { description: "The page, with its new ETag", schema: projectPageSchema },
     400: INVALID_FIELDS,
-    ...guardedBy("pages.manage", PAGE_NOT_VISIBLE),
+    ...PAGE_WRITE_REFUSALS,
     409: problem("Another page of the project has the new slug, or the project is in review (`in_review`)"),
     413: TOO_LARGE,
-    ...ifMatchProblems("Stale If-Match: the page changed meanwhile"),
   },
 });
 
@@ -75,7 +92,6 @@ export const deletePageOperation = signedIn.delete("/api/v1/projects/{id}/pages/
   params: pageParams,
   responses: {
     204: { description: "Deleted" },
-    ...guardedBy("pages.manage", PAGE_NOT_VISIBLE),
-    ...ifMatchProblems("Stale If-Match: the page changed meanwhile"),
+    ...PAGE_WRITE_REFUSALS,
   },
 });

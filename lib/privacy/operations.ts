@@ -1,9 +1,17 @@
-import { idParams, operationsOf, PASSWORD_CHECKS_LIMITED, problem, STALE_IF_MATCH } from "../http/operation";
+import { idParams, NOT_SIGNED_IN, operationsOf, PASSWORD_CHECKS_LIMITED, problem, STALE_IF_MATCH } from "../http/operation";
 import { dataExportSchema, deleteOwnAccountSchema, deletionAcceptedSchema } from "./schemas";
 
-const soleOwner = problem(
-  "The account is the only Owner of a project that is not deleted (`sole_owner`): `projects` lists `{id, slug, name}` of each; transfer the ownership first",
-);
+/**
+ * What deleting an account answers, by the owner or by staff: 202 once its sessions and tokens have
+ * ended, 409 while it is the only Owner of a project, 412 when the optional If-Match is stale.
+ */
+const ACCOUNT_DELETION_ANSWERS = {
+  202: { description: "Deleted: sessions and tokens have ended", schema: deletionAcceptedSchema },
+  409: problem(
+    "The account is the only Owner of a project that is not deleted (`sole_owner`): `projects` lists `{id, slug, name}` of each; transfer the ownership first",
+  ),
+  412: STALE_IF_MATCH,
+};
 
 const { signedIn, staff } = operationsOf("Data rights");
 
@@ -16,7 +24,7 @@ export const downloadOwnDataOperation = signedIn.get("/api/v1/users/me/export", 
     "(docs/privacy.md). Limited to 5 per hour per account.",
   responses: {
     200: { description: "The export, as an attachment", schema: dataExportSchema, headers: ["Content-Disposition"] },
-    401: problem("Not signed in"),
+    401: NOT_SIGNED_IN,
     429: problem("More than 5 exports in an hour"),
   },
 });
@@ -31,11 +39,9 @@ export const deleteOwnAccountOperation = signedIn.delete("/api/v1/users/me", {
   ifMatch: "optional",
   body: deleteOwnAccountSchema,
   responses: {
-    202: { description: "Deleted: sessions and tokens have ended", schema: deletionAcceptedSchema },
+    ...ACCOUNT_DELETION_ANSWERS,
     400: problem("Wrong `password`, or `otp` missing or wrong while two-factor sign-in is on"),
     404: problem("The account is deleted already"),
-    409: soleOwner,
-    412: STALE_IF_MATCH,
     422: problem("The last Project lead cannot delete the account (`last_project_lead`)"),
     429: PASSWORD_CHECKS_LIMITED,
   },
@@ -49,11 +55,9 @@ export const deleteUserOperation = staff.delete("/api/v1/users/{id}", {
   ifMatch: "optional",
   params: idParams,
   responses: {
-    202: { description: "Deleted: sessions and tokens have ended", schema: deletionAcceptedSchema },
+    ...ACCOUNT_DELETION_ANSWERS,
     403: problem("Needs users.delete (a token also the admin and write scopes), or the account ranks too high (`account_rank`)"),
     404: problem("No such user (or deleted already)"),
-    409: soleOwner,
-    412: STALE_IF_MATCH,
     422: problem("The caller's own account (`self_deletion`), or the last Project lead (`last_project_lead`)"),
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { projectRefSchema } from "../projects/schemas";
 
 /** The schemas of the data-rights endpoints (DESIGN §8.2 "Data rights"; docs/privacy.md). */
 
@@ -26,7 +27,6 @@ export const deletionAcceptedSchema = z.object({
   applicationsWithdrawn: z.int(),
 });
 
-const projectRef = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 const at = z.iso.datetime();
 const maybeAt = at.nullable();
 
@@ -60,11 +60,11 @@ export const dataExportSchema = z.object({
   }),
   pendingEmailChanges: z.array(z.object({ email: z.string(), createdAt: at, expiresAt: at })),
   partnerStatusHistory: z.array(z.object({ from: z.string(), to: z.string(), at })),
-  memberships: z.array(z.object({ project: projectRef, role: z.string(), since: at })),
+  memberships: z.array(z.object({ project: projectRefSchema, role: z.string(), since: at })),
   applications: z.array(
     z.object({
       id: z.string(),
-      project: projectRef,
+      project: projectRefSchema,
       message: z.string(),
       status: z.string(),
       role: z.string().nullable(),
@@ -77,7 +77,7 @@ export const dataExportSchema = z.object({
   invitations: z.array(
     z.object({
       id: z.string(),
-      project: projectRef,
+      project: projectRefSchema,
       role: z.string().nullable(),
       status: z.string(),
       createdAt: at,
@@ -85,7 +85,7 @@ export const dataExportSchema = z.object({
       decidedAt: maybeAt,
     }),
   ),
-  messages: z.array(z.object({ id: z.string(), project: projectRef, title: z.string(), body: z.string(), createdAt: at })),
+  messages: z.array(z.object({ id: z.string(), project: projectRefSchema, title: z.string(), body: z.string(), createdAt: at })),
   tokens: z.array(
     z.object({
       id: z.string(),
@@ -145,7 +145,7 @@ export const dataExportSchema = z.object({
       createdAt: at,
     }),
   ),
-  follows: z.array(z.object({ project: projectRef, since: at })),
+  follows: z.array(z.object({ project: projectRefSchema, since: at })),
   auditEntries: z.array(
     z.object({
       id: z.string(),

@@ -7,8 +7,10 @@ import {
   ifMatchProblems,
   IMAGE_BODY_PROBLEMS,
   INVALID_FIELDS,
+  imageVersionQuery,
   listOf,
   NOT_AN_OUTSIDE_REVIEWER,
+  OLDER_IF_MATCH,
   operationsOf,
   pageOf,
   problem,
@@ -38,6 +40,10 @@ const PRESENTATION_WRITE_RESPONSES = {
   ...guardedBy("project.edit", PROJECT_NOT_VISIBLE),
   ...ifMatchProblems(),
 };
+
+/** Reading the settings and changing them answer the same view; so do reading and setting the modules. */
+const SETTINGS = { description: "Settings", schema: projectSettingsViewSchema };
+const MODULES = { description: "Modules", schema: modulesViewSchema };
 
 const { anyone, signedIn, staff } = operationsOf("Projects");
 
@@ -132,7 +138,7 @@ export const restoreProjectOperation = staff.post("/api/v1/projects/{id}/restore
 export const getProjectImageOperation = anyone.get("/api/v1/projects/{id}/images/{kind}", {
   summary: "The uploaded banner or logo",
   params: imageParams,
-  query: z.strictObject({ v: z.string().max(64).optional() }),
+  query: imageVersionQuery,
   responses: {
     200: { description: "The image, as uploaded; the ETag is its SHA-256", binary: IMAGE_TYPES, headers: ["ETag"] },
     404: problem("No uploaded image, or the project is not visible"),
@@ -154,7 +160,7 @@ export const getSettingsOperation = signedIn.get("/api/v1/projects/{id}/settings
   summary: "Read visibility and settings",
   versioned: true,
   params: idParams,
-  responses: { 200: { description: "Settings", schema: projectSettingsViewSchema }, ...guardedBy("project.settings", PROJECT_NOT_VISIBLE) },
+  responses: { 200: SETTINGS, ...guardedBy("project.settings", PROJECT_NOT_VISIBLE) },
 });
 
 export const updateSettingsOperation = signedIn.put("/api/v1/projects/{id}/settings", {
@@ -164,7 +170,7 @@ export const updateSettingsOperation = signedIn.put("/api/v1/projects/{id}/setti
   params: idParams,
   body: updateSettingsSchema,
   responses: {
-    200: { description: "Settings", schema: projectSettingsViewSchema },
+    200: SETTINGS,
     ...guardedBy("project.settings", PROJECT_NOT_VISIBLE),
     412: STALE_IF_MATCH,
   },
@@ -174,7 +180,7 @@ export const getModulesOperation = signedIn.get("/api/v1/projects/{id}/modules",
   summary: "The enabled modules and every module there is",
   versioned: true,
   params: idParams,
-  responses: { 200: { description: "Modules", schema: modulesViewSchema }, 404: PROJECT_NOT_VISIBLE },
+  responses: { 200: MODULES, 404: PROJECT_NOT_VISIBLE },
 });
 
 export const updateModulesOperation = signedIn.put("/api/v1/projects/{id}/modules", {
@@ -185,7 +191,7 @@ export const updateModulesOperation = signedIn.put("/api/v1/projects/{id}/module
   params: idParams,
   body: updateModulesSchema,
   responses: {
-    200: { description: "Modules", schema: modulesViewSchema },
+    200: MODULES,
     ...guardedBy("project.settings", PROJECT_NOT_VISIBLE),
     422: problem("Module not available yet"),
   },
@@ -210,6 +216,6 @@ export const setProjectTrustOperation = reviewStaff.put("/api/v1/projects/{id}/t
     200: { description: "The project", schema: projectSchema, headers: ["ETag"] },
     403: NOT_AN_OUTSIDE_REVIEWER,
     404: PROJECT_NOT_VISIBLE,
-    412: problem("If-Match names an older version"),
+    412: OLDER_IF_MATCH,
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../http/operation";
+import { paginationQuerySchema } from "../http/pagination";
 import { PROJECT_STATUSES, PROJECT_VISIBILITIES } from "../permissions";
 import { httpsUrlSchema } from "../users/schemas";
 import { PROJECT_SLUG_MAX, RESERVED_PROJECT_SLUGS, SLUG_PATTERN } from "./slug";
@@ -149,7 +150,7 @@ export const listProjectsQuerySchema = z.strictObject({
   q: z.string().trim().min(1).max(100).optional(),
   member: z.literal("me").optional(),
   sort: z.enum(PROJECT_SORTS).default("newest"),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: paginationQuerySchema.shape.limit,
   cursor: z.string().max(300).optional(),
 });
 export type ListProjectsQuery = z.infer<typeof listProjectsQuerySchema>;
@@ -184,6 +185,9 @@ export const projectSchema = z.object({
     .optional(),
 });
 export type ProjectView = z.infer<typeof projectSchema>;
+
+/** A project named on another record (an invitation, an application, the data export): its id, slug and name. */
+export const projectRefSchema = projectSchema.pick({ id: true, slug: true, name: true });
 
 export const projectSettingsViewSchema = z.object({ visibility: z.enum(PROJECT_VISIBILITIES), settings: projectSettingsSchema });
 export const modulesViewSchema = z.object({

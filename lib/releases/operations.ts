@@ -1,4 +1,4 @@
-import { guardedBy, idParams, NOT_AN_OUTSIDE_REVIEWER, operationsOf, pageOf, pathIds, problem } from "../http/operation";
+import { guardedBy, idParams, OLDER_IF_MATCH, operationsOf, pageOf, pathIds, problem, REVIEW_DECISION_REFUSALS } from "../http/operation";
 import { createReleaseSchema, listReleasesQuerySchema, releaseDecisionSchema, releaseSchema, updateReleaseSchema } from "./schemas";
 
 const releaseParams = pathIds("id", "releaseId");
@@ -82,7 +82,7 @@ export const submitReleaseOperation = signedIn.post("/api/v1/projects/{id}/relea
     200: { description: "The release, IN_REVIEW", schema: releaseSchema, headers: ["ETag"] },
     ...guardedBy("releases.manage", NOT_VISIBLE),
     409: problem("The project is in review (in_review)"),
-    412: problem("If-Match names an older version"),
+    412: OLDER_IF_MATCH,
     422: problem("Not a draft, or without files"),
   },
 });
@@ -96,10 +96,9 @@ export const decideReleaseOperation = reviewStaff.post("/api/v1/reviews/releases
   body: releaseDecisionSchema,
   responses: {
     200: { description: "The release, PUBLISHED or REJECTED", schema: releaseSchema, headers: ["ETag"] },
-    403: NOT_AN_OUTSIDE_REVIEWER,
+    ...REVIEW_DECISION_REFUSALS,
     404: problem("No such release, or its project is not visible to you"),
     409: problem("Already decided"),
-    412: problem("If-Match names an older version"),
-    422: problem("A failed check on approval, or not in review"),
+    412: OLDER_IF_MATCH,
   },
 });

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { idParams, NOT_AN_OUTSIDE_REVIEWER, operationsOf, pageOf, pathIds, problem } from "../http/operation";
+import {
+  HIDDEN_PROJECT,
+  idParams,
+  NOT_AN_OUTSIDE_REVIEWER,
+  operationsOf,
+  pageOf,
+  pathIds,
+  problem,
+  REVIEW_DECISION_REFUSALS,
+} from "../http/operation";
 import {
   acknowledgeSchema,
   changeStatusSchema,
@@ -11,6 +20,8 @@ import {
 } from "./schemas";
 
 const reviewParams = pathIds("projectId");
+/** The 412 of a reviewer's step whose optional If-Match names a version of the project older than the current one. */
+const OLDER_PROJECT_IF_MATCH = problem("If-Match names an older version of the project");
 
 const { anyone, signedIn, staff } = operationsOf("Review");
 
@@ -23,7 +34,7 @@ export const changeStatusOperation = signedIn.post("/api/v1/projects/{id}/status
   responses: {
     200: { description: "The history afterwards", schema: historySchema, headers: ["ETag"] },
     403: problem("No right to change the status"),
-    404: problem("Not visible"),
+    404: HIDDEN_PROJECT,
     409: problem("The status changed meanwhile"),
     422: problem("Not an allowed move, or incomplete"),
   },
@@ -34,7 +45,7 @@ export const historyOperation = signedIn.get("/api/v1/projects/{id}/history", {
   summary: "Status history, review outcomes, queue position and the next moves",
   description: "For the project's members and staff. Shows public review reasons, never the reviewers' internal notes.",
   params: idParams,
-  responses: { 200: { description: "History", schema: historySchema }, 403: problem("Not on the team"), 404: problem("Not visible") },
+  responses: { 200: { description: "History", schema: historySchema }, 403: problem("Not on the team"), 404: HIDDEN_PROJECT },
 });
 
 export const reviewQueueOperation = staff.get("/api/v1/reviews", {
@@ -88,10 +99,9 @@ export const decisionOperation = staff.post("/api/v1/reviews/{projectId}/decisio
         claimedByDecision: z.boolean().describe("True when the reviewer held no claim: the project was free and the decision claimed it."),
       }),
     },
-    403: NOT_AN_OUTSIDE_REVIEWER,
+    ...REVIEW_DECISION_REFUSALS,
     409: problem("Claimed by another reviewer, or already decided"),
-    412: problem("If-Match names an older version of the project"),
-    422: problem("A failed check on approval, or not in review"),
+    412: OLDER_PROJECT_IF_MATCH,
   },
 });
 
@@ -116,6 +126,6 @@ export const acknowledgeOperation = staff.post("/api/v1/reviews/{projectId}/ackn
     200: { description: "The review diff afterwards: the new baseline and no changes", schema: reviewDiffSchema },
     403: NOT_AN_OUTSIDE_REVIEWER,
     409: problem("Not on the change list (`not_changed`)"),
-    412: problem("If-Match names an older version of the project"),
+    412: OLDER_PROJECT_IF_MATCH,
   },
 });

@@ -1,13 +1,15 @@
 import { z } from "zod";
-import { createOwnTokenSchema, createTokenSchema, credentialsSchema, newTokenSchema, tokenSchema } from "../auth/schemas";
+import { createOwnTokenSchema, createTokenSchema, credentialsSchema, NEW_TOKEN_ANSWER, tokenSchema } from "../auth/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import {
   idParams,
   ifMatchProblems,
+  imageVersionQuery,
   IMAGE_BODY_PROBLEMS,
   INVALID_FIELDS,
   listOf,
   NO_SUCH_USER,
+  NOT_SIGNED_IN,
   operationsOf,
   ownNotFound,
   pageOf,
@@ -80,7 +82,7 @@ export const createTokenWithPasswordOperation = authentication.post("/api/v1/aut
   description: "`login` is the e-mail address or the username. Send the token as `Authorization: Bearer pmt_...`.",
   body: credentialsSchema.extend(createTokenSchema.shape),
   responses: {
-    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
+    201: NEW_TOKEN_ANSWER,
     401: problem("Wrong login or password (the same answer for every reason)"),
     429: problem("Too many attempts"),
   },
@@ -89,7 +91,7 @@ export const createTokenWithPasswordOperation = authentication.post("/api/v1/aut
 export const getMeOperation = signedIn.get("/api/v1/users/me", {
   summary: "Read the own account",
   versioned: true,
-  responses: { 200: { description: "The own account, with an ETag", schema: ownAccountSchema }, 401: problem("Not signed in") },
+  responses: { 200: { description: "The own account, with an ETag", schema: ownAccountSchema }, 401: NOT_SIGNED_IN },
 });
 
 export const updateMeOperation = signedIn.put("/api/v1/users/me", {
@@ -132,7 +134,7 @@ export const getAvatarOperation = noSignIn.get("/api/v1/users/{id}/avatar", {
     "Public, like the name next to it. Anonymous answers may be kept by shared caches for a bounded time (a removed picture leaves them within `s-maxage` + `stale-while-revalidate` seconds); browsers revalidate with the ETag, its SHA-256.",
   cache: "public",
   params: idParams,
-  query: z.strictObject({ v: z.string().max(64).optional() }),
+  query: imageVersionQuery,
   responses: {
     200: { description: "The picture (WebP)", binary: "image/webp", headers: ["ETag"] },
     404: problem("No such user, or no uploaded picture"),
@@ -180,7 +182,7 @@ export const createTokenOperation = tokens.post("/api/v1/users/me/tokens", {
     "Not idempotent: `Idempotency-Key` is ignored here, because a replay would have to store the secret token.",
   body: createOwnTokenSchema,
   responses: {
-    201: { description: "The token, shown only this once", schema: newTokenSchema, headers: ["Location"] },
+    201: NEW_TOKEN_ANSWER,
     400: problem("Wrong `password`"),
     401: problem("The caller's sign-in is older than REAUTH_WINDOW_SECONDS and no `password` was sent (`reauthentication_required`)"),
     429: PASSWORD_CHECKS_LIMITED,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { idParams, operationsOf, pageOf, pathIds, problem } from "../http/operation";
+import { guardedBy, idParams, operationsOf, pageOf, pathIds, problem } from "../http/operation";
 import { paginationQuerySchema } from "../http/pagination";
 import { createWebhookSchema, deliverySchema, updateWebhookSchema, webhookSchema, webhookWithSecretSchema } from "./schemas";
 
@@ -26,8 +26,7 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       params: owner.params as Exclude<P, undefined>,
       responses: {
         200: pageOf("Webhooks, newest first", webhookSchema),
-        403: problem(`Needs ${who}`),
-        404: notFound,
+        ...guardedBy(who, notFound),
       },
     }),
     create: webhooks.post(prefix, {
@@ -40,15 +39,14 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       responses: {
         201: { description: "The webhook and its secret", schema: webhookWithSecretSchema, headers: ["Location"] },
         400: refused,
-        403: problem(`Needs ${who}`),
-        404: notFound,
+        ...guardedBy(who, notFound),
         422: problem("Too many webhooks"),
       },
     }),
     get: webhooks.get(`${prefix}/{webhookId}`, {
       summary: "One webhook",
       params: one,
-      responses: { 200: { description: "The webhook", schema: webhookSchema }, 403: problem(`Needs ${who}`), 404: notFound },
+      responses: { 200: { description: "The webhook", schema: webhookSchema }, ...guardedBy(who, notFound) },
     }),
     update: webhooks.patch(`${prefix}/{webhookId}`, {
       summary: "Change a webhook: URL, events, on or off, description",
@@ -58,14 +56,13 @@ function webhookOperations<P extends z.ZodType | undefined, O extends z.ZodType,
       responses: {
         200: { description: "The webhook", schema: webhookSchema },
         400: refused,
-        403: problem(`Needs ${who}`),
-        404: notFound,
+        ...guardedBy(who, notFound),
       },
     }),
     delete: webhooks.delete(`${prefix}/{webhookId}`, {
       summary: "Delete a webhook and its delivery log",
       params: one,
-      responses: { 204: { description: "Deleted" }, 403: problem(`Needs ${who}`), 404: notFound },
+      responses: { 204: { description: "Deleted" }, ...guardedBy(who, notFound) },
     }),
     rotate: webhooks.post(`${prefix}/{webhookId}/rotate-secret`, {
       summary: "Replace the signing secret",
