@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
-import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
@@ -14,6 +13,7 @@ import type { FormResult } from "@/lib/portal/form-result";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { MAX_SUPPORT_LINKS, SUPPORT_PLATFORMS } from "@/lib/projects/support-links";
 import type { ProjectTarget } from "./presentation-form";
+import { ReviewedFormFooter } from "./review-lock";
 
 type Values = z.input<typeof updateSettingsSchema>;
 const SUPPORT_PLATFORM_NAMES = Object.values(SUPPORT_PLATFORMS)
@@ -42,7 +42,6 @@ export function SettingsForm({
   locked: boolean;
 }) {
   const t = useTranslations("manage.settings");
-  const lock = useTranslations("manage.lock");
   const visibilityLabel = useTranslations("labels.visibility");
   const visibilityHelp = useTranslations("projects.visibilityHelp");
   const { form, submit, pending, notice } = useSchemaForm({
@@ -154,7 +153,7 @@ export function SettingsForm({
           </fieldset>
         )}
       </fieldset>
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
+      <ReviewedFormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked} />
     </form>
   );
 }
