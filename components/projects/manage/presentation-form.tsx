@@ -50,9 +50,9 @@ export function PresentationForm({
   const { form, submit, pending, notice } = useSchemaForm({
     schema: presentationFormSchema,
     raw: true,
+    versioned: true,
     defaultValues: initial,
     action: (values) => actions.save(target, values),
-    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
   const name = form.watch("name");
   const errors = form.formState.errors;

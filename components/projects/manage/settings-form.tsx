@@ -47,9 +47,9 @@ export function SettingsForm({
   const { form, submit, pending, notice } = useSchemaForm({
     schema: formSchema,
     raw: true,
+    versioned: true,
     defaultValues: { ...initial, version },
     action: ({ version: current, ...values }) => action(target, values, current),
-    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
 
