@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Button } from "@/components/ui/button";
+import { RowButton } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { SecretBox } from "@/components/ui/secret-box";
 import { CheckboxField, TextField } from "@/components/ui/field";
@@ -103,10 +103,9 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
                     : t("neverUsed")}
                 </p>
               </div>
-              <Button type="button" variant="ghost" pending={revoking.busy === token.id} onClick={() => void onRevoke(token)}>
+              <RowButton row={token.name} pending={revoking.busy === token.id} onClick={() => void onRevoke(token)}>
                 {t("revoke")}
-                <span className="sr-only">: {token.name}</span>
-              </Button>
+              </RowButton>
             </li>
           ))}
         </ul>
