@@ -102,6 +102,16 @@ export function SelectOptions({ options }: { options: readonly { value: string; 
   ));
 }
 
+/** A radio's or checkbox's name and the line that explains it, inside its label (a project's modules, its visibility). */
+export function ChoiceText({ label, help }: { label: string; help: string }) {
+  return (
+    <span>
+      <span className="block text-sm font-medium">{label}</span>
+      <span className="block text-xs text-slate-500">{help}</span>
+    </span>
+  );
+}
+
 export function CheckboxField({
   label,
   hint,

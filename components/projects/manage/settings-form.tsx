@@ -5,7 +5,7 @@ import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { CheckboxField, TextField } from "@/components/ui/field";
+import { CheckboxField, ChoiceText, TextField } from "@/components/ui/field";
 import { TextAreaField } from "@/components/ui/textarea";
 import { DEFAULT_APPLICATION_PROMPT } from "@/lib/applications/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
@@ -66,10 +66,7 @@ export function SettingsForm({
               className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500"
             >
               <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
-              <span>
-                <span className="block text-sm font-medium">{visibilityLabel(visibility)}</span>
-                <span className="block text-xs text-slate-500">{visibilityHelp(visibility)}</span>
-              </span>
+              <ChoiceText label={visibilityLabel(visibility)} help={visibilityHelp(visibility)} />
             </label>
           ))}
         </fieldset>
