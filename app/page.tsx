@@ -8,6 +8,19 @@ import { isPubliclyReadable } from "@/lib/permissions";
 import { featuredProjects, recentlyPublishedProjects } from "@/lib/projects/showcase";
 import type { ProjectView } from "@/lib/projects/schemas";
 
+/** A button-like link on the welcome banner: white for the main way on, outlined for the others. */
+function HeroLink({ href, primary = false, children }: { href: string; primary?: boolean; children: ReactNode }) {
+  const look = primary ? "bg-white text-indigo-700 hover:bg-indigo-50" : "text-white ring-1 ring-white/60 hover:bg-white/10";
+  return (
+    <Link
+      href={href}
+      className={`rounded-md px-4 py-2 text-sm font-semibold ${look} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white`}
+    >
+      {children}
+    </Link>
+  );
+}
+
 export default async function HomePage() {
   const [actor, t, featured] = await Promise.all([getPortalActor(), getTranslations("projects.home"), featuredProjects(3)]);
   // A project is on the page once: the recent shelf leaves out the featured ones, and is left out
@@ -32,33 +45,15 @@ export default async function HomePage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
         <p className="mt-3 max-w-2xl text-indigo-100">{t("intro")}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link
-            href="/projects"
-            className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
+          <HeroLink href="/projects" primary>
             {t("browse")}
-          </Link>
+          </HeroLink>
           {actor ? (
-            <Link
-              href="/start"
-              className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              {t("toWork")}
-            </Link>
+            <HeroLink href="/start">{t("toWork")}</HeroLink>
           ) : (
             <>
-              <Link
-                href="/sign-up"
-                className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-              >
-                {t("signUp")}
-              </Link>
-              <Link
-                href="/sign-in"
-                className="rounded-md px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/60 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-              >
-                {t("signIn")}
-              </Link>
+              <HeroLink href="/sign-up">{t("signUp")}</HeroLink>
+              <HeroLink href="/sign-in">{t("signIn")}</HeroLink>
             </>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { requestPasswordResetAction } from "@/app/auth-actions";
 import { ForgotPasswordForm } from "@/components/auth/password-reset-forms";
-import { Card, PageHeader } from "@/components/ui/card";
+import { CardPage } from "@/components/ui/card";
 import { pageTitle } from "@/lib/portal/page-title";
 
 export const generateMetadata = pageTitle("auth.forgot.metaTitle");
@@ -9,11 +9,8 @@ export const generateMetadata = pageTitle("auth.forgot.metaTitle");
 export default async function ForgotPasswordPage() {
   const t = await getTranslations("auth.forgot");
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader title={t("title")} description={t("description")} />
-      <Card>
-        <ForgotPasswordForm action={requestPasswordResetAction} />
-      </Card>
-    </div>
+    <CardPage narrow title={t("title")} description={t("description")}>
+      <ForgotPasswordForm action={requestPasswordResetAction} />
+    </CardPage>
   );
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { confirmPasswordResetAction } from "@/app/auth-actions";
 import { ResetPasswordForm } from "@/components/auth/password-reset-forms";
-import { Card, PageHeader } from "@/components/ui/card";
+import { CardPage } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,20 +15,17 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const { token } = await searchParams;
   const t = await getTranslations("auth.reset");
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader title={t("title")} description={t("description")} />
-      <Card>
-        {token ? (
-          <ResetPasswordForm token={token} action={confirmPasswordResetAction} />
-        ) : (
-          <Notice tone="error">
-            {t("noToken")}{" "}
-            <Link href="/forgot-password" className="font-semibold underline">
-              {t("askAgain")}
-            </Link>
-          </Notice>
-        )}
-      </Card>
-    </div>
+    <CardPage narrow title={t("title")} description={t("description")}>
+      {token ? (
+        <ResetPasswordForm token={token} action={confirmPasswordResetAction} />
+      ) : (
+        <Notice tone="error">
+          {t("noToken")}{" "}
+          <Link href="/forgot-password" className="font-semibold underline">
+            {t("askAgain")}
+          </Link>
+        </Notice>
+      )}
+    </CardPage>
   );
 }

@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { signUpAction } from "@/app/auth-actions";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { Card, PageHeader } from "@/components/ui/card";
+import { CardPage } from "@/components/ui/card";
 import { getPortalActor } from "@/lib/auth/portal";
 import { pageTitle } from "@/lib/portal/page-title";
 
@@ -13,11 +13,8 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const { next } = await searchParams;
   const t = await getTranslations("auth.signUp");
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeader title={t("title")} description={t("description")} />
-      <Card>
-        <SignUpForm next={next} action={signUpAction} />
-      </Card>
-    </div>
+    <CardPage narrow title={t("title")} description={t("description")}>
+      <SignUpForm next={next} action={signUpAction} />
+    </CardPage>
   );
 }

@@ -45,9 +45,9 @@ export function ProfileForm({
   const { form, submit, pending, notice } = useSchemaForm({
     schema: profileFormSchema,
     raw: true,
+    versioned: true,
     defaultValues: initial,
     action: action,
-    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
   const errors = form.formState.errors;
   const displayName = form.watch("displayName");

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Button } from "@/components/ui/button";
+import { RowButton } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { SecretBox } from "@/components/ui/secret-box";
 import { CheckboxField, TextField } from "@/components/ui/field";
@@ -15,6 +15,7 @@ import { useAction } from "@/components/ui/use-action";
 import { TOKEN_SCOPES } from "@/lib/auth/actor";
 import { createOwnTokenSchema, type tokenSchema } from "@/lib/auth/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
+import type { Reauthentication } from "./reauthentication";
 
 type Token = z.infer<typeof tokenSchema>;
 type Scope = keyof typeof TOKEN_SCOPES;
@@ -24,14 +25,9 @@ export interface TokenActions {
   revoke: (tokenId: string) => Promise<FormResult>;
 }
 
-interface Props {
+/** A new token needs the password when the session's sign-in is not recent (lib/account/tokens.ts). */
+interface Props extends Reauthentication {
   tokens: Token[];
-  /**
-   * The session's sign-in is within the re-authentication window (`windowMinutes`); otherwise the
-   * form asks for the password, which a new token needs then (lib/account/tokens.ts).
-   */
-  recent: boolean;
-  windowMinutes: number;
   actions: TokenActions;
 }
 
@@ -103,10 +99,9 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
                     : t("neverUsed")}
                 </p>
               </div>
-              <Button type="button" variant="ghost" pending={revoking.busy === token.id} onClick={() => void onRevoke(token)}>
+              <RowButton row={token.name} pending={revoking.busy === token.id} onClick={() => void onRevoke(token)}>
                 {t("revoke")}
-                <span className="sr-only">: {token.name}</span>
-              </Button>
+              </RowButton>
             </li>
           ))}
         </ul>

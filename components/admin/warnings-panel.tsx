@@ -6,6 +6,7 @@ import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { TextAreaField } from "@/components/ui/textarea";
@@ -48,9 +49,7 @@ export function WarningsPanel({
     });
   return (
     <div className="space-y-5">
-      {warnings.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("none")}</p>
-      ) : (
+      <ListOrNone items={warnings} none={t("none")}>
         <ul className="space-y-2" aria-label={t("listLabel")}>
           {warnings.map((warning) => (
             <li
@@ -73,7 +72,7 @@ export function WarningsPanel({
             </li>
           ))}
         </ul>
-      )}
+      </ListOrNone>
       {canManage && (
         <form onSubmit={submit} noValidate aria-label={t("newLabel")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">
           <div className="grid gap-4 sm:grid-cols-2">

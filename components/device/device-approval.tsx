@@ -6,6 +6,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { FormPasswordField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
+import type { Reauthentication } from "@/components/account/reauthentication";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
@@ -31,11 +32,9 @@ export interface DeviceApprovalActions {
   deny: (input: z.input<typeof enterUserCodeSchema>) => Promise<FormResult>;
 }
 
-interface Props {
+/** Approving asks for the password when the session's sign-in is not recent. */
+interface Props extends Reauthentication {
   request: DeviceSignInRequest;
-  /** The session's sign-in is within the re-authentication window; otherwise approving asks for the password. */
-  recent: boolean;
-  windowMinutes: number;
   actions: DeviceApprovalActions;
 }
 

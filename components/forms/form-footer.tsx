@@ -62,7 +62,7 @@ export function FormFooter({ pending, label, pendingLabel, variant, notice, bloc
  * The one line a locked form or action shows instead of its button: why nothing can be changed and
  * how to unlock it (`manage.lock.form` while the project is in review). FormFooter's `locked` is
  * this line; a tab whose action is a button or an upload (New page, New release, Upload) shows it
- * in that button's place.
+ * in that button's place. The review lock's line and footer: components/projects/manage/review-lock.tsx.
  */
 export function LockedNote({ children }: { children: ReactNode }) {
   return (

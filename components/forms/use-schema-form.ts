@@ -16,6 +16,11 @@ export interface SchemaFormOptions<Values extends FieldValues, Data> {
   onSuccess?: (data: NoInfer<Data> | undefined, values: NoInfer<Values>) => void;
   /** Hand the action the values as typed, not as the schema parsed them (ids the server coerces, optional fields kept empty). */
   raw?: boolean;
+  /**
+   * The action saves at the form's `version` and answers the new one (`{ version }`): after a save the form holds
+   * the values saved, at that version, so that the next save expects it (and is not a conflict).
+   */
+  versioned?: boolean;
 }
 
 /**
@@ -30,12 +35,17 @@ export function useSchemaForm<Values extends FieldValues, Data = undefined>({
   action,
   onSuccess,
   raw = false,
+  versioned = false,
 }: SchemaFormOptions<Values, Data>) {
   const messages = useValidationMessages();
   const resolver = useLocalizedResolver(
     (raw ? zodResolver(schema, messages, { raw: true }) : zodResolver(schema, messages)) as Resolver<Values>,
   );
   const form = useForm<Values>({ resolver, defaultValues });
-  const { submit, pending, notice, setNotice } = useActionForm(form, action, onSuccess);
+  const saved = (data: Data | undefined, values: Values) => {
+    if (versioned) form.reset({ ...values, version: (data as { version: number }).version });
+    onSuccess?.(data, values);
+  };
+  const { submit, pending, notice, setNotice } = useActionForm(form, action, saved);
   return { form, submit, pending, notice, setNotice };
 }

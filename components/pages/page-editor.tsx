@@ -5,7 +5,7 @@ import { useWatch } from "react-hook-form";
 import { useDerivedSlug } from "@/components/forms/use-derived-slug";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
-import { FormFooter } from "@/components/forms/form-footer";
+import { ReviewedFormFooter } from "@/components/projects/manage/review-lock";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -49,7 +49,6 @@ export function PageEditor({
   locked: boolean;
 }) {
   const t = useTranslations("pages");
-  const lock = useTranslations("manage.lock");
   const format = useFormatter();
   const { form, submit, pending, notice } = useSchemaForm({
     schema: pageInputSchema,
@@ -96,12 +95,12 @@ export function PageEditor({
         />
       </fieldset>
       {deletion.notice && <Notice tone="error">{deletion.notice.text}</Notice>}
-      <FormFooter
+      <ReviewedFormFooter
         pending={pending}
         label={page ? t("save") : t("create")}
         pendingLabel={t("saving")}
         notice={notice}
-        locked={locked && lock("form")}
+        locked={locked}
       >
         {page && (
           <Button
@@ -117,7 +116,7 @@ export function PageEditor({
             {deletion.pending ? t("deleting") : t("delete")}
           </Button>
         )}
-      </FormFooter>
+      </ReviewedFormFooter>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useDerivedSlug } from "@/components/forms/use-derived-slug";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { SelectField, TextField } from "@/components/ui/field";
+import { ChoiceText, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
@@ -69,10 +69,7 @@ export function CreateProjectForm({
                 className="mt-0.5 size-4"
                 {...form.register("modules")}
               />
-              <span>
-                <span className="block text-sm font-medium">{moduleLabel(module)}</span>
-                <span className="block text-xs text-slate-500">{moduleHelp(module)}</span>
-              </span>
+              <ChoiceText label={moduleLabel(module)} help={moduleHelp(module)} />
             </label>
           ))}
         </div>

@@ -6,9 +6,10 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
-import { FormFooter, LockedNote } from "@/components/forms/form-footer";
+import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { MarkdownEditor } from "@/components/pages/markdown-editor";
+import { ReviewLockNote } from "@/components/projects/manage/review-lock";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { SelectField, TextField } from "@/components/ui/field";
@@ -391,7 +392,6 @@ export function ReleaseTable({ releases, listHref }: { releases: ReleaseView[]; 
  */
 export function ReleaseEditor({ target, trusted, release, actions, listHref, locked }: ReleaseEditorProps) {
   const t = useTranslations("releases");
-  const lock = useTranslations("manage.lock");
   const locale = useLocale();
   const channel = useTranslations("labels.releaseChannel");
   const format = useFormatter();
@@ -406,7 +406,7 @@ export function ReleaseEditor({ target, trusted, release, actions, listHref, loc
       </div>
       <ReviewState release={release} />
       {locked ? (
-        <LockedNote>{lock("form")}</LockedNote>
+        <ReviewLockNote />
       ) : (
         <ReleaseButtons target={target} release={release} trusted={trusted} actions={actions} listHref={listHref} />
       )}

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, ComponentProps } from "react";
 import { useHydrated } from "./use-hydrated";
 
 // The focus ring is the global one (app/globals.css); the danger variant draws it in red.
@@ -44,5 +44,18 @@ export function Button({
       {pending && BUTTON_SPINNER}
       {children}
     </button>
+  );
+}
+
+/**
+ * A list row's own button (Revoke, Remove, End): it shows the action, and its name tells a screen
+ * reader's list of buttons which row it acts on ("Revoke: CI token").
+ */
+export function RowButton({ row, children, ...props }: Omit<ComponentProps<typeof Button>, "type" | "variant"> & { row: string }) {
+  return (
+    <Button type="button" variant="ghost" {...props}>
+      {children}
+      <span className="sr-only">: {row}</span>
+    </Button>
   );
 }

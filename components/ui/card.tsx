@@ -23,3 +23,26 @@ export function PageHeader({ title, description }: { title: string; description?
     </div>
   );
 }
+
+/**
+ * A page that is one card under its header: the narrow, centred pages before signing in (sign-up,
+ * the password reset) and the account pages whose whole content is one form or list.
+ */
+export function CardPage({
+  title,
+  description,
+  narrow = false,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={narrow ? "mx-auto max-w-md" : "space-y-8"}>
+      <PageHeader title={title} description={description} />
+      <Card>{children}</Card>
+    </div>
+  );
+}

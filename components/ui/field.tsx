@@ -86,14 +86,29 @@ export function SelectField({
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <select ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       )}
     </FieldShell>
+  );
+}
+
+/** A select's options, each a value and its label. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** A radio's or checkbox's name and the line that explains it, inside its label (a project's modules, its visibility). */
+export function ChoiceText({ label, help }: { label: string; help: string }) {
+  return (
+    <span>
+      <span className="block text-sm font-medium">{label}</span>
+      <span className="block text-xs text-slate-500">{help}</span>
+    </span>
   );
 }
 

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { createTokenAction, revokeTokenAction } from "@/app/account/actions";
 import { TokenManager } from "@/components/account/token-manager";
-import { Card, PageHeader } from "@/components/ui/card";
+import { CardPage } from "@/components/ui/card";
 import { isRecentlyAuthenticated, reauthWindowMinutes } from "@/lib/account/reauthentication";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { listTokens } from "@/lib/auth/tokens";
@@ -17,16 +17,13 @@ export default async function AccountTokensPage() {
     getTranslations("account.page"),
   ]);
   return (
-    <div className="space-y-8">
-      <PageHeader title={t("tokensTitle")} description={t("tokensDescription")} />
-      <Card>
-        <TokenManager
-          tokens={tokens}
-          recent={recent}
-          windowMinutes={reauthWindowMinutes()}
-          actions={{ create: createTokenAction, revoke: revokeTokenAction }}
-        />
-      </Card>
-    </div>
+    <CardPage title={t("tokensTitle")} description={t("tokensDescription")}>
+      <TokenManager
+        tokens={tokens}
+        recent={recent}
+        windowMinutes={reauthWindowMinutes()}
+        actions={{ create: createTokenAction, revoke: revokeTokenAction }}
+      />
+    </CardPage>
   );
 }

@@ -4,6 +4,7 @@ import { EmptyState } from "@/components/projects/project-card";
 import { Avatar } from "@/components/ui/avatar";
 import { PageHeader } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
+import { SelectOptions } from "@/components/ui/field";
 import { Denied } from "@/components/admin/denied";
 import { NextPageLink } from "@/components/admin/next-page-link";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -160,11 +161,7 @@ function FilterSelect({
       <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
       <select name={name} defaultValue={value ?? ""} className={control}>
         <option value="">{any}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </label>
   );

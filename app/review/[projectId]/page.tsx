@@ -16,6 +16,7 @@ import { ReviewFileList } from "@/components/review/review-file-list";
 import { TrustSwitch } from "@/components/review/trust-switch";
 import { Avatar } from "@/components/ui/avatar";
 import { Card, PageHeader } from "@/components/ui/card";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { LocalTime } from "@/components/ui/local-time";
 import { Notice } from "@/components/ui/notice";
 import { requirePortalActor } from "@/lib/auth/portal";
@@ -164,9 +165,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
               </dl>
             </Card>
             <Card id="pages" title={t("pages")}>
-              {content.pages.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("noPages")}</p>
-              ) : (
+              <ListOrNone items={content.pages} none={t("noPages")}>
                 <div className="space-y-4">
                   {content.pages.map((page) => (
                     <article key={page.slug} className="rounded-md p-3 ring-1 ring-slate-200">
@@ -177,12 +176,10 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
                     </article>
                   ))}
                 </div>
-              )}
+              </ListOrNone>
             </Card>
             <Card id="support-links" title={t("supportLinks")}>
-              {content.supportLinks.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("none")}</p>
-              ) : (
+              <ListOrNone items={content.supportLinks} none={t("none")}>
                 <ul className="space-y-1 text-sm">
                   {content.supportLinks.map((link) => (
                     <li key={link.url} className="break-all">
@@ -191,7 +188,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
                     </li>
                   ))}
                 </ul>
-              )}
+              </ListOrNone>
             </Card>
             {record.launcher && (
               <Card id="launcher" title={t("launcher")} description={t("launcherDescription")}>
@@ -199,9 +196,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
               </Card>
             )}
             <Card id="releases" title={t("releases")} description={t("releasesDescription")}>
-              {record.releases.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("noReleases")}</p>
-              ) : (
+              <ListOrNone items={record.releases} none={t("noReleases")}>
                 <ul className="space-y-3 text-sm">
                   {record.releases.map((release) => (
                     <li key={release.id} className="space-y-1 rounded-md p-3 ring-1 ring-slate-200">
@@ -222,7 +217,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
                     </li>
                   ))}
                 </ul>
-              )}
+              </ListOrNone>
             </Card>
             <Card id="trust" title={t("trust")} description={t("trustDescription")}>
               <TrustSwitch
@@ -288,9 +283,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
               />
             </Card>
             <Card id="past-reviews" title={t("pastReviews")} description={t("pastReviewsDescription")}>
-              {record.reviews.length === 0 ? (
-                <p className="text-sm text-slate-600">{t("noReviews")}</p>
-              ) : (
+              <ListOrNone items={record.reviews} none={t("noReviews")}>
                 <ul className="space-y-3 text-sm">
                   {record.reviews.map((review) => (
                     <li key={review.id} className="rounded-md p-3 ring-1 ring-slate-200">
@@ -303,7 +296,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ project
                     </li>
                   ))}
                 </ul>
-              )}
+              </ListOrNone>
             </Card>
             <Card id="history" title={t("history")}>
               <ol className="space-y-1 text-sm">

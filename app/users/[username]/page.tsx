@@ -5,6 +5,7 @@ import { NavigatedList } from "@/components/navigation/navigated-list";
 import { ProjectCard } from "@/components/projects/project-card";
 import { Avatar } from "@/components/ui/avatar";
 import { Card } from "@/components/ui/card";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { LocalTime } from "@/components/ui/local-time";
 import { getPortalActor } from "@/lib/auth/portal";
 import { isPubliclyReadable } from "@/lib/permissions";
@@ -43,9 +44,7 @@ export default async function PublicProfilePage({ params }: { params: Promise<{ 
         </div>
       </header>
       <Card title={t("projects")} description={t("projectsDescription", { name: profile.displayName })}>
-        {projects.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("noProjects")}</p>
-        ) : (
+        <ListOrNone items={projects} none={t("noProjects")}>
           <NavigatedList className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {projects.map((project) => (
               <li key={project.id}>
@@ -53,7 +52,7 @@ export default async function PublicProfilePage({ params }: { params: Promise<{ 
               </li>
             ))}
           </NavigatedList>
-        )}
+        </ListOrNone>
       </Card>
     </div>
   );

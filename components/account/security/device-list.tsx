@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
-import { Button } from "@/components/ui/button";
+import { Button, RowButton } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { useAction } from "@/components/ui/use-action";
 import { useUserAgentNames } from "./user-agent-names";
@@ -45,10 +45,9 @@ export function DeviceList({ devices, actions }: { devices: Device[]; actions: D
             </p>
             <RenameForm device={device} action={actions.rename} />
           </div>
-          <Button type="button" variant="ghost" pending={removal.busy === device.id} onClick={() => void remove(device)}>
+          <RowButton row={device.name} pending={removal.busy === device.id} onClick={() => void remove(device)}>
             {t("remove")}
-            <span className="sr-only">: {device.name}</span>
-          </Button>
+          </RowButton>
         </li>
       ))}
     </ul>

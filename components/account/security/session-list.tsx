@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { z } from "zod";
-import { Button } from "@/components/ui/button";
+import { Button, RowButton } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { useAction } from "@/components/ui/use-action";
 import { useUserAgentNames } from "./user-agent-names";
@@ -47,9 +47,8 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
               </p>
             </div>
             {!session.current && (
-              <Button
-                type="button"
-                variant="ghost"
+              <RowButton
+                row={deviceOf(session)}
                 pending={ending.busy === session.id}
                 onClick={() =>
                   ending.run(() => actions.end(session.id), {
@@ -59,8 +58,7 @@ export function SessionList({ sessions, actions }: { sessions: Session[]; action
                 }
               >
                 {t("end")}
-                <span className="sr-only">: {deviceOf(session)}</span>
-              </Button>
+              </RowButton>
             )}
           </li>
         ))}

@@ -13,6 +13,7 @@ import { Notice } from "@/components/ui/notice";
 import { useAction } from "@/components/ui/use-action";
 import { confirmTwoFactorSchema, enableTwoFactorSchema, reauthenticateSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
+import type { Reauthentication } from "../reauthentication";
 
 type CodesAction = (input: z.input<typeof confirmTwoFactorSchema>) => Promise<FormResult<{ recoveryCodes: string[] }>>;
 
@@ -24,13 +25,11 @@ export interface TwoFactorActions {
   regenerateRecoveryCodes: CodesAction;
 }
 
-interface Props {
+/** Starting or finishing a set-up needs a recent sign-in: without one the panel asks for the password first. */
+interface Props extends Reauthentication {
   status: { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number };
   /** A set-up started but not yet on; the server sends it only with `recent` (lib/account/two-factor.ts, `twoFactorPanel`). */
   pending: { secret: string; otpauthUrl: string; qrSvg: string } | null;
-  /** The session proved the password within the re-authentication window of `windowMinutes` (needed to start or finish a setup). */
-  recent: boolean;
-  windowMinutes: number;
   actions: TwoFactorActions;
 }
 

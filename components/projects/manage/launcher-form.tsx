@@ -4,13 +4,13 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Controller, type Control, type FieldError } from "react-hook-form";
 import type { z } from "zod";
-import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { CheckboxField, TextField } from "@/components/ui/field";
 import { TextAreaField } from "@/components/ui/textarea";
 import { LAUNCH_PLATFORM_NAMES, LAUNCH_PLATFORMS, launcherSettingsSchema } from "@/lib/launcher/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectTarget } from "./presentation-form";
+import { ReviewedFormFooter } from "./review-lock";
 
 const OFFERS = ["offerInstall", "offerUpdate", "offerRepair", "offerGameStart", "offerVersions"] as const;
 
@@ -107,7 +107,6 @@ export function LauncherForm({
   locked: boolean;
 }) {
   const t = useTranslations("releases");
-  const lock = useTranslations("manage.lock");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: launcherSettingsSchema,
     raw: true,
@@ -171,7 +170,7 @@ export function LauncherForm({
           ))}
         </fieldset>
       </fieldset>
-      <FormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
+      <ReviewedFormFooter pending={pending} label={t("saveLauncher")} pendingLabel={t("saving")} notice={notice} locked={locked} />
     </form>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
-import { FormFooter } from "@/components/forms/form-footer";
 import { useActionForm } from "@/components/forms/use-action-form";
 import type { FormResult } from "@/lib/portal/form-result";
 import type { ProjectModuleName } from "@/lib/projects/schemas";
 import type { ProjectTarget } from "./presentation-form";
+import { ReviewedFormFooter } from "./review-lock";
 
 /** The modules that can be turned on today (Hosting comes later), each with its requirements in `manage.modules.requires`. */
 type AvailableModule = Exclude<ProjectModuleName, "HOSTING">;
@@ -33,7 +33,6 @@ export function ModulesForm({
   locked: boolean;
 }) {
   const t = useTranslations("manage.modules");
-  const lock = useTranslations("manage.lock");
   const labels = useTranslations("labels.module");
   const help = useTranslations("projects.moduleHelp");
   const form = useForm<{ modules: ProjectModuleName[]; version: number }>({ defaultValues: { modules: enabled, version } });
@@ -84,7 +83,7 @@ export function ModulesForm({
         </p>
       )}
       <p className="text-xs text-slate-500">{t("offKeepsData")}</p>
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
+      <ReviewedFormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked} />
     </form>
   );
 }

@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { FormTextField } from "@/components/forms/form-fields";
-import { FormFooter, LockedNote } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { ProjectBanner, ProjectLogo } from "@/components/projects/project-images";
 import { Card } from "@/components/ui/card";
@@ -12,6 +11,7 @@ import type { FormResult } from "@/lib/portal/form-result";
 import type { ImageKind } from "@/lib/projects/images";
 import { presentationFormSchema, type PresentationFormValues } from "@/lib/projects/schemas";
 import type { ProjectTarget } from "./project-target";
+import { ReviewedFormFooter, ReviewLockNote } from "./review-lock";
 
 export type { ProjectTarget } from "./project-target";
 
@@ -47,13 +47,12 @@ export function PresentationForm({
   locked: boolean;
 }) {
   const t = useTranslations("manage.presentation");
-  const lock = useTranslations("manage.lock");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: presentationFormSchema,
     raw: true,
+    versioned: true,
     defaultValues: initial,
     action: (values) => actions.save(target, values),
-    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
   const name = form.watch("name");
   const errors = form.formState.errors;
@@ -93,7 +92,7 @@ export function PresentationForm({
             </div>
             <input type="hidden" {...form.register("version", { valueAsNumber: true })} />
           </fieldset>
-          <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
+          <ReviewedFormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked} />
         </form>
       </Card>
       <Card title={t("images")} description={t("imagesDescription")}>
@@ -122,7 +121,7 @@ export function PresentationForm({
             upload={upload("banner")}
             remove={remove("banner")}
           />
-          {locked && <LockedNote>{lock("form")}</LockedNote>}
+          {locked && <ReviewLockNote />}
         </fieldset>
       </Card>
     </>

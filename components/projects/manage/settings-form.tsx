@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useFieldArray } from "react-hook-form";
 import { z } from "zod";
-import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
-import { CheckboxField, TextField } from "@/components/ui/field";
+import { CheckboxField, ChoiceText, TextField } from "@/components/ui/field";
 import { TextAreaField } from "@/components/ui/textarea";
 import { DEFAULT_APPLICATION_PROMPT } from "@/lib/applications/schemas";
 import { PROJECT_VISIBILITIES } from "@/lib/permissions";
@@ -14,6 +13,7 @@ import type { FormResult } from "@/lib/portal/form-result";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { MAX_SUPPORT_LINKS, SUPPORT_PLATFORMS } from "@/lib/projects/support-links";
 import type { ProjectTarget } from "./presentation-form";
+import { ReviewedFormFooter } from "./review-lock";
 
 type Values = z.input<typeof updateSettingsSchema>;
 const SUPPORT_PLATFORM_NAMES = Object.values(SUPPORT_PLATFORMS)
@@ -42,15 +42,14 @@ export function SettingsForm({
   locked: boolean;
 }) {
   const t = useTranslations("manage.settings");
-  const lock = useTranslations("manage.lock");
   const visibilityLabel = useTranslations("labels.visibility");
   const visibilityHelp = useTranslations("projects.visibilityHelp");
   const { form, submit, pending, notice } = useSchemaForm({
     schema: formSchema,
     raw: true,
+    versioned: true,
     defaultValues: { ...initial, version },
     action: ({ version: current, ...values }) => action(target, values, current),
-    onSuccess: (data, values) => form.reset({ ...values, version: data!.version }),
   });
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
 
@@ -67,10 +66,7 @@ export function SettingsForm({
               className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500"
             >
               <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
-              <span>
-                <span className="block text-sm font-medium">{visibilityLabel(visibility)}</span>
-                <span className="block text-xs text-slate-500">{visibilityHelp(visibility)}</span>
-              </span>
+              <ChoiceText label={visibilityLabel(visibility)} help={visibilityHelp(visibility)} />
             </label>
           ))}
         </fieldset>
@@ -154,7 +150,7 @@ export function SettingsForm({
           </fieldset>
         )}
       </fieldset>
-      <FormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked && lock("form")} />
+      <ReviewedFormFooter pending={pending} label={t("save")} pendingLabel={t("saving")} notice={notice} locked={locked} />
     </form>
   );
 }

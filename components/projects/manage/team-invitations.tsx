@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { ListOrNone } from "@/components/ui/list-or-none";
 
 /** A pending invitation as the team tab shows it: every text already in the reader's words. */
 export interface PendingInvitation {
@@ -36,9 +37,7 @@ export function PendingInvitations({
       <h3 id={heading} className="font-semibold">
         {t("invitationsHeading")}
       </h3>
-      {invitations.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("invitationsEmpty")}</p>
-      ) : (
+      <ListOrNone items={invitations} none={t("invitationsEmpty")}>
         <ul aria-label={t("invitationsList")} className="divide-y divide-slate-100 text-sm">
           {invitations.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
@@ -71,7 +70,7 @@ export function PendingInvitations({
             </li>
           ))}
         </ul>
-      )}
+      </ListOrNone>
     </section>
   );
 }

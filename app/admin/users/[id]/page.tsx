@@ -14,6 +14,7 @@ import { WarningsPanel } from "@/components/admin/warnings-panel";
 import { LoginHistoryTable } from "@/components/account/security/login-history";
 import { MembershipList } from "@/components/applications/memberships";
 import { Avatar } from "@/components/ui/avatar";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { LocalTime } from "@/components/ui/local-time";
 import { Card, PageHeader } from "@/components/ui/card";
 import { Denied } from "@/components/admin/denied";
@@ -182,9 +183,7 @@ export default async function UserAdminPage({
         <MembershipList memberships={memberships.data} more={memberships.nextCursor !== null} />
       </Card>
       <Card title={t("partnerHistory")}>
-        {history.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("neverChanged")}</p>
-        ) : (
+        <ListOrNone items={history} none={t("neverChanged")}>
           <ol className="space-y-1 text-sm">
             {history.map((change) => (
               <li key={change.at} className="break-words">
@@ -198,7 +197,7 @@ export default async function UserAdminPage({
               </li>
             ))}
           </ol>
-        )}
+        </ListOrNone>
       </Card>
       <Card title={t("loginHistory")} description={t("loginHistoryDescription")}>
         <LoginHistoryTable events={signIns.data} />

@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import { ReleaseDecisionPanel } from "@/components/review/release-decision";
 import { Card, PageHeader } from "@/components/ui/card";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { LocalTime } from "@/components/ui/local-time";
 import { requirePortalActor } from "@/lib/auth/portal";
 import { hasPlatformPermission } from "@/lib/permissions";
@@ -81,11 +82,9 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
         )}
       </Card>
       <Card title={t("files")} description={t("filesDescription")}>
-        {release.files.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("noFiles")}</p>
-        ) : (
+        <ListOrNone items={release.files} none={t("noFiles")}>
           <ReviewFileList files={release.files} className="space-y-2 text-sm" testId="release-review-files" />
-        )}
+        </ListOrNone>
       </Card>
       <Card title={td("label")} description={t("decisionDescription")}>
         <ReleaseDecisionPanel
@@ -97,9 +96,7 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
         />
       </Card>
       <Card title={t("pastDecisions")} description={t("pastDecisionsDescription")}>
-        {record.decisions.length === 0 ? (
-          <p className="text-sm text-slate-600">{t("noDecisions")}</p>
-        ) : (
+        <ListOrNone items={record.decisions} none={t("noDecisions")}>
           <ul className="space-y-3 text-sm">
             {record.decisions.map((decision) => (
               <li key={decision.id} className="space-y-1 rounded-md p-3 ring-1 ring-slate-200">
@@ -120,7 +117,7 @@ export default async function ReleaseReviewPage({ params }: { params: Promise<{ 
               </li>
             ))}
           </ul>
-        )}
+        </ListOrNone>
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { ReviewLockNote } from "@/components/projects/manage/review-lock";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
 import { deleteFileAction } from "@/app/projects/[slug]/manage/releases/actions";
-import { LockedNote } from "@/components/forms/form-footer";
 import { FileList } from "@/components/releases/file-list";
 import { FileUpload } from "@/components/releases/file-upload";
 import { Card } from "@/components/ui/card";
@@ -13,9 +13,8 @@ export const generateMetadata = manageTabMetadata("files");
 
 export default async function FilesPage(props: ManageTabPageProps) {
   return renderManageTab(props, "files", async ({ actor, project }) => {
-    const [t, lock, kind, format, files, releases, totals] = await Promise.all([
+    const [t, kind, format, files, releases, totals] = await Promise.all([
       getTranslations("releases"),
-      getTranslations("manage.lock"),
       getTranslations("labels.downloadKind"),
       getFormatter(),
       listFiles(actor, project.id, { limit: 100 }),
@@ -42,7 +41,7 @@ export default async function FilesPage(props: ManageTabPageProps) {
           )}
         </Card>
         <Card title={t("uploadTitle")} description={project.trusted ? t("uploadText") : t("uploadTextReviewed")}>
-          {locked ? <LockedNote>{lock("form")}</LockedNote> : <FileUpload projectId={project.id} label={t("upload")} />}
+          {locked ? <ReviewLockNote /> : <FileUpload projectId={project.id} label={t("upload")} />}
         </Card>
         <Card title={t("files")} description={t("filesText")}>
           <FileList

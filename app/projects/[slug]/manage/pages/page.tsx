@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
+import { ReviewLockNote } from "@/components/projects/manage/review-lock";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
-import { LockedNote } from "@/components/forms/form-footer";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";
 import { DataTable } from "@/components/ui/data-table";
@@ -21,7 +21,7 @@ export default async function PagesTab(props: ManageTabPageProps<{ slug: string 
 
 async function pageList(tab: ManageTabContext, { searchParams }: { searchParams: Promise<Search> }) {
   const { project } = tab;
-  const [pages, t, lock] = await Promise.all([pageNavigation(tab), getTranslations("pages"), getTranslations("manage.lock")]);
+  const [pages, t] = await Promise.all([pageNavigation(tab), getTranslations("pages")]);
   const base = `/projects/${project.slug}/manage/pages`;
   return (
     <Card title={t("title")} description={t("description", { max: MAX_PAGES_PER_PROJECT })}>
@@ -51,7 +51,7 @@ async function pageList(tab: ManageTabContext, { searchParams }: { searchParams:
           </DataTable>
         )}
         {reviewedContentLocked(project) ? (
-          <LockedNote>{lock("form")}</LockedNote>
+          <ReviewLockNote />
         ) : (
           pages.length < MAX_PAGES_PER_PROJECT && (
             <Link

@@ -42,24 +42,20 @@ export const updateReleaseAction = portalAction({
   },
 });
 
-/** Release review: the draft goes to the platform team at the revision the page showed. */
-export const submitReleaseAction = portalAction({
-  ...manage,
-  args: z.tuple([projectTarget, idSchema, revision]),
-  run: async ([{ projectId }, releaseId, expected], { actor, meta }) => {
-    await submitRelease(actor, projectId, releaseId, expected, meta);
-    return (await getTranslations("releases.done"))("submitted");
-  },
-});
+/** A move of a release at the revision the page showed: the service, and the message it ends with. */
+const atRevision = (move: typeof submitRelease | typeof deleteRelease, done: "submitted" | "deleted") =>
+  portalAction({
+    ...manage,
+    args: z.tuple([projectTarget, idSchema, revision]),
+    run: async ([{ projectId }, releaseId, expected], { actor, meta }) => {
+      await move(actor, projectId, releaseId, expected, meta);
+      return (await getTranslations("releases.done"))(done);
+    },
+  });
 
-export const deleteReleaseAction = portalAction({
-  ...manage,
-  args: z.tuple([projectTarget, idSchema, revision]),
-  run: async ([{ projectId }, releaseId, expected], { actor, meta }) => {
-    await deleteRelease(actor, projectId, releaseId, expected, meta);
-    return (await getTranslations("releases.done"))("deleted");
-  },
-});
+/** Release review: the draft goes to the platform team at the revision the page showed. */
+export const submitReleaseAction = atRevision(submitRelease, "submitted");
+export const deleteReleaseAction = atRevision(deleteRelease, "deleted");
 
 /** The changelog editor's preview, rendered by the same renderer and sanitizer as the project page. */
 export const previewChangelogAction = portalAction({

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
+import { ReviewLockNote } from "@/components/projects/manage/review-lock";
 import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/components/projects/manage/tab-page";
-import { LockedNote } from "@/components/forms/form-footer";
 import { NewRelease, ReleaseTable } from "@/components/releases/release-manager";
 import { Card } from "@/components/ui/card";
 import { reviewedContentLocked } from "@/lib/permissions";
@@ -15,18 +15,14 @@ export const generateMetadata = manageTabMetadata("releases");
  */
 export default async function ReleasesPage(props: ManageTabPageProps) {
   return renderManageTab(props, "releases", async ({ actor, project }) => {
-    const [releases, t, lock] = await Promise.all([
-      listReleases(actor, project.id, { limit: 100 }),
-      getTranslations("releases"),
-      getTranslations("manage.lock"),
-    ]);
+    const [releases, t] = await Promise.all([listReleases(actor, project.id, { limit: 100 }), getTranslations("releases")]);
     const target = { projectId: project.id, slug: project.slug };
     const base = `/projects/${project.slug}/manage/releases`;
     return (
       <Card title={t("releases")} description={project.trusted ? t("releasesTextTrusted") : t("releasesTextReviewed")}>
         <div className="space-y-4">
           {reviewedContentLocked(project) ? (
-            <LockedNote>{lock("form")}</LockedNote>
+            <ReviewLockNote />
           ) : (
             <NewRelease
               target={target}

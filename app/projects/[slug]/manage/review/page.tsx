@@ -3,6 +3,7 @@ import { type ManageTabPageProps, manageTabMetadata, renderManageTab } from "@/c
 import { ReviewPanel } from "@/components/projects/manage/review-panel";
 import { ReviewChanges } from "@/components/review/review-changes";
 import { Card } from "@/components/ui/card";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { LocalTime } from "@/components/ui/local-time";
 import { type ManageTabContext, missingItemHref } from "@/lib/portal/project-page";
 import { getHistory, getReviewDiff } from "@/lib/reviews/service";
@@ -39,11 +40,9 @@ export default async function ReviewTabPage(props: ManageTabPageProps) {
             })}
           >
             <div data-testid="review-diff">
-              {diff.changes.length === 0 ? (
-                <p className="text-sm text-slate-600">{tc("noChangesSinceApproval")}</p>
-              ) : (
+              <ListOrNone items={diff.changes} none={tc("noChangesSinceApproval")}>
                 <ReviewChanges changes={diff.changes} />
-              )}
+              </ListOrNone>
             </div>
           </Card>
         )}
