@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { startSmtpCapture } from "../lib/testing/smtp-capture";
 import { E2E_SMTP_PORT } from "../playwright.config";
 import { expect, test } from "./fixtures";
@@ -15,6 +16,12 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
+/** Fills in `password` and submits the form with its button `submit` (signing up or in: a wrong password first, then the right one). */
+async function submitPassword(page: Page, password: string, submit: string) {
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: submit }).click();
+}
+
 test("a new user signs up, edits the profile, signs out and signs in again @keyboard", async ({ page }) => {
   const username = uniqueUsername("e2e");
   const password = "a long e2e passphrase";
@@ -27,12 +34,10 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Display name").fill("E2E Tester");
   await page.getByLabel("E-mail address").fill(`${username}@example.test`);
-  await page.getByLabel("Password").fill("short");
-  await page.getByRole("button", { name: "Create account" }).click();
+  await submitPassword(page, "short", "Create account");
   await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
 
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await submitPassword(page, password, "Create account");
   await expect(page).toHaveURL(/\/account/);
   await expect(page.getByText("Welcome aboard!")).toBeVisible();
   await expectSignedInAs(page, "E2E Tester");
@@ -134,12 +139,10 @@ test("a new user signs up, edits the profile, signs out and signs in again @keyb
 
   // Signing in here, on the page the redirect led to, comes back to the account page.
   await page.getByLabel("E-mail or username").fill(username);
-  await page.getByLabel("Password").fill("wrong passphrase");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitPassword(page, "wrong passphrase", "Sign in");
   await expect(page.getByText("The e-mail, username or password is wrong.")).toBeVisible();
 
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitPassword(page, password, "Sign in");
   await expect(page).toHaveURL(/\/account/);
   await expectSignedInAs(page, "Renamed Tester");
 });

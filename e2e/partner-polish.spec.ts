@@ -186,6 +186,13 @@ async function profileOf(browser: Browser, request: APIRequestContext, language:
   return page;
 }
 
+/** The labels of the fields of `group` (the date of birth: day, month, year), in the order they stand. */
+async function fieldLabels(group: Locator) {
+  return group
+    .locator("input, select")
+    .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).labels?.[0]?.textContent));
+}
+
 test("the date of birth follows the page's language: Tag, Monat, Jahr in German, with checks in German @keyboard", async ({
   browser,
   request,
@@ -198,11 +205,7 @@ test("the date of birth follows the page's language: Tag, Monat, Jahr in German,
   const birth = profil.getByRole("group", { name: "Geburtsdatum" });
   await expect(birth.locator('input[type="date"]')).toHaveCount(0);
   await expect(birth.locator("input, select")).toHaveCount(3);
-  expect(
-    await birth
-      .locator("input, select")
-      .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).labels?.[0]?.textContent)),
-  ).toEqual(["Tag", "Monat", "Jahr"]);
+  expect(await fieldLabels(birth)).toEqual(["Tag", "Monat", "Jahr"]);
   await expect(birth.getByLabel("Tag")).toHaveAttribute("placeholder", "TT");
   await expect(birth.getByLabel("Jahr")).toHaveAttribute("placeholder", "JJJJ");
   await expect(birth.getByLabel("Monat").locator("option").nth(5)).toHaveText("Mai");
@@ -243,11 +246,7 @@ test("the date of birth in English: month, day and year in the language's order,
   const profile = page.getByRole("form", { name: "Profile" });
   const birth = profile.getByRole("group", { name: "Date of birth" });
   await expect(birth.locator('input[type="date"]')).toHaveCount(0);
-  expect(
-    await birth
-      .locator("input, select")
-      .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).labels?.[0]?.textContent)),
-  ).toEqual(["Month", "Day", "Year"]);
+  expect(await fieldLabels(birth)).toEqual(["Month", "Day", "Year"]);
   await birth.getByLabel("Month").selectOption({ label: "December" });
   await birth.getByLabel("Day").fill("3");
   await birth.getByLabel("Year").fill("1999");

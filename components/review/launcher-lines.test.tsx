@@ -19,6 +19,15 @@ const settings = {
   },
 };
 
+/** The lines of `settings`, each in both languages. */
+const LINES: Record<Locale, string>[] = [
+  { en: "Offers: Installation, Repair", de: "Angeboten: Installation, Reparatur" },
+  { en: "Program: none --safe", de: "Programm: keines --safe" },
+  { en: "Program on Linux: bin/game", de: "Programm unter Linux: bin/game" },
+  { en: "Minimum launcher version: any", de: "Mindestversion des Launchers: jede" },
+  { en: "Minimum memory: 4,096 MB", de: "Mindestarbeitsspeicher: 4.096 MB" },
+];
+
 function render(locale: Locale): string[] {
   const html = renderHtml(<LauncherLines lines={describeLauncherSettings(settings)} />, { locale });
   return [...html.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((match) => match[1]!);
@@ -30,22 +39,10 @@ describe("the review page's launcher lines", () => {
   });
 
   it("read in English", () => {
-    expect(render("en")).toEqual([
-      "Offers: Installation, Repair",
-      "Program: none --safe",
-      "Program on Linux: bin/game",
-      "Minimum launcher version: any",
-      "Minimum memory: 4,096 MB",
-    ]);
+    expect(render("en")).toEqual(LINES.map((line) => line.en));
   });
 
   it("read in German", () => {
-    expect(render("de")).toEqual([
-      "Angeboten: Installation, Reparatur",
-      "Programm: keines --safe",
-      "Programm unter Linux: bin/game",
-      "Mindestversion des Launchers: jede",
-      "Mindestarbeitsspeicher: 4.096 MB",
-    ]);
+    expect(render("de")).toEqual(LINES.map((line) => line.de));
   });
 });

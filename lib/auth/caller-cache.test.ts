@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { NotFound } from "../errors";
 import { removeMember } from "../members/service";
 import { loadProject } from "../projects/access";
+import { cacheForEachTest } from "../testing/cache";
 import {
   actorOf,
   addMemberWith,
@@ -47,13 +48,7 @@ async function callers(userId: string) {
 }
 
 describe("caller cache (one process)", () => {
-  beforeEach(() => {
-    process.env.CALLER_CACHE_SECONDS = "30";
-    clearCallerCache();
-  });
-  afterEach(() => {
-    delete process.env.CALLER_CACHE_SECONDS;
-  });
+  cacheForEachTest("CALLER_CACHE_SECONDS", clearCallerCache);
 
   it("serves a resolved caller from memory: a change written past the services is not seen until the entry expires", async () => {
     const user = await createPartner();

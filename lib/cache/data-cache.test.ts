@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applicationsAwaiting } from "../applications/service";
 import { db } from "../db/client";
 import { declineInvitation, myPendingInvitations } from "../invitations/service";
@@ -13,6 +13,7 @@ import { loadProject } from "../projects/access";
 import { deleteProject, findProjectIdBySlug, getProject, listProjects, updatePresentation } from "../projects/service";
 import { settingsOf, updateSettings } from "../projects/settings";
 import { changeStatus } from "../reviews/service";
+import { cacheForEachTest } from "../testing/cache";
 import { actorOf, addMemberWith, createPartner, createProjectFor, createUser, inviteWith, testMeta, tokenFor } from "../testing/factories";
 import { statementsSent } from "../testing/statement-count";
 import { cachedData, clearDataCache, DATA_CACHE_MAX_WEIGHT, dataCacheStats, invalidateData } from "./data-cache";
@@ -54,13 +55,7 @@ async function versionOf(projectId: string) {
 }
 
 describe("data cache (one process)", () => {
-  beforeEach(() => {
-    process.env.DATA_CACHE_SECONDS = "30";
-    clearDataCache();
-  });
-  afterEach(() => {
-    delete process.env.DATA_CACHE_SECONDS;
-  });
+  cacheForEachTest("DATA_CACHE_SECONDS", clearDataCache);
 
   it("serves a repeated read from memory: no statement for the project, the list, the slug", async () => {
     const { project, owner } = await publishedProject();

@@ -130,6 +130,8 @@ export function crossTenantOracle<Caller extends string>(profiles: Record<Caller
     return has(caller, permission) ? success : 403;
   }
   return {
+    /** The callers, in the order the profiles name them: the order a table calls as them. */
+    callers: Object.keys(profiles) as Caller[],
     isMember: (caller: Caller) => who(caller).member,
     isStaff: (caller: Caller) => who(caller).staff,
     isAnonymous: (caller: Caller) => !who(caller).signedIn,

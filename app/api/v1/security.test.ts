@@ -23,6 +23,12 @@ async function draftOf() {
   return { owner, project };
 }
 
+/** A partner's draft and a Project lead who is not a member of it. */
+async function draftAndLead() {
+  const { owner, project } = await draftOf();
+  return { owner, project, lead: await createUser({ roles: ["PROJECT_LEAD"] }) };
+}
+
 async function version(userId: string) {
   return (await db.user.findUniqueOrThrow({ where: { id: userId } })).version;
 }
@@ -72,8 +78,7 @@ describe("finding 3: a platform permission counts for a token only with the scop
     ["read+admin token", ["read", "admin"], 200],
     ["read+write+admin token", ALL, 200],
   ])("a Project lead's %s (%j) sees someone else's draft: %i", async (_label, scopes, expected) => {
-    const { project } = await draftOf();
-    const lead = await createUser({ roles: ["PROJECT_LEAD"] });
+    const { project, lead } = await draftAndLead();
     const status =
       scopes === null
         ? await getProject(actorOf(lead), project.id).then(
@@ -89,8 +94,7 @@ describe("finding 3: a platform permission counts for a token only with the scop
     ["read+admin", ["read", "admin"], 403],
     ["read+write+admin", ALL, 200],
   ])("a Project lead's %s token (%j) edits a project it is not a member of (override): %i", async (_label, scopes, expected) => {
-    const { project } = await draftOf();
-    const lead = await createUser({ roles: ["PROJECT_LEAD"] });
+    const { project, lead } = await draftAndLead();
     const response = await call(one.PATCH, "PATCH", "/", {
       token: await tokenFor(lead.id, scopes),
       params: { id: project.id },
@@ -166,8 +170,7 @@ describe("finding 11: profile moderation needs a higher rank", () => {
 
 describe("finding 12: the last Owner stays Owner on every path", () => {
   it("the Project lead override cannot demote the last Owner", async () => {
-    const { owner, project } = await draftOf();
-    const projectLead = await createUser({ roles: ["PROJECT_LEAD"] });
+    const { owner, project, lead: projectLead } = await draftAndLead();
     const manager = project.roles.find((role) => role.key === "MANAGER")!;
     await expect(changeMemberRole(actorOf(projectLead), project.id, owner.id, manager.id, testMeta())).rejects.toMatchObject({
       status: 422,

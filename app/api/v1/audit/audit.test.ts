@@ -164,6 +164,47 @@ async function inReview() {
   return context;
 }
 
+/** A route handler, as `call` takes it. */
+type Handler = Parameters<typeof call>[0];
+
+/** The Owner of a new project changes it (still at version 1) through `handler` with `body`. */
+function ownProjectChangedBy(handler: Handler, method: string, body?: unknown) {
+  return async () => {
+    const { project, token } = await owned();
+    return call(handler, method, "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body });
+  };
+}
+
+/** The Owner adds a new user as a Member to a new project through `handler` (adding a member or inviting one: the same body). */
+function newMemberBy(handler: Handler) {
+  return async () => {
+    const { project, token, roleId } = await owned();
+    return call(handler, "POST", "/", {
+      token,
+      params: { id: project.id },
+      body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
+    });
+  };
+}
+
+/** A user invited as a Member to a new project answers through `handler` (accepting or declining). */
+function invitationAnsweredBy(handler: Handler) {
+  return async () => {
+    const { owner, project } = await owned();
+    const invitee = await createUser();
+    const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
+    return call(handler, "POST", "/", { token: await tokenFor(invitee.id), params: { invitationId: invitation.id } });
+  };
+}
+
+/** The Owner changes the page "about" of a project with content (still at version 1) through `handler` with `body`. */
+function aboutPageChangedBy(handler: Handler, method: string, body?: unknown) {
+  return async () => {
+    const { project, token } = await withContent();
+    return call(handler, method, "/", { token, params: { id: project.id, pageSlug: "about" }, headers: { "if-match": '"v1"' }, body });
+  };
+}
+
 /** A webhook of a project (its Owner's token), or of the platform (a Project lead's), with one delivery. */
 async function withWebhook(platform: boolean) {
   process.env.WEBHOOKS_ALLOW_HOSTS = "127.0.0.1";
@@ -286,18 +327,9 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
   },
   "POST /api/v1/projects": async () =>
     call(projects.POST, "POST", "/", { token: await tokenFor((await createPartner()).id), body: { name: `Audit ${unique()}` } }),
-  "PUT /api/v1/projects/{id}": async () => {
-    const { project, token } = await owned();
-    return call(one.PUT, "PUT", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { name: "Renamed" } });
-  },
-  "PATCH /api/v1/projects/{id}": async () => {
-    const { project, token } = await owned();
-    return call(one.PATCH, "PATCH", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' }, body: { game: "Other" } });
-  },
-  "DELETE /api/v1/projects/{id}": async () => {
-    const { project, token } = await owned();
-    return call(one.DELETE, "DELETE", "/", { token, params: { id: project.id }, headers: { "if-match": '"v1"' } });
-  },
+  "PUT /api/v1/projects/{id}": ownProjectChangedBy(one.PUT, "PUT", { name: "Renamed" }),
+  "PATCH /api/v1/projects/{id}": ownProjectChangedBy(one.PATCH, "PATCH", { game: "Other" }),
+  "DELETE /api/v1/projects/{id}": ownProjectChangedBy(one.DELETE, "DELETE"),
   "POST /api/v1/projects/{id}/restore": async () => {
     const { project } = await owned();
     await db.project.update({ where: { id: project.id }, data: { deletedAt: new Date() } });
@@ -325,57 +357,17 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
       { params: Promise.resolve({ id: project.id, kind: "logo" }) },
     );
   },
-  "PUT /api/v1/projects/{id}/settings": async () => {
-    const { project, token } = await owned();
-    return call(settings.PUT, "PUT", "/", {
-      token,
-      params: { id: project.id },
-      headers: { "if-match": '"v1"' },
-      body: { visibility: "PRIVATE", settings: {} },
-    });
-  },
-  "PUT /api/v1/projects/{id}/modules": async () => {
-    const { project, token } = await owned();
-    return call(modules.PUT, "PUT", "/", {
-      token,
-      params: { id: project.id },
-      headers: { "if-match": '"v1"' },
-      body: { modules: ["LAUNCHER", "DOWNLOADS"] },
-    });
-  },
-  "POST /api/v1/projects/{id}/members": async () => {
-    const { project, token, roleId } = await owned();
-    return call(members.POST, "POST", "/", {
-      token,
-      params: { id: project.id },
-      body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
-    });
-  },
-  "POST /api/v1/projects/{id}/invitations": async () => {
-    const { project, token, roleId } = await owned();
-    return call(invitations.POST, "POST", "/", {
-      token,
-      params: { id: project.id },
-      body: { userId: (await createUser()).id, roleId: roleId("MEMBER") },
-    });
-  },
+  "PUT /api/v1/projects/{id}/settings": ownProjectChangedBy(settings.PUT, "PUT", { visibility: "PRIVATE", settings: {} }),
+  "PUT /api/v1/projects/{id}/modules": ownProjectChangedBy(modules.PUT, "PUT", { modules: ["LAUNCHER", "DOWNLOADS"] }),
+  "POST /api/v1/projects/{id}/members": newMemberBy(members.POST),
+  "POST /api/v1/projects/{id}/invitations": newMemberBy(invitations.POST),
   "POST /api/v1/projects/{id}/invitations/{invitationId}/revoke": async () => {
     const { owner, project, token } = await owned();
     const invitation = await inviteWith(project.id, (await createUser()).id, "MEMBER", owner.id);
     return call(invitationRevoke.POST, "POST", "/", { token, params: { id: project.id, invitationId: invitation.id } });
   },
-  "POST /api/v1/users/me/invitations/{invitationId}/accept": async () => {
-    const { owner, project } = await owned();
-    const invitee = await createUser();
-    const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
-    return call(invitationAccept.POST, "POST", "/", { token: await tokenFor(invitee.id), params: { invitationId: invitation.id } });
-  },
-  "POST /api/v1/users/me/invitations/{invitationId}/decline": async () => {
-    const { owner, project } = await owned();
-    const invitee = await createUser();
-    const invitation = await inviteWith(project.id, invitee.id, "MEMBER", owner.id);
-    return call(invitationDecline.POST, "POST", "/", { token: await tokenFor(invitee.id), params: { invitationId: invitation.id } });
-  },
+  "POST /api/v1/users/me/invitations/{invitationId}/accept": invitationAnsweredBy(invitationAccept.POST),
+  "POST /api/v1/users/me/invitations/{invitationId}/decline": invitationAnsweredBy(invitationDecline.POST),
   "PUT /api/v1/projects/{id}/members/{userId}": async () => {
     const { project, token, roleId } = await owned();
     const user = await createUser();
@@ -613,23 +605,12 @@ const SCENARIOS: Record<string, () => Promise<{ status: number; headers: Headers
     const { project, token } = await withContent();
     return call(pages.POST, "POST", "/", { token, params: { id: project.id }, body: { slug: "new", title: "New", body: "Text" } });
   },
-  "PUT /api/v1/projects/{id}/pages/{pageSlug}": async () => {
-    const { project, token } = await withContent();
-    return call(pageBySlug.PUT, "PUT", "/", {
-      token,
-      params: { id: project.id, pageSlug: "about" },
-      headers: { "if-match": '"v1"' },
-      body: { slug: "about", title: "About us", body: "More" },
-    });
-  },
-  "DELETE /api/v1/projects/{id}/pages/{pageSlug}": async () => {
-    const { project, token } = await withContent();
-    return call(pageBySlug.DELETE, "DELETE", "/", {
-      token,
-      params: { id: project.id, pageSlug: "about" },
-      headers: { "if-match": '"v1"' },
-    });
-  },
+  "PUT /api/v1/projects/{id}/pages/{pageSlug}": aboutPageChangedBy(pageBySlug.PUT, "PUT", {
+    slug: "about",
+    title: "About us",
+    body: "More",
+  }),
+  "DELETE /api/v1/projects/{id}/pages/{pageSlug}": aboutPageChangedBy(pageBySlug.DELETE, "DELETE"),
   "POST /api/v1/projects/{id}/messages": async () => {
     const { project, token } = await withContent();
     return call(messages.POST, "POST", "/", { token, params: { id: project.id }, body: { title: "News", body: "Text" } });

@@ -24,13 +24,14 @@ import {
 import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, type TableEndpoint } from "@/lib/testing/cross-tenant-table";
 import { call } from "@/lib/testing/http";
 
-const MEMBERS = ["owner", "moderator", "member", "suspendedOwner"] as const;
-/** `applicant` is a signed-in non-member with a pending application in every project. */
-const CALLERS = [...MEMBERS, "anonymous", "applicant", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin"] as const;
-type Caller = (typeof CALLERS)[number];
-
-// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { isMember, visible, has } = crossTenantOracle<Caller>({
+// The callers, and the rules as DESIGN states them (lib/testing/cross-tenant-oracle.ts) over them.
+// `applicant` is a signed-in non-member with a pending application in every project.
+const {
+  callers: CALLERS,
+  isMember,
+  visible,
+  has,
+} = crossTenantOracle({
   owner: memberWith("OWNER"),
   moderator: memberWith("MODERATOR"),
   member: memberWith("MEMBER"),
@@ -40,6 +41,7 @@ const { isMember, visible, has } = crossTenantOracle<Caller>({
   outsider: SIGNED_IN,
   ...STAFF_TOKENS,
 });
+type Caller = (typeof CALLERS)[number];
 const moduleOn = (p: Project) => projectModuleOn(p, "APPLICATIONS");
 const takesApplications = (p: Project) => p.status === "PUBLISHED" && (p.visibility === "PUBLIC" || p.visibility === "APPLICATION_ONLY");
 

@@ -29,24 +29,15 @@ import { createTableCallers, createTableProjects, runTable, type TableEndpoint }
 import { createUser, inviteWith, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
-const MEMBERS = ["owner", "manager", "moderator", "member", "suspendedOwner"] as const;
-/** `invitee` is a signed-in non-member with a pending invitation (as Member) in every project; the `…Read` tokens carry only the read scope. */
-const CALLERS = [
-  ...MEMBERS,
-  "anonymous",
-  "invitee",
-  "outsider",
-  "projectLeadAdmin",
-  "projectLeadNoAdmin",
-  "supportAdmin",
-  "teamLeadAdmin",
-  "ownerRead",
-  "inviteeRead",
-] as const;
-type Caller = (typeof CALLERS)[number];
-
-// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
-const { visible, has, write } = crossTenantOracle<Caller>({
+// The callers, and the rules as DESIGN states them (lib/testing/cross-tenant-oracle.ts) over them.
+// `invitee` is a signed-in non-member with a pending invitation (as Member) in every project; the
+// `…Read` tokens carry only the read scope.
+const {
+  callers: CALLERS,
+  visible,
+  has,
+  write,
+} = crossTenantOracle({
   owner: memberWith("OWNER"),
   manager: memberWith("MANAGER"),
   moderator: memberWith("MODERATOR"),
@@ -60,6 +51,7 @@ const { visible, has, write } = crossTenantOracle<Caller>({
   ownerRead: memberWith("OWNER", { readOnly: true }),
   inviteeRead: { ...SIGNED_IN, readOnly: true },
 });
+type Caller = (typeof CALLERS)[number];
 
 /** The team's reads: 401 anonymous, 404 where the project does not exist for the caller, then members.manage. */
 function teamRead(caller: Caller, p: Project): number {

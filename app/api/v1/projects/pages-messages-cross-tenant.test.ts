@@ -19,22 +19,21 @@ import { createTableCallers, createTableProjects, modulesOnAndOff, runTable, typ
 import { tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
 
-const MEMBERS = ["owner", "moderator", "member", "suspendedOwner", "readOnlyOwner"] as const;
-const CALLERS = [...MEMBERS, "anonymous", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin"] as const;
-type Caller = (typeof CALLERS)[number];
 const CONTENT_MODULES = ["PROJECT_PAGES", "MESSAGES", "CREATOR_SUPPORT"] as const;
 
-// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
+// The callers, and the rules as DESIGN states them (lib/testing/cross-tenant-oracle.ts) over them.
 const {
+  callers: CALLERS,
   visible,
   seesMemberContent,
   write: change,
-} = crossTenantOracle<Caller>({
+} = crossTenantOracle({
   ...TEAM_TOKENS,
   anonymous: ANONYMOUS,
   outsider: SIGNED_IN,
   ...STAFF_TOKENS,
 });
+type Caller = (typeof CALLERS)[number];
 /** Pages of APPLICATION_ONLY projects are for members (and staff who see projects as members do). */
 const pagesReadable = seesMemberContent;
 const modulesOn = (p: Project) => moduleOn(p, "PROJECT_PAGES");

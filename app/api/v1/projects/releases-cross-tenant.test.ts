@@ -44,9 +44,6 @@ vi.hoisted(() => {
   process.env.API_RATE_LIMIT_PER_MINUTE = "1000000";
 });
 
-const MEMBERS = ["owner", "developer", "tester", "member", "suspendedOwner", "ownerReadOnly"] as const;
-const CALLERS = [...MEMBERS, "anonymous", "outsider", "projectLeadAdmin", "projectLeadNoAdmin", "supportAdmin", "teamLeadAdmin"] as const;
-type Caller = (typeof CALLERS)[number];
 const KINDS = ["draft", "stable", "beta", "yanked", "review"] as const;
 type Kind = (typeof KINDS)[number];
 const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; state: "DRAFT" | "IN_REVIEW" | "PUBLISHED" | "YANKED" }> = {
@@ -57,8 +54,9 @@ const RELEASES: Record<Kind, { version: string; channel: "STABLE" | "BETA"; stat
   review: { version: "2.1.0", channel: "STABLE", state: "IN_REVIEW" },
 };
 
-// The rules, as DESIGN states them (lib/testing/cross-tenant-oracle.ts), over these callers.
+// The callers, and the rules as DESIGN states them (lib/testing/cross-tenant-oracle.ts) over them.
 const {
+  callers: CALLERS,
   has,
   seesDownloads,
   seesInLauncher,
@@ -67,7 +65,7 @@ const {
   reviews,
   isAnonymous,
   write,
-} = crossTenantOracle<Caller>({
+} = crossTenantOracle({
   owner: memberWith("OWNER"),
   developer: memberWith("DEVELOPER"),
   tester: memberWith("TESTER"),
@@ -79,6 +77,7 @@ const {
   ...STAFF_TOKENS,
   teamLeadAdmin: staff("reviewer"),
 });
+type Caller = (typeof CALLERS)[number];
 const launcherOn = (p: Project) => moduleOn(p, "LAUNCHER");
 const seesRelease = (c: Caller, p: Project, kind: Kind) => seesReleaseOf(c, p, RELEASES[kind]);
 
