@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { ResponseDeclaration } from "../http/operation";
 import { TOKEN_SCOPES, type TokenScope } from "./actor";
 import { PASSWORD_MAX } from "./password-policy";
 
@@ -67,10 +66,3 @@ export const tokenSchema = z.object({
 
 /** A token as it is made (POST /auth/token, /users/me/tokens, /auth/device/token): with its secret, shown only this once. */
 export const newTokenSchema = tokenSchema.extend({ token: z.string() });
-
-/** The 201 of the three endpoints that make a token, at the new token's address. */
-export const NEW_TOKEN_ANSWER: ResponseDeclaration = {
-  description: "The token, shown only this once",
-  schema: newTokenSchema,
-  headers: ["Location"],
-};

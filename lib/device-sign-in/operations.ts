@@ -1,6 +1,5 @@
-import { INVALID_FIELDS, operationsOf, problem } from "../http/operation";
+import { INVALID_FIELDS, NEW_TOKEN_ANSWER, operationsOf, problem } from "../http/operation";
 import { RATE_LIMITS } from "../rate-limit";
-import { NEW_TOKEN_ANSWER } from "../auth/schemas";
 import { deviceSignInStartedSchema, pollDeviceTokenSchema, startDeviceSignInSchema } from "./schemas";
 
 const { noSignIn } = operationsOf("Authentication");

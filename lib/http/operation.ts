@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { TokenScope } from "../auth/actor";
+import { newTokenSchema } from "../auth/schemas";
 import type { RateLimitRule } from "../rate-limit";
 import { pageSchema } from "./pagination";
 
@@ -193,6 +194,13 @@ export const HIDDEN_PROJECT = problem("Not visible");
 export const STALE_IF_MATCH = problem("Stale If-Match");
 
 /** The 412 of an action whose optional If-Match (`ifMatch: "optional"`) names a version that is no longer current. */
+/** The 201 of the three endpoints that make a token, at the new token's address. */
+export const NEW_TOKEN_ANSWER: ResponseDeclaration = {
+  description: "The token, shown only this once",
+  schema: newTokenSchema,
+  headers: ["Location"],
+};
+
 export const OLDER_IF_MATCH = problem("If-Match names an older version");
 
 /** The 401 of an endpoint that answers only a signed-in caller and says so itself. */

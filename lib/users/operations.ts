@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createOwnTokenSchema, createTokenSchema, credentialsSchema, NEW_TOKEN_ANSWER, tokenSchema } from "../auth/schemas";
+import { createOwnTokenSchema, createTokenSchema, credentialsSchema, tokenSchema } from "../auth/schemas";
 import { paginationQuerySchema } from "../http/pagination";
 import {
   idParams,
@@ -8,6 +8,7 @@ import {
   IMAGE_BODY_PROBLEMS,
   INVALID_FIELDS,
   listOf,
+  NEW_TOKEN_ANSWER,
   NO_SUCH_USER,
   NOT_SIGNED_IN,
   operationsOf,
