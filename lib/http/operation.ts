@@ -193,7 +193,6 @@ export const HIDDEN_PROJECT = problem("Not visible");
 /** The 412 of a write whose If-Match is stale. */
 export const STALE_IF_MATCH = problem("Stale If-Match");
 
-/** The 412 of an action whose optional If-Match (`ifMatch: "optional"`) names a version that is no longer current. */
 /** The 201 of the three endpoints that make a token, at the new token's address. */
 export const NEW_TOKEN_ANSWER: ResponseDeclaration = {
   description: "The token, shown only this once",
@@ -201,6 +200,7 @@ export const NEW_TOKEN_ANSWER: ResponseDeclaration = {
   headers: ["Location"],
 };
 
+/** The 412 of an action whose optional If-Match (`ifMatch: "optional"`) names a version that is no longer current. */
 export const OLDER_IF_MATCH = problem("If-Match names an older version");
 
 /** The 401 of an endpoint that answers only a signed-in caller and says so itself. */
