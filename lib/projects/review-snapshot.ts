@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { db, Tx } from "../db/client";
 import type { Project } from "../db/generated/client";
-import { DEFAULT_PROJECT_SETTINGS, projectSettingsSchema } from "./schemas";
+import { DEFAULT_PROJECT_SETTINGS, projectSchema, projectSettingsSchema } from "./schemas";
 
 /**
  * What a reviewer decides on (DESIGN §8.2, "Review integrity"), kept with each review
@@ -15,18 +15,24 @@ import { DEFAULT_PROJECT_SETTINGS, projectSettingsSchema } from "./schemas";
 export const REVIEW_AREAS = ["PRESENTATION", "MODULES", "SETTINGS", "PAGES", "SUPPORT_LINKS", "LAUNCHER", "RELEASES"] as const;
 export type ReviewArea = (typeof REVIEW_AREAS)[number];
 
-const presentationSchema = z.object({
-  name: z.string(),
-  description: z.string(),
-  game: z.string(),
-  category: z.string(),
-  visibility: z.string(),
-  logoUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
-  websiteUrl: z.string().nullable(),
-  chatUrl: z.string().nullable(),
-  trailerUrl: z.string().nullable(),
-});
+/**
+ * The project's presentation fields and its visibility, as the API shows them, in the order of the
+ * change list; `visibility` read loosely (a snapshot is compared, never acted on).
+ */
+const presentationSchema = projectSchema
+  .pick({
+    name: true,
+    description: true,
+    game: true,
+    category: true,
+    visibility: true,
+    logoUrl: true,
+    bannerUrl: true,
+    websiteUrl: true,
+    chatUrl: true,
+    trailerUrl: true,
+  })
+  .extend({ visibility: z.string() });
 export const PRESENTATION_FIELDS = presentationSchema.keyof().options;
 
 /** The project settings a reviewer reads (the support links are an area of their own). */
