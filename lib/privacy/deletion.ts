@@ -120,6 +120,33 @@ async function eraseAccount(userId: string, audit: AuditContext, ifMatch: number
   return result;
 }
 
+/** A table whose rows each belong to one account (`userId`). */
+interface AccountRows {
+  deleteMany(args: { where: { userId: string } }): PromiseLike<unknown>;
+}
+
+/**
+ * The tables whose rows are the account's own and go with it, in the order they are emptied:
+ * tokens first without their parents' cascade order mattering (one statement removes the whole tree).
+ */
+function accountsOwnRows(tx: Tx): AccountRows[] {
+  return [
+    tx.apiToken,
+    tx.userSession,
+    tx.device,
+    tx.loginEvent,
+    tx.recoveryCode,
+    tx.signInChallenge,
+    tx.passwordResetToken,
+    tx.emailVerificationToken,
+    tx.notification,
+    tx.projectFollow,
+    tx.warning,
+    tx.partnerStatusChange,
+    tx.idempotencyKey,
+  ];
+}
+
 async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionResult> {
   const userId = user.id;
   const now = new Date();
@@ -154,20 +181,7 @@ async function erase(tx: Tx, user: User, audit: AuditContext): Promise<DeletionR
   await tx.application.updateMany({ where: { id: { in: pending.map((row) => row.id) } }, data: { status: "WITHDRAWN", decidedAt: now } });
   await auditClosed(tx, audit, pending, { action: "application.withdraw", targetType: "application", status: "WITHDRAWN" });
 
-  // Tokens first without their parents' cascade order mattering: one statement removes the whole tree.
-  await tx.apiToken.deleteMany({ where: { userId } });
-  await tx.userSession.deleteMany({ where: { userId } });
-  await tx.device.deleteMany({ where: { userId } });
-  await tx.loginEvent.deleteMany({ where: { userId } });
-  await tx.recoveryCode.deleteMany({ where: { userId } });
-  await tx.signInChallenge.deleteMany({ where: { userId } });
-  await tx.passwordResetToken.deleteMany({ where: { userId } });
-  await tx.emailVerificationToken.deleteMany({ where: { userId } });
-  await tx.notification.deleteMany({ where: { userId } });
-  await tx.projectFollow.deleteMany({ where: { userId } });
-  await tx.warning.deleteMany({ where: { userId } });
-  await tx.partnerStatusChange.deleteMany({ where: { userId } });
-  await tx.idempotencyKey.deleteMany({ where: { userId } });
+  for (const table of accountsOwnRows(tx)) await table.deleteMany({ where: { userId } });
   await tx.outboxMail.deleteMany({ where: { to: user.email } });
 
   await stripAuditEntries(
