@@ -30,29 +30,28 @@ async function some<T>(ids: string[], query: (ids: string[]) => Promise<T[]>): P
   return ids.length ? query(ids) : [];
 }
 
-const texts = <R extends { id: string }>(rows: R[], text: (row: R) => string) => rows.map((row) => ({ id: row.id, text: text(row) }));
+/** A table whose things are named by the text column `F` (`fields` names its columns, so an unknown one does not compile). */
+interface NamedTable<F extends string> {
+  fields: Record<F, unknown>;
+  findMany(args: { where: { id: { in: string[] } }; select: Record<"id" | F, true> }): PromiseLike<Record<"id" | F, string>[]>;
+}
+
+/** The things `ids` of `table`, each named by its column `field`. */
+async function namedBy<F extends string>(table: NamedTable<F>, field: F, ids: string[]) {
+  const rows = await table.findMany({ where: { id: { in: ids } }, select: { id: true, [field]: true } as Record<"id" | F, true> });
+  return rows.map((row) => ({ id: row.id, text: row[field] }));
+}
 
 /** How a thing of each target type is named (a release by its version, a page by its title...). */
 const NAMED: Record<string, (ids: string[]) => Promise<{ id: string; text: string }[]>> = {
-  release: async (ids) =>
-    texts(await db.release.findMany({ where: { id: { in: ids } }, select: { id: true, version: true } }), (row) => row.version),
-  download: async (ids) =>
-    texts(await db.download.findMany({ where: { id: { in: ids } }, select: { id: true, fileName: true } }), (row) => row.fileName),
-  page: async (ids) =>
-    texts(await db.projectPage.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } }), (row) => row.title),
-  message: async (ids) =>
-    texts(await db.projectMessage.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } }), (row) => row.title),
-  token: async (ids) =>
-    texts(await db.apiToken.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }), (row) => row.name),
-  device: async (ids) =>
-    texts(await db.device.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }), (row) => row.name),
-  device_authorization: async (ids) =>
-    texts(
-      await db.deviceAuthorization.findMany({ where: { id: { in: ids } }, select: { id: true, clientName: true } }),
-      (row) => row.clientName,
-    ),
-  webhook: async (ids) =>
-    texts(await db.webhook.findMany({ where: { id: { in: ids } }, select: { id: true, url: true } }), (row) => row.url),
+  release: (ids) => namedBy(db.release, "version", ids),
+  download: (ids) => namedBy(db.download, "fileName", ids),
+  page: (ids) => namedBy(db.projectPage, "title", ids),
+  message: (ids) => namedBy(db.projectMessage, "title", ids),
+  token: (ids) => namedBy(db.apiToken, "name", ids),
+  device: (ids) => namedBy(db.device, "name", ids),
+  device_authorization: (ids) => namedBy(db.deviceAuthorization, "clientName", ids),
+  webhook: (ids) => namedBy(db.webhook, "url", ids),
 };
 
 /** Walks the changes of an entry for ids that name something (a role offered, a release of a file, the owners). */
