@@ -139,8 +139,8 @@ beforeAll(async () => {
         visibility,
         modules: ["LAUNCHER"],
         name: `${status} ${visibility} ${fixture.game}`,
+        game: fixture.game,
       });
-      await db.project.update({ where: { id: project.id }, data: { game: fixture.game } });
       for (const key of ["manager", "developer", "moderator", "tester", "member"] as const)
         await addMemberWith(project.id, users[key]!.id, key.toUpperCase());
       const custom = await db.projectRole.create({
