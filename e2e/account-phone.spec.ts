@@ -26,24 +26,25 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
   expect(scrollWidth, `${path} is ${scrollWidth}px wide`).toBeLessThanOrEqual(clientWidth);
 }
 
+/** A new account, registered through the API with `fields`, then signed in on `page` through the sign-in form. */
+async function signUpAndSignIn(page: Page, username: string, fields: { email: string; displayName: string }) {
+  const password = "a long e2e passphrase";
+  const response = await page.request.post("/api/v1/auth/register", { data: { username, password, ...fields } });
+  expect(response.status()).toBe(201);
+  await signInPage(page, username, password);
+  await expectSignedIn(page);
+}
+
 test("the account pages fit a phone, in English and in German", async ({ page }) => {
   test.slow();
   for (const path of PUBLIC_PAGES) await expectNoSidewaysScroll(page, path);
 
   // A long name, a long address and a token with its 40-odd characters of secret.
   const username = `phone${Date.now().toString(36)}`;
-  const password = "a long e2e passphrase";
-  const response = await page.request.post("/api/v1/auth/register", {
-    data: {
-      username,
-      email: `${username}.with.a.rather.long.address@example.test`,
-      password,
-      displayName: "Maximiliane Mustermann-Langenscheidt",
-    },
+  await signUpAndSignIn(page, username, {
+    email: `${username}.with.a.rather.long.address@example.test`,
+    displayName: "Maximiliane Mustermann-Langenscheidt",
   });
-  expect(response.status()).toBe(201);
-  await signInPage(page, username, password);
-  await expectSignedIn(page);
   // The account is split into sections (it was one page of some 5,500 px on a phone): the profile
   // page holds the profile and the e-mail address, and the folded section navigation leads to the rest.
   await page.goto("/account");
@@ -75,13 +76,7 @@ test("on a phone the profile's and the notification settings' results show besid
   // The final walk of issue 30: "Your profile is saved." appeared above the profile's fields, some 1,000 px
   // above the button on a 390 px phone, so a saved profile looked like nothing happened.
   const username = `saved${Date.now().toString(36)}`;
-  const password = "a long e2e passphrase";
-  const response = await page.request.post("/api/v1/auth/register", {
-    data: { username, email: `${username}@example.test`, password, displayName: "Sally Saved" },
-  });
-  expect(response.status()).toBe(201);
-  await signInPage(page, username, password);
-  await expectSignedIn(page);
+  await signUpAndSignIn(page, username, { email: `${username}@example.test`, displayName: "Sally Saved" });
 
   await page.goto("/account");
   const profile = page.getByRole("form", { name: "Profile" });

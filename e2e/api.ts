@@ -21,26 +21,28 @@ async function bearerHeaders(request: APIRequestContext, data: { login: string; 
 }
 
 /**
- * A new Minecraft project of the caller's (`headers`), submitted for review: the project as the
- * API answered its creation. Without modules unless `project.modules` names some, with the API's
- * default visibility unless `project.visibility` names one; `prepare` writes what the project holds
- * (pages, releases, files), or opens what must be open, before it is submitted.
+ * A new Minecraft project of the demo user `login`'s, submitted for review: the project as the API
+ * answered its creation, and the `headers` it was made with (apiHeaders). Without modules unless
+ * `project.modules` names some, with the API's default visibility unless `project.visibility` names
+ * one; `prepare` writes what the project holds (pages, releases, files) with those headers, or opens
+ * what must be open, before it is submitted.
  */
 export async function projectInReview(
   request: APIRequestContext,
-  headers: Record<string, string>,
+  login: string,
   project: { name: string; description: string; logoUrl: string; modules?: string[]; visibility?: string },
-  prepare?: (project: { id: string; slug: string }) => Promise<void>,
-): Promise<{ id: string; slug: string }> {
+  prepare?: (project: { id: string; slug: string }, headers: Record<string, string>) => Promise<void>,
+): Promise<{ project: { id: string; slug: string }; headers: Record<string, string> }> {
+  const headers = await apiHeaders(request, login);
   const created = await request.post("/api/v1/projects", {
     headers,
     data: { modules: [], ...project, game: "Minecraft", category: "Survival" },
   });
   expect(created.status()).toBe(201);
   const body = await created.json();
-  await prepare?.(body);
+  await prepare?.(body, headers);
   expect((await request.post(`/api/v1/projects/${body.id}/status`, { headers, data: { status: "IN_REVIEW" } })).status()).toBe(200);
-  return body;
+  return { project: body, headers };
 }
 
 /** A new account of a test's own, registered through the API (display name `E2E <prefix>`). */

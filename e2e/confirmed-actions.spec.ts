@@ -236,7 +236,7 @@ test("a changed notification setting is saved and still so after a reload", asyn
 
 /** A project of Paul's, approved through the API by the platform admin: published. */
 async function publishedProject(request: APIRequestContext) {
-  const project = await projectInReview(request, await apiHeaders(request, "paul.partner"), {
+  const { project } = await projectInReview(request, "paul.partner", {
     name: `Published ${Date.now().toString(36)}`,
     description: "A published project that the platform team takes down in the browser.",
     logoUrl: "https://cdn.example/published.png",

@@ -11,7 +11,7 @@
  *   Modules page says what turning a module on requires.
  */
 import { expect, test } from "./fixtures";
-import { apiHeaders, projectInReview } from "./api";
+import { projectInReview } from "./api";
 import { signedInPage } from "./header";
 
 const SKYFORGE = "/projects/skyforge-survival";
@@ -106,7 +106,7 @@ test("item 6: a long form's message shows next to its button; Approve waits for 
   await expect(owner.getByText("The presentation is saved.")).toBeInViewport();
 
   // A project of its own in the queue (the seed's Orbit Modpack is decided by broken-today.spec.ts).
-  const project = await projectInReview(request, await apiHeaders(request, "paul.partner"), {
+  const { project } = await projectInReview(request, "paul.partner", {
     name: `Checklist ${Date.now().toString(36)}`,
     description: "A project waiting for review, to see the decision form wait for its checks.",
     logoUrl: "https://cdn.example/checklist.png",

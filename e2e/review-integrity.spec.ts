@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
-import { apiHeaders, projectInReview } from "./api";
+import { projectInReview } from "./api";
 
 // Review integrity (DESIGN §8.2): what players see is what the platform team approved.
 
@@ -48,12 +48,11 @@ test("an edit sent from a page opened before the submission is refused with a cl
   request,
 }) => {
   const name = `Locked ${Date.now().toString(36)}`;
-  const headers = await apiHeaders(request, "paul.partner");
   // The form was opened while the project was a draft; the submission comes from elsewhere.
   const partner = await signedInPage(browser, "paul.partner");
-  const project = await projectInReview(
+  const { project, headers } = await projectInReview(
     request,
-    headers,
+    "paul.partner",
     {
       name,
       description: "A project that waits for its review while the team tries to edit it.",

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
-import { apiHeaders, projectInReview } from "./api";
+import { projectInReview } from "./api";
 import { axeViolations } from "./axe";
 import { dropImage } from "./images";
 
@@ -32,8 +32,7 @@ test("in review the locked forms are read-only with the reason, the banner is on
   browser,
   request,
 }) => {
-  const headers = await apiHeaders(request, "paul.partner");
-  const project = await projectInReview(request, headers, {
+  const { project } = await projectInReview(request, "paul.partner", {
     name: `Read-only ${Date.now().toString(36)}`,
     description: "A project whose forms wait, read-only, while the platform team reviews it.",
     logoUrl: "https://cdn.example/read-only.png",
@@ -106,17 +105,16 @@ test("in review the pages editor, Releases and Files are read-only with the reas
   browser,
   request,
 }) => {
-  const headers = await apiHeaders(request, "paul.partner");
-  const project = await projectInReview(
+  const { project, headers } = await projectInReview(
     request,
-    headers,
+    "paul.partner",
     {
       name: `Read-only content ${Date.now().toString(36)}`,
       description: "A project whose pages, releases and files wait, read-only, while the platform team reviews it.",
       logoUrl: "https://cdn.example/read-only-content.png",
       modules: ["PROJECT_PAGES", "DOWNLOADS"],
     },
-    async ({ id }) => {
+    async ({ id }, headers) => {
       const page = await request.post(`/api/v1/projects/${id}/pages`, {
         headers,
         data: { slug: "rules", title: "Rules", body: "# Rules\n\nBe kind to each other.", position: 0 },

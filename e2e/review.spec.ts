@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config";
-import { adminApiHeaders, apiHeaders, projectInReview } from "./api";
+import { adminApiHeaders, projectInReview } from "./api";
 import { expect, test } from "./fixtures";
 import { signedInPage } from "./header";
 import { PNG } from "./images";
@@ -96,8 +96,7 @@ test("the review page keeps the decision in reach, says plainly there is no appr
   // The closing walk of issue 30: one long column with the decision at its end, an empty box under
   // "Changes since approval" before a first approval, and no way to see the project as a visitor will.
   const name = `Preview ${Date.now().toString(36)}`;
-  const headers = await apiHeaders(request, "paul.partner");
-  const project = await projectInReview(request, headers, {
+  const { project } = await projectInReview(request, "paul.partner", {
     name,
     description: "A project the public has not seen yet.",
     visibility: "PUBLIC",
@@ -285,9 +284,8 @@ test("the preview shows what each audience sees: a signed-in non-member for APPL
   // Walk 3: the preview of an APPLICATION_ONLY or PRIVATE project only said that visitors would not see it.
   const reviewer = await signedInPage(browser, "tom.teamlead");
   // A project of its own in review, APPLICATION_ONLY (the seed's Orbit Modpack is decided by broken-today.spec.ts).
-  const headers = await apiHeaders(request, "paul.partner");
   const name = `Members only ${Date.now().toString(36)}`;
-  const project = await projectInReview(request, headers, {
+  const { project } = await projectInReview(request, "paul.partner", {
     name,
     description: "Signed-in players read this page; signed-out visitors are asked to sign in.",
     visibility: "APPLICATION_ONLY",
@@ -318,9 +316,8 @@ test("the preview shows what each audience sees: a signed-in non-member for APPL
 
 test("on a phone the decision bar says how many checks are ticked, as they are ticked", async ({ browser, request }) => {
   // Walk 3: the phone's bar was a plain link, without the checks' state GitLab's approve box shows.
-  const headers = await apiHeaders(request, "paul.partner");
   const name = `Checks ${Date.now().toString(36)}`;
-  const project = await projectInReview(request, headers, {
+  const { project } = await projectInReview(request, "paul.partner", {
     name,
     description: "A project whose checks are ticked on a phone.",
     logoUrl: "https://cdn.example/checks.png",

@@ -13,6 +13,7 @@ import { serveForFile } from "@/lib/testing/serve-process";
 
 const PORT = Number(process.env.SERVE_BODIES_TEST_PORT ?? 3313);
 const MB = 1_000_000;
+/** Each case's time limit, given to its `describe` (the cases send up to 200 MB): kept here should vitest.config.ts's default change. */
 const CASE_TIMEOUT_MS = 30_000;
 
 const server = serveForFile(PORT);
@@ -149,89 +150,65 @@ function expectProblem(answer: Answer | null, status: number, code: string) {
 const JSON_TYPE = { "Content-Type": "application/json" };
 const MULTIPART = { "Content-Type": "multipart/form-data; boundary=----x" };
 
-describe("a 50 MB body to a small-body API operation", () => {
+describe("a 50 MB body to a small-body API operation", { timeout: CASE_TIMEOUT_MS }, () => {
   it.each([
     ["Content-Length, keep-alive", true, "keep-alive"],
     ["Content-Length, Connection: close", true, "close"],
     ["chunked, keep-alive", false, "keep-alive"],
     ["chunked, Connection: close", false, "close"],
-  ] as const)(
-    "answers 413 problem+json to a client that sends it all before reading (%s)",
-    async (_label, contentLength, connection) => {
-      const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 50 * MB, contentLength, connection });
-      expect(exchange.error).toBeNull();
-      expect(exchange.sent).toBe(50 * MB);
-      expectProblem(exchange.answer, 413, "payload_too_large");
-    },
-    CASE_TIMEOUT_MS,
-  );
+  ] as const)("answers 413 problem+json to a client that sends it all before reading (%s)", async (_label, contentLength, connection) => {
+    const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 50 * MB, contentLength, connection });
+    expect(exchange.error).toBeNull();
+    expect(exchange.sent).toBe(50 * MB);
+    expectProblem(exchange.answer, 413, "payload_too_large");
+  });
 });
 
-describe("a 50 MB body to a portal page", () => {
-  it(
-    "without Next-Action (a form posted before JavaScript loads) is refused with 413 before it is read",
-    async () => {
-      const before = server().output.length;
-      const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, pauseAfter: MB });
-      // The answer came while 49 MB were still unsent; the rest is read and dropped, so no reset.
-      expectProblem(exchange.early, 413, "payload_too_large");
-      expect(exchange.error).toBeNull();
-      expect(exchange.sent).toBe(50 * MB);
-      // Next.js never saw it: no "Body exceeded" error, no 500.
-      expect(server().output.slice(before).join("")).not.toMatch(/Body exceeded|Error/);
-    },
-    CASE_TIMEOUT_MS,
-  );
+describe("a 50 MB body to a portal page", { timeout: CASE_TIMEOUT_MS }, () => {
+  it("without Next-Action (a form posted before JavaScript loads) is refused with 413 before it is read", async () => {
+    const before = server().output.length;
+    const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, pauseAfter: MB });
+    // The answer came while 49 MB were still unsent; the rest is read and dropped, so no reset.
+    expectProblem(exchange.early, 413, "payload_too_large");
+    expect(exchange.error).toBeNull();
+    expect(exchange.sent).toBe(50 * MB);
+    // Next.js never saw it: no "Body exceeded" error, no 500.
+    expect(server().output.slice(before).join("")).not.toMatch(/Body exceeded|Error/);
+  });
 
   it.each([
     ["without Next-Action", {}],
     ["to a server action (Next-Action)", { "Next-Action": "0".repeat(42) }],
-  ])(
-    "%s answers 413 problem+json to a client that sends it all before reading",
-    async (_label, extra) => {
-      const exchange = await send({ path: "/sign-in", headers: { ...MULTIPART, ...extra }, size: 50 * MB });
-      expect(exchange.error).toBeNull();
-      expectProblem(exchange.answer, 413, "payload_too_large");
-    },
-    CASE_TIMEOUT_MS,
-  );
+  ])("%s answers 413 problem+json to a client that sends it all before reading", async (_label, extra) => {
+    const exchange = await send({ path: "/sign-in", headers: { ...MULTIPART, ...extra }, size: 50 * MB });
+    expect(exchange.error).toBeNull();
+    expectProblem(exchange.answer, 413, "payload_too_large");
+  });
 
-  it(
-    "to Auth.js' endpoints (/api/auth) is refused with 413 too: Auth.js read any body whole",
-    async () => {
-      const exchange = await send({
-        path: "/api/auth/callback/credentials",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        size: 50 * MB,
-        pauseAfter: MB,
-      });
-      expectProblem(exchange.early, 413, "payload_too_large");
-      expect(exchange.error).toBeNull();
-    },
-    CASE_TIMEOUT_MS,
-  );
+  it("to Auth.js' endpoints (/api/auth) is refused with 413 too: Auth.js read any body whole", async () => {
+    const exchange = await send({
+      path: "/api/auth/callback/credentials",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      size: 50 * MB,
+      pauseAfter: MB,
+    });
+    expectProblem(exchange.early, 413, "payload_too_large");
+    expect(exchange.error).toBeNull();
+  });
 
-  it(
-    "of unknown length (chunked) is refused with 411: browsers always declare a form's length",
-    async () => {
-      const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, contentLength: false });
-      expect(exchange.error).toBeNull();
-      expectProblem(exchange.answer, 411, "length_required");
-    },
-    CASE_TIMEOUT_MS,
-  );
+  it("of unknown length (chunked) is refused with 411: browsers always declare a form's length", async () => {
+    const exchange = await send({ path: "/sign-in", headers: MULTIPART, size: 50 * MB, contentLength: false });
+    expect(exchange.error).toBeNull();
+    expectProblem(exchange.answer, 411, "length_required");
+  });
 });
 
-describe("what the server reads after an early answer", () => {
-  it(
-    "is bounded: a body far beyond the drain limit is cut, not read to its end",
-    async () => {
-      const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 200 * MB, contentLength: false });
-      expect(exchange.error).toMatch(/EPIPE|ECONNRESET/);
-      expect(exchange.sent).toBeLessThan(200 * MB);
-    },
-    CASE_TIMEOUT_MS,
-  );
+describe("what the server reads after an early answer", { timeout: CASE_TIMEOUT_MS }, () => {
+  it("is bounded: a body far beyond the drain limit is cut, not read to its end", async () => {
+    const exchange = await send({ path: "/api/v1/auth/token", headers: JSON_TYPE, size: 200 * MB, contentLength: false });
+    expect(exchange.error).toMatch(/EPIPE|ECONNRESET/);
+    expect(exchange.sent).toBeLessThan(200 * MB);
+  });
 });
 
 describe("server-action arguments nested 5,000 levels deep (issue 23, finding 13)", () => {
@@ -279,26 +256,22 @@ describe("server-action arguments nested 5,000 levels deep (issue 23, finding 13
   });
 });
 
-describe("a client that goes away in the middle of its body", () => {
-  it(
-    "is logged as a client that went away, not as an unhandled error",
-    async () => {
-      const before = server().output.length;
-      await new Promise<void>((resolve) => {
-        const socket = net.connect(PORT, "127.0.0.1", () => {
-          socket.write(
-            `POST /api/v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"login":"`,
-          );
-          setTimeout(() => {
-            socket.destroy();
-            resolve();
-          }, 300);
-        });
-        socket.on("error", () => undefined);
+describe("a client that goes away in the middle of its body", { timeout: CASE_TIMEOUT_MS }, () => {
+  it("is logged as a client that went away, not as an unhandled error", async () => {
+    const before = server().output.length;
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(PORT, "127.0.0.1", () => {
+        socket.write(
+          `POST /api/v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"login":"`,
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 300);
       });
-      await expect.poll(() => server().output.slice(before).join(""), { timeout: 5_000 }).toMatch(/client went away/);
-      expect(server().output.slice(before).join("")).not.toMatch(/unhandled error/);
-    },
-    CASE_TIMEOUT_MS,
-  );
+      socket.on("error", () => undefined);
+    });
+    await expect.poll(() => server().output.slice(before).join(""), { timeout: 5_000 }).toMatch(/client went away/);
+    expect(server().output.slice(before).join("")).not.toMatch(/unhandled error/);
+  });
 });

@@ -51,12 +51,12 @@ function slowRequest(
   stallAfter?: number,
 ): Promise<Answer> {
   const started = Date.now();
-  return new Promise((resolve) => {
+  // A promise takes its first answer only: a later "error" after "end" changes nothing.
+  const answered = new Promise<Omit<Answer, "ms">>((resolve) => {
     let settled = false;
     const settle = (answer: Omit<Answer, "ms">) => {
-      if (settled) return;
       settled = true;
-      resolve({ ...answer, ms: Date.now() - started });
+      resolve(answer);
     };
     const request = http.request(
       { host: "127.0.0.1", port: PORT, method, path: requestPath, headers: { ...headers, "transfer-encoding": "chunked" } },
@@ -78,6 +78,7 @@ function slowRequest(
       request.end();
     })();
   });
+  return answered.then((answer) => ({ ...answer, ms: Date.now() - started }));
 }
 
 const uploadHeaders = () => ({ authorization: `Bearer ${token}`, "content-type": "application/octet-stream" });

@@ -48,10 +48,17 @@ export async function tokenFor(userId: string, scopes: TokenScope[] = ["read", "
   return created.token;
 }
 
-/** A project created through the service (owner = an ACTIVE partner), then moved to the given state. */
+/** A project created through the service (owner = an ACTIVE partner), then moved to the given state; its game and category as given, else "Test game" and "Test". */
 export async function createProjectFor(
   owner: { id: string; username: string; displayName: string; platformRoles: PlatformRole[]; partnerStatus: PartnerStatus },
-  state: { status?: ProjectStatus; visibility?: ProjectVisibility; modules?: ProjectModuleName[]; name?: string } = {},
+  state: {
+    status?: ProjectStatus;
+    visibility?: ProjectVisibility;
+    modules?: ProjectModuleName[];
+    name?: string;
+    game?: string;
+    category?: string;
+  } = {},
 ) {
   const { createProject } = await import("../projects/service");
   const { replacePresentationSchema } = await import("../projects/schemas");
@@ -59,8 +66,8 @@ export async function createProjectFor(
   // without DOWNLOADS), so that tests can build the states the rules must cope with.
   const presentation = replacePresentationSchema.parse({
     name: state.name ?? `Project ${unique("")}`,
-    game: "Test game",
-    category: "Test",
+    game: state.game ?? "Test game",
+    category: state.category ?? "Test",
   });
   const input = { ...presentation, visibility: state.visibility ?? "PUBLIC", modules: state.modules ?? [] };
   const project = await createProject(actorOf(owner), input, testMeta());

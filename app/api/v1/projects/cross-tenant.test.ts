@@ -113,6 +113,8 @@ interface Fixture {
   game: string;
 }
 const fixture: Fixture = { tokens: {}, projects: [], ids: {}, game: unique("Matrix") };
+/** The ids the fixture made in `project`: its roles and the member the writes aim at. */
+const idsOf = (project: Project) => fixture.ids[project.id];
 const scopedTokens: Partial<Record<ScopedName, string>> = {};
 
 beforeAll(async () => {
@@ -137,8 +139,8 @@ beforeAll(async () => {
         visibility,
         modules: ["LAUNCHER"],
         name: `${status} ${visibility} ${fixture.game}`,
+        game: fixture.game,
       });
-      await db.project.update({ where: { id: project.id }, data: { game: fixture.game } });
       for (const key of ["manager", "developer", "moderator", "tester", "member"] as const)
         await addMemberWith(project.id, users[key]!.id, key.toUpperCase());
       const custom = await db.projectRole.create({
@@ -253,35 +255,31 @@ const ENDPOINTS: Endpoint[] = [
       call(members.POST, "POST", "/", {
         token,
         params: { id: p.id },
-        body: { userId: (await createUser()).id, roleId: fixture.ids[p.id].memberRole },
+        body: { userId: (await createUser()).id, roleId: idsOf(p).memberRole },
       }),
     expected: (a, p) => gate(a, p, has(a, "members.manage") && rank(a) > 10, 201),
   },
   {
     name: "PUT /projects/{id}/members/{userId}",
     request: (token, p) =>
-      call(member.PUT, "PUT", "/", {
-        token,
-        params: { id: p.id, userId: fixture.ids[p.id].target },
-        body: { roleId: fixture.ids[p.id].memberRole },
-      }),
+      call(member.PUT, "PUT", "/", { token, params: { id: p.id, userId: idsOf(p).target }, body: { roleId: idsOf(p).memberRole } }),
     expected: (a, p) => gate(a, p, has(a, "members.manage") && rank(a) > 10, 200),
   },
   {
     name: "DELETE /projects/{id}/members/{userId}",
-    request: (token, p) => call(member.DELETE, "DELETE", "/", { token, params: { id: p.id, userId: fixture.ids[p.id].target } }),
+    request: (token, p) => call(member.DELETE, "DELETE", "/", { token, params: { id: p.id, userId: idsOf(p).target } }),
     expected: (a, p) => gate(a, p, has(a, "members.manage") && rank(a) > 10, 204),
     restore: async (p) => {
       await db.projectMember.upsert({
-        where: { projectId_userId: { projectId: p.id, userId: fixture.ids[p.id].target } },
-        create: { projectId: p.id, userId: fixture.ids[p.id].target, roleId: fixture.ids[p.id].memberRole },
+        where: { projectId_userId: { projectId: p.id, userId: idsOf(p).target } },
+        create: { projectId: p.id, userId: idsOf(p).target, roleId: idsOf(p).memberRole },
         update: {},
       });
     },
   },
   {
     name: "POST /projects/{id}/transfer-ownership",
-    request: (token, p) => call(transfer.POST, "POST", "/", { token, params: { id: p.id }, body: { userId: fixture.ids[p.id].target } }),
+    request: (token, p) => call(transfer.POST, "POST", "/", { token, params: { id: p.id }, body: { userId: idsOf(p).target } }),
     // Allowed callers reach the rule that the new Owner must be an ACTIVE partner.
     expected: (a, p) => gate(a, p, a === "owner" || a === "projectLead", 422),
   },
@@ -305,7 +303,7 @@ const ENDPOINTS: Endpoint[] = [
     request: (token, p) =>
       call(role.PUT, "PUT", "/", {
         token,
-        params: { id: p.id, roleId: fixture.ids[p.id].customRole },
+        params: { id: p.id, roleId: idsOf(p).customRole },
         body: { name: "Launcher crew", permissions: CUSTOM_PERMISSIONS, rank: 30 },
       }),
     expected: (a, p) => gate(a, p, has(a, "roles.manage") && rank(a) > 30, 200),

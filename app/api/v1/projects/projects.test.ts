@@ -231,10 +231,9 @@ describe("listing projects", () => {
     const game = unique("Game");
     const listed = [];
     for (const name of ["Alpha", "Bravo", "Charlie"])
-      listed.push(await createProjectFor(partner, { name: `${name} ${game}`, status: "PUBLISHED", visibility: "PUBLIC" }));
+      listed.push(await createProjectFor(partner, { name: `${name} ${game}`, status: "PUBLISHED", visibility: "PUBLIC", game }));
     await createProjectFor(partner, { name: `Hidden ${game}`, status: "PUBLISHED", visibility: "PRIVATE" });
     await createProjectFor(partner, { name: `Draft ${game}`, status: "DRAFT" });
-    await db.project.updateMany({ where: { id: { in: listed.map((project) => project.id) } }, data: { game } });
 
     const anonymous = await call(collection.GET, "GET", `/api/v1/projects?game=${game}&sort=name&limit=2`);
     expect((anonymous.json!.data as { name: string }[]).map((project) => project.name)).toEqual([`Alpha ${game}`, `Bravo ${game}`]);
@@ -284,10 +283,8 @@ describe("listing projects", () => {
     const partner = await createPartner();
     const word = unique("Facet");
     const [gameA, gameB] = [`${word} A`, `${word} B`];
-    const made = async (game: string, category: string, state: Parameters<typeof createProjectFor>[1]) => {
-      const project = await createProjectFor(partner, { name: `${word} ${unique("")}`, ...state });
-      await db.project.update({ where: { id: project.id }, data: { game, category } });
-    };
+    const made = (game: string, category: string, state: Parameters<typeof createProjectFor>[1]) =>
+      createProjectFor(partner, { name: `${word} ${unique("")}`, game, category, ...state });
     await made(gameA, "Server", { status: "PUBLISHED", visibility: "PUBLIC" });
     await made(gameA, "Mod", { status: "PUBLISHED", visibility: "APPLICATION_ONLY" });
     await made(gameB, "Server", { status: "PUBLISHED", visibility: "PUBLIC" });
@@ -315,10 +312,8 @@ describe("listing projects", () => {
       [`${word} A`, "Server"],
       [`${word} A`, "Mod"],
       [`${word} B`, "Server"],
-    ]) {
-      const project = await createProjectFor(partner, { name: `${word} ${unique("")}`, status: "PUBLISHED", visibility: "PUBLIC" });
-      await db.project.update({ where: { id: project.id }, data: { game, category } });
-    }
+    ])
+      await createProjectFor(partner, { name: `${word} ${unique("")}`, status: "PUBLISHED", visibility: "PUBLIC", game, category });
     const counts = (facets: Facet[]) => Object.fromEntries(facets.map((facet) => [facet.value, facet.count]));
     // The data cache emptied before each: what a first visit costs.
     for (const filters of [{}, { game: `${word.toLowerCase()} a` }, { game: `${word} B`, category: "server" }]) {
@@ -350,20 +345,17 @@ describe("listing projects", () => {
   it("counts for every kind of caller exactly what that caller's list holds", async () => {
     const partner = await createPartner();
     const word = unique("Facets");
+    // Two games and three categories over the six, so that each facet has more than one value.
     const states: Parameters<typeof createProjectFor>[1][] = [
-      { status: "PUBLISHED", visibility: "PUBLIC" },
-      { status: "PUBLISHED", visibility: "APPLICATION_ONLY" },
-      { status: "PUBLISHED", visibility: "PRIVATE" },
-      { status: "ARCHIVED", visibility: "PUBLIC" },
-      { status: "DRAFT", visibility: "PUBLIC" },
-      { status: "IN_REVIEW", visibility: "PRIVATE" },
+      { status: "PUBLISHED", visibility: "PUBLIC", game: `${word} G0`, category: "C0" },
+      { status: "PUBLISHED", visibility: "APPLICATION_ONLY", game: `${word} G1`, category: "C1" },
+      { status: "PUBLISHED", visibility: "PRIVATE", game: `${word} G0`, category: "C2" },
+      { status: "ARCHIVED", visibility: "PUBLIC", game: `${word} G1`, category: "C0" },
+      { status: "DRAFT", visibility: "PUBLIC", game: `${word} G0`, category: "C1" },
+      { status: "IN_REVIEW", visibility: "PRIVATE", game: `${word} G1`, category: "C2" },
     ];
     const projects = [];
-    for (const [index, state] of states.entries()) {
-      const project = await createProjectFor(partner, { name: `${word} ${index}`, ...state });
-      await db.project.update({ where: { id: project.id }, data: { game: `${word} G${index % 2}`, category: `C${index % 3}` } });
-      projects.push(project);
-    }
+    for (const [index, state] of states.entries()) projects.push(await createProjectFor(partner, { name: `${word} ${index}`, ...state }));
     const member = await createUser();
     await addMemberWith(projects[2].id, member.id, "MEMBER");
     const suspendedPartner = await createPartner();
