@@ -9,6 +9,7 @@ import { Byline } from "@/components/messages/byline";
 import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -47,15 +48,13 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">
           {t("posted_heading")}
         </h3>
-        {messages.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("none")}</p>
-        ) : (
+        <ListOrNone items={messages} none={t("none")}>
           <ul className="space-y-3">
             {messages.map((message) => (
               <PostedMessage key={message.id} target={target} message={message} actions={actions} onDeleted={setDeleted} />
             ))}
           </ul>
-        )}
+        </ListOrNone>
       </section>
     </div>
   );
