@@ -35,7 +35,7 @@ interface Props extends Reauthentication {
 export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("account.tokens");
   const tl = useTranslations("labels.tokenScope");
-  const { form, submit, pending, notice, setNotice } = useSchemaForm({
+  const { form, errors, submit, pending, notice, setNotice } = useSchemaForm({
     schema: createOwnTokenSchema,
     raw: true,
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
@@ -49,7 +49,6 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
   const [created, setCreated] = useState<{ id: string; token: string } | null>(null);
 
   const revoking = useAction();
-  const errors = form.formState.errors;
 
   const onRevoke = (token: Token) =>
     revoking.run(() => actions.revoke(token.id), {

@@ -44,12 +44,11 @@ export function ResetPasswordForm({
   action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult>;
 }) {
   const t = useTranslations("auth.reset");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: passwordResetConfirmSchema,
     defaultValues: { token, newPassword: "" },
     action: action,
   });
-  const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && (

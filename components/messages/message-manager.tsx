@@ -85,7 +85,7 @@ function MessageForm({
   onCancel?: () => void;
 }) {
   const t = useTranslations("manage.messages");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: messageInputSchema,
     defaultValues: initial,
     action,
@@ -94,7 +94,6 @@ function MessageForm({
       onSaved?.();
     },
   });
-  const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="space-y-4">

@@ -56,7 +56,7 @@ export function WebhookManager({
 }) {
   const t = useTranslations("webhooks");
   const [secret, setSecret] = useState<{ webhookId: string; value: string } | null>(null);
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: webhookFormSchema,
     defaultValues: { url: "", description: "", events: ["*"], active: true },
     action: (values) => actions.create(values),
@@ -65,7 +65,6 @@ export function WebhookManager({
       form.reset({ url: "", description: "", events: ["*"], active: true });
     },
   });
-  const errors = form.formState.errors;
   const chosen: string[] = form.watch("events") ?? [];
   const all = chosen.includes("*");
   const toggle = (type: string, on: boolean) => {
