@@ -22,6 +22,8 @@ export interface SchemaFormOptions<Values extends FieldValues, Data> {
    * the form is reset to its own values as typed, never to what the schema made of them.
    */
   versioned?: boolean;
+  /** After a successful submit the form is back at its default values, ready for the next one (a warning, an invitation, a link by e-mail). */
+  resetOnSuccess?: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function useSchemaForm<Values extends FieldValues, Data = undefined>({
   onSuccess,
   raw = false,
   versioned = false,
+  resetOnSuccess = false,
 }: SchemaFormOptions<Values, Data>) {
   const messages = useValidationMessages();
   const resolver = useLocalizedResolver(
@@ -45,6 +48,7 @@ export function useSchemaForm<Values extends FieldValues, Data = undefined>({
   const form = useForm<Values>({ resolver, defaultValues });
   const saved = (data: Data | undefined, values: Values) => {
     if (versioned) form.reset({ ...values, version: (data as { version: number }).version });
+    if (resetOnSuccess) form.reset();
     onSuccess?.(data, values);
   };
   const { submit, pending, notice, setNotice } = useActionForm(form, action, saved);
