@@ -5,6 +5,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { done } from "@/app/action-answers";
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import { confirmPasswordReset, requestPasswordReset } from "@/lib/account/passwords";
 import {
@@ -117,18 +118,12 @@ export const requestPasswordResetAction = publicAction({
 
 export const resendVerificationLinkAction = publicAction({
   args: z.tuple([verificationResendSchema]),
-  run: async ([{ email }], { meta }) => {
-    await resendVerification({ email }, meta);
-    return (await getTranslations("auth.verify"))("resent");
-  },
+  run: ([{ email }], { meta }) => done(resendVerification({ email }, meta), "auth.verify.resent"),
 });
 
 export const confirmPasswordResetAction = publicAction({
   args: z.tuple([passwordResetConfirmSchema]),
-  run: async ([input], { meta }) => {
-    await confirmPasswordReset(input, meta);
-    return (await getTranslations("auth.reset"))("done");
-  },
+  run: ([input], { meta }) => done(confirmPasswordReset(input, meta), "auth.reset.done"),
   redirect: () => "/sign-in?reset=1",
 });
 

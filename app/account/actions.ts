@@ -2,6 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { done } from "@/app/action-answers";
 import { createOwnToken } from "@/lib/account/tokens";
 import { createOwnTokenSchema } from "@/lib/auth/schemas";
 import { revokeToken } from "@/lib/auth/tokens";
@@ -58,10 +59,7 @@ export const removeAvatarAction = portalAction({
 export const resendVerificationAction = portalAction({
   signIn: "/account",
   args: z.tuple([]),
-  run: async (_args, { actor, meta }) => {
-    await resendVerification({ actor }, meta);
-    return (await getTranslations("account.email"))("resent");
-  },
+  run: (_args, { actor, meta }) => done(resendVerification({ actor }, meta), "account.email.resent"),
 });
 
 export const changeEmailAction = portalAction({
@@ -89,20 +87,14 @@ export const createTokenAction = portalAction({
 export const revokeTokenAction = portalAction({
   signIn: "/account",
   args: z.tuple([idSchema]),
-  run: async ([tokenId], { actor, audit }) => {
-    await revokeToken(actor.userId, tokenId, audit);
-    return (await getTranslations("account.tokens"))("revoked");
-  },
+  run: ([tokenId], { actor, audit }) => done(revokeToken(actor.userId, tokenId, audit), "account.tokens.revoked"),
   revalidate: ["/account/tokens"],
 });
 
 export const updateNotificationSettingsAction = portalAction({
   signIn: "/account",
   args: z.tuple([notificationSettingsInputSchema]),
-  run: async ([input], { actor, meta }) => {
-    await updateNotificationSettings(actor, input, meta);
-    return (await getTranslations("account.notifications"))("saved");
-  },
+  run: ([input], { actor, meta }) => done(updateNotificationSettings(actor, input, meta), "account.notifications.saved"),
   revalidate: ["/account/notifications"],
 });
 

@@ -1,7 +1,7 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { done } from "@/app/action-answers";
 import { resetTwoFactorByStaff } from "@/lib/account/two-factor";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";
@@ -12,18 +12,12 @@ import { createWarningSchema } from "@/lib/warnings/schemas";
 import { createWarning, revokeWarning } from "@/lib/warnings/service";
 
 const userPage = ([userId]: readonly [string, ...unknown[]]) => [`/admin/users/${userId}`];
-const message = async (
-  key: "updated" | "suspended" | "unsuspended" | "warningRecorded" | "warningRevoked" | "twoFactorReset" | "accountDeleted",
-) => (await getTranslations("admin.actions"))(key);
 
 export const updateUserAction = portalAction({
   signIn: "/admin/users",
   // Suspension has its own action (a required reason, asked in a dialog); this form leaves it alone.
   args: z.tuple([idSchema, z.coerce.number().int(), staffUpdateUserSchema.omit({ suspended: true, suspensionReason: true })]),
-  run: async ([userId, version, input], { actor, meta }) => {
-    await updateUserAsStaff(actor, userId, input, version, meta);
-    return message("updated");
-  },
+  run: ([userId, version, input], { actor, meta }) => done(updateUserAsStaff(actor, userId, input, version, meta), "admin.actions.updated"),
   revalidate: userPage,
 });
 
@@ -38,40 +32,29 @@ export const setSuspensionAction = portalAction({
       z.object({ suspended: z.literal(false) }),
     ]),
   ]),
-  run: async ([userId, version, input], { actor, meta }) => {
-    await updateUserAsStaff(actor, userId, input, version, meta);
-    return message(input.suspended ? "suspended" : "unsuspended");
-  },
+  run: ([userId, version, input], { actor, meta }) =>
+    done(updateUserAsStaff(actor, userId, input, version, meta), input.suspended ? "admin.actions.suspended" : "admin.actions.unsuspended"),
   revalidate: userPage,
 });
 
 export const createWarningAction = portalAction({
   signIn: "/admin/users",
   args: z.tuple([idSchema, createWarningSchema]),
-  run: async ([userId, input], { actor, meta }) => {
-    await createWarning(actor, userId, input, meta);
-    return message("warningRecorded");
-  },
+  run: ([userId, input], { actor, meta }) => done(createWarning(actor, userId, input, meta), "admin.actions.warningRecorded"),
   revalidate: userPage,
 });
 
 export const revokeWarningAction = portalAction({
   signIn: "/admin/users",
   args: z.tuple([idSchema, idSchema]),
-  run: async ([, warningId], { actor, meta }) => {
-    await revokeWarning(actor, warningId, meta);
-    return message("warningRevoked");
-  },
+  run: ([, warningId], { actor, meta }) => done(revokeWarning(actor, warningId, meta), "admin.actions.warningRevoked"),
   revalidate: userPage,
 });
 
 export const resetTwoFactorAction = portalAction({
   signIn: "/admin/users",
   args: z.tuple([idSchema]),
-  run: async ([userId], { actor, meta }) => {
-    await resetTwoFactorByStaff(actor, userId, meta);
-    return message("twoFactorReset");
-  },
+  run: ([userId], { actor, meta }) => done(resetTwoFactorByStaff(actor, userId, meta), "admin.actions.twoFactorReset"),
   revalidate: userPage,
 });
 
@@ -79,9 +62,6 @@ export const resetTwoFactorAction = portalAction({
 export const deleteUserAction = portalAction({
   signIn: "/admin/users",
   args: z.tuple([idSchema]),
-  run: async ([userId], { actor, meta }) => {
-    await deleteAccountAsStaff(actor, userId, null, meta);
-    return message("accountDeleted");
-  },
+  run: ([userId], { actor, meta }) => done(deleteAccountAsStaff(actor, userId, null, meta), "admin.actions.accountDeleted"),
   redirect: () => "/admin/users",
 });

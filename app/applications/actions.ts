@@ -1,7 +1,7 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { done } from "@/app/action-answers";
 import { applySchema, decisionSchema } from "@/lib/applications/schemas";
 import { applyToProject, decideApplication, leaveProject, reopenApplication, withdrawApplication } from "@/lib/applications/service";
 import { idSchema } from "@/lib/http/operation";
@@ -17,30 +17,26 @@ const everywhere: Revalidation[] = [["/", "layout"]];
 export const applyAction = portalAction({
   signIn: projectPath(),
   args: z.tuple([projectTarget, applySchema]),
-  run: async ([{ projectId }, input], { actor, meta }) => {
-    await applyToProject(actor, projectId, input, meta);
-    return (await getTranslations("applications.apply"))("sent");
-  },
+  run: ([{ projectId }, input], { actor, meta }) => done(applyToProject(actor, projectId, input, meta), "applications.apply.sent"),
   revalidate: everywhere,
 });
 
 export const withdrawApplicationAction = portalAction({
   signIn: projectPath(),
   args: z.tuple([projectTarget, idSchema]),
-  run: async ([{ projectId }, applicationId], { actor, meta }) => {
-    await withdrawApplication(actor, projectId, applicationId, meta);
-    return (await getTranslations("applications.withdraw"))("done");
-  },
+  run: ([{ projectId }, applicationId], { actor, meta }) =>
+    done(withdrawApplication(actor, projectId, applicationId, meta), "applications.withdraw.done"),
   revalidate: everywhere,
 });
 
 export const decideApplicationAction = portalAction({
   signIn: projectPath("/manage/applications"),
   args: z.tuple([projectTarget, idSchema, decisionSchema]),
-  run: async ([{ projectId }, applicationId, input], { actor, meta }) => {
-    await decideApplication(actor, projectId, applicationId, input, meta);
-    return (await getTranslations("applications.decide"))(input.decision === "ACCEPT" ? "accepted" : "rejected");
-  },
+  run: ([{ projectId }, applicationId, input], { actor, meta }) =>
+    done(
+      decideApplication(actor, projectId, applicationId, input, meta),
+      input.decision === "ACCEPT" ? "applications.decide.accepted" : "applications.decide.rejected",
+    ),
   revalidate: everywhere,
 });
 
@@ -48,19 +44,14 @@ export const decideApplicationAction = portalAction({
 export const reopenApplicationAction = portalAction({
   signIn: projectPath("/manage/applications"),
   args: z.tuple([projectTarget, idSchema]),
-  run: async ([{ projectId }, applicationId], { actor, meta }) => {
-    await reopenApplication(actor, projectId, applicationId, meta);
-    return (await getTranslations("applications.decide"))("reopened");
-  },
+  run: ([{ projectId }, applicationId], { actor, meta }) =>
+    done(reopenApplication(actor, projectId, applicationId, meta), "applications.decide.reopened"),
   revalidate: everywhere,
 });
 
 export const leaveProjectAction = portalAction({
   signIn: "/my-projects",
   args: z.tuple([projectTarget]),
-  run: async ([{ projectId }], { actor, meta }) => {
-    await leaveProject(actor, projectId, meta);
-    return (await getTranslations("applications.leave"))("done");
-  },
+  run: ([{ projectId }], { actor, meta }) => done(leaveProject(actor, projectId, meta), "applications.leave.done"),
   revalidate: everywhere,
 });

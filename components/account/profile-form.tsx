@@ -42,14 +42,12 @@ export function ProfileForm({
   const t = useTranslations("account.profile");
   const tAvatar = useTranslations("account.avatar");
   const tTheme = useTranslations("labels.theme");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: profileFormSchema,
-    raw: true,
     versioned: true,
     defaultValues: initial,
     action: action,
   });
-  const errors = form.formState.errors;
   const displayName = form.watch("displayName");
   // The picture changes the account's version: the next save of this form expects the new one.
   const changed = async (change: Promise<AvatarChange>) => {

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { FormTextField } from "@/components/forms/form-fields";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { RowButton } from "@/components/ui/button";
 import { LocalTime } from "@/components/ui/local-time";
 import { SecretBox } from "@/components/ui/secret-box";
@@ -34,7 +35,7 @@ interface Props extends Reauthentication {
 export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) {
   const t = useTranslations("account.tokens");
   const tl = useTranslations("labels.tokenScope");
-  const { form, submit, pending, notice, setNotice } = useSchemaForm({
+  const { form, errors, submit, pending, notice, setNotice } = useSchemaForm({
     schema: createOwnTokenSchema,
     raw: true,
     defaultValues: { name: "", scopes: ["read", "write"], expiresInDays: 30 },
@@ -48,7 +49,6 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
   const [created, setCreated] = useState<{ id: string; token: string } | null>(null);
 
   const revoking = useAction();
-  const errors = form.formState.errors;
 
   const onRevoke = (token: Token) =>
     revoking.run(() => actions.revoke(token.id), {
@@ -66,18 +66,9 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
     <div className="space-y-6">
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {created && (
-        <SecretBox
-          title={t("newToken")}
-          value={created.token}
-          copyLabel={t("copyToken")}
-          hint={t("newTokenHint")}
-          testId="new-token-box"
-          valueTestId="new-token"
-        />
+        <SecretBox title={t("newToken")} value={created.token} copyLabel={t("copyToken")} hint={t("newTokenHint")} testId="new-token" />
       )}
-      {tokens.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t("empty")}</p>
-      ) : (
+      <ListOrNone items={tokens} none={t("empty")} boxed>
         <ul className="divide-y divide-slate-200 rounded-md ring-1 ring-slate-200" aria-label={t("listLabel")}>
           {tokens.map((token) => (
             <li key={token.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
@@ -105,7 +96,7 @@ export function TokenManager({ tokens, recent, windowMinutes, actions }: Props) 
             </li>
           ))}
         </ul>
-      )}
+      </ListOrNone>
       <form onSubmit={submit} noValidate className="space-y-4 rounded-md border border-slate-200 p-4" aria-label={t("formLabel")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormTextField form={form} name="name" label={t("name")} placeholder={t("namePlaceholder")} />

@@ -38,7 +38,7 @@ export function WarningsPanel({
     schema: createWarningSchema,
     defaultValues: { kind: "RULE_VIOLATION", severity: "LOW", reason: "", internalNote: "" },
     action: (values) => actions.create(userId, { ...values, internalNote: values.internalNote || undefined }),
-    onSuccess: () => form.reset(),
+    resetOnSuccess: true,
   });
   // The answer shows under the warning revoked (its notice has that warning's key).
   const revoking = useAction({ success: "notice", failure: "notice" });

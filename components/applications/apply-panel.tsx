@@ -72,7 +72,7 @@ export function ApplyPanel({
     schema: applySchema,
     defaultValues: { message: "", roleId: undefined },
     action: (values) => actions.apply(target, { ...values, roleId: values.roleId || undefined }),
-    onSuccess: () => form.reset(),
+    resetOnSuccess: true,
   });
   if (pendingApplication) {
     return (

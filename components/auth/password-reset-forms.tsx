@@ -7,6 +7,7 @@ import { FormPasswordField, FormTextField } from "@/components/forms/form-fields
 import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
+import { useEmailRequestForm } from "./email-request-form";
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import type { FormResult } from "@/lib/portal/form-result";
 
@@ -14,12 +15,7 @@ const link = "font-semibold text-indigo-600 hover:text-indigo-500";
 
 export function ForgotPasswordForm({ action }: { action: (input: z.input<typeof passwordResetRequestSchema>) => Promise<FormResult> }) {
   const t = useTranslations("auth.forgot");
-  const { form, submit, pending, notice } = useSchemaForm({
-    schema: passwordResetRequestSchema,
-    defaultValues: { email: "" },
-    action: action,
-    onSuccess: () => form.reset(),
-  });
+  const { form, submit, pending, notice } = useEmailRequestForm(passwordResetRequestSchema, action);
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
@@ -44,12 +40,11 @@ export function ResetPasswordForm({
   action: (input: z.input<typeof passwordResetConfirmSchema>) => Promise<FormResult>;
 }) {
   const t = useTranslations("auth.reset");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: passwordResetConfirmSchema,
     defaultValues: { token, newPassword: "" },
     action: action,
   });
-  const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
       {notice && (

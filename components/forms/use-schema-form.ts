@@ -18,16 +18,19 @@ export interface SchemaFormOptions<Values extends FieldValues, Data> {
   raw?: boolean;
   /**
    * The action saves at the form's `version` and answers the new one (`{ version }`): after a save the form holds
-   * the values saved, at that version, so that the next save expects it (and is not a conflict).
+   * the values saved, at that version, so that the next save expects it (and is not a conflict). Implies `raw`:
+   * the form is reset to its own values as typed, never to what the schema made of them.
    */
   versioned?: boolean;
+  /** After a successful submit the form is back at its default values, ready for the next one (a warning, an invitation, a link by e-mail). */
+  resetOnSuccess?: boolean;
 }
 
 /**
  * The one set-up of a form: the shared zod schema checks it in the browser with the same messages
  * as the server, in the reader's language (`useLocalizedResolver`); submitting calls the server
  * action, puts its field errors at their fields and keeps its message for the form's notice
- * (`useActionForm`).
+ * (`useActionForm`). `errors` are the form's field errors (`form.formState.errors`).
  */
 export function useSchemaForm<Values extends FieldValues, Data = undefined>({
   schema,
@@ -36,16 +39,18 @@ export function useSchemaForm<Values extends FieldValues, Data = undefined>({
   onSuccess,
   raw = false,
   versioned = false,
+  resetOnSuccess = false,
 }: SchemaFormOptions<Values, Data>) {
   const messages = useValidationMessages();
   const resolver = useLocalizedResolver(
-    (raw ? zodResolver(schema, messages, { raw: true }) : zodResolver(schema, messages)) as Resolver<Values>,
+    (raw || versioned ? zodResolver(schema, messages, { raw: true }) : zodResolver(schema, messages)) as Resolver<Values>,
   );
   const form = useForm<Values>({ resolver, defaultValues });
   const saved = (data: Data | undefined, values: Values) => {
     if (versioned) form.reset({ ...values, version: (data as { version: number }).version });
+    if (resetOnSuccess) form.reset();
     onSuccess?.(data, values);
   };
   const { submit, pending, notice, setNotice } = useActionForm(form, action, saved);
-  return { form, submit, pending, notice, setNotice };
+  return { form, errors: form.formState.errors, submit, pending, notice, setNotice };
 }

@@ -9,6 +9,7 @@ import { Byline } from "@/components/messages/byline";
 import { MarkdownEditor } from "@/components/pages/markdown-editor";
 import { MarkdownHtml } from "@/components/pages/markdown-html";
 import type { ProjectTarget } from "@/components/projects/manage/presentation-form";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -47,15 +48,13 @@ export function MessageManager({ target, messages, actions }: { target: ProjectT
         <h3 id="posted-announcements" className="text-sm font-semibold text-slate-900">
           {t("posted_heading")}
         </h3>
-        {messages.length === 0 ? (
-          <p className="text-sm text-slate-500">{t("none")}</p>
-        ) : (
+        <ListOrNone items={messages} none={t("none")}>
           <ul className="space-y-3">
             {messages.map((message) => (
               <PostedMessage key={message.id} target={target} message={message} actions={actions} onDeleted={setDeleted} />
             ))}
           </ul>
-        )}
+        </ListOrNone>
       </section>
     </div>
   );
@@ -86,7 +85,7 @@ function MessageForm({
   onCancel?: () => void;
 }) {
   const t = useTranslations("manage.messages");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: messageInputSchema,
     defaultValues: initial,
     action,
@@ -95,7 +94,6 @@ function MessageForm({
       onSaved?.();
     },
   });
-  const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="space-y-4">

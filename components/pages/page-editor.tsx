@@ -50,13 +50,12 @@ export function PageEditor({
 }) {
   const t = useTranslations("pages");
   const format = useFormatter();
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: pageInputSchema,
     raw: true,
     defaultValues: initial,
     action: (values) => actions.save(target, page, values),
   });
-  const errors = form.formState.errors;
   const body = useWatch({ control: form.control, name: "body" }) ?? "";
   const slugField = useDerivedSlug(form, { title: "title", slug: "slug" }, addressOf, page === null);
   // Deleted, the page goes on to the list of pages; only a refusal is said here.

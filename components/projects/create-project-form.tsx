@@ -8,10 +8,10 @@ import { useSchemaForm } from "@/components/forms/use-schema-form";
 import { ChoiceText, SelectField, TextField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { createProjectFormSchema, MODULE_NAMES, PROJECT_MODULES, type CreateProjectFormValues } from "@/lib/projects/schemas";
-import { PROJECT_VISIBILITIES } from "@/lib/permissions";
 import { projectSlug, slugify } from "@/lib/projects/slug";
 import type { FormResult } from "@/lib/portal/form-result";
 import { TextAreaField } from "@/components/ui/textarea";
+import { useVisibilityChoices } from "./visibility-choices";
 
 /** The address a name makes, as the service would make it; nothing while the name has no letter or digit. */
 const addressOf = (name: string) => (slugify(name) ? projectSlug(name) : "");
@@ -25,17 +25,15 @@ export function CreateProjectForm({
   action: (input: CreateProjectFormValues) => Promise<FormResult<{ slug: string }>>;
 }) {
   const t = useTranslations("projects.create");
-  const visibilityLabel = useTranslations("labels.visibility");
-  const visibilityHelp = useTranslations("projects.visibilityHelp");
+  const visibilities = useVisibilityChoices();
   const moduleLabel = useTranslations("labels.module");
   const moduleHelp = useTranslations("projects.moduleHelp");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: createProjectFormSchema,
     raw: true,
     defaultValues: { name: "", slug: "", description: "", game: "", category: "", visibility: "PUBLIC", modules: [], ownerUsername: "" },
     action: action,
   });
-  const errors = form.formState.errors;
   const slugField = useDerivedSlug(form, { title: "name", slug: "slug" }, addressOf);
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={t("formLabel")}>
@@ -50,7 +48,7 @@ export function CreateProjectForm({
       <SelectField
         label={t("visibility")}
         hint={t("visibilityHint")}
-        options={PROJECT_VISIBILITIES.map((value) => ({ value, label: `${visibilityLabel(value)}: ${visibilityHelp(value)}` }))}
+        options={visibilities.map(({ value, label, help }) => ({ value, label: `${label}: ${help}` }))}
         {...form.register("visibility")}
       />
       <fieldset>

@@ -135,7 +135,7 @@ export function ChecklistDecisionForm({
   onDecided: (outcome: Outcome) => void;
 }) {
   const t = useTranslations("review.decision");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema,
     defaultValues: {
       decision: "APPROVE",
@@ -153,7 +153,6 @@ export function ChecklistDecisionForm({
       return result;
     },
   });
-  const errors = form.formState.errors;
   // Approving needs every check ticked: the button waits for them instead of failing afterwards.
   const [decision, checklist] = useWatch({ control: form.control, name: ["decision", "checklist"] });
   const unticked = decision === "APPROVE" && items.some((item) => !checklist?.[item]?.passed);

@@ -7,8 +7,18 @@ interface FieldShellProps {
   /** The control's id, when the caller needs it before rendering (a combobox names its options after it). */
   id?: string;
   className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean; control: ControlIds }) => ReactNode;
 }
+
+/** The attributes that make a control the labelled one, described by the hint and the error: `<input {...control} />`. */
+interface ControlIds {
+  id: string;
+  "aria-describedby": string | undefined;
+  "aria-invalid": boolean;
+}
+
+/** A labelled control's props: its element's own attributes, and the label, hint and error around it. */
+export type LabelledProps<Attributes, Element> = Attributes & { label: string; error?: string; hint?: ReactNode; ref?: Ref<Element> };
 
 /** A label, the control `children` renders with the ids it needs, then the hint and the error. */
 export function FieldShell({ label, error, hint, id: givenId, className = "", children }: FieldShellProps) {
@@ -17,12 +27,13 @@ export function FieldShell({ label, error, hint, id: givenId, className = "", ch
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+  const invalid = Boolean(error);
   return (
     <div className={`space-y-1.5${className ? ` ${className}` : ""}`}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
         {label}
       </label>
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children({ id, describedBy, invalid, control: { id, "aria-describedby": describedBy, "aria-invalid": invalid } })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -49,43 +60,23 @@ export function controlClass(extra?: string): string {
   return extra ? `${CONTROL} ${extra}` : CONTROL;
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  ref,
-  className,
-  id: givenId,
-  ...props
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> }) {
+export function TextField({ label, error, hint, id, ...input }: LabelledProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>) {
   return (
-    <FieldShell label={label} error={error} hint={hint} id={givenId}>
-      {({ id, describedBy, invalid }) => (
-        <input ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)} />
-      )}
+    <FieldShell label={label} error={error} hint={hint} id={id}>
+      {({ control }) => <input {...control} {...input} className={controlClass(input.className)} />}
     </FieldShell>
   );
 }
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  options,
-  ref,
-  className,
-  ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
+type SelectProps = LabelledProps<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement> & {
   options: { value: string; label: string }[];
-  ref?: Ref<HTMLSelectElement>;
-}) {
+};
+
+export function SelectField({ label, error, hint, options, ...select }: SelectProps) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
-      {({ id, describedBy, invalid }) => (
-        <select ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)}>
+      {({ control }) => (
+        <select {...control} {...select} className={controlClass(select.className)}>
           <SelectOptions options={options} />
         </select>
       )}

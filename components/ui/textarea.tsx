@@ -1,20 +1,12 @@
-import type { ReactNode, Ref, TextareaHTMLAttributes } from "react";
-import { controlClass, FieldShell } from "./field";
+import type { TextareaHTMLAttributes } from "react";
+import { controlClass, FieldShell, type LabelledProps } from "./field";
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  ref,
-  className,
-  id: givenId,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode; ref?: Ref<HTMLTextAreaElement> }) {
+type TextAreaProps = LabelledProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>;
+
+export function TextAreaField({ label, error, hint, id, ...textarea }: TextAreaProps) {
   return (
-    <FieldShell label={label} error={error} hint={hint} id={givenId}>
-      {({ id, describedBy, invalid }) => (
-        <textarea ref={ref} id={id} aria-describedby={describedBy} aria-invalid={invalid} {...props} className={controlClass(className)} />
-      )}
+    <FieldShell label={label} error={error} hint={hint} id={id}>
+      {({ control }) => <textarea {...control} {...textarea} className={controlClass(textarea.className)} />}
     </FieldShell>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { FormFooter } from "@/components/forms/form-footer";
 import { useSchemaForm } from "@/components/forms/use-schema-form";
+import { ListOrNone } from "@/components/ui/list-or-none";
 import { Button } from "@/components/ui/button";
 import { SecretBox } from "@/components/ui/secret-box";
 import { DataTable } from "@/components/ui/data-table";
@@ -55,7 +56,7 @@ export function WebhookManager({
 }) {
   const t = useTranslations("webhooks");
   const [secret, setSecret] = useState<{ webhookId: string; value: string } | null>(null);
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: webhookFormSchema,
     defaultValues: { url: "", description: "", events: ["*"], active: true },
     action: (values) => actions.create(values),
@@ -64,7 +65,6 @@ export function WebhookManager({
       form.reset({ url: "", description: "", events: ["*"], active: true });
     },
   });
-  const errors = form.formState.errors;
   const chosen: string[] = form.watch("events") ?? [];
   const all = chosen.includes("*");
   const toggle = (type: string, on: boolean) => {
@@ -80,8 +80,7 @@ export function WebhookManager({
           value={secret.value}
           copyLabel={t("copySecret")}
           hint={t("secretHint")}
-          testId="webhook-secret-box"
-          valueTestId="webhook-secret"
+          testId="webhook-secret"
         />
       )}
       <form onSubmit={submit} noValidate aria-label={t("new")} className="space-y-4">
@@ -135,9 +134,7 @@ export function WebhookManager({
         <h3 id="webhook-list" className="text-sm font-semibold text-slate-900">
           {t("listTitle")}
         </h3>
-        {webhooks.length === 0 ? (
-          <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{t("none")}</p>
-        ) : (
+        <ListOrNone items={webhooks} none={t("none")} boxed>
           <ul className="space-y-4">
             {webhooks.map((webhook) => (
               <WebhookItem
@@ -149,7 +146,7 @@ export function WebhookManager({
               />
             ))}
           </ul>
-        )}
+        </ListOrNone>
       </section>
     </div>
   );

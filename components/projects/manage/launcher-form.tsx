@@ -107,13 +107,12 @@ export function LauncherForm({
   locked: boolean;
 }) {
   const t = useTranslations("releases");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: launcherSettingsSchema,
     raw: true,
     defaultValues: initial,
     action: (values) => action(target, values),
   });
-  const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("launcherForm")} className="space-y-5">
       <fieldset disabled={locked} className="min-w-0 space-y-5">

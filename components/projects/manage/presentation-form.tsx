@@ -47,15 +47,13 @@ export function PresentationForm({
   locked: boolean;
 }) {
   const t = useTranslations("manage.presentation");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: presentationFormSchema,
-    raw: true,
     versioned: true,
     defaultValues: initial,
     action: (values) => actions.save(target, values),
   });
   const name = form.watch("name");
-  const errors = form.formState.errors;
   /** Runs an image change at the form's version and moves the form to the version it made. */
   const changeImage = async (change: (version: number) => Promise<ImageResult>) => {
     const basedOn = form.getValues("version");

@@ -111,7 +111,7 @@ export function RoleEditor({
   const labels = useTranslations("labels");
   const idPrefix = useId();
   const areas = areasInUse(modules);
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: roleDefinitionSchema,
     defaultValues: { name: role.name, rank: role.rank, permissions: role.permissions as ProjectPermission[] },
     action: (values) =>
@@ -122,7 +122,6 @@ export function RoleEditor({
   });
   // Deleted, the role leaves the page with its button: a toast says so (the row and the focus are gone); a refusal stays here.
   const deletion = useAction({ success: "toast", failure: "notice" });
-  const errors = form.formState.errors;
   const title = role.id ? role.label : t("newRole");
   const onDelete = () =>
     deletion.run(() => actions.remove(target, role.id!, role.memberCount > 0), {

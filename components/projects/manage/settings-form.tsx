@@ -8,12 +8,12 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, ChoiceText, TextField } from "@/components/ui/field";
 import { TextAreaField } from "@/components/ui/textarea";
 import { DEFAULT_APPLICATION_PROMPT } from "@/lib/applications/schemas";
-import { PROJECT_VISIBILITIES } from "@/lib/permissions";
 import type { FormResult } from "@/lib/portal/form-result";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { MAX_SUPPORT_LINKS, SUPPORT_PLATFORMS } from "@/lib/projects/support-links";
 import type { ProjectTarget } from "./presentation-form";
 import { ReviewedFormFooter } from "./review-lock";
+import { useVisibilityChoices } from "../visibility-choices";
 
 type Values = z.input<typeof updateSettingsSchema>;
 const SUPPORT_PLATFORM_NAMES = Object.values(SUPPORT_PLATFORMS)
@@ -42,31 +42,28 @@ export function SettingsForm({
   locked: boolean;
 }) {
   const t = useTranslations("manage.settings");
-  const visibilityLabel = useTranslations("labels.visibility");
-  const visibilityHelp = useTranslations("projects.visibilityHelp");
-  const { form, submit, pending, notice } = useSchemaForm({
+  const { form, errors, submit, pending, notice } = useSchemaForm({
     schema: formSchema,
-    raw: true,
     versioned: true,
     defaultValues: { ...initial, version },
     action: ({ version: current, ...values }) => action(target, values, current),
   });
+  const visibilities = useVisibilityChoices();
   const links = useFieldArray({ control: form.control, name: "settings.supportLinks" });
 
-  const errors = form.formState.errors;
   return (
     <form onSubmit={submit} noValidate aria-label={t("title")} className="space-y-6">
       <fieldset disabled={locked} className="min-w-0 space-y-6">
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">{t("visibility")}</legend>
           <p className="text-xs text-slate-500">{t("visibilityHint")}</p>
-          {PROJECT_VISIBILITIES.map((visibility) => (
+          {visibilities.map(({ value, label, help }) => (
             <label
-              key={visibility}
+              key={value}
               className="flex items-start gap-3 rounded-md p-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-indigo-500"
             >
-              <input type="radio" value={visibility} className="mt-1" {...form.register("visibility")} />
-              <ChoiceText label={visibilityLabel(visibility)} help={visibilityHelp(visibility)} />
+              <input type="radio" value={value} className="mt-1" {...form.register("visibility")} />
+              <ChoiceText label={label} help={help} />
             </label>
           ))}
         </fieldset>

@@ -33,7 +33,7 @@ export function InviteForm({
     schema,
     defaultValues: { username: "", roleId: assignableRoles.at(-1)?.id ?? "" },
     action: (values) => actions.invite(target, values),
-    onSuccess: () => invite.form.reset(),
+    resetOnSuccess: true,
   });
   return (
     <form onSubmit={invite.submit} noValidate aria-label={t("inviteTitle")} className="space-y-4 rounded-md p-4 ring-1 ring-slate-200">

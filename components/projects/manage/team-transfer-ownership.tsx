@@ -28,7 +28,7 @@ export function TransferOwnershipForm({
     schema,
     defaultValues: { username: "" },
     action: (values) => actions.transfer(target, values.username),
-    onSuccess: () => transfer.form.reset(),
+    resetOnSuccess: true,
   });
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {

@@ -7,6 +7,7 @@ import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 import { IMAGE_FIELD, IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput } from "@/lib/projects/schemas";
 import { updatePresentation } from "@/lib/projects/service";
+import { savedAt } from "@/app/action-answers";
 
 /**
  * The Presentation tab's actions. Each parses with the API's schema and calls the same service as
@@ -16,10 +17,8 @@ import { updatePresentation } from "@/lib/projects/service";
 export const savePresentationAction = portalAction({
   ...manageWrite(),
   args: z.tuple([projectTarget, presentationFormSchema]),
-  run: async ([{ projectId }, input], { actor, meta }) => {
-    const { project } = await updatePresentation(actor, projectId, presentationFormToInput(input), input.version, meta);
-    return { message: (await getTranslations("manage.done"))("presentation"), data: { version: project.version } };
-  },
+  run: ([{ projectId }, input], { actor, meta }) =>
+    savedAt(updatePresentation(actor, projectId, presentationFormToInput(input), input.version, meta), "manage.done.presentation"),
 });
 
 export const uploadImageAction = portalAction({

@@ -1,7 +1,7 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { done } from "@/app/action-answers";
 import { idSchema } from "@/lib/http/operation";
 import { messageInputSchema } from "@/lib/messages/schemas";
 import { deleteMessage, postMessage, updateMessage } from "@/lib/messages/service";
@@ -16,26 +16,18 @@ const editedMessage = z.object({ messageId: idSchema, version: z.int().min(1) })
 export const postMessageAction = portalAction({
   ...messages,
   args: z.tuple([projectTarget, messageInputSchema]),
-  run: async ([{ projectId }, input], { actor, meta }) => {
-    await postMessage(actor, projectId, input, meta);
-    return (await getTranslations("manage.messages"))("posted");
-  },
+  run: ([{ projectId }, input], { actor, meta }) => done(postMessage(actor, projectId, input, meta), "manage.messages.posted"),
 });
 
 export const updateMessageAction = portalAction({
   ...messages,
   args: z.tuple([projectTarget, editedMessage, messageInputSchema]),
-  run: async ([{ projectId }, { messageId, version }, input], { actor, meta }) => {
-    await updateMessage(actor, projectId, messageId, input, version, meta);
-    return (await getTranslations("manage.messages"))("saved");
-  },
+  run: ([{ projectId }, { messageId, version }, input], { actor, meta }) =>
+    done(updateMessage(actor, projectId, messageId, input, version, meta), "manage.messages.saved"),
 });
 
 export const deleteMessageAction = portalAction({
   ...messages,
   args: z.tuple([projectTarget, idSchema]),
-  run: async ([{ projectId }, messageId], { actor, meta }) => {
-    await deleteMessage(actor, projectId, messageId, meta);
-    return (await getTranslations("manage.messages"))("deleted");
-  },
+  run: ([{ projectId }, messageId], { actor, meta }) => done(deleteMessage(actor, projectId, messageId, meta), "manage.messages.deleted"),
 });

@@ -1,10 +1,10 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 import { updateModulesSchema } from "@/lib/projects/schemas";
 import { updateModules } from "@/lib/projects/service";
+import { savedAt } from "@/app/action-answers";
 
 /**
  * The Modules tab's action. Each parses with the API's schema and calls the same service as
@@ -16,8 +16,6 @@ const version = z.coerce.number().int();
 export const saveModulesAction = portalAction({
   ...manageWrite(),
   args: z.tuple([projectTarget, updateModulesSchema, version]),
-  run: async ([{ projectId }, input, version], { actor, meta }) => {
-    const { project } = await updateModules(actor, projectId, input.modules, version, meta);
-    return { message: (await getTranslations("manage.done"))("modules"), data: { version: project.version } };
-  },
+  run: ([{ projectId }, input, version], { actor, meta }) =>
+    savedAt(updateModules(actor, projectId, input.modules, version, meta), "manage.done.modules"),
 });

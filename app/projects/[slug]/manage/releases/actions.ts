@@ -2,6 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
+import { done } from "@/app/action-answers";
 import { deleteFile } from "@/lib/downloads/service";
 import { idSchema } from "@/lib/http/operation";
 import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
@@ -67,8 +68,5 @@ export const previewChangelogAction = portalAction({
 export const deleteFileAction = portalAction({
   ...manage,
   args: z.tuple([projectTarget, idSchema]),
-  run: async ([{ projectId }, fileId], { actor, meta }) => {
-    await deleteFile(actor, projectId, fileId, meta);
-    return (await getTranslations("releases.done"))("fileDeleted");
-  },
+  run: ([{ projectId }, fileId], { actor, meta }) => done(deleteFile(actor, projectId, fileId, meta), "releases.done.fileDeleted"),
 });

@@ -6,6 +6,7 @@ import { idSchema } from "@/lib/http/operation";
 import { roleDefinitionSchema } from "@/lib/members/schemas";
 import { createRole, deleteRole, updateRole } from "@/lib/members/service";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
+import { done } from "@/app/action-answers";
 
 /**
  * The Roles tab's actions. Each parses with the API's schema and calls the same service as
@@ -26,8 +27,6 @@ export const saveRoleAction = portalAction({
 export const deleteRoleAction = portalAction({
   ...manageWrite(),
   args: z.tuple([projectTarget, idSchema, z.boolean()]),
-  run: async ([{ projectId }, roleId, moveMembers], { actor, meta }) => {
-    await deleteRole(actor, projectId, roleId, moveMembers ? "moveToMember" : "refuse", meta);
-    return (await getTranslations("manage.done"))("roleDeleted");
-  },
+  run: ([{ projectId }, roleId, moveMembers], { actor, meta }) =>
+    done(deleteRole(actor, projectId, roleId, moveMembers ? "moveToMember" : "refuse", meta), "manage.done.roleDeleted"),
 });

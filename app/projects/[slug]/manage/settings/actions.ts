@@ -1,11 +1,11 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { deleteProject } from "@/lib/projects/service";
 import { updateSettings } from "@/lib/projects/settings";
+import { done, savedAt } from "@/app/action-answers";
 
 /**
  * The Settings tab's actions. Each parses with the API's schema and calls the same service as
@@ -13,22 +13,19 @@ import { updateSettings } from "@/lib/projects/settings";
  */
 
 const version = z.coerce.number().int();
+/** The tab's two writes: signing in leads back to the project's management, success refreshes the project. */
+const settingsTab = manageWrite();
 
 export const saveSettingsAction = portalAction({
-  ...manageWrite(),
+  ...settingsTab,
   args: z.tuple([projectTarget, updateSettingsSchema, version]),
-  run: async ([{ projectId }, input, version], { actor, meta }) => {
-    const { project } = await updateSettings(actor, projectId, input, version, meta);
-    return { message: (await getTranslations("manage.done"))("settings"), data: { version: project.version } };
-  },
+  run: ([{ projectId }, input, version], { actor, meta }) =>
+    savedAt(updateSettings(actor, projectId, input, version, meta), "manage.done.settings"),
 });
 
 export const deleteProjectAction = portalAction({
-  ...manageWrite(),
+  ...settingsTab,
   args: z.tuple([projectTarget, version]),
-  run: async ([{ projectId }, version], { actor, meta }) => {
-    await deleteProject(actor, projectId, version, meta);
-    return (await getTranslations("manage.done"))("deleted");
-  },
+  run: ([{ projectId }, version], { actor, meta }) => done(deleteProject(actor, projectId, version, meta), "manage.done.deleted"),
   redirect: () => "/my-projects?deleted=1",
 });

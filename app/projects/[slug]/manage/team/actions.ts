@@ -9,6 +9,7 @@ import { createInvitation, revokeInvitation } from "@/lib/invitations/service";
 import { changeMemberRole, removeMember, searchMemberCandidates, searchOwnerCandidates, transferOwnership } from "@/lib/members/service";
 import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
 import { findActiveUserId } from "@/lib/users/service";
+import { done } from "@/app/action-answers";
 
 /**
  * The Team tab's actions. Each parses with the API's schema and calls the same service as
@@ -28,10 +29,8 @@ export const inviteAction = portalAction({
 export const revokeInvitationAction = portalAction({
   ...manageWrite("/team"),
   args: z.tuple([projectTarget, idSchema]),
-  run: async ([{ projectId }, invitationId], { actor, meta }) => {
-    await revokeInvitation(actor, projectId, invitationId, meta);
-    return (await getTranslations("manage.done"))("invitationRevoked");
-  },
+  run: ([{ projectId }, invitationId], { actor, meta }) =>
+    done(revokeInvitation(actor, projectId, invitationId, meta), "manage.done.invitationRevoked"),
 });
 
 /** A combobox's suggestions: a read, so nothing is revalidated. */
@@ -50,10 +49,8 @@ export const searchOwnerCandidatesAction = candidatesAction(searchOwnerCandidate
 export const changeMemberRoleAction = portalAction({
   ...manageWrite(),
   args: z.tuple([projectTarget, idSchema, idSchema]),
-  run: async ([{ projectId }, userId, roleId], { actor, meta }) => {
-    await changeMemberRole(actor, projectId, userId, roleId, meta);
-    return (await getTranslations("manage.done"))("roleChanged");
-  },
+  run: ([{ projectId }, userId, roleId], { actor, meta }) =>
+    done(changeMemberRole(actor, projectId, userId, roleId, meta), "manage.done.roleChanged"),
 });
 
 export const removeMemberAction = portalAction({
