@@ -5,7 +5,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from "@/lib/account/schemas";
 import { confirmPasswordReset, requestPasswordReset } from "@/lib/account/passwords";
 import {

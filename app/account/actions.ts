@@ -2,7 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 import { createOwnToken } from "@/lib/account/tokens";
 import { createOwnTokenSchema } from "@/lib/auth/schemas";
 import { revokeToken } from "@/lib/auth/tokens";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 import { resetTwoFactorByStaff } from "@/lib/account/two-factor";
 import { idSchema } from "@/lib/http/operation";
 import { portalAction } from "@/lib/portal/action";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 import { applySchema, decisionSchema } from "@/lib/applications/schemas";
 import { applyToProject, decideApplication, leaveProject, reopenApplication, withdrawApplication } from "@/lib/applications/service";
 import { idSchema } from "@/lib/http/operation";

@@ -17,14 +17,15 @@ import { portalLocale } from "./locale";
  * The one wrapper for server actions, as lib/http/route.ts is for route handlers (Formbricks'
  * `authenticatedActionClient`, next-safe-action). An action is declared, not written:
  *
- *   export const addMemberAction = portalAction({
- *     args: z.tuple([projectTarget, addMemberSchema]),
- *     signIn: ([target]) => `/projects/${target.slug}/manage`,
- *     revalidate: ([target]) => [[`/projects/${target.slug}`, "layout"]],
- *     run: async ([target, input], { actor, meta }) => { await addMember(actor, target.projectId, input, meta); return "Added."; },
+ *   export const createWarningAction = portalAction({
+ *     signIn: "/admin/users",
+ *     args: z.tuple([idSchema, createWarningSchema]),
+ *     run: ([userId, input], { actor, meta }) => done(createWarning(actor, userId, input, meta), "admin.actions.warningRecorded"),
+ *     revalidate: userPage,
  *   });
  *
- * In order: the portal session (no session: off to sign-in and back), the declared rate limit
+ * (`done`, lib/portal/answers.ts: the service's work, then its answer's line in the reader's
+ * language.) In order: the portal session (no session: off to sign-in and back), the declared rate limit
  * (per client IP, the same counters as the API), the arguments parsed with the shared schemas,
  * the request meta and audit context built once, the service call, the declared revalidation and
  * redirect. Any error becomes a `FormResult` with field errors at their fields, its messages in the

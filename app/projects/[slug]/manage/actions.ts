@@ -7,7 +7,7 @@ import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 import { IMAGE_FIELD, IMAGE_KINDS, MAX_IMAGE_BYTES, uploadProjectImage } from "@/lib/projects/images";
 import { presentationFormSchema, presentationFormToInput } from "@/lib/projects/schemas";
 import { updatePresentation } from "@/lib/projects/service";
-import { savedAt } from "@/app/action-answers";
+import { savedAt } from "@/lib/portal/answers";
 
 /**
  * The Presentation tab's actions. Each parses with the API's schema and calls the same service as

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { launcherSettingsSchema } from "@/lib/launcher/schemas";
 import { updateLauncherSettings } from "@/lib/launcher/service";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 
 /**
  * The Launcher tab's action. Each parses with the API's schema and calls the same service as

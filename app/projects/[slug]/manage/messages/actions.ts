@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 import { idSchema } from "@/lib/http/operation";
 import { messageInputSchema } from "@/lib/messages/schemas";
 import { deleteMessage, postMessage, updateMessage } from "@/lib/messages/service";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 import { updateModulesSchema } from "@/lib/projects/schemas";
 import { updateModules } from "@/lib/projects/service";
-import { savedAt } from "@/app/action-answers";
+import { savedAt } from "@/lib/portal/answers";
 
 /**
  * The Modules tab's action. Each parses with the API's schema and calls the same service as

@@ -2,7 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 import { deleteFile } from "@/lib/downloads/service";
 import { idSchema } from "@/lib/http/operation";
 import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";

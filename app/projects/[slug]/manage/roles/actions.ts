@@ -6,7 +6,7 @@ import { idSchema } from "@/lib/http/operation";
 import { roleDefinitionSchema } from "@/lib/members/schemas";
 import { createRole, deleteRole, updateRole } from "@/lib/members/service";
 import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 
 /**
  * The Roles tab's actions. Each parses with the API's schema and calls the same service as

@@ -5,7 +5,7 @@ import { manageWrite, portalAction, projectTarget } from "@/lib/portal/action";
 import { updateSettingsSchema } from "@/lib/projects/schemas";
 import { deleteProject } from "@/lib/projects/service";
 import { updateSettings } from "@/lib/projects/settings";
-import { done, savedAt } from "@/app/action-answers";
+import { done, savedAt } from "@/lib/portal/answers";
 
 /**
  * The Settings tab's actions. Each parses with the API's schema and calls the same service as

@@ -9,7 +9,7 @@ import { createInvitation, revokeInvitation } from "@/lib/invitations/service";
 import { changeMemberRole, removeMember, searchMemberCandidates, searchOwnerCandidates, transferOwnership } from "@/lib/members/service";
 import { manageWrite, portalAction, projectPath, projectTarget } from "@/lib/portal/action";
 import { findActiveUserId } from "@/lib/users/service";
-import { done } from "@/app/action-answers";
+import { done } from "@/lib/portal/answers";
 
 /**
  * The Team tab's actions. Each parses with the API's schema and calls the same service as

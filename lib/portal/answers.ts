@@ -1,6 +1,6 @@
 import type { MessageKeys, NestedKeyOf } from "next-intl";
 import { getTranslations } from "next-intl/server";
-import type { Messages } from "@/lib/i18n/messages";
+import type { Messages } from "../i18n/messages";
 
 /** A line of the catalogue by its whole path ("manage.done.launcher"). */
 type Line = MessageKeys<Messages, NestedKeyOf<Messages>>;
