@@ -15,7 +15,7 @@ export default defineConfig({
     globalSetup: ["lib/testing/global-setup.ts"],
     setupFiles: ["lib/testing/setup.ts"],
     pool: "forks",
-    maxWorkers: 2,
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // next-auth imports "next/server" without an extension, which Node's ESM loader cannot resolve

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { testDatabaseUrl } from "../testing/database-url";
 
 /**
  * The database goes away: every route answers 503 problem+json with Retry-After (never 500) and
@@ -14,7 +15,7 @@ let admin: pg.Client;
 
 describe.runIf(postgres)("database outage (PostgreSQL)", () => {
   beforeAll(async () => {
-    const base = new URL(inject("databaseUrl"));
+    const base = new URL(testDatabaseUrl());
     admin = new pg.Client({ connectionString: base.toString() });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);

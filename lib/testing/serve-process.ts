@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
+import { testDatabaseUrl } from "./database-url";
 import { untilPrinted } from "./printed";
 
 const ROOT = path.join(import.meta.dirname, "../..");
@@ -35,7 +36,7 @@ export async function startServe(port: number, env: Record<string, string> = {})
     HOST: "127.0.0.1",
     PORT: String(port),
     DATA_DIR: dataDir,
-    DATABASE_URL: inject("databaseUrl"),
+    DATABASE_URL: testDatabaseUrl(),
     WEBHOOKS_DISPATCHER: "off",
     RETENTION_JOB: "off",
     ...env,

@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, inject, vi } from "vitest";
 import { disconnectDatabase } from "../db/client";
+import { testDatabaseUrl } from "./database-url";
 import { collectMailInFolder } from "./mail";
 
-process.env.DATABASE_URL = inject("databaseUrl");
+process.env.DATABASE_URL = testDatabaseUrl();
 // PGlite serves every connection from one session: concurrent queries from several connections would
 // interleave their protocol messages and statement names would collide, so one connection, unnamed.
 const pglite = inject("databaseKind") === "pglite";
