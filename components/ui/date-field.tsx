@@ -84,11 +84,22 @@ export function DateField({
   const [parts, setParts] = useState(() => split(defaultValue));
   const [submitMet, setSubmitMet] = useState(false);
   const first = useRef<Control | null>(null);
+  const controls = useRef<Partial<Record<Part, Control | null>>>({});
   const change = (part: Part, value: string) => {
     const next = { ...parts, [part]: value };
     setParts(next);
     onChange?.(join(next));
   };
+  // What was typed before the page's scripts ran (a slow connection) is in the fields but not in
+  // the state, which the value sent is made of: take it over once, when the field comes alive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => {
+    const typed = { ...parts };
+    for (const part of ["day", "month", "year"] as const) typed[part] = controls.current[part]?.value ?? parts[part];
+    if (join(typed) === join(parts)) return;
+    setParts(typed);
+    onChange?.(join(typed));
+  }, []);
   const problem = problemOf(parts);
   const problemText = problem ? (problem.key === "noSuchDay" ? t(problem.key, { day: problem.day }) : t(problem.key)) : "";
   useEffect(() => first.current?.setCustomValidity(problemText), [problemText]);
@@ -104,13 +115,12 @@ export function DateField({
       "aria-invalid": Boolean(message),
       onBlur,
       autoComplete: autoComplete ? `${autoComplete}-${part}` : "off",
-      ref:
-        part === order[0]
-          ? (element: Control | null) => {
-              first.current = element;
-              inputRef?.(element);
-            }
-          : undefined,
+      ref: (element: Control | null) => {
+        controls.current[part] = element;
+        if (part !== order[0]) return;
+        first.current = element;
+        inputRef?.(element);
+      },
       onInvalid: part === order[0] ? () => setSubmitMet(true) : undefined,
     };
     if (part === "month")
