@@ -12,7 +12,7 @@
  * it, and putting it back (a write, which empties the data cache) made the download rows about
  * twice as many statements (docs/testing.md, Budget, 2026-11-27 evening).
  *
- * A file using it sets API_RATE_LIMIT_PER_MINUTE high in `vi.hoisted` (each caller makes about a
+ * A file using it imports lib/testing/unlimited-api-rate.ts first (each caller makes about a
  * thousand calls within a minute; the per-caller API limit is not what the table checks).
  */
 import { beforeAll } from "vitest";

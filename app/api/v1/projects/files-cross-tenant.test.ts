@@ -6,7 +6,8 @@
  * release, deletion, the launcher settings, the manifest and the launcher directory per caller;
  * every write 409 `in_review` while the project is in review. Releases: releases-cross-tenant.test.ts.
  */
-import { describe, expect, it, vi } from "vitest";
+import "@/lib/testing/unlimited-api-rate";
+import { describe, expect, it } from "vitest";
 import * as manifestRoute from "@/app/api/v1/launcher/projects/[id]/manifest/route";
 import * as launcherProjectsRoute from "@/app/api/v1/launcher/projects/route";
 import * as fileDownloadRoute from "@/app/api/v1/projects/[id]/files/[fileId]/download/route";
@@ -38,12 +39,6 @@ import {
   titles,
   write,
 } from "@/lib/testing/release-table";
-
-// Each caller makes about a thousand calls within a minute here: the per-caller API limit (1,200 a
-// minute, read when lib/rate-limit loads) is not what this table checks.
-vi.hoisted(() => {
-  process.env.API_RATE_LIMIT_PER_MINUTE = "1000000";
-});
 
 setUpReleaseTable();
 

@@ -5,7 +5,7 @@
  * `release_locked`), submit, the reviewer's decision, trust, and deletion; every write 409
  * `in_review` while the project is in review. Files and the launcher: files-cross-tenant.test.ts.
  */
-import { vi } from "vitest";
+import "@/lib/testing/unlimited-api-rate";
 import * as releaseRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/route";
 import * as releaseSubmitRoute from "@/app/api/v1/projects/[id]/releases/[releaseId]/submit/route";
 import * as releasesRoute from "@/app/api/v1/projects/[id]/releases/route";
@@ -30,12 +30,6 @@ import {
   titles,
   write,
 } from "@/lib/testing/release-table";
-
-// Each caller makes about a thousand calls within a minute here: the per-caller API limit (1,200 a
-// minute, read when lib/rate-limit loads) is not what this table checks.
-vi.hoisted(() => {
-  process.env.API_RATE_LIMIT_PER_MINUTE = "1000000";
-});
 
 setUpReleaseTable();
 
