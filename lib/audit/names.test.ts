@@ -4,6 +4,7 @@ import { Forbidden } from "../errors";
 import { addMember, createRole } from "../members/service";
 import { actorOf, createPartner, createProjectFor, createUser, testMeta, unique } from "../testing/factories";
 import { loadAuditNames } from "./names";
+import type { AuditEntryView } from "./schemas";
 import { auditSentence } from "./sentence";
 import { listAudit, searchAuditProjects, searchAuditUsers } from "./service";
 
@@ -38,6 +39,58 @@ describe("the names of a page of audit entries", () => {
       before: { kind: "empty" },
       after: { kind: "subject", subject: { kind: "user", id: owner.id, name: owner.displayName, username: owner.username } },
     });
+  });
+});
+
+describe("the names of things an entry is about", () => {
+  it("are each kind's own text: a release's version, a file's name, a page's and a message's title, a token's, a device's and a client's name, a webhook's address", async () => {
+    const owner = await createPartner();
+    const project = await createProjectFor(owner);
+    const text = (what: string) => `${what} ${unique("")}`;
+    const projectId = project.id;
+    const userId = owner.id;
+    const later = new Date(Date.now() + 3_600_000);
+    const things = {
+      release: await db.release.create({ data: { projectId, version: text("1.0.0"), title: "t" } }),
+      download: await db.download.create({
+        data: {
+          projectId,
+          kind: "OTHER",
+          fileName: text("file"),
+          contentType: "x/y",
+          size: 1n,
+          sha256: "0".repeat(64),
+          storageKey: text("key"),
+        },
+      }),
+      page: await db.projectPage.create({ data: { projectId, slug: unique("page"), title: text("Page"), body: "" } }),
+      message: await db.projectMessage.create({ data: { projectId, title: text("Message"), body: "" } }),
+      token: await db.apiToken.create({
+        data: { userId, name: text("Token"), tokenHash: text("hash"), prefix: "pmt_", expiresAt: later, authenticatedAt: new Date() },
+      }),
+      device: await db.device.create({ data: { userId, keyHash: text("key"), name: text("Device") } }),
+      device_authorization: await db.deviceAuthorization.create({
+        data: { deviceCodeHash: text("d"), userCodeHash: text("u"), clientName: text("Client"), expiresAt: later, interval: 5 },
+      }),
+      webhook: await db.webhook.create({ data: { projectId, url: `https://example.com/${unique("hook")}`, secretSealed: "sealed" } }),
+    };
+    const named = {
+      release: things.release.version,
+      download: things.download.fileName,
+      page: things.page.title,
+      message: things.message.title,
+      token: things.token.name,
+      device: things.device.name,
+      device_authorization: things.device_authorization.clientName,
+      webhook: things.webhook.url,
+    };
+    const entries = Object.entries(things).map(
+      ([targetType, thing]) => ({ actor: null, projectId: null, targetType, targetId: thing.id, changes: {} }) as unknown as AuditEntryView,
+    );
+    const names = await loadAuditNames(entries);
+    expect(
+      Object.fromEntries(Object.keys(things).map((type) => [type, names.labels.get(`${type}:${things[type as keyof typeof things].id}`)])),
+    ).toEqual(named);
   });
 });
 
