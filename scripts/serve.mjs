@@ -14,6 +14,7 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 // a file upload, which may take as long as its bytes keep coming and is cut only when none has
 // arrived for 30 s (a 2 GiB file over a slow uplink takes far longer than a minute).
 const HEADERS_TIMEOUT_MS = Number(process.env.HEADERS_TIMEOUT_MS ?? 15_000);
+const KEEP_ALIVE_TIMEOUT_MS = Number(process.env.KEEP_ALIVE_TIMEOUT_MS ?? 65_000);
 const REQUEST_TIMEOUT_MS = Number(process.env.REQUEST_TIMEOUT_MS ?? 60_000);
 const UPLOAD_IDLE_TIMEOUT_MS = Number(process.env.UPLOAD_IDLE_TIMEOUT_MS ?? 30_000);
 /** POST /api/v1/projects/{id}/files: the streamed upload (lib/downloads). */
@@ -63,7 +64,10 @@ const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, r
     },
   );
 });
-server.keepAliveTimeout = 5_000;
+// An idle kept-alive connection stays open longer than a reverse proxy keeps its idle upstream
+// connections (nginx: keepalive_timeout 60 s): the proxy, not this server, closes them, so it never
+// sends a request on a connection this server is closing (a reset, and a 502 for a POST).
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 server.headersTimeout = HEADERS_TIMEOUT_MS;
 // Node's own request timeout would cut every request alike: limitReceiving applies it per request.
 server.requestTimeout = 0;

@@ -131,3 +131,19 @@ describe("serve.mjs timeouts", () => {
     expect(await db.release.count({ where: { projectId } })).toBe(0);
   }, 60_000);
 });
+
+describe("kept-alive connections", () => {
+  it("stay open longer than a reverse proxy keeps its idle upstream connections (nginx: 60 s), and the answer says so", async () => {
+    const agent = new http.Agent({ keepAlive: true });
+    const keepAlive = await new Promise<string>((resolve, reject) => {
+      http
+        .get({ host: "127.0.0.1", port: server().port, path: "/api/health", agent }, (response) => {
+          response.resume();
+          resolve(String(response.headers["keep-alive"] ?? ""));
+        })
+        .on("error", reject);
+    });
+    agent.destroy();
+    expect(Number(/timeout=(\d+)/.exec(keepAlive)?.[1])).toBeGreaterThan(60);
+  });
+});
