@@ -10,6 +10,9 @@ import { expectSignedIn, signInPage, signedInPage } from "./header";
 
 const entries = (page: Page) => page.getByRole("list", { name: "Audit entries" }).getByRole("listitem");
 
+/** The UTC day `days` from now, as the audit log's range takes it (YYYY-MM-DD). */
+const utcDay = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 const ENGLISH = { day: "Day", month: "Month", year: "Year" };
 const GERMAN = { day: "Tag", month: "Monat", year: "Jahr" };
 
@@ -64,8 +67,8 @@ test("the audit log says who did what by name, and filters by a picked user, pro
   for (const entry of await entries(page).all()) await expect(entry).toContainText(/^Paul \(Partner\)/);
 
   // A range from tomorrow holds nothing; today's (UTC) holds Paul's entries again.
-  const today = new Date().toISOString().slice(0, 10);
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = utcDay();
+  const tomorrow = utcDay(1);
   await fillDay(page.getByRole("group", { name: "From" }), tomorrow);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(new RegExp(`from=${tomorrow}`));
@@ -104,8 +107,8 @@ test("a date typed before the page's scripts have run is the one the filter send
   // replaced by the address's date once they ran, and the filter sent that one.
   await signInPage(page, "lena.lead");
   await expectSignedIn(page);
-  const today = new Date().toISOString().slice(0, 10);
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = utcDay();
+  const tomorrow = utcDay(1);
   let runScripts = () => {};
   const held = new Promise<void>((resolve) => {
     runScripts = resolve;
@@ -157,7 +160,7 @@ test("on a phone the filters fold behind one button, and the dates read Tag, Mon
   await expect(from.getByText("Gib Tag, Monat und Jahr an – oder lass alle drei leer.")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/audit$/);
 
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utcDay();
   await fillDay(from, today, GERMAN);
   await fillDay(to, today, GERMAN);
   await expect(from.getByText("Gib Tag, Monat und Jahr an – oder lass alle drei leer.")).toBeHidden();
