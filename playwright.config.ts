@@ -87,6 +87,15 @@ const JSON_REPORT = process.env.E2E_JSON_REPORT;
 const SCREENSHOTS = Boolean(process.env.SCREENSHOTS || process.env.PORTAL_DOCS_SCREENSHOTS);
 
 /**
+ * Debian's Chromium headless shell (package chromium-headless-shell, which `npm test` installs): the
+ * old headless mode without the browser's UI processes, the one Playwright itself runs headless.
+ * The same journeys took about a third less CPU than in the full browser (docs/testing.md, "Budget").
+ * Without it, the full browser; CHROMIUM_PATH picks another.
+ */
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
+
+/**
  * Browser tests run against the real thing: `npm start` on a fresh embedded database, in
  * Debian's Chromium (Playwright cannot download its own browsers here).
  */
@@ -113,7 +122,7 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
     // 50 s with them, 44-46 s without, 44 s with no trace at all).
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--headless",
