@@ -18,10 +18,8 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  * `npm test` runs the browser tests as two processes at once (scripts/test.sh), each with servers
  * and demo data of its own (E2E_SHARD, with its own E2E_PORT): shard 1 the journeys that change the
  * demo projects in an order the later ones rely on (a review publishes Nebula, broken-today
- * publishes Orbit; the access table and the home page look before), the server's lifecycle,
- * which owns data/e2e, and the keyboard project on its own server (to even out the shards'
- * times); shard 2 every other file
- * of the default project. Without E2E_SHARD one process runs everything, as
+ * publishes Orbit; the access table and the home page look before) and the keyboard project on
+ * its own server (to even out the shards' times); shard 2 every other file of the default project. Without E2E_SHARD one process runs everything, as
  * `npx playwright test e2e/<file>` does.
  */
 const SHARD = process.env.E2E_SHARD;
@@ -34,7 +32,6 @@ const SHARD_ONE = [
   "broken-today",
   "portal-round-two",
   "screenshots",
-  "server-lifecycle",
 ].map((name) => `${name}.spec.ts`);
 
 /** The data folders of this run's servers (the default project's, and the keyboard project's unless shard 2 runs alone). */

@@ -1,17 +1,19 @@
 import { spawn, spawnSync } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
+import { E2E_DATA_DIRS } from "../playwright.config";
 import { expect, test } from "./fixtures";
 
 test("a second npm start on the same data folder refuses with a clear message", () => {
-  // The web server of this run owns data/e2e.
+  // The default project's web server of this run owns its data folder (data/e2e, or data/e2e-2 in shard 2).
+  const [dataDir] = E2E_DATA_DIRS;
   const second = spawnSync("npm", ["start"], {
-    env: { ...process.env, DATA_DIR: "data/e2e", PORT: "3299" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "3299" },
     encoding: "utf8",
     timeout: 60_000,
   });
   expect(second.status).toBe(1);
-  expect(second.stderr).toMatch(/data\/e2e is in use by another process \(pid \d+\)/);
+  expect(second.stderr).toContain(`${dataDir} is in use by another process (pid `);
 });
 
 test("SIGTERM lets an in-flight request finish before the server exits", async () => {

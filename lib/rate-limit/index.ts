@@ -50,6 +50,11 @@ export class MemoryCounterStore implements CounterStore {
     this.windows.delete(key);
   }
 
+  /** Forgets every counter (tests: each file starts from none, as a fresh process would; lib/testing/setup.ts). */
+  clear() {
+    this.windows.clear();
+  }
+
   private sweep(now: number) {
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;

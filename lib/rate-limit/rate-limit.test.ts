@@ -32,6 +32,15 @@ it("counts in process by default", async () => {
   await behavesAsFixedWindow(new MemoryCounterStore());
 });
 
+it("forgets every in-process counter when cleared", async () => {
+  const store = new MemoryCounterStore();
+  const subject = unique();
+  for (let index = 0; index < 3; index++) await hit(rule, subject, store);
+  expect((await hit(rule, subject, store)).allowed).toBe(false);
+  store.clear();
+  expect((await hit(rule, subject, store)).remaining).toBe(2);
+});
+
 const slotRule: ConcurrencyRule = { name: "test-slots", limit: 2, retryAfterSeconds: 7, code: "too_many_tests", detail: "Two at a time." };
 
 /** Slots of two stores that share their state (two instances) or of one. */

@@ -28,4 +28,10 @@ afterEach(() => {
 
 afterAll(async () => {
   await disconnectDatabase();
+  // Most files share their worker's process with the files after them (vitest.config.ts): the
+  // in-process rate-limit counters they filled (sign-ins from the tests' one address) go with them.
+  // Imported here, not above: some files set the limits' env before lib/rate-limit loads.
+  const { counterStore, MemoryCounterStore } = await import("../rate-limit");
+  const counters = counterStore();
+  if (counters instanceof MemoryCounterStore) counters.clear();
 });
