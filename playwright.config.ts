@@ -24,15 +24,9 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  */
 const SHARD = process.env.E2E_SHARD;
 if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
-const SHARD_ONE = [
-  "accessibility",
-  "portal-access",
-  "projects-home",
-  "review",
-  "broken-today",
-  "portal-round-two",
-  "screenshots",
-].map((name) => `${name}.spec.ts`);
+const SHARD_ONE = ["accessibility", "portal-access", "projects-home", "review", "broken-today", "portal-round-two", "screenshots"].map(
+  (name) => `${name}.spec.ts`,
+);
 
 /** The data folders of this run's servers (the default project's, and the keyboard project's unless shard 2 runs alone). */
 export const E2E_DATA_DIRS: readonly string[] = SHARD === "2" ? ["data/e2e-2"] : ["data/e2e", "data/e2e-keyboard"];
