@@ -26,6 +26,14 @@ import { WEBHOOK_SECRET_PURPOSE } from "./secret";
 
 const LEASE_MS = SEND_TIMEOUT_MS + 20_000;
 const BATCH = 20;
+/**
+ * Events fanned out per transaction, and how long that transaction may take. Prisma's default of
+ * 5 s was too short for 200 events with their notifications and mail on a loaded two-core machine
+ * (seen in CI and in the browser tests' servers, 2026-11-28): the transaction expired and rolled
+ * back, and the next run took the same 200 events again, so the backlog never moved.
+ */
+const FAN_OUT_BATCH = 50;
+const FAN_OUT_TIMEOUT_MS = 30_000;
 const RETRY_DELAYS_S = [30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 43_200];
 
 export function retryDelaySeconds(failedAttempt: number): number {
@@ -44,31 +52,34 @@ export function wants(events: readonly string[], type: string): boolean {
 
 /** Makes the deliveries of events not yet fanned out; returns how many events it handled. */
 export async function fanOut(): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const events = await tx.$queryRaw<(EventRow & { occurredAt: Date })[]>`
+  return db.$transaction(
+    async (tx) => {
+      const events = await tx.$queryRaw<(EventRow & { occurredAt: Date })[]>`
       SELECT "id", "type", "projectId", "actorId", "data", "occurredAt" FROM "Event"
-      WHERE "fannedOutAt" IS NULL ORDER BY "occurredAt", "id" LIMIT 200 FOR UPDATE SKIP LOCKED`;
-    if (!events.length) return 0;
-    const projectIds = [...new Set(events.map((event) => event.projectId).filter((id): id is string => id !== null))];
-    const hooks = await tx.webhook.findMany({
-      where: { active: true, OR: [{ projectId: null }, { projectId: { in: projectIds } }] },
-      select: { id: true, projectId: true, events: true, createdAt: true },
-    });
-    const deliveries: Prisma.WebhookDeliveryCreateManyInput[] = [];
-    for (const event of events) {
-      for (const hook of hooks) {
-        const scoped = hook.projectId === null || hook.projectId === event.projectId;
-        if (scoped && hook.createdAt <= event.occurredAt && wants(hook.events, event.type)) {
-          deliveries.push({ webhookId: hook.id, eventId: event.id, nextAttemptAt: new Date() });
+      WHERE "fannedOutAt" IS NULL ORDER BY "occurredAt", "id" LIMIT ${FAN_OUT_BATCH} FOR UPDATE SKIP LOCKED`;
+      if (!events.length) return 0;
+      const projectIds = [...new Set(events.map((event) => event.projectId).filter((id): id is string => id !== null))];
+      const hooks = await tx.webhook.findMany({
+        where: { active: true, OR: [{ projectId: null }, { projectId: { in: projectIds } }] },
+        select: { id: true, projectId: true, events: true, createdAt: true },
+      });
+      const deliveries: Prisma.WebhookDeliveryCreateManyInput[] = [];
+      for (const event of events) {
+        for (const hook of hooks) {
+          const scoped = hook.projectId === null || hook.projectId === event.projectId;
+          if (scoped && hook.createdAt <= event.occurredAt && wants(hook.events, event.type)) {
+            deliveries.push({ webhookId: hook.id, eventId: event.id, nextAttemptAt: new Date() });
+          }
         }
       }
-    }
-    if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
-    // The other consumer of the seam: the people a change concerns hear of it (in the portal, by mail).
-    await notifyOfEvents(tx, events);
-    await tx.event.updateMany({ where: { id: { in: events.map((event) => event.id) } }, data: { fannedOutAt: new Date() } });
-    return events.length;
-  });
+      if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+      // The other consumer of the seam: the people a change concerns hear of it (in the portal, by mail).
+      await notifyOfEvents(tx, events);
+      await tx.event.updateMany({ where: { id: { in: events.map((event) => event.id) } }, data: { fannedOutAt: new Date() } });
+      return events.length;
+    },
+    { timeout: FAN_OUT_TIMEOUT_MS },
+  );
 }
 
 /** Leases up to BATCH due deliveries (of `webhookIds` only, when given) and commits the lease. */
