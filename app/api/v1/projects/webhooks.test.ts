@@ -257,6 +257,21 @@ describe("webhook deliveries", () => {
     expect(on.json).toMatchObject({ active: true, failingSince: null, disabledAt: null });
   });
 
+  it("are made from a backlog a bounded batch at a time: one transaction takes at most 50 events", async () => {
+    // 200 at a time outlasted Prisma's 5 s under load; the rolled-back batch was taken again on every run.
+    const backlog = await db.event.createManyAndReturn({
+      data: Array.from({ length: 120 }, () => ({ type: "test.backlog", actorId: null, projectId: null, data: {} })),
+      select: { id: true },
+    });
+    const { fanOut } = await import("@/lib/webhooks/dispatcher");
+    const first = await fanOut();
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(50);
+    while ((await fanOut()) > 0) {}
+    const ids = backlog.map((event) => event.id);
+    expect(await db.event.count({ where: { id: { in: ids }, fannedOutAt: null } })).toBe(0);
+  });
+
   it("interrupted by a crash (claimed, never finished) are sent again once the lease runs out", async () => {
     const { project, webhook } = await projectWithWebhook("/crash");
     await postMessage(project.id);
