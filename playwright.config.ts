@@ -24,7 +24,7 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
  */
 const SHARD = process.env.E2E_SHARD;
 if (SHARD && SHARD !== "1" && SHARD !== "2") throw new Error(`E2E_SHARD=${SHARD}: 1 or 2`);
-const SHARD_ONE = ["accessibility", "portal-access", "projects-home", "review", "broken-today", "portal-round-two", "screenshots"].map(
+const SHARD_ONE = ["accessibility", "portal-access", "projects-home", "review", "broken-today", "screenshots"].map(
   (name) => `${name}.spec.ts`,
 );
 
