@@ -108,10 +108,13 @@ export default defineConfig<object, { keyboardOnly: boolean }>({
   outputDir: SHARD ? `test-results/shard-${SHARD}` : "test-results",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    // A failed test keeps its trace with DOM snapshots (what each step saw), without the screencast:
-    // its screenshots cost about a tenth of the browser phase's time (2026-11-27, two files A/B,
-    // 50 s with them, 44-46 s without, 44 s with no trace at all).
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps its trace (each step with its arguments and error, the console, the
+    // network) and a screenshot of where it stopped. The trace records no DOM snapshots and no
+    // screencast: every test would pay for them, and they are kept only for a failure. The snapshots
+    // cost about a fifth of the test processes' CPU, the screencast about a tenth of the browser
+    // phase (docs/testing.md, "Budget").
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
       args: [
