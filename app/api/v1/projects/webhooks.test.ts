@@ -24,7 +24,7 @@ import { recordAudit } from "@/lib/audit-log/record";
 import { db } from "@/lib/db/client";
 import { addMemberWith, createPartner, createProjectFor, createUser, tokenFor } from "@/lib/testing/factories";
 import { call } from "@/lib/testing/http";
-import { dispatchWebhooks, retryDelaySeconds } from "@/lib/webhooks/dispatcher";
+import { dispatchWebhooks, fanOut, retryDelaySeconds } from "@/lib/webhooks/dispatcher";
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -263,7 +263,6 @@ describe("webhook deliveries", () => {
       data: Array.from({ length: 120 }, () => ({ type: "test.backlog", actorId: null, projectId: null, data: {} })),
       select: { id: true },
     });
-    const { fanOut } = await import("@/lib/webhooks/dispatcher");
     const first = await fanOut();
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(50);
@@ -276,7 +275,6 @@ describe("webhook deliveries", () => {
     const { project, webhook } = await projectWithWebhook("/crash");
     await postMessage(project.id);
     // A dispatcher claimed the delivery and died before sending: the lease is what is left.
-    const { fanOut } = await import("@/lib/webhooks/dispatcher");
     await fanOut();
     const pending = await db.webhookDelivery.findFirstOrThrow({ where: { webhookId: webhook.id } });
     await db.webhookDelivery.update({ where: { id: pending.id }, data: { lockedUntil: new Date(Date.now() + 60_000) } });
